@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { eventSchema } from './envelope.js';
+
+export const roleSchema = z.enum(['user', 'business', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userRegisteredV1 = eventSchema(
+  'user.registered.v1',
+  z.object({
+    userId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    createdAt: z.string(),
+  }),
+);
+export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;
+
+/**
+ * Asks for the reset mail. It carries the one-time link because the mail is sent by a consumer;
+ * the bus is internal, and only the token's hash is stored with the user.
+ */
+export const passwordResetRequestedV1 = eventSchema(
+  'password-reset.requested.v1',
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    username: z.string(),
+    resetUrl: z.string().url(),
+    expiresAt: z.string(),
+  }),
+);
+export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1>;

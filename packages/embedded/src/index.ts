@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createAnalyticsService } from '@limo/analytics';
+import { createBillingService } from '@limo/billing';
+import { createDirectoryService } from '@limo/directory';
+import { createGateway } from '@limo/gateway';
+import { createIdentityService } from '@limo/identity';
+import {
+  createSharedPorts,
+  describeAdapters,
+  startService,
+  type Config,
+  type Logger,
+  type ServiceFactory,
+  type ServiceName,
+  type SharedPorts,
+  type StartedService,
+} from '@limo/platform';
+import { createQuotesService } from '@limo/quotes';
+
+const factories: Record<ServiceName, ServiceFactory> = {
+  identity: createIdentityService,
+  directory: createDirectoryService,
+  quotes: createQuotesService,
+  billing: createBillingService,
+  analytics: createAnalyticsService,
+};
+
+export interface EmbeddedSystem {
+  gateway: FastifyInstance;
+  /** Base URL of the gateway, e.g. http://127.0.0.1:8080. */
+  url: string;
+  services: Record<ServiceName, StartedService>;
+  shared: SharedPorts;
+  /** Clean shutdown: gateway, then each service (in-flight requests finish), then shared ports. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs every service and the gateway in this process, each service on its own port (0 = any free
+ * port), sharing one bus, cache and mailer; each service keeps its own store.
+ */
+export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
+  logger.info({ profile: config.PROFILE, adapters: describeAdapters(config) }, 'starting LimoDirectory');
+  const shared = await createSharedPorts(config, logger, 'limo-embedded');
+  const services = {} as Record<ServiceName, StartedService>;
+  const serviceUrls = { ...config.serviceUrls };
+  try {
+    for (const name of Object.keys(factories) as ServiceName[]) {
+      const started = await startService(name, factories[name], config, logger, shared);
+      services[name] = started;
+      await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
+      serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
+    }
+    const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+    const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
+    await gateway.listen({ host: config.HOST, port: config.PORT });
+    const url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+    return {
+      gateway,
+      url,
+      services,
+      shared,
+      async close() {
+        await gateway.close();
+        for (const s of Object.values(services)) await s.stop();
+        await shared.close();
+      },
+    };
+  } catch (err) {
+    for (const s of Object.values(services)) await s.stop().catch(() => undefined);
+    await shared.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/** Every setting, from environment variables. Validated once at start-up. */
+export const envSchema = z.object({
+  PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HS256 key shared by every service to sign and verify sessions; at least 32 characters. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  COOKIE_SECURE: bool,
+  ALLOWED_ORIGINS: z.string().optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.split(',').every((b) => /^[\w.-]+:\d+$/.test(b.trim())), {
+      message: 'must be a comma-separated list of host:port',
+    }),
+  MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+  CLICKHOUSE_URL: optionalUrl(['http', 'https']),
+  MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  /** Requests per minute per client IP at the gateway. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  IDENTITY_PORT: port.default(4001),
+  DIRECTORY_PORT: port.default(4002),
+  QUOTES_PORT: port.default(4003),
+  BILLING_PORT: port.default(4004),
+  ANALYTICS_PORT: port.default(4005),
+  IDENTITY_URL: z.string().url().optional(),
+  DIRECTORY_URL: z.string().url().optional(),
+  QUOTES_URL: z.string().url().optional(),
+  BILLING_URL: z.string().url().optional(),
+  ANALYTICS_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO_DATA: bool,
+});
+export type Env = z.infer<typeof envSchema>;
+
+export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'COOKIE_SECURE'> {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  COOKIE_SECURE: boolean;
+  /** Origins allowed to send state-changing requests. */
+  allowedOrigins: string[];
+  /** Base URL of each service, as the gateway reaches it. */
+  serviceUrls: Record<ServiceName, string>;
+  servicePorts: Record<ServiceName, number>;
+}
+
+/** Raised for a bad setting; the message names the variable and what is wrong. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. Throws ConfigError listing every bad variable.
+ * In the embedded profile a missing JWT_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.PROFILE === 'distributed') {
+    const missing = (['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'JWT_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`);
+    }
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const servicePorts: Record<ServiceName, number> = {
+    identity: e.IDENTITY_PORT,
+    directory: e.DIRECTORY_PORT,
+    quotes: e.QUOTES_PORT,
+    billing: e.BILLING_PORT,
+    analytics: e.ANALYTICS_PORT,
+  };
+  const urlOf = (name: ServiceName): string => {
+    const key = `${name.toUpperCase()}_URL` as 'IDENTITY_URL';
+    return (e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).replace(/\/$/, '');
+  };
+  const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
+  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) allowedOrigins.add(o);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    JWT_SECRET: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    allowedOrigins: [...allowedOrigins],
+    servicePorts,
+    serviceUrls: Object.fromEntries(serviceNames.map((n) => [n, urlOf(n)])) as Record<ServiceName, string>,
+  };
+}
+
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

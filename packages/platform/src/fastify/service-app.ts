@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { Role } from '@limo/contracts';
+import type { Config } from '../config/config.js';
+import { HttpError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Cache } from '../ports/cache.port.js';
+import { revokedSessionKey, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set from the verified session cookie only. */
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 when signed out, 403 when the role is not one of `roles`. */
+    requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 when signed out. */
+    requireUser(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export interface ServiceAppOptions {
+  name: string;
+  config: Config;
+  logger: Logger;
+  cache: Cache;
+  /** Largest accepted body in bytes (JSON). Default 100 KB. */
+  bodyLimit?: number;
+  description?: string;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A Fastify app with everything our services share: zod validation with the schemas' own messages,
+ * one error shape, request ids, the session user, role guards, the Origin check on state-changing
+ * requests, OpenAPI at `/openapi.json` and `/healthz`.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
+  const { config, cache } = options;
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
+    bodyLimit: options.bodyLimit ?? 100 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON (and multipart where a route registers it) only: a text body is a 415, not a confusing 400.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `LimoDirectory ${options.name}`, version: '1.0.0', description: options.description },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const user = verifySession(token, config.JWT_SECRET);
+    if (user && !(await cache.get(revokedSessionKey(user.sessionId)))) request.user = user;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (!isAllowedOrigin(request, config.allowedOrigins)) {
+      throw new HttpError(403, 'Cross-site request refused');
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw new HttpError(401, 'Not authenticated');
+  });
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    if (!request.user) throw new HttpError(401, 'Not authenticated');
+    if (!roles.includes(request.user.role)) throw new HttpError(403, 'You do not have permission to do this');
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
+
+function isAllowedOrigin(request: FastifyRequest, allowed: string[]): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return false;
+  const origin = request.headers.origin;
+  // Non-browser clients (curl, other services) send no Origin; browsers always do on these methods.
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  const host = (request.headers['x-forwarded-host'] as string | undefined) ?? request.headers.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '',
+      message: v.message ?? 'Invalid value',
+    }));
+    void reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    return;
+  }
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    void reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    return;
+  }
+  if (error instanceof HttpError) {
+    void reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    return;
+  }
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  const status = e.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (e.message ?? '').includes('JSON')
+        ? 'Request body is not valid JSON'
+        : e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type: send JSON'
+            : (e.message ?? 'Bad request');
+    void reply.code(status).send({ message });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}

@@ -1,0 +1,26 @@
+/** A shared key-value cache with TTLs; values are JSON-serialisable. */
+export interface Cache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Atomically increments an integer counter (created at 0) and returns the new value. */
+  incr(key: string): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits left in the current window (0 when refused). */
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+/** Fixed-window counter per key, shared by every instance of a service. */
+export interface RateLimiter {
+  /** Counts one hit for `key` and says whether it is within `limit` hits per `windowMs`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Forgets the key's count (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+}

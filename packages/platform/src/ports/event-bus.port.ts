@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+
+/** One event on the bus. `key` is the aggregate id and decides the partition (per-key order). */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  key: string;
+  data: T;
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Consumer group: each group gets every event once; members of one group share the partitions. */
+  group: string;
+  /** Topics to read. A topic is an event type, e.g. `user.registered.v1`. */
+  topics: string[];
+  handler: EventHandler;
+  /** Attempts before the event goes to the dead-letter topic (`<topic>.dlq`). Default 5. */
+  maxAttempts?: number;
+  /** First retry delay in ms, doubled each attempt. Default 100. */
+  retryDelayMs?: number;
+  /** Start from the earliest retained event when the group is new. Default true. */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  /** Stops consuming: in-flight handlers finish and their offsets are committed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Publishes and consumes events with at-least-once delivery, per-key order, consumer groups,
+ * retry with backoff and a dead-letter topic. Handlers must be idempotent (see `idempotent()`).
+ */
+export interface EventBus {
+  /** Publishes events to their topics (`event.type`); resolves once the bus has accepted them all. */
+  publish(events: EventEnvelope[]): Promise<void>;
+  /** Starts a consumer; resolves once it is ready to receive. */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Checks the engine answers; throws a clear error otherwise. */
+  ping(): Promise<void>;
+  /** Stops every consumer and the producer; in-flight handlers finish first. */
+  close(): Promise<void>;
+}
+
+/** Topic that receives events a handler failed on `maxAttempts` times. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+/** `data` of the event published to `deadLetterTopic(topic)` when a group's handler gave up on `event`. */
+export interface DeadLetter {
+  /** The failed event, unchanged. */
+  event: EventEnvelope;
+  /** Consumer group whose handler failed. */
+  group: string;
+  /** Message of the last error. */
+  error: string;
+  /** Attempts made before giving up. */
+  attempts: number;
+}
+
+/**
+ * Builds the dead-letter event for `event` read from `topic`: same key (same partition of the DLQ
+ * topic), a new id, and `type` = the DLQ topic, so `publish()` routes it there.
+ */
+export function deadLetterEvent(topic: string, dead: DeadLetter): EventEnvelope<DeadLetter> {
+  return {
+    id: randomUUID(),
+    type: deadLetterTopic(topic),
+    occurredAt: new Date().toISOString(),
+    key: dead.event.key,
+    data: dead,
+  };
+}

@@ -1,0 +1,28 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Free-form tag kept with the message (e.g. `password-reset`), for the outbox index and tests. */
+  tag?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+}
+
+export interface Mailer {
+  /** Hands the message to the transport; throws if it was not accepted. */
+  send(message: MailMessage): Promise<SentMail>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One entry of the embedded outbox index (`DATA_DIR/outbox/index.json`). */
+export interface OutboxEntry extends MailMessage {
+  messageId: string;
+  file: string;
+  sentAt: string;
+  from: string;
+}

@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import type { Config, ServiceName } from '../config/config.js';
+import type { Logger } from '../logger.js';
+import { FileMailer } from '../adapters/file.mailer.js';
+import { InProcessEventBus } from '../adapters/inprocess.event-bus.js';
+import { KafkaEventBus } from '../adapters/kafka.event-bus.js';
+import { MemoryCache, MemoryRateLimiter } from '../adapters/memory.cache.js';
+import { MongoDocumentStore } from '../adapters/mongo.document-store.js';
+import { NedbDocumentStore } from '../adapters/nedb.document-store.js';
+import { createRedisCacheAndLimiter } from '../adapters/redis.cache.js';
+import { SmtpMailer } from '../adapters/smtp.mailer.js';
+import type { Cache, RateLimiter } from '../ports/cache.port.js';
+import type { DocumentStore } from '../ports/document-store.port.js';
+import type { EventBus } from '../ports/event-bus.port.js';
+import type { Mailer } from '../ports/mail.port.js';
+
+/** Ports one process shares between the services it runs. */
+export interface SharedPorts {
+  bus: EventBus;
+  cache: Cache;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** Which adapter each port uses, for the start-up log. */
+export function describeAdapters(config: Config): Record<string, string> {
+  return {
+    bus: config.KAFKA_BROKERS ? `kafka ${config.KAFKA_BROKERS}` : 'in-process',
+    store: config.MONGODB_URI ? 'mongodb' : `nedb ${config.DATA_DIR}`,
+    cache: config.REDIS_URL ? 'redis' : 'in-process',
+    mail: config.SMTP_URL ? 'smtp' : `files ${join(config.DATA_DIR, 'outbox')}`,
+  };
+}
+
+/**
+ * Builds the shared ports from configuration: an engine whose URL is set is used (and must answer,
+ * or start-up fails with its message); otherwise the embedded adapter. `loadConfig` already refused
+ * a distributed profile with a missing URL.
+ */
+export async function createSharedPorts(config: Config, logger: Logger, clientId: string): Promise<SharedPorts> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  try {
+    const bus = config.KAFKA_BROKERS
+      ? await KafkaEventBus.create({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId, logger })
+      : InProcessEventBus.create({ logger });
+    opened.push(bus);
+    await bus.ping();
+    let cache: Cache;
+    let limiter: RateLimiter;
+    if (config.REDIS_URL) {
+      ({ cache, limiter } = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: 'limo:' }));
+    } else {
+      cache = new MemoryCache();
+      limiter = new MemoryRateLimiter();
+    }
+    opened.push(cache);
+    const mailer = config.SMTP_URL
+      ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
+    opened.push(mailer);
+    await mailer.ping();
+    return {
+      bus,
+      cache,
+      limiter,
+      mailer,
+      async close() {
+        await bus.close();
+        await cache.close();
+        await mailer.close();
+      },
+    };
+  } catch (err) {
+    await Promise.allSettled(opened.map((o) => o.close()));
+    throw err;
+  }
+}
+
+/** The service's own database: `<MONGODB_URI db>-<service>` or `DATA_DIR/<service>/`. */
+export async function createServiceStore(config: Config, service: ServiceName, logger: Logger): Promise<DocumentStore> {
+  const store = config.MONGODB_URI
+    ? await MongoDocumentStore.create({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
+    : await NedbDocumentStore.create({ dir: join(config.DATA_DIR, service), logger });
+  await store.ping();
+  return store;
+}
+
+/** One database per service on the same server: the URI's database name gets `-<service>`. */
+export function serviceDatabaseUri(uri: string, service: ServiceName): string {
+  const url = new URL(uri);
+  const db = url.pathname.replace(/^\//, '') || 'limo';
+  url.pathname = `/${db}-${service}`;
+  return url.toString();
+}

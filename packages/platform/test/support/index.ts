@@ -1,0 +1,2 @@
+export * from './engines.js';
+export * from './context.js';

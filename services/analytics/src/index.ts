@@ -1,0 +1,1 @@
+export { createAnalyticsService } from './app.js';

@@ -1,0 +1,4 @@
+import { runStandalone } from '@limo/platform';
+import { createAnalyticsService } from './app.js';
+
+await runStandalone('analytics', createAnalyticsService);

@@ -1,0 +1,4 @@
+import { runStandalone } from '@limo/platform';
+import { createBillingService } from './app.js';
+
+await runStandalone('billing', createBillingService);

@@ -1,0 +1,1 @@
+export { createDirectoryService } from './app.js';

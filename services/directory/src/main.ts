@@ -1,0 +1,4 @@
+import { runStandalone } from '@limo/platform';
+import { createDirectoryService } from './app.js';
+
+await runStandalone('directory', createDirectoryService);

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
+import { checkServices } from './health.js';
+import { MergedOpenApi } from './openapi.js';
+import { routesTable } from './routes-table.js';
+
+export interface GatewayOptions {
+  config: Config;
+  logger: Logger;
+  limiter: RateLimiter;
+  /** The built SPA (`web/dist`); served with an index.html fallback when present. */
+  webDist?: string;
+}
+
+/**
+ * The only public entry: proxies `/api/*` to the owning service, rate limits per client IP, gives
+ * every request an id, serves the SPA, reports health and the merged OpenAPI at `/api/docs`.
+ */
+export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const { config, limiter } = options;
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // The gateway is the edge: a client's own X-Forwarded-For is not believed.
+    trustProxy: false,
+    bodyLimit: 6 * 1024 * 1024,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!request.url.startsWith('/api/')) return;
+    const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, config.RATE_LIMIT_PER_MINUTE, 60_000);
+    reply.header('x-ratelimit-limit', config.RATE_LIMIT_PER_MINUTE);
+    reply.header('x-ratelimit-remaining', result.remaining);
+    if (!result.allowed) {
+      reply.header('retry-after', Math.max(1, Math.ceil(result.resetMs / 1000)));
+      return reply.code(429).send({ message: 'Too many requests. Please slow down and try again in a minute.' });
+    }
+  });
+
+  for (const [service, prefixes] of Object.entries(routesTable) as Array<[ServiceName, string[]]>) {
+    for (const prefix of prefixes) {
+      await app.register(proxy, {
+        upstream: config.serviceUrls[service],
+        prefix,
+        rewritePrefix: prefix,
+        replyOptions: {
+          rewriteRequestHeaders: (request, headers) => ({
+            ...headers,
+            'x-request-id': String(request.id),
+            'x-forwarded-for': request.ip,
+            'x-forwarded-host': request.headers.host ?? '',
+            'x-forwarded-proto': request.protocol,
+          }),
+          onError: (reply, { error }) => {
+            reply.log.error({ err: error, service }, 'upstream failed');
+            void reply.code(502).send({ message: `The ${service} service is not answering. Please try again shortly.` });
+          },
+        },
+      });
+    }
+  }
+
+  const openapi = new MergedOpenApi(config.serviceUrls);
+  await app.register(swagger, { openapi: { info: { title: 'LimoDirectory API', version: '1.0.0' } } });
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/docs')) await openapi.refresh();
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    transformSpecification: () => openapi.current() as Record<string, unknown>,
+    transformSpecificationClone: false,
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const report = await checkServices(config.serviceUrls);
+    return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, gateway: 'up' });
+  });
+
+  const webDist = options.webDist;
+  const indexFile = webDist ? join(webDist, 'index.html') : undefined;
+  if (webDist && indexFile && existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = await readFile(indexFile, 'utf8');
+    app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      }
+      return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
+    });
+  } else {
+    app.log.warn({ webDist }, 'no built web app found: serving the API only');
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+  }
+  return app;
+}

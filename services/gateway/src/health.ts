@@ -1,0 +1,24 @@
+import { serviceNames, type ServiceName } from '@limo/platform';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  services: Record<ServiceName, { status: 'up' | 'down'; ms: number; error?: string }>;
+}
+
+/** Asks every service's `/healthz` at once, each with a 2 s limit. */
+export async function checkServices(urls: Record<ServiceName, string>): Promise<HealthReport> {
+  const entries = await Promise.all(
+    serviceNames.map(async (name) => {
+      const started = Date.now();
+      try {
+        const res = await fetch(`${urls[name]}/healthz`, { signal: AbortSignal.timeout(2000) });
+        const ms = Date.now() - started;
+        return [name, res.ok ? { status: 'up' as const, ms } : { status: 'down' as const, ms, error: `HTTP ${res.status}` }] as const;
+      } catch (err) {
+        return [name, { status: 'down' as const, ms: Date.now() - started, error: (err as Error).message }] as const;
+      }
+    }),
+  );
+  const services = Object.fromEntries(entries) as HealthReport['services'];
+  return { status: Object.values(services).every((s) => s.status === 'up') ? 'ok' : 'degraded', services };
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServiceContext } from '@limo/platform';
+import { hashPassword } from '../domain/passwords.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+
+/**
+ * Makes sure an admin exists. With ADMIN_EMAIL/ADMIN_PASSWORD that account is created (or promoted);
+ * otherwise, when there is no admin at all, one is generated once and its password printed and kept
+ * in `DATA_DIR/admin-credentials.txt` (mode 600).
+ */
+export async function ensureAdmin(ctx: ServiceContext, users: UsersRepository): Promise<void> {
+  const { config, logger } = ctx;
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const existing = await users.findByEmail(config.ADMIN_EMAIL);
+    if (existing) {
+      if (existing.role !== 'admin') await users.setRole(existing._id, 'admin');
+      return;
+    }
+    const username = (await users.findByUsername(config.ADMIN_USERNAME)) ? `${config.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}` : config.ADMIN_USERNAME;
+    await users.insert({ username, email: config.ADMIN_EMAIL, passwordHash: await hashPassword(config.ADMIN_PASSWORD), role: 'admin' });
+    ctx.relay.notify();
+    logger.info({ email: config.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
+    return;
+  }
+  if ((await users.count({ role: 'admin' })) > 0) return;
+  const email = 'admin@limodirectory.local';
+  const password = randomBytes(12).toString('base64url');
+  await users.insert({ username: config.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' });
+  ctx.relay.notify();
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const file = join(config.DATA_DIR, 'admin-credentials.txt');
+  await writeFile(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
+  logger.warn({ email, file }, 'generated an admin account; its password is in the file');
+  console.log(`\n  Admin account created: ${email} / ${password}  (also in ${file})\n`);
+}

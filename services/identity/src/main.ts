@@ -1,0 +1,4 @@
+import { runStandalone } from '@limo/platform';
+import { createIdentityService } from './app.js';
+
+await runStandalone('identity', createIdentityService);

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUserSchema, errorResponseSchema, registerBodySchema } from '@limo/contracts';
+import { conflict, DuplicateKeyError, enforceRateLimits, type ServiceContext } from '@limo/platform';
+import { hashPassword } from '../../domain/passwords.js';
+import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
+import { setSessionCookie } from '../session/cookie.js';
+
+/** POST /api/register: always creates a business account, then signs it in. */
+export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository }) {
+  const { ctx, users } = opts;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Create a business account (the role sent is ignored) and sign it in',
+        body: registerBodySchema,
+        response: { 201: currentUserSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(ctx.limiter, reply, [
+        { key: `register:ip:${request.ip}`, limit: 20, windowMs: 60 * 60 * 1000, message: 'Too many accounts created from this address. Please try again later.' },
+      ]);
+      const { username, email, password } = request.body;
+      if (await users.findByEmail(email)) throw conflict('An account with this email already exists');
+      if (await users.findByUsername(username)) throw conflict('This username is already taken');
+      const passwordHash = await hashPassword(password);
+      let user;
+      try {
+        user = await users.insert({ username, email, passwordHash, role: 'business' });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) {
+          // Lost a race with a concurrent registration of the same name or e-mail.
+          throw conflict((await users.findByEmail(email)) ? 'An account with this email already exists' : 'This username is already taken');
+        }
+        throw err;
+      }
+      ctx.relay.notify();
+      setSessionCookie(reply, user, ctx.config);
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
+}

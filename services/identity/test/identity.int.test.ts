@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import type { FastifyInstance } from 'fastify';
+import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import type { Service } from '@limo/platform';
+import { createIdentityService } from '../src/app.js';
+
+let ctx: TestContext;
+let service: Service;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'admin-password-1' });
+  service = await createIdentityService(ctx);
+  await service.start();
+  app = service.app;
+});
+afterAll(async () => {
+  await app.close();
+  await service.stop();
+  await ctx.close();
+});
+
+const cookieOf = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : String(raw ?? '');
+  return first.split(';')[0]!;
+};
+let ipCounter = 0;
+// Each test speaks from its own address so the per-IP limits of one test never trip another.
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function register(body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: nextIp() });
+}
+async function login(email: string, password: string, remoteAddress = nextIp()) {
+  return app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+}
+
+describe('POST /api/register', () => {
+  it('creates a business account whatever role is sent, and signs it in', async () => {
+    const res = await register({ username: 'grace', email: 'Grace@Example.com', password: 'secret1', role: 'admin' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'grace', email: 'grace@example.com', role: 'business' });
+    const cookie = res.headers['set-cookie'] as string;
+    expect(cookie).toMatch(/limo_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieOf(res) } });
+    expect(me.json()).toMatchObject({ username: 'grace', role: 'business' });
+  });
+
+  it('refuses a taken e-mail or username with 409', async () => {
+    await register({ username: 'henry', email: 'henry@example.com', password: 'secret1' });
+    const sameEmail = await register({ username: 'henry2', email: 'HENRY@example.com', password: 'secret1' });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe('An account with this email already exists');
+    const sameName = await register({ username: 'Henry', email: 'other@example.com', password: 'secret1' });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().message).toBe('This username is already taken');
+  });
+
+  it('publishes user.registered.v1 through the outbox', async () => {
+    const seen: string[] = [];
+    const sub = await ctx.bus.subscribe({ group: 'test.registered', topics: ['user.registered.v1'], handler: async (e) => void seen.push((e.data as { email: string }).email) });
+    await register({ username: 'ivy', email: 'ivy@example.com', password: 'secret1' });
+    await waitFor(() => seen.includes('ivy@example.com'), 5000, 'user.registered.v1');
+    await sub.close();
+  });
+
+  it.each([
+    [{ username: 'ab', email: 'a@b.co', password: 'secret1' }, 'Username must be at least 3 characters'],
+    [{ username: 'abc', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ username: 'abc', email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ email: 'a@b.co', password: 'secret1' }, 'Username must be at least 3 characters'],
+    [{ username: 'abc', email: 'a@b.co', password: 123456 }, 'Password must be at least 6 characters'],
+  ])('answers 400 with the spec message for %j', async (body, message) => {
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('POST /api/login, GET /api/me, POST /api/logout', () => {
+  it('signs in, reads the user, and ends the session for good', async () => {
+    await register({ username: 'jack', email: 'jack@example.com', password: 'secret1' });
+    const res = await login('JACK@example.com', 'secret1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'jack', role: 'business' });
+    const cookie = cookieOf(res);
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+    const out = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/limo_session=;/);
+    // The old token is revoked, not merely forgotten by the browser.
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers 401 on /api/me when signed out', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Not authenticated');
+  });
+
+  it('refuses a wrong password or unknown e-mail with the same message', async () => {
+    await register({ username: 'kate', email: 'kate@example.com', password: 'secret1' });
+    const wrong = await login('kate@example.com', 'nope-nope');
+    const unknown = await login('nobody@example.com', 'secret1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid email or password');
+    expect(unknown.json().message).toBe('Invalid email or password');
+  });
+
+  it.each([
+    [{ email: 'bad', password: 'x' }, 'Please enter a valid email address'],
+    [{ email: 'a@b.co', password: '' }, 'Password is required'],
+    [{ email: 'a@b.co' }, 'Password is required'],
+    [{}, 'Please enter a valid email address'],
+  ])('answers 400 with the spec message for %j', async (body, message) => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: nextIp() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('limits login attempts per account, whatever the address', async () => {
+    await register({ username: 'liam', email: 'liam@example.com', password: 'secret1' });
+    for (let i = 0; i < 10; i++) expect((await login('liam@example.com', 'wrong-pass')).statusCode).toBe(401);
+    const blocked = await login('liam@example.com', 'secret1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits login attempts per address', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) await login(`user${i}@example.com`, 'whatever', ip);
+    expect((await login('someone@example.com', 'whatever', ip)).statusCode).toBe(429);
+  });
+
+  it('ignores a session cookie not signed with our key, or with alg none', async () => {
+    const forged = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, 'another-secret-another-secret-12345', { subject: 'x', issuer: 'limodirectory', audience: 'limodirectory', jwtid: 'j', expiresIn: 3600 });
+    const none = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, '', { algorithm: 'none', subject: 'x', issuer: 'limodirectory', audience: 'limodirectory', jwtid: 'j' });
+    for (const token of [forged, none]) {
+      const res = await app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: { cookie: `limo_session=${token}` } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('refuses a state-changing request from another site', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co', password: 'x' } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  const resetLink = async (email: string) => {
+    const mail = await waitFor(async () => (await ctx.outbox()).find((m) => m.to === email && m.tag === 'password-reset'), 5000, `reset mail to ${email}`);
+    const token = new URL(/http\S+reset-password\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    return { mail, token };
+  };
+
+  it('mails a one-time link; the new password works and the link then fails', async () => {
+    await register({ username: 'mia', email: 'mia@example.com', password: 'secret1' });
+    const forgot = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'mia@example.com' } });
+    expect(forgot.statusCode).toBe(200);
+    const { mail, token } = await resetLink('mia@example.com');
+    expect(mail.subject).toMatch(/reset/i);
+    expect(mail.html).toContain('/reset-password?token=');
+    const reset = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'brand-new' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('mia@example.com', 'secret1')).statusCode).toBe(401);
+    expect((await login('mia@example.com', 'brand-new')).statusCode).toBe(200);
+    const again = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'another1' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('Invalid or expired');
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const known = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'mia@example.com' } });
+    const unknown = await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@example.com' } });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await ctx.outbox()).some((m) => m.to === 'ghost@example.com')).toBe(false);
+  });
+
+  it('refuses an expired token', async () => {
+    await register({ username: 'noah', email: 'noah@example.com', password: 'secret1' });
+    await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'noah@example.com' } });
+    const { token } = await resetLink('noah@example.com');
+    const users = await ctx.store.collection<{ _id: string; email: string }>('users');
+    await users.updateOne({ email: 'noah@example.com' }, { $set: { passwordResetExpires: new Date(Date.now() - 1000).toISOString() } });
+    const res = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'brand-new' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Invalid or expired');
+  });
+
+  it.each([
+    ['/api/forgot-password', {}, 'Please enter your email address'],
+    ['/api/reset-password', { newPassword: 'secret1' }, 'Reset token is missing'],
+    ['/api/reset-password', { token: 'abc', newPassword: '123' }, 'Password must be at least 6 characters long'],
+    ['/api/reset-password', { token: 'not-a-real-token', newPassword: 'secret12' }, 'Invalid or expired reset token'],
+  ])('%s answers 400 for %j', async (url, payload, message) => {
+    const res = await app.inject({ method: 'POST', url, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('admin routes', () => {
+  it('lets only an admin read subscribers and stats', async () => {
+    const business = await register({ username: 'olivia', email: 'olivia@example.com', password: 'secret1' });
+    const asBusiness = await app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: { cookie: cookieOf(business) } });
+    expect(asBusiness.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
+
+    const admin = await login('root@example.com', 'admin-password-1');
+    expect(admin.json().role).toBe('admin');
+    const subscribers = await app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: { cookie: cookieOf(admin) } });
+    expect(subscribers.statusCode).toBe(200);
+    expect(subscribers.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'olivia', email: 'olivia@example.com', subscription_status: 'inactive', stripe_customer_id: null })]),
+    );
+    const stats = await app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: cookieOf(admin) } });
+    expect(stats.statusCode).toBe(200);
+    const body = stats.json();
+    expect(body.adminUsers).toBe(1);
+    expect(body.totalUsers).toBe(body.businessUsers + body.adminUsers);
+    expect(body).toMatchObject({ activeSubscriptions: 0, monthlyRevenue: 0 });
+  });
+});
+
+describe('bad input never answers 5xx', () => {
+  it.each(['/api/login', '/api/register', '/api/forgot-password', '/api/reset-password'])('%s: malformed JSON, wrong types, oversized', async (url) => {
+    const malformed = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Request body is not valid JSON');
+    const wrongTypes = await app.inject({ method: 'POST', url, payload: { email: 42, password: [], username: {}, token: 1, newPassword: null } });
+    expect(wrongTypes.statusCode).toBe(400);
+    const array = await app.inject({ method: 'POST', url, payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+    const huge = await app.inject({ method: 'POST', url, payload: { email: 'a@b.co', password: 'x'.repeat(200_000) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('Request body is too large');
+    const empty = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    const text = await app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(text.statusCode).toBe(415);
+  });
+});

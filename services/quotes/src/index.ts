@@ -1,0 +1,1 @@
+export { createQuotesService } from './app.js';

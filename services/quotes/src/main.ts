@@ -1,0 +1,4 @@
+import { runStandalone } from '@limo/platform';
+import { createQuotesService } from './app.js';
+
+await runStandalone('quotes', createQuotesService);
