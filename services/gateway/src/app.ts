@@ -12,6 +12,11 @@ import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
 
+/** Largest JSON body a service accepts (services' own bodyLimit). */
+const MAX_JSON_BYTES = 100 * 1024;
+/** A 5 MB image plus multipart overhead. */
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+
 export interface GatewayOptions {
   config: Config;
   logger: Logger;
@@ -38,6 +43,13 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (!request.url.startsWith('/api/')) return;
+    // Refuse an oversized body before proxying it: a service that stops reading mid-stream would
+    // otherwise surface as a 502 instead of the 413 the client should see.
+    const length = Number(request.headers['content-length'] ?? 0);
+    const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+    if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) {
+      return reply.code(413).send({ message: multipart ? 'Please select an image smaller than 5MB' : 'Request body is too large' });
+    }
     const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, config.RATE_LIMIT_PER_MINUTE, 60_000);
     reply.header('x-ratelimit-limit', config.RATE_LIMIT_PER_MINUTE);
     reply.header('x-ratelimit-remaining', result.remaining);

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 means "any free port" (tests, several embedded instances on one machine).
+const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
   z
     .string()

@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, loadConfig, readOutbox } from '@limo/platform';
+import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
+import { ApiClient } from './journeys/http.js';
+import { identityJourney } from './journeys/identity.journey.js';
+
+const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
+let system: EmbeddedSystem;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'limo-embedded-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    IDENTITY_PORT: '0',
+    DIRECTORY_PORT: '0',
+    QUOTES_PORT: '0',
+    BILLING_PORT: '0',
+    ANALYTICS_PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  system = await startEmbedded(config, createLogger('silent'));
+});
+afterAll(async () => {
+  await system?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('embedded profile through the gateway', () => {
+  it('reports every service up on /healthz', async () => {
+    const res = await new ApiClient(system.url).call('GET', '/healthz');
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe('ok');
+    for (const name of ['identity', 'directory', 'quotes', 'billing', 'analytics']) {
+      expect(res.json.services[name as never]).toMatchObject({ status: 'up' });
+    }
+  });
+
+  it('runs the identity journey', async () => {
+    await identityJourney(system.url, () => readOutbox(join(dataDir, 'outbox')), admin);
+  });
+
+  it('passes a request id through, or makes one', async () => {
+    const api = new ApiClient(system.url);
+    const given = await api.call('GET', '/api/me', undefined, { 'x-request-id': 'trace-abc-123' });
+    expect(given.headers.get('x-request-id')).toBe('trace-abc-123');
+    const made = await api.call('GET', '/api/me');
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API paths with a JSON 404 and serves the OpenAPI of every service', async () => {
+    const api = new ApiClient(system.url);
+    const missing = await api.call('GET', '/api/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toMatch(/not found/);
+    const docs = await api.call('GET', '/api/docs/json');
+    expect(docs.status).toBe(200);
+    expect(Object.keys(docs.json.paths as object)).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/me']));
+    const ui = await api.call('GET', '/api/docs/');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger');
+  });
+
+  it('answers malformed and oversized bodies with 4xx through the gateway', async () => {
+    const api = new ApiClient(system.url);
+    expect((await api.call('POST', '/api/login', '{"email":')).status).toBe(400);
+    expect((await api.call('POST', '/api/register', { username: 'x'.repeat(300_000) })).status).toBe(413);
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
+import { createGateway } from '../src/app.js';
+import { routesTable, serviceFor } from '../src/routes-table.js';
+
+// Each fake service echoes who answered and the headers the gateway forwarded.
+const upstreams: FastifyInstance[] = [];
+let gateway: FastifyInstance;
+let webDist: string;
+
+beforeAll(async () => {
+  const urls = {} as Record<ServiceName, string>;
+  for (const name of serviceNames) {
+    const app = Fastify();
+    app.all('/*', async (request) => ({ service: name, url: request.url, requestId: request.headers['x-request-id'], forwardedFor: request.headers['x-forwarded-for'] }));
+    app.get('/healthz', async () => ({ status: 'ok' }));
+    if (name === 'analytics') {
+      urls[name] = 'http://127.0.0.1:1'; // down on purpose
+      continue;
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    upstreams.push(app);
+    urls[name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  }
+  webDist = await mkdtemp(join(tmpdir(), 'limo-web-'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>LimoDirectory</title><div id="root"></div>');
+  await writeFile(join(webDist, 'app.js'), 'console.log(1)');
+  const config = { ...loadConfig({ DATA_DIR: webDist, RATE_LIMIT_PER_MINUTE: '20', JWT_SECRET: 'x'.repeat(40) }), serviceUrls: urls };
+  gateway = await createGateway({ config, logger: createLogger('silent'), limiter: new MemoryRateLimiter(), webDist });
+});
+afterAll(async () => {
+  await gateway.close();
+  await Promise.all(upstreams.map((u) => u.close()));
+  await rm(webDist, { recursive: true, force: true });
+});
+
+let ip = 0;
+const from = () => `192.0.2.${++ip}`;
+
+describe('routes table', () => {
+  it('sends each prefix and the paths below it to its service', async () => {
+    const cases: Array<[string, ServiceName]> = [
+      ['/api/login', 'identity'],
+      ['/api/admin/stats', 'identity'],
+      ['/api/companies?location=Miami', 'directory'],
+      ['/api/companies/42/reviews', 'directory'],
+      ['/api/admin/companies-by-state', 'directory'],
+      ['/api/admin/companies/7/suspend', 'directory'],
+      ['/api/city-quote-requests', 'quotes'],
+      ['/api/admin/quote-requests/9', 'quotes'],
+      ['/api/webhooks/stripe', 'billing'],
+    ];
+    for (const [url, service] of cases) {
+      expect(serviceFor(url)).toBe(service);
+      const res = await gateway.inject({ method: 'GET', url, remoteAddress: from() });
+      expect(res.json()).toMatchObject({ service, url });
+    }
+  });
+
+  it('lists no prefix twice', () => {
+    const all = Object.values(routesTable).flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('answers 502 with a clear message when the service is down', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/analytics/track', remoteAddress: from() });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/analytics service is not answering/);
+  });
+});
+
+describe('request ids', () => {
+  it('forwards the client id, or a new uuid, to the service and back', async () => {
+    const given = await gateway.inject({ method: 'GET', url: '/api/me', headers: { 'x-request-id': 'abc-1' }, remoteAddress: from() });
+    expect(given.headers['x-request-id']).toBe('abc-1');
+    expect(given.json().requestId).toBe('abc-1');
+    const made = await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: from() });
+    expect(made.json().requestId).toBe(made.headers['x-request-id']);
+  });
+
+  it('tells the service the real client address, not one the client claims', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/me', headers: { 'x-forwarded-for': '6.6.6.6' }, remoteAddress: '198.51.100.7' });
+    expect(res.json().forwardedFor).toBe('198.51.100.7');
+  });
+});
+
+describe('rate limit per client IP', () => {
+  it('refuses the 21st API request of a minute with 429, per address', async () => {
+    const address = '203.0.113.9';
+    for (let i = 0; i < 20; i++) expect((await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: address })).statusCode).toBe(200);
+    const refused = await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+  });
+});
+
+describe('health and the web app', () => {
+  it('reports each service, and 503 when one is down', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    const body = res.json();
+    expect(body.status).toBe('degraded');
+    expect(body.services.identity.status).toBe('up');
+    expect(body.services.analytics.status).toBe('down');
+  });
+
+  it('serves the SPA for app routes and files as they are', async () => {
+    for (const url of ['/', '/company/123', '/request-city-quote', '/no/such/page']) {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await gateway.inject({ method: 'GET', url: '/app.js' })).body).toContain('console.log');
+    expect((await gateway.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+  });
+});
