@@ -56,7 +56,7 @@ export interface DeadLetter {
   group: string;
   /** Message of the last error. */
   error: string;
-  /** Attempts made before giving up. */
+  /** Attempts made before giving up (0 when the message was not an event envelope at all). */
   attempts: number;
 }
 

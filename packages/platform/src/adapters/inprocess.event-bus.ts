@@ -1,0 +1,297 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { pino, type Logger } from 'pino';
+import {
+  deadLetterEvent,
+  type EventBus,
+  type EventEnvelope,
+  type EventHandler,
+  type SubscribeOptions,
+  type Subscription,
+} from '../ports/event-bus.port.js';
+
+export interface InProcessEventBusOptions {
+  /** Receives handler retries, dead letters and retention losses. Silent when absent. */
+  logger?: Logger;
+  /** Partitions per topic; events of one key always land in the same one. Default 3, as on Kafka. */
+  partitions?: number;
+  /**
+   * Most events a topic keeps, consumed or not (split evenly over its partitions). Events every
+   * known group has consumed are dropped earlier. Default 100,000.
+   */
+  maxRetainedPerTopic?: number;
+}
+
+/**
+ * The embedded event bus: Kafka's delivery semantics in memory. Each topic is an append-only log
+ * split into partitions by a hash of the key; each consumer group keeps its own offset per partition;
+ * within a group a partition's events are handled one after another by one member (per-key order),
+ * partitions run concurrently; a failing handler is retried with exponential backoff and then the
+ * event is dead-lettered and its offset moves on.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly topics = new Map<string, Topic>();
+  private readonly groups = new Map<string, Group>();
+  private closed = false;
+
+  private constructor(
+    private readonly logger: Logger,
+    private readonly partitionCount: number,
+    private readonly maxRetainedPerPartition: number,
+  ) {}
+
+  /** Builds an empty bus. */
+  static create(opts: InProcessEventBusOptions = {}): InProcessEventBus {
+    const partitions = opts.partitions ?? 3;
+    const maxRetained = opts.maxRetainedPerTopic ?? 100_000;
+    return new InProcessEventBus(
+      opts.logger ?? pino({ level: 'silent' }),
+      partitions,
+      Math.max(1, Math.ceil(maxRetained / partitions)),
+    );
+  }
+
+  /** Appends the events to their topics' logs; consumers run later, never inside this call. */
+  async publish(events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    for (const event of events) {
+      if (!event.type || typeof event.key !== 'string') {
+        throw new Error(`Event ${event.id} needs a type and a key to be published`);
+      }
+    }
+    events.forEach((event) => this.append(event));
+  }
+
+  /** Joins `group` for `topics`; a new group starts at the oldest retained event or at the end. */
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    const group = this.groups.get(options.group) ?? { name: options.group, members: [] };
+    this.groups.set(group.name, group);
+    const member: Member = {
+      topics: new Set(options.topics),
+      handler: options.handler,
+      maxAttempts: Math.max(1, options.maxAttempts ?? 5),
+      retryDelayMs: options.retryDelayMs ?? 100,
+      stopping: new AbortController(),
+      inFlight: new Set(),
+    };
+    group.members.push(member);
+    for (const name of member.topics) {
+      const topic = this.topic(name);
+      let cursors = topic.cursors.get(group.name);
+      if (!cursors) {
+        cursors = topic.logs.map((log, partition) => ({
+          topic,
+          partition,
+          group,
+          offset: (options.fromBeginning ?? true) ? log.start : log.end,
+          running: false,
+        }));
+        topic.cursors.set(group.name, cursors);
+      }
+      cursors.forEach((cursor) => this.schedule(cursor));
+    }
+    return { close: () => this.leave(group, member) };
+  }
+
+  /** Answers while the bus is open. */
+  async ping(): Promise<void> {
+    this.assertOpen();
+  }
+
+  /** Closes every subscription (in-flight handlers finish first); later publishes throw. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.groups.values()].flatMap((g) => [...g.members].map((m) => this.leave(g, m))));
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('InProcessEventBus is closed');
+  }
+
+  private topic(name: string): Topic {
+    let topic = this.topics.get(name);
+    if (!topic) {
+      topic = { name, logs: Array.from({ length: this.partitionCount }, () => new PartitionLog()), cursors: new Map() };
+      this.topics.set(name, topic);
+    }
+    return topic;
+  }
+
+  private leave(group: Group, member: Member): Promise<void> {
+    member.leaving ??= (async () => {
+      group.members.splice(group.members.indexOf(member), 1);
+      // Stops backoff waits at once; a handler already running is awaited below.
+      member.stopping.abort();
+      await Promise.all(member.inFlight);
+      // The remaining members take over the partitions this one had.
+      for (const name of member.topics) this.topics.get(name)?.cursors.get(group.name)?.forEach((c) => this.schedule(c));
+    })();
+    return member.leaving;
+  }
+
+  /** The member that handles a partition for its group: partitions are spread over the members. */
+  private owner(cursor: Cursor): Member | undefined {
+    const eligible = cursor.group.members.filter((m) => m.topics.has(cursor.topic.name));
+    return eligible[cursor.partition % eligible.length];
+  }
+
+  /** Starts draining a partition for a group, unless it is already being drained. */
+  private schedule(cursor: Cursor): void {
+    if (cursor.running || this.closed) return;
+    cursor.running = true;
+    setImmediate(() => void this.drain(cursor));
+  }
+
+  private async drain(cursor: Cursor): Promise<void> {
+    try {
+      for (;;) {
+        const log = cursor.topic.logs[cursor.partition];
+        if (cursor.offset < log.start) {
+          this.logger.warn(
+            { topic: cursor.topic.name, partition: cursor.partition, group: cursor.group.name, lost: log.start - cursor.offset },
+            'events dropped by retention before this group consumed them',
+          );
+          cursor.offset = log.start;
+        }
+        const value = log.at(cursor.offset);
+        const member = value === undefined ? undefined : this.owner(cursor);
+        // Nothing awaits between this check and `running = false`, so no publish slips through.
+        if (value === undefined || !member) return;
+        const task = this.process(cursor, member, JSON.parse(value) as EventEnvelope);
+        member.inFlight.add(task);
+        await task.finally(() => member.inFlight.delete(task));
+      }
+    } finally {
+      cursor.running = false;
+    }
+  }
+
+  /** Handles one event with retries, dead-letters it after the last attempt, then commits its offset. */
+  private async process(cursor: Cursor, member: Member, event: EventEnvelope): Promise<void> {
+    const context = { topic: cursor.topic.name, group: cursor.group.name, eventId: event.id };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await member.handler(event);
+        break;
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        if (attempt >= member.maxAttempts) {
+          this.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
+          // Appended even while the bus closes: this handler's last attempt was already made.
+          this.append(deadLetterEvent(cursor.topic.name, { event, group: cursor.group.name, error, attempts: attempt }));
+          break;
+        }
+        this.logger.warn({ ...context, attempt, err }, 'event handler failed: retrying');
+        try {
+          await delay(member.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: member.stopping.signal });
+        } catch {
+          // Closing: leave the offset where it is so the next owner handles the event.
+          return;
+        }
+      }
+    }
+    cursor.offset += 1;
+    this.trim(cursor.topic, cursor.partition);
+  }
+
+  private append(event: EventEnvelope): void {
+    const topic = this.topic(event.type);
+    const partition = partitionOf(event.key, topic.logs.length);
+    // Stored as JSON so consumers get what Kafka would give them: a private, JSON-shaped copy.
+    topic.logs[partition].append(JSON.stringify(event));
+    this.trim(topic, partition);
+    for (const cursors of topic.cursors.values()) this.schedule(cursors[partition]);
+  }
+
+  /** Drops what every group of the topic has consumed, and anything beyond the retention cap. */
+  private trim(topic: Topic, partition: number): void {
+    const log = topic.logs[partition];
+    let keepFrom = log.end - this.maxRetainedPerPartition;
+    if (topic.cursors.size > 0) {
+      const consumed = Math.min(...[...topic.cursors.values()].map((cursors) => cursors[partition].offset));
+      keepFrom = Math.max(keepFrom, consumed);
+    }
+    log.dropBefore(keepFrom);
+  }
+}
+
+interface Topic {
+  name: string;
+  logs: PartitionLog[];
+  /** Per consumer group, one cursor per partition. */
+  cursors: Map<string, Cursor[]>;
+}
+
+interface Group {
+  name: string;
+  members: Member[];
+}
+
+interface Member {
+  topics: Set<string>;
+  handler: EventHandler;
+  maxAttempts: number;
+  retryDelayMs: number;
+  stopping: AbortController;
+  inFlight: Set<Promise<void>>;
+  /** Set by the first close(): later calls wait for the same. */
+  leaving?: Promise<void>;
+}
+
+/** A group's position in one partition; `running` while a drain loop owns it. */
+interface Cursor {
+  topic: Topic;
+  partition: number;
+  group: Group;
+  /** Next offset to handle: everything before it is committed. */
+  offset: number;
+  running: boolean;
+}
+
+/** Append-only log of serialised events; offsets keep counting when old entries are dropped. */
+class PartitionLog {
+  private entries: string[] = [];
+  /** Index in `entries` of the oldest retained entry. */
+  private head = 0;
+  /** Offset of `entries[0]`. */
+  private base = 0;
+
+  get start(): number {
+    return this.base + this.head;
+  }
+
+  get end(): number {
+    return this.base + this.entries.length;
+  }
+
+  append(value: string): void {
+    this.entries.push(value);
+  }
+
+  at(offset: number): string | undefined {
+    return offset >= this.start && offset < this.end ? this.entries[offset - this.base] : undefined;
+  }
+
+  dropBefore(offset: number): void {
+    const index = Math.min(offset, this.end) - this.base;
+    if (index <= this.head) return;
+    this.entries.fill('', this.head, index);
+    this.head = index;
+    // Compacting only once half the array is dead keeps dropping O(1) amortised.
+    if (this.head >= 1024 && this.head * 2 >= this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.base += this.head;
+      this.head = 0;
+    }
+  }
+}
+
+/** FNV-1a: a stable hash, so a key always maps to the same partition. */
+function partitionOf(key: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % partitions;
+}

@@ -1,0 +1,323 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type KafkaMessage,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
+import { pino, type Logger } from 'pino';
+import {
+  deadLetterEvent,
+  type EventBus,
+  type EventEnvelope,
+  type SubscribeOptions,
+  type Subscription,
+} from '../ports/event-bus.port.js';
+
+export interface KafkaEventBusOptions {
+  /** `host:port` of one or more brokers. */
+  brokers: string[];
+  /** Names this client in the brokers' logs and metrics. */
+  clientId: string;
+  /** Receives handler retries, dead letters and kafkajs's own log lines. Silent when absent. */
+  logger?: Logger;
+  /** Partitions of the topics this bus creates. Default 3. */
+  partitions?: number;
+}
+
+/**
+ * The distributed event bus on Kafka (kafkajs). Topics are created on first use; each subscription
+ * is a consumer of its group that handles a partition's events in order, retries a failing handler
+ * in-process with backoff, dead-letters the event after the last attempt, and commits an offset only
+ * once its event was handled or dead-lettered (at-least-once, no poison-pill loop).
+ */
+export class KafkaEventBus implements EventBus {
+  /** Topics known to exist, or being created. */
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly admin: Admin,
+    private readonly producer: Producer,
+    private readonly options: Required<Pick<KafkaEventBusOptions, 'brokers' | 'partitions'>>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Connects the producer and the admin client; throws a clear error when the brokers do not answer. */
+  static async create(opts: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const logger = opts.logger ?? pino({ level: 'silent' });
+    const kafka = new Kafka({
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      connectionTimeout: 3_000,
+      retry: { initialRetryTime: 100, retries: 3 },
+      logLevel: opts.logger ? logLevel.INFO : logLevel.NOTHING,
+      logCreator: () => (entry) => logKafka(logger, entry),
+    });
+    const admin = kafka.admin();
+    // Idempotent: a retried send is not written twice. Its retries must stay unbounded: after a
+    // give-up the next batch would reuse the sequence number and the broker could drop it as a
+    // duplicate. So a publish keeps waiting while Kafka is down (the outbox keeps the events).
+    const producer = kafka.producer({
+      idempotent: true,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5_000 },
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    try {
+      await admin.connect();
+      await producer.connect();
+    } catch (err) {
+      await Promise.allSettled([admin.disconnect(), producer.disconnect()]);
+      throw unreachable(opts.brokers, err);
+    }
+    return new KafkaEventBus(kafka, admin, producer, { brokers: opts.brokers, partitions: opts.partitions ?? 3 }, logger);
+  }
+
+  /**
+   * Sends the events keyed by `event.key` to their topics, waiting for every in-sync replica. While
+   * no broker answers it keeps retrying rather than failing (see the producer's retry in create()).
+   */
+  async publish(events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    await this.send(events);
+  }
+
+  /** Starts a consumer of the group; resolves once it joined and fetched from its partitions. */
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    await this.ensureTopics(options.topics);
+    const consumer = this.kafka.consumer({
+      groupId: options.group,
+      // Short timeouts so a member that leaves or joins is rebalanced within about a second.
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 100,
+      allowAutoTopicCreation: false,
+      retry: { initialRetryTime: 100, retries: 5 },
+    });
+    const stopping = new AbortController();
+    const ready = untilReady(consumer, options.group);
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+      await consumer.run({
+        partitionsConsumedConcurrently: options.topics.length * this.options.partitions,
+        eachBatchAutoResolve: false,
+        // With a threshold of one, commitOffsetsIfNecessary() commits each resolved offset at once.
+        autoCommitThreshold: 1,
+        eachBatch: (payload) => this.consume(payload, options, stopping.signal),
+      });
+      await ready;
+    } catch (err) {
+      stopping.abort();
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
+    const subscription: Subscription = {
+      close: async () => {
+        if (!this.subscriptions.delete(subscription)) return;
+        stopping.abort();
+        // kafkajs waits for the batch in progress, whose handled offsets are already committed.
+        await consumer.disconnect();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Asks the cluster to describe itself within two seconds. */
+  async ping(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.admin.describeCluster(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 2000 ms')), 2_000);
+        }),
+      ]);
+    } catch (err) {
+      throw unreachable(this.options.brokers, err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes every consumer (in-flight handlers finish and commit), then the producer and admin. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('KafkaEventBus is closed');
+  }
+
+  private async send(events: EventEnvelope[]): Promise<void> {
+    const byTopic = new Map<string, Message[]>();
+    for (const event of events) {
+      if (!event.type || typeof event.key !== 'string') {
+        throw new Error(`Event ${event.id} needs a type and a key to be published`);
+      }
+      const messages = byTopic.get(event.type) ?? [];
+      messages.push({ key: event.key, value: JSON.stringify(event), headers: { 'event-type': event.type } });
+      byTopic.set(event.type, messages);
+    }
+    if (byTopic.size === 0) return;
+    await this.ensureTopics([...byTopic.keys()]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }
+
+  private async ensureTopics(names: string[]): Promise<void> {
+    for (const topic of names) {
+      if (this.topics.has(topic)) continue;
+      const created = this.admin
+        .createTopics({
+          topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: 1 }],
+          waitForLeaders: true,
+        })
+        .then(() => undefined);
+      this.topics.set(topic, created);
+      // A failed creation is forgotten so the next publish or subscribe tries again.
+      created.catch(() => this.topics.delete(topic));
+    }
+    await Promise.all(names.map((topic) => this.topics.get(topic)));
+  }
+
+  /** Handles a fetched batch in offset order, committing after each event handled or dead-lettered. */
+  private async consume(payload: EachBatchPayload, options: SubscribeOptions, stopping: AbortSignal): Promise<void> {
+    const { batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale } = payload;
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale() || stopping.aborted) return;
+      const done = await this.deliver(batch.topic, batch.partition, message, options, heartbeat, stopping);
+      // Not done: the consumer is closing mid-retry; the uncommitted event goes to the next owner.
+      if (!done) return;
+      resolveOffset(message.offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+  }
+
+  /** Runs the handler with retries; false when closing interrupted the retries. */
+  private async deliver(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    options: SubscribeOptions,
+    heartbeat: () => Promise<void>,
+    stopping: AbortSignal,
+  ): Promise<boolean> {
+    const { group } = options;
+    const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    const retryDelayMs = options.retryDelayMs ?? 100;
+    const context = { topic, partition, offset: message.offset, group };
+    let event: EventEnvelope;
+    try {
+      event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
+    } catch {
+      // Not written by this bus: dead-letter the raw text rather than block or skip silently.
+      this.logger.error(context, 'message is not a JSON event envelope: dead-lettered');
+      const raw: EventEnvelope = {
+        id: `${topic}:${partition}:${message.offset}`,
+        type: topic,
+        occurredAt: new Date(Number(message.timestamp)).toISOString(),
+        key: message.key?.toString() ?? '',
+        data: message.value?.toString() ?? null,
+      };
+      await this.send([deadLetterEvent(topic, { event: raw, group, error: 'not a JSON event envelope', attempts: 0 })]);
+      return true;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await options.handler(event);
+        return true;
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        if (attempt >= maxAttempts) {
+          this.logger.error({ ...context, eventId: event.id, attempts: attempt, err }, 'event handler gave up: dead-lettered');
+          await this.send([deadLetterEvent(topic, { event, group, error, attempts: attempt })]);
+          return true;
+        }
+        this.logger.warn({ ...context, eventId: event.id, attempt, err }, 'event handler failed: retrying');
+        try {
+          await delay(retryDelayMs * 2 ** (attempt - 1), undefined, { signal: stopping });
+        } catch {
+          return false;
+        }
+        await heartbeat();
+      }
+    }
+  }
+}
+
+/**
+ * Resolves once the consumer joined its group and, if it got partitions, finished a first fetch:
+ * by then their starting offsets are resolved, so an event published next is not missed even by a
+ * new group that starts at the end.
+ */
+function untilReady(consumer: Consumer, group: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const listeners: Array<() => void> = [];
+    let settled = false;
+    const settle = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      listeners.forEach((remove) => remove());
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(
+      () => settle(new Error(`Kafka consumer of group ${group} was not ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    listeners.push(
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        const assigned = Object.values(payload.memberAssignment).some((partitions) => partitions.length > 0);
+        if (!assigned) settle();
+        else listeners.push(consumer.on(consumer.events.FETCH, () => settle()));
+      }),
+      consumer.on(consumer.events.CRASH, ({ payload }) => settle(payload.error)),
+    );
+  });
+}
+
+function unreachable(brokers: string[], err: unknown): Error {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new Error(`Kafka unreachable at ${brokers.join(',')}: ${reason}`, { cause: err });
+}
+
+/** Sends kafkajs's own log lines to pino instead of the console. */
+function logKafka(logger: Logger, { namespace, level, log }: LogEntry): void {
+  const { message, timestamp: _timestamp, logger: _logger, ...fields } = log;
+  const line = { component: 'kafkajs', namespace, ...fields };
+  switch (level) {
+    case logLevel.ERROR:
+      // kafkajs's Connection logs every protocol error (a rebalance too) before retrying it itself.
+      if (namespace === 'Connection') logger.warn(line, message);
+      else logger.error(line, message);
+      break;
+    case logLevel.WARN:
+      logger.warn(line, message);
+      break;
+    case logLevel.INFO:
+      logger.debug(line, message);
+      break;
+    default:
+      logger.trace(line, message);
+  }
+}

@@ -1,0 +1,89 @@
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { MailMessage, Mailer, SentMail } from '../ports/mail.port.js';
+
+/** Which SMTP server to hand mail to, and who the mail is from. */
+export interface SmtpMailerOptions {
+  /**
+   * `smtp://[user:pass@]host:port` (STARTTLS when offered) or `smtps://…` (TLS from the start);
+   * query parameters are nodemailer options, e.g. `?maxConnections=10`.
+   */
+  url: string;
+  /** The `From` address of every message. */
+  from: string;
+}
+
+// Nodemailer waits two minutes for a dead server by default; a health check or a user waits less.
+const DEFAULTS: Record<string, string> = {
+  pool: 'true',
+  connectionTimeout: '5000',
+  greetingTimeout: '5000',
+  socketTimeout: '30000',
+};
+
+/** The distributed mailer: nodemailer over a pool of SMTP connections. */
+export class SmtpMailer implements Mailer {
+  private constructor(
+    private readonly transport: Transporter<SMTPTransport.SentMessageInfo>,
+    private readonly from: string,
+    private readonly url: string,
+  ) {}
+
+  /** Builds the pooled transport and checks the server answers, so a wrong URL fails at start-up. */
+  static async create(options: SmtpMailerOptions): Promise<SmtpMailer> {
+    const url = new URL(options.url);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+      throw new Error(`SMTP URL must start with smtp:// or smtps://, got ${redact(options.url)}`);
+    }
+    for (const [key, value] of Object.entries(DEFAULTS)) {
+      if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+    }
+    // A URL string, not an options object, so nodemailer parses credentials and query options itself.
+    const transport = nodemailer.createTransport(url.toString());
+    const mailer = new SmtpMailer(transport, options.from, options.url);
+    try {
+      await mailer.ping();
+    } catch (err) {
+      transport.close();
+      throw err;
+    }
+    return mailer;
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo,
+    });
+    if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}: ${info.response}`);
+    return { messageId: info.messageId };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.transport.verify();
+    } catch (err) {
+      throw new Error(`SMTP unreachable at ${redact(this.url)}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/** The URL without its password, fit for an error message. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,189 @@
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
+import { SmtpMailer } from '../src/adapters/smtp.mailer.js';
+import { describeMailContract, type MailFixture, type ReceivedMail } from './contracts/mail.contract.js';
+
+const FROM = 'LimoDirectory <noreply@limo.test>';
+
+describeMailContract('Mail contract: file', () => fileFixture());
+describeMailContract('Mail contract: smtp', () => smtpFixture());
+
+describe('FileMailer outbox', () => {
+  it('indexes each message with its tag, sender, time and .eml file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
+    const mailer = await FileMailer.create({ dir, from: FROM });
+    try {
+      const { messageId } = await mailer.send({ to: 'ana@example.com', subject: 'Reset', text: 'Link', tag: 'password-reset' });
+      const [entry] = await readOutbox(dir);
+      expect(entry).toMatchObject({ messageId, to: 'ana@example.com', subject: 'Reset', text: 'Link', tag: 'password-reset', from: FROM });
+      expect(Date.parse(entry.sentAt)).not.toBeNaN();
+      expect(entry.file).toMatch(/^[\w-]+\.eml$/);
+      await access(join(dir, entry.file));
+    } finally {
+      await mailer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('loses no index entry when two mailers share one outbox directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
+    const mailers = await Promise.all([FileMailer.create({ dir, from: FROM }), FileMailer.create({ dir, from: FROM })]);
+    try {
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) => mailers[i % 2].send({ to: `u${i}@example.com`, subject: `#${i}`, text: 'x' })),
+      );
+      const subjects = (await readOutbox(dir)).map((entry) => entry.subject);
+      expect(subjects.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `#${i}`).sort());
+    } finally {
+      await Promise.all(mailers.map((mailer) => mailer.close()));
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads an outbox nothing was sent to as empty', async () => {
+    expect(await readOutbox(join(tmpdir(), 'limo-outbox-never-created'))).toEqual([]);
+  });
+});
+
+describe('SmtpMailer.create', () => {
+  it('fails with a clear message when nothing listens at the URL', async () => {
+    await expect(SmtpMailer.create({ url: 'smtp://127.0.0.1:1', from: FROM })).rejects.toThrow(
+      /^SMTP unreachable at smtp:\/\/127\.0\.0\.1:1: /,
+    );
+  });
+});
+
+/** An outbox in a temp dir; what "arrived" is decoded from the .eml files the index points to. */
+async function fileFixture(): Promise<MailFixture> {
+  const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
+  const mailer = await FileMailer.create({ dir, from: FROM });
+  const received = async (): Promise<ReceivedMail[]> =>
+    Promise.all(
+      (await readOutbox(dir)).map(async (entry) => {
+        const mail = parseMail(await readFile(join(dir, entry.file), 'utf8'));
+        // The index must describe the file it points to.
+        expect(entry).toMatchObject({ messageId: mail.messageId, to: mail.to, subject: mail.subject });
+        return mail;
+      }),
+    );
+  const close = async (): Promise<void> => {
+    await mailer.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { mailer, received, close };
+}
+
+/** An in-process SMTP server on a free port, keeping each message's raw DATA. */
+async function smtpFixture(): Promise<MailFixture> {
+  const messages: Array<{ recipients: string[]; raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  const mailer = await SmtpMailer.create({ url: `smtp://127.0.0.1:${port}`, from: FROM });
+  const received = async (): Promise<ReceivedMail[]> =>
+    messages.map(({ recipients, raw }) => {
+      const mail = parseMail(raw);
+      // The envelope is what routes the mail: it must name the same recipient as the header.
+      expect(recipients).toEqual([mail.to]);
+      return mail;
+    });
+  const close = async (): Promise<void> => {
+    await mailer.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { mailer, received, close };
+}
+
+interface MimePart {
+  headers: Map<string, string>;
+  body: string;
+}
+
+/**
+ * Just enough MIME to read what nodemailer writes (mailparser is not a dependency): folded headers,
+ * RFC 2047 encoded words, multipart/alternative, and 7bit, quoted-printable or base64 UTF-8 bodies.
+ */
+function parseMail(raw: string): ReceivedMail {
+  // The line break that ends the last line belongs to the message framing, not to the body.
+  const top = splitPart(raw.replace(/\r\n/g, '\n').replace(/\n$/, ''));
+  const leaves = leafParts(top);
+  const text = leaves.find((part) => contentType(part) === 'text/plain');
+  const html = leaves.find((part) => contentType(part) === 'text/html');
+  return {
+    messageId: top.headers.get('message-id') ?? '',
+    to: (top.headers.get('to') ?? '').replace(/^.*<(.+)>$/, '$1'),
+    subject: decodeWords(top.headers.get('subject') ?? ''),
+    text: text ? decodeBody(text) : '',
+    ...(html ? { html: decodeBody(html) } : {}),
+  };
+}
+
+function splitPart(raw: string): MimePart {
+  const end = raw.indexOf('\n\n');
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n(?=[ \t])/g, '').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: end === -1 ? '' : raw.slice(end + 2) };
+}
+
+function contentType(part: MimePart): string {
+  return (part.headers.get('content-type') ?? 'text/plain').split(';')[0].trim().toLowerCase();
+}
+
+function leafParts(part: MimePart): MimePart[] {
+  if (!contentType(part).startsWith('multipart/')) return [part];
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) throw new Error('multipart without a boundary');
+  // Between the preamble and the closing delimiter; each part sits between "\n--boundary" lines.
+  const sections = `\n${part.body}`.split(`\n--${boundary}`).slice(1, -1);
+  return sections.map((section) => splitPart(section.replace(/^[ \t]*\n/, ''))).flatMap(leafParts);
+}
+
+function decodeBody(part: MimePart): string {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const binary = part.body
+      .replace(/[ \t]+$/gm, '')
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(binary, 'latin1').toString('utf8');
+  }
+  return part.body;
+}
+
+/** Decodes RFC 2047 words to bytes first, so a character split across two words still decodes. */
+function decodeWords(value: string): string {
+  const binary = value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('latin1')
+        : data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
+  return Buffer.from(binary, 'latin1').toString('utf8');
+}
