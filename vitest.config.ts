@@ -3,26 +3,49 @@ import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const alias = {
+  '@limo/contracts': src('./packages/contracts/src/index.ts'),
+  '@limo/platform/testing': src('./packages/platform/test/support/index.ts'),
+  '@limo/platform': src('./packages/platform/src/index.ts'),
+  '@limo/geo': src('./packages/geo/src/index.ts'),
+  '@limo/identity': src('./services/identity/src/index.ts'),
+  '@limo/directory': src('./services/directory/src/index.ts'),
+  '@limo/quotes': src('./services/quotes/src/index.ts'),
+  '@limo/billing': src('./services/billing/src/index.ts'),
+  '@limo/analytics': src('./services/analytics/src/index.ts'),
+  '@limo/gateway': src('./services/gateway/src/index.ts'),
+  '@limo/embedded': src('./packages/embedded/src/index.ts'),
+};
+
 // Tests run against the TypeScript sources of the workspaces, so `make test` needs no build first.
+// Three projects under one `npx vitest run`: node (services and packages), web (components in
+// jsdom, web/vitest.config.ts) and e2e (browser journeys against the running product).
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@limo/contracts': src('./packages/contracts/src/index.ts'),
-      '@limo/platform/testing': src('./packages/platform/test/support/index.ts'),
-      '@limo/platform': src('./packages/platform/src/index.ts'),
-      '@limo/identity': src('./services/identity/src/index.ts'),
-      '@limo/directory': src('./services/directory/src/index.ts'),
-      '@limo/quotes': src('./services/quotes/src/index.ts'),
-      '@limo/billing': src('./services/billing/src/index.ts'),
-      '@limo/analytics': src('./services/analytics/src/index.ts'),
-      '@limo/gateway': src('./services/gateway/src/index.ts'),
-    },
-  },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['verbose'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      'web/vitest.config.ts',
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The shared zod schemas are compiled from source, so the web build needs no prior `tsc -b`.
+    alias: { '@limo/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

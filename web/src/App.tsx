@@ -1,24 +1,49 @@
-import { useEffect, useState } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Layout } from './components/Layout';
+import { createQueryClient } from './lib/api';
+import { system } from './theme';
 
-interface Me {
-  username: string;
-  role: string;
+const HomePage = lazy(() => import('./pages/HomePage'));
+const CompanyPage = lazy(() => import('./pages/CompanyPage'));
+const CityQuotePage = lazy(() => import('./pages/CityQuotePage'));
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const ListBusinessPage = lazy(() => import('./pages/ListBusinessPage'));
+const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
+const SupportPage = lazy(() => import('./pages/SupportPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** The public screens of spec/public-side.md §2, each loaded with its route. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="company/:id" element={<CompanyPage />} />
+        <Route path="request-city-quote" element={<CityQuotePage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="list-business" element={<ListBusinessPage />} />
+        <Route path="business-listing-form" element={<ListBusinessPage />} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="support" element={<SupportPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }
 
-/** Placeholder until the public screens land: shows the product is up and who is signed in. */
+/** The whole app: design system, data cache and router around the routes. */
 export function App() {
-  const [me, setMe] = useState<Me | null>(null);
-  useEffect(() => {
-    fetch('/api/me', { credentials: 'include' })
-      .then((res) => (res.ok ? res.json() : null))
-      .then(setMe)
-      .catch(() => setMe(null));
-  }, []);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '64px auto', padding: 16 }}>
-      <h1>LimoDirectory</h1>
-      <p>The nationwide directory of limousine and chauffeur companies is being built. The API is live at <a href="/api/docs">/api/docs</a>.</p>
-      <p>{me ? `Signed in as ${me.username} (${me.role}).` : 'You are browsing as a visitor.'}</p>
-    </main>
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ChakraProvider>
   );
 }

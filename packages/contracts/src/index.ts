@@ -1,3 +1,4 @@
 export * from './api/index.js';
 export * from './events/index.js';
 export * from './vocabulary.js';
+export * from './seo.js';

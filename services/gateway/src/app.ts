@@ -6,11 +6,12 @@ import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
+import { createSeoRenderer, type RenderedPage } from './seo.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
 const MAX_JSON_BYTES = 100 * 1024;
@@ -102,12 +103,18 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
   if (webDist && indexFile && existsSync(indexFile)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = await readFile(indexFile, 'utf8');
-    app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
-    app.setNotFoundHandler((request, reply) => {
+    const renderPage = createSeoRenderer({
+      indexHtml: await readFile(indexFile, 'utf8'),
+      directoryUrl: config.serviceUrls.directory,
+      publicUrl: config.PUBLIC_URL,
+      logger: options.logger,
+    });
+    const sendPage = (reply: FastifyReply, page: RenderedPage) => reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
+    app.get('/', async (_request, reply) => sendPage(reply, await renderPage('/')));
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+        return sendPage(reply, await renderPage(path));
       }
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     });

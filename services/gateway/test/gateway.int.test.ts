@@ -110,9 +110,9 @@ describe('health and the web app', () => {
   });
 
   it('serves the SPA for app routes and files as they are', async () => {
-    for (const url of ['/', '/company/123', '/request-city-quote', '/no/such/page']) {
+    for (const [url, status] of [['/', 200], ['/company/123', 200], ['/request-city-quote', 200], ['/no/such/page', 404]] as const) {
       const res = await gateway.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
     }

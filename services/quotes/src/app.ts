@@ -1,7 +1,72 @@
-import { createServiceApp, type Service, type ServiceContext } from '@limo/platform';
+import { preloadGazetteer } from '@limo/geo';
+import { createServiceApp, type Service, type ServiceContext, type Subscription } from '@limo/platform';
+import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
+import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onQuoteRequestedConfirmCustomer, onQuoteRequestedMailCompany } from './consumers/on-quote-requested.js';
+import { QuoteDelivery } from './delivery/quote-delivery.js';
+import { Redelivery, type RedeliveryOptions } from './delivery/redelivery.js';
+import { LeadTracking } from './lead-tracking.js';
+import { CityRequestsRepository } from './repositories/city-requests.repository.js';
+import { CompaniesRepository } from './repositories/companies.repository.js';
+import { QuotesRepository } from './repositories/quotes.repository.js';
+import { adminQuoteRequestsRoutes } from './routes/admin/quote-requests/index.js';
+import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
+import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 
-/** Quotes: Quote requests and their delivery to companies. Its routes land with its own issue; until then it answers its health check. */
-export async function createQuotesService(ctx: ServiceContext): Promise<Service> {
-  const app = await createServiceApp({ name: 'quotes', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Quote requests and their delivery to companies' });
-  return { name: 'quotes', app, async start() {}, async stop() {} };
+/** Tuning that tests change; production uses the defaults. */
+export interface QuotesServiceOptions {
+  /** The sweep that resends mails whose events gave up (default: every 30 s, work older than 60 s). */
+  redelivery?: Partial<RedeliveryOptions>;
+}
+
+const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, batchSize: 200 };
+
+/**
+ * Quotes: per-company and city-wide quote requests, their delivery to companies by e-mail, lead
+ * tracking, and the owner's and admin's quote lists. It knows companies only through its read-model,
+ * fed by directory's company events.
+ */
+export async function createQuotesService(ctx: ServiceContext, options: QuotesServiceOptions = {}): Promise<Service> {
+  const quotes = await QuotesRepository.create(ctx.store);
+  const cityRequests = await CityRequestsRepository.create(ctx.store);
+  const companies = await CompaniesRepository.create(ctx.store);
+  const leads = new LeadTracking(quotes, companies, ctx.relay);
+  const logger = ctx.logger.child({ service: 'quotes' });
+  const delivery = new QuoteDelivery({ quotes, cityRequests, companies, mailer: ctx.mailer, relay: ctx.relay, logger, publicUrl: ctx.config.PUBLIC_URL });
+  const redelivery = new Redelivery(delivery, quotes, cityRequests, logger, { ...REDELIVERY_DEFAULTS, ...options.redelivery });
+
+  const app = await createServiceApp({
+    name: 'quotes',
+    config: ctx.config,
+    logger: ctx.logger,
+    cache: ctx.cache,
+    description: 'Quote requests, their delivery to companies, lead tracking',
+  });
+  const deps = { ctx, quotes, cityRequests, companies, leads };
+  await app.register(quoteRequestsRoutes, deps);
+  await app.register(cityQuoteRequestsRoutes, deps);
+  await app.register(adminQuoteRequestsRoutes, deps);
+
+  const consumers = [
+    { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
+    { group: 'quotes.company-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMailCompany(delivery) },
+    { group: 'quotes.customer-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedConfirmCustomer(delivery) },
+    { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
+    { group: 'quotes.city-confirmation', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedConfirmCustomer(delivery) },
+  ];
+  const subscriptions: Subscription[] = [];
+  return {
+    name: 'quotes',
+    app,
+    async start() {
+      // The city index costs ~150 ms to build: paid here rather than by the first city request.
+      preloadGazetteer();
+      for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
+      redelivery.start();
+    },
+    async stop() {
+      await redelivery.stop();
+      await Promise.all(subscriptions.map((s) => s.close()));
+    },
+  };
 }

@@ -1,1 +1,66 @@
-export {};
+import { z } from 'zod';
+import { reviewStatusSchema } from '../api/directory.js';
+import { eventSchema } from './envelope.js';
+
+/**
+ * What other services keep of a company (quotes' read-model of company contacts). `version` grows by
+ * one with every write to the company: a consumer applies an event only when its version is higher
+ * than the one it holds, so redelivered or reordered events never roll a company back.
+ */
+export const companySnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  businessEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  /** Two-letter code, upper case. */
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The owner's user id, null while nobody owns the listing. */
+  userId: z.string().nullable(),
+  version: z.number().int().min(1),
+});
+export type CompanySnapshot = z.infer<typeof companySnapshotSchema>;
+
+/** A company was listed (owner listing, admin create, populate). Key: the company id. */
+export const companyCreatedV1 = eventSchema('company.created.v1', companySnapshotSchema);
+export type CompanyCreatedV1 = z.infer<typeof companyCreatedV1>;
+
+/** Any field of a company changed (edit, suspend, claim, subscription, rating). Key: the company id. */
+export const companyUpdatedV1 = eventSchema('company.updated.v1', companySnapshotSchema);
+export type CompanyUpdatedV1 = z.infer<typeof companyUpdatedV1>;
+
+/** A company and its reviews were deleted for good. Key: the company id. */
+export const companyDeletedV1 = eventSchema('company.deleted.v1', z.object({ id: z.string(), version: z.number().int().min(1) }));
+export type CompanyDeletedV1 = z.infer<typeof companyDeletedV1>;
+
+/** A review as events carry it. */
+export const reviewEventDataSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  reviewerName: z.string(),
+  comment: z.string().nullable(),
+  status: reviewStatusSchema,
+  createdAt: z.string(),
+});
+export type ReviewEventData = z.infer<typeof reviewEventDataSchema>;
+
+/** A visitor posted a review; it waits for moderation (status pending). Key: the company id. */
+export const reviewSubmittedV1 = eventSchema('review.submitted.v1', reviewEventDataSchema);
+export type ReviewSubmittedV1 = z.infer<typeof reviewSubmittedV1>;
+
+/** An admin approved a review: it now counts in the company's rating. Key: the company id. */
+export const reviewApprovedV1 = eventSchema('review.approved.v1', reviewEventDataSchema);
+export type ReviewApprovedV1 = z.infer<typeof reviewApprovedV1>;
+
+/** An admin rejected a review: stored as rejected, never shown. Key: the company id. */
+export const reviewRejectedV1 = eventSchema('review.rejected.v1', reviewEventDataSchema);
+export type ReviewRejectedV1 = z.infer<typeof reviewRejectedV1>;
+
+/** An admin deleted a review. Key: the company id. */
+export const reviewDeletedV1 = eventSchema('review.deleted.v1', reviewEventDataSchema);
+export type ReviewDeletedV1 = z.infer<typeof reviewDeletedV1>;

@@ -52,6 +52,10 @@ export const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   /** Requests per minute per client IP at the gateway. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Per-company quote requests accepted per client IP per hour. */
+  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
+  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   IDENTITY_PORT: port.default(4001),
   DIRECTORY_PORT: port.default(4002),
   QUOTES_PORT: port.default(4003),

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Apache Kafka 3.9 (KRaft, combined broker+controller, one node) from Maven Central jars.
+# Broker 127.0.0.1:9092, controller 127.0.0.1:9093. Fresh data on every up.
+# usage: infra/local/kafka.sh up|down|env|status
+set -euo pipefail
+ENGINE=kafka
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PORT="${LOCAL_KAFKA_PORT:-9092}"
+CONTROLLER_PORT="${LOCAL_KAFKA_CONTROLLER_PORT:-9093}"
+POM="$LOCAL_DIR/kafka/pom.xml"
+KAFKA_VERSION="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$POM")"
+LIB_DIR="$CACHE_DIR/$KAFKA_VERSION/lib"
+PROC_MATCH="kafka.Kafka"
+ENV_LINES=("KAFKA_BROKERS=$HOST:$PORT")
+
+ensure_jars() {
+  [[ -f "$LIB_DIR/.complete" ]] && return 0
+  ensure_java_maven
+  log "downloading Kafka $KAFKA_VERSION jars (Maven Central) into $LIB_DIR"
+  rm -rf "$LIB_DIR.tmp"
+  mvn_q -f "$POM" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB_DIR.tmp"
+  ls "$LIB_DIR.tmp"/kafka_2.13-"$KAFKA_VERSION".jar >/dev/null || die "kafka jar missing after download"
+  rm -rf "$LIB_DIR"
+  mv "$LIB_DIR.tmp" "$LIB_DIR"
+  touch "$LIB_DIR/.complete"
+}
+
+write_config() {
+  mkdir -p "$RUN_DIR/data"
+  cat >"$RUN_DIR/server.properties" <<PROPS
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@$HOST:$CONTROLLER_PORT
+listeners=PLAINTEXT://$HOST:$PORT,CONTROLLER://$HOST:$CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://$HOST:$PORT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$RUN_DIR/data
+num.partitions=3
+default.replication.factor=1
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=5
+transaction.state.log.num.partitions=5
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+min.insync.replicas=1
+auto.create.topics.enable=true
+group.initial.rebalance.delay.ms=0
+delete.topic.enable=true
+num.network.threads=2
+num.io.threads=4
+log.retention.hours=24
+log.segment.bytes=104857600
+PROPS
+  cat >"$RUN_DIR/log4j.properties" <<PROPS
+log4j.rootLogger=INFO, file
+log4j.appender.file=org.apache.log4j.FileAppender
+log4j.appender.file.File=$RUN_DIR/server.log
+log4j.appender.file.Append=true
+log4j.appender.file.layout=org.apache.log4j.PatternLayout
+log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka.request.logger=WARN
+log4j.logger.kafka.controller=INFO
+log4j.logger.kafka.log.LogCleaner=INFO
+log4j.logger.state.change.logger=WARN
+log4j.logger.org.apache.kafka.raft=WARN
+log4j.logger.org.apache.kafka.controller=INFO
+PROPS
+  cat >"$RUN_DIR/tools-log4j.properties" <<'PROPS'
+log4j.rootLogger=WARN, stderr
+log4j.appender.stderr=org.apache.log4j.ConsoleAppender
+log4j.appender.stderr.Target=System.err
+log4j.appender.stderr.layout=org.apache.log4j.PatternLayout
+log4j.appender.stderr.layout.ConversionPattern=[%d] %p %m (%c)%n
+PROPS
+}
+
+# A 22-char base64url UUID, as kafka-storage random-uuid prints (saves a JVM start).
+cluster_id() {
+  head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' | cut -c1-22
+}
+
+tool() {
+  "$JAVA" -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
+    -Dlog4j.configuration="file:$RUN_DIR/tools-log4j.properties" -cp "$LIB_DIR/*" "$@"
+}
+
+probe() {
+  port_open "$PORT" || return 1
+  timeout 30 "$JAVA" -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+    -Dlog4j.configuration="file:$RUN_DIR/tools-log4j.properties" -cp "$LIB_DIR/*" \
+    org.apache.kafka.tools.TopicCommand --bootstrap-server "$HOST:$PORT" --list >/dev/null 2>>"$RUN_DIR/probe.log"
+}
+
+do_up() {
+  JAVA="$(java_home 2>/dev/null)/bin/java" || true
+  if engine_running && [[ -x "$JAVA" ]] && probe; then
+    log "already running (pid $(read_pid "$PID_FILE")) on $HOST:$PORT"
+    return 0
+  fi
+  ensure_jars
+  ensure_java_maven
+  engine_running && do_down
+  require_free_port "$PORT" "$CONTROLLER_PORT"
+  rm -rf "$RUN_DIR"
+  mkdir -p "$RUN_DIR"
+  write_config
+  log "formatting KRaft storage"
+  tool kafka.tools.StorageTool format -t "$(cluster_id)" -c "$RUN_DIR/server.properties" >>"$RUN_DIR/format.log" 2>&1 ||
+    { tail_log "$RUN_DIR/format.log"; die "storage format failed"; }
+  log "starting Kafka $KAFKA_VERSION on $HOST:$PORT (controller $CONTROLLER_PORT)"
+  (cd "$RUN_DIR" && start_detached "$JAVA" -Xms512m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+    -Djava.awt.headless=true -Dkafka.logs.dir="$RUN_DIR" \
+    -Dlog4j.configuration="file:$RUN_DIR/log4j.properties" \
+    -cp "$LIB_DIR/*" kafka.Kafka "$RUN_DIR/server.properties")
+  LOGS_TO_SHOW=("$LOG_FILE" "$RUN_DIR/server.log" "$RUN_DIR/probe.log")
+  wait_ready 120 "broker metadata (TopicCommand --list)" "$(read_pid "$PID_FILE")" probe
+  log "ready: $HOST:$PORT (pid $(read_pid "$PID_FILE"))"
+}
+
+do_down() {
+  local pid
+  pid="$(read_pid "$PID_FILE")"
+  if engine_running; then
+    log "stopping pid $pid"
+    stop_pids 60 "$pid"
+  else
+    log "not running"
+  fi
+  rm -f "$PID_FILE"
+}
+
+main "$@"

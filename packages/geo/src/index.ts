@@ -1,0 +1,12 @@
+export { US_STATES } from './us-states.js';
+export {
+  EARTH_RADIUS_MILES,
+  distanceMiles,
+  largestCities,
+  preloadGazetteer,
+  resolveLocation,
+  suggestCities,
+  type CitySuggestion,
+  type LatLng,
+  type ResolvedPlace,
+} from './gazetteer.js';

@@ -1,0 +1,174 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import {
+  DuplicateKeyError,
+  type BaseDocument,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+} from '../ports/document-store.port.js';
+import {
+  OutboxCollection,
+  type EngineCollection,
+  type EngineIndexSpec,
+  type StoredDocument,
+} from '../outbox/outbox-collection.js';
+
+/** How to reach MongoDB. */
+export interface MongoDocumentStoreOptions {
+  /** `mongodb://[user:password@]host[:port][,host…]/<database>[?options]`; the database is the service's own. */
+  uri: string;
+  logger?: Logger;
+}
+
+type DriverCollection = mongoose.mongo.Collection<StoredDocument>;
+type DriverFilter = mongoose.mongo.Filter<StoredDocument>;
+type DriverUpdate = mongoose.mongo.UpdateFilter<StoredDocument>;
+
+const SERVER_SELECTION_TIMEOUT_MS = 5_000;
+
+/**
+ * The distributed DocumentStore: MongoDB through a dedicated mongoose connection, using the driver's
+ * collections directly (no schemas) so filters and updates mean exactly what MongoDB says.
+ */
+export class MongoDocumentStore implements DocumentStore {
+  private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
+  private readonly ready: OutboxCollection<BaseDocument>[] = [];
+
+  private constructor(
+    private readonly connection: Connection,
+    private readonly db: mongoose.mongo.Db,
+    private readonly uri: string,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Connects and checks the server answers; throws `MongoDB unreachable at <uri>: <reason>` otherwise. */
+  static async create(options: MongoDocumentStoreOptions): Promise<MongoDocumentStore> {
+    const connection = mongoose.createConnection(options.uri, { serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS });
+    try {
+      await connection.asPromise();
+      const db = connection.db;
+      if (!db) throw new Error('connection has no database');
+      const store = new MongoDocumentStore(connection, db, options.uri, options.logger);
+      await store.ping();
+      return store;
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw unreachable(options.uri, err);
+    }
+  }
+
+  /** Returns the named collection, creating its indexes (and the outbox relay's) if missing. */
+  async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
+    let opening = this.opened.get(name);
+    if (!opening) {
+      opening = this.open(name);
+      this.opened.set(name, opening);
+      opening.catch(() => this.opened.delete(name));
+    }
+    const collection = await opening;
+    await collection.ensureIndexes(indexes);
+    return collection as unknown as Collection<T>;
+  }
+
+  /** Every collection opened so far. */
+  collections(): Collection<BaseDocument>[] {
+    return [...this.ready];
+  }
+
+  /** Sends `ping` to the server. */
+  async ping(): Promise<void> {
+    try {
+      await this.db.command({ ping: 1 });
+    } catch (err) {
+      throw unreachable(this.uri, err);
+    }
+  }
+
+  /** Closes the connection. */
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+
+  private async open(name: string): Promise<OutboxCollection<BaseDocument>> {
+    const collection = await OutboxCollection.create<BaseDocument>(new MongoCollection(this.db.collection<StoredDocument>(name)));
+    this.logger?.debug({ collection: name }, 'mongodb collection opened');
+    this.ready.push(collection);
+    return collection;
+  }
+}
+
+/** One MongoDB collection behind the engine interface; filters and updates pass through unchanged. */
+class MongoCollection implements EngineCollection {
+  constructor(private readonly driver: DriverCollection) {}
+
+  get name(): string {
+    return this.driver.collectionName;
+  }
+
+  async ensureIndex(spec: EngineIndexSpec): Promise<void> {
+    await this.driver.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false });
+  }
+
+  async insertOne(doc: StoredDocument): Promise<void> {
+    // The driver adds fields to the object it inserts; the caller's object stays untouched.
+    await this.guard(() => this.driver.insertOne({ ...doc }));
+  }
+
+  find(filter: Filter, options: FindOptions = {}): Promise<StoredDocument[]> {
+    return this.driver
+      .find(filter as DriverFilter, { sort: options.sort, skip: options.skip, limit: options.limit })
+      .toArray() as Promise<StoredDocument[]>;
+  }
+
+  count(filter: Filter): Promise<number> {
+    return this.driver.countDocuments(filter as DriverFilter);
+  }
+
+  findOneAndUpdate(filter: Filter, update: Update, options: { upsert: boolean }): Promise<StoredDocument | null> {
+    return this.guard(
+      () =>
+        this.driver.findOneAndUpdate(filter as DriverFilter, update as DriverUpdate, {
+          upsert: options.upsert,
+          returnDocument: 'after',
+          includeResultMetadata: false,
+        }) as Promise<StoredDocument | null>,
+    );
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    const result = await this.guard(() => this.driver.updateMany(filter as DriverFilter, update as DriverUpdate));
+    return result.matchedCount;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const result = await this.driver.deleteMany(filter as DriverFilter);
+    return result.deletedCount;
+  }
+
+  /** Turns the server's duplicate-key error (code 11000) into the port's DuplicateKeyError. */
+  private async guard<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (err) {
+      const { code, keyValue } = err as { code?: number; keyValue?: unknown };
+      if (code === 11000) {
+        throw new DuplicateKeyError(this.name, keyValue ? `key ${JSON.stringify(keyValue)}` : (err as Error).message);
+      }
+      throw err;
+    }
+  }
+}
+
+function unreachable(uri: string, err: unknown): Error {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new Error(`MongoDB unreachable at ${withoutPassword(uri)}: ${reason}`, { cause: err });
+}
+
+/** The URI with its password replaced by `***`, for messages and logs. */
+function withoutPassword(uri: string): string {
+  return uri.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}

@@ -1,0 +1,157 @@
+import type { Logger } from 'pino';
+import type { BaseDocument, DocumentStore } from '../ports/document-store.port.js';
+import type { EventBus, EventEnvelope } from '../ports/event-bus.port.js';
+import { OutboxCollection, type PendingDocument } from './outbox-collection.js';
+
+/** What the relay needs. */
+export interface OutboxRelayOptions {
+  /** The service's store; every collection it has created is scanned. */
+  store: DocumentStore;
+  bus: EventBus;
+  logger?: Logger;
+  /** Pause between two polls. Default 250 ms. */
+  intervalMs?: number;
+  /** Documents read per collection in one pass. Default 500. */
+  batchSize?: number;
+}
+
+interface Work {
+  collection: OutboxCollection<BaseDocument>;
+  doc: PendingDocument;
+}
+
+/**
+ * Publishes the events that writes stored in their documents' outbox (see `WriteOptions.events`),
+ * then drops them from the outbox and finishes soft deletes. Delivery is at-least-once: a crash
+ * between publishing and acknowledging publishes the same events again (consumers dedupe by id).
+ *
+ * Order: the events of one document go out in the order they were written. Events of different
+ * documents are merged by `occurredAt`, so one key spread over several documents keeps its order as
+ * far as the writers' clocks agree. Run one relay per store: two relays on the same store may publish
+ * an event twice (still at-least-once, and still in order once consumers dropped the duplicates).
+ */
+export class OutboxRelay {
+  private readonly store: DocumentStore;
+  private readonly bus: EventBus;
+  private readonly logger?: Logger;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private current: Promise<number> | null = null;
+  private next: Promise<number> | null = null;
+
+  constructor(options: OutboxRelayOptions) {
+    this.store = options.store;
+    this.bus = options.bus;
+    this.logger = options.logger;
+    this.intervalMs = options.intervalMs ?? 250;
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  /** Starts polling every `intervalMs` (and on {@link notify}). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /**
+   * Publishes every pending event of every collection now and returns how many were published.
+   * A call while a flush runs waits for it and runs once more (concurrent calls share that one run),
+   * so everything written before the call is covered. Rejects if the bus refused the events; they
+   * stay stored and the next flush publishes them.
+   */
+  flush(): Promise<number> {
+    if (!this.current) {
+      this.current = this.publishAll().finally(() => {
+        this.current = null;
+      });
+      return this.current;
+    }
+    this.next ??= this.current
+      .catch(() => 0)
+      .then(() => {
+        this.next = null;
+        return this.flush();
+      });
+    return this.next;
+  }
+
+  /** Asks for a flush soon, without waiting for the interval; services call it after a write that owes events. */
+  notify(): void {
+    if (this.running) this.schedule(0);
+  }
+
+  /** Stops polling and waits for a flush in progress. Unpublished events stay stored for the next relay. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([this.current, this.next]);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    // A forgotten relay must not keep the process alive.
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    try {
+      await this.flush();
+    } catch (err) {
+      this.logger?.error({ err }, 'outbox relay: publishing failed, retrying on the next poll');
+    }
+    if (this.running && !this.timer) this.schedule(this.intervalMs);
+  }
+
+  private async publishAll(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const { count, full } = await this.publishBatch();
+      published += count;
+      if (!full) return published;
+    }
+  }
+
+  /** One pass over every collection; `full` when some collection filled a batch (more may be pending). */
+  private async publishBatch(): Promise<{ count: number; full: boolean }> {
+    const work: Work[] = [];
+    let full = false;
+    for (const collection of this.store.collections()) {
+      if (!(collection instanceof OutboxCollection)) {
+        throw new Error(`outbox relay: collection ${collection.name} is not an OutboxCollection`);
+      }
+      const docs = await collection.pending(this.batchSize);
+      if (docs.length >= this.batchSize) full = true;
+      for (const doc of docs) work.push({ collection, doc });
+    }
+    const events = mergeByTime(work.map((w) => w.doc.events));
+    if (events.length > 0) await this.bus.publish(events);
+    for (const { collection, doc } of work) {
+      await collection.acknowledge(doc, doc.events.map((e) => e.id));
+    }
+    return { count: events.length, full };
+  }
+}
+
+/** Merges per-document queues (each already in write order) by `occurredAt`, keeping each queue's order. */
+function mergeByTime(queues: EventEnvelope[][]): EventEnvelope[] {
+  const heads = queues.map(() => 0);
+  const merged: EventEnvelope[] = [];
+  const total = queues.reduce((n, q) => n + q.length, 0);
+  while (merged.length < total) {
+    let best = -1;
+    for (let i = 0; i < queues.length; i++) {
+      const event = queues[i][heads[i]];
+      if (event && (best < 0 || time(event) < time(queues[best][heads[best]]))) best = i;
+    }
+    merged.push(queues[best][heads[best]++]);
+  }
+  return merged;
+}
+
+const time = (event: EventEnvelope): number => Date.parse(event.occurredAt) || 0;

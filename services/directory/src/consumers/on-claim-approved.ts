@@ -1,0 +1,27 @@
+import { claimApprovedV1 } from '@limo/contracts';
+import type { EventHandler, Logger, OutboxRelay } from '@limo/platform';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+
+/**
+ * An approved claim hands the listing to the claimer: claimed, claimedAt, owner and
+ * businessVerified. A verified business's listing is verified too, backed by the claim (the audit
+ * keeps it), unless an admin suspended it.
+ */
+export const onClaimApproved =
+  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  async (event) => {
+    const { data } = claimApprovedV1.parse(event);
+    const updated = await companies.update(data.companyId, (current) => ({
+      claimed: true,
+      claimedAt: data.claimedAt,
+      claimId: data.claimId,
+      userId: data.userId,
+      businessVerified: data.businessVerified,
+      ...(data.businessVerified && current.suspendedAt === null && { verified: true, verification: { source: 'claim' as const, by: data.claimId, at: event.occurredAt } }),
+    }));
+    if (!updated) {
+      logger.warn({ companyId: data.companyId, claimId: data.claimId }, 'claim approved for a company that no longer exists');
+      return;
+    }
+    relay.notify();
+  };

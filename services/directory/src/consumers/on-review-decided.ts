@@ -1,0 +1,21 @@
+import { reviewEventDataSchema } from '@limo/contracts';
+import type { EventHandler, OutboxRelay } from '@limo/platform';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { ReviewsRepository } from '../repositories/reviews.repository.js';
+
+/** Review events that can change a company's approved rating. */
+export const RATING_TOPICS = ['review.approved.v1', 'review.rejected.v1', 'review.deleted.v1'];
+
+/**
+ * Recounts the company's rating and review count from its approved reviews and stores them on the
+ * company (whose `company.updated.v1` then refreshes the search index). Counting from the reviews
+ * themselves makes a repeated or reordered event harmless.
+ */
+export const onReviewDecided =
+  (companies: CompaniesRepository, reviews: ReviewsRepository, relay: OutboxRelay): EventHandler =>
+  async (event) => {
+    const { companyId } = reviewEventDataSchema.parse(event.data);
+    const stats = await reviews.approvedStats(companyId);
+    const updated = await companies.update(companyId, (c) => (c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats));
+    if (updated) relay.notify();
+  };

@@ -1,0 +1,134 @@
+import { serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
+import type { CompanyChange, CompanyDoc } from '../repositories/companies.repository.js';
+import type { SearchDocument } from '../search/company-search.port.js';
+
+/** A company as every visitor sees it: vocabulary as labels, no owner or payment fields. */
+export function toPublicCompany(c: CompanyDoc): Company {
+  return {
+    id: c._id,
+    name: c.name,
+    description: c.description,
+    phone: c.phone,
+    email: c.email,
+    website: c.website,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    priceRange: c.priceRange,
+    services: c.services.map(serviceLabel),
+    vehicleTypes: c.vehicleTypes.map(vehicleTypeLabel),
+    hourlyRateStart: c.hourlyRateStart,
+    featured: c.featured,
+    verified: c.verified,
+    claimed: c.claimed,
+    claimedAt: c.claimedAt,
+    businessVerified: c.businessVerified,
+    imageUrl: c.imageUrl,
+    logoUrl: c.imageUrl,
+    seoKeywords: c.seoKeywords,
+    seoTags: c.seoTags,
+    rating: c.rating,
+    reviewCount: c.reviewCount,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** A company as its owner and the admins see it (owner-admin §3). */
+export function toOwnerCompany(c: CompanyDoc): OwnerCompany {
+  return {
+    ...toPublicCompany(c),
+    userId: c.userId,
+    businessEmail: c.businessEmail,
+    averageRating: c.rating,
+    subscriptionInfo: c.subscription
+      ? { subscriptionStatus: c.subscription.status, createdAt: c.subscription.startedAt, subscriptionEndDate: c.subscription.endDate }
+      : null,
+    suspended: c.suspendedAt !== null,
+    suspendedAt: c.suspendedAt,
+  };
+}
+
+/** What the search index keeps of a company. */
+export function toSearchDocument(c: CompanyDoc): SearchDocument {
+  return {
+    id: c._id,
+    name: c.name,
+    description: c.description ?? '',
+    city: c.city ?? '',
+    state: c.state ?? '',
+    zipCode: c.zipCode ?? '',
+    latitude: c.latitude,
+    longitude: c.longitude,
+    services: c.services,
+    vehicleTypes: c.vehicleTypes,
+    priceRange: c.priceRange,
+    hourlyRateStart: c.hourlyRateStart,
+    rating: c.rating,
+    reviewCount: c.reviewCount,
+    featured: c.featured,
+    verified: c.verified,
+    suspended: c.suspendedAt !== null,
+    createdAt: c.createdAt,
+  };
+}
+
+/** The fields an owner's edit may carry (featured, verified and ownership are not among them). */
+export const EDITABLE_FIELDS = [
+  'name',
+  'description',
+  'phone',
+  'email',
+  'businessEmail',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'latitude',
+  'longitude',
+  'priceRange',
+  'services',
+  'vehicleTypes',
+  'hourlyRateStart',
+  'imageUrl',
+  'seoKeywords',
+  'seoTags',
+] as const satisfies ReadonlyArray<keyof CompanyDoc & keyof CompanyChanges>;
+
+/** One of the fields an owner's edit may carry. */
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** An edit as stored values (slugs), field by field. */
+export type EditableChange = Partial<Pick<CompanyDoc, EditableField>>;
+
+/** The editable fields of `input` that differ from the company's current values. */
+export function changedFields(current: CompanyDoc, input: EditableChange): EditableChange {
+  const out: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(current[field])) out[field] = value;
+  }
+  return out as EditableChange;
+}
+
+/** The same fields' current values. */
+export function currentValues(current: CompanyDoc, change: EditableChange): EditableChange {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(change) as EditableField[]) out[field] = current[field];
+  return out as EditableChange;
+}
+
+/** A stored change (slugs) as the API shows it (labels). */
+export function toChangesView(change: EditableChange): CompanyChanges {
+  const { services, vehicleTypes, ...rest } = change;
+  return {
+    ...rest,
+    ...(services && { services: services.map(serviceLabel) }),
+    ...(vehicleTypes && { vehicleTypes: vehicleTypes.map(vehicleTypeLabel) }),
+  };
+}
+

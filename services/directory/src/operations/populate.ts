@@ -1,0 +1,59 @@
+import type { PopulateResponse } from '@limo/contracts';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../domain/populate.js';
+import type { CompaniesRepository, CompanyDoc } from '../repositories/companies.repository.js';
+import { ratingOf, type ReviewDoc, type ReviewsRepository } from '../repositories/reviews.repository.js';
+
+/**
+ * Adds the generated companies of the 19 cities that are not there yet (their ids are derived from
+ * the seed, so a second run adds none, and two runs at once cannot add one twice).
+ */
+export async function populateDirectory(companies: CompaniesRepository, actor: string): Promise<PopulateResponse> {
+  const now = new Date();
+  let companiesAdded = 0;
+  for (const city of POPULATE_CITIES) {
+    const generated = generateCityCompanies(city, { actor, now });
+    const existing = new Set((await companies.find({ _id: { $in: generated.map((c) => c._id) } })).map((c) => c._id));
+    for (const doc of generated) {
+      if (existing.has(doc._id)) continue;
+      if (await insertIfAbsent(companies, doc)) companiesAdded++;
+    }
+  }
+  return { companiesAdded, citiesProcessed: POPULATE_CITIES.length, totalCompanies: await companies.count() };
+}
+
+async function insertIfAbsent(companies: CompaniesRepository, doc: Omit<CompanyDoc, 'version'>): Promise<boolean> {
+  try {
+    await companies.insert(doc);
+    return true;
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) return false;
+    throw err;
+  }
+}
+
+interface MetaDoc {
+  _id: string;
+  at: string;
+}
+
+/**
+ * Demo data for a new embedded install: the populate companies with approved reviews (their ratings
+ * already counted), once per data folder. Returns how many companies were added (0 when skipped).
+ */
+export async function seedDemoData(store: DocumentStore, companies: CompaniesRepository, reviews: ReviewsRepository): Promise<number> {
+  const meta: Collection<MetaDoc> = await store.collection<MetaDoc>('meta');
+  if ((await meta.findOne({ _id: 'demo-data' })) || (await companies.count()) > 0) return 0;
+  const now = new Date();
+  const generated = POPULATE_CITIES.flatMap((city) => generateCityCompanies(city, { actor: 'system', now }));
+  const demoReviews = generateDemoReviews(generated, now);
+  const byCompany = new Map<string, ReviewDoc[]>();
+  for (const review of demoReviews) byCompany.set(review.companyId, [...(byCompany.get(review.companyId) ?? []), review]);
+  let added = 0;
+  for (const doc of generated) {
+    if (await insertIfAbsent(companies, { ...doc, ...ratingOf(byCompany.get(doc._id) ?? []) })) added++;
+  }
+  await reviews.insertApproved(demoReviews);
+  await meta.insertOne({ _id: 'demo-data', at: now.toISOString() });
+  return added;
+}

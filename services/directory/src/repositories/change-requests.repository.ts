@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { ChangeRequest } from '@limo/contracts';
+import type { Collection, DocumentStore, Filter } from '@limo/platform';
+import { toChangesView, type EditableChange } from '../domain/company-view.js';
+
+/** pending until an admin approves (changes applied) or rejects it. */
+export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected';
+
+/** An unverified owner's edit waiting for an admin. Values are stored as the company stores them (slugs). */
+export interface ChangeRequestDoc {
+  _id: string;
+  companyId: string;
+  companyName: string;
+  userId: string;
+  requestedBy: string;
+  changes: EditableChange;
+  previous: EditableChange;
+  status: ChangeRequestStatus;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+/** A stored change request as the API shows it (labels for vocabulary fields). */
+export const toChangeRequest = (doc: ChangeRequestDoc): ChangeRequest => ({
+  id: doc._id,
+  companyId: doc.companyId,
+  companyName: doc.companyName,
+  userId: doc.userId,
+  requestedBy: doc.requestedBy,
+  changes: toChangesView(doc.changes),
+  previous: toChangesView(doc.previous),
+  status: doc.status,
+  createdAt: doc.createdAt,
+  decidedAt: doc.decidedAt,
+  decidedBy: doc.decidedBy,
+});
+
+/** Owners' change requests, waiting for or decided by an admin. */
+export class ChangeRequestsRepository {
+  private constructor(readonly requests: Collection<ChangeRequestDoc>) {}
+
+  static async create(store: DocumentStore): Promise<ChangeRequestsRepository> {
+    const requests = await store.collection<ChangeRequestDoc>('change_requests', [{ fields: { status: 1 } }, { fields: { companyId: 1 } }]);
+    return new ChangeRequestsRepository(requests);
+  }
+
+  findById(id: string): Promise<ChangeRequestDoc | null> {
+    return this.requests.findOne({ _id: id });
+  }
+
+  /** Oldest first: admins work through the queue in order. */
+  list(filter: Filter): Promise<ChangeRequestDoc[]> {
+    return this.requests.find(filter, { sort: { createdAt: 1, _id: 1 } });
+  }
+
+  async insert(input: Omit<ChangeRequestDoc, '_id' | 'status' | 'createdAt' | 'decidedAt' | 'decidedBy'>): Promise<ChangeRequestDoc> {
+    const doc: ChangeRequestDoc = { _id: randomUUID(), ...input, status: 'pending', createdAt: new Date().toISOString(), decidedAt: null, decidedBy: null };
+    return this.requests.insertOne(doc);
+  }
+
+  /** Moves a pending request to approved or rejected; null if it is not pending (any more). */
+  decide(id: string, status: 'approved' | 'rejected', adminId: string): Promise<ChangeRequestDoc | null> {
+    return this.requests.updateOne({ _id: id, status: 'pending' }, { $set: { status, decidedAt: new Date().toISOString(), decidedBy: adminId } });
+  }
+
+  deleteForCompany(companyId: string): Promise<number> {
+    return this.requests.deleteMany({ companyId });
+  }
+}

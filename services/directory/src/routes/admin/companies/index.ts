@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCompanyCreateBodySchema,
+  adminCompanyListQuerySchema,
+  adminCompanyListResponseSchema,
+  adminCompanyUpdateBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  ownerCompanySchema,
+} from '@limo/contracts';
+import { notFound, type Filter } from '@limo/platform';
+import { toOwnerCompany } from '../../../domain/company-view.js';
+import { newCompany } from '../../../domain/new-company.js';
+import type { DirectoryDeps } from '../../../deps.js';
+import { assertState, suspension, unsuspension } from '../../../operations/company-edits.js';
+
+const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Escapes a visitor's text for use inside a regular expression. */
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The admin Companies tab: list, create, edit, suspend, unsuspend, delete. */
+export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  const { ctx, companies, reviews, changeRequests, images, blobs, search, edits } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = app.requireRole('admin');
+
+  r.get(
+    '/api/admin/companies',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Companies matching `search` (name, city, state, e-mail, phone), newest first, with the total',
+        querystring: adminCompanyListQuerySchema,
+        response: { 200: adminCompanyListResponseSchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const { search: text, page, limit } = request.query;
+      let filter: Filter = {};
+      if (text) {
+        const $regex = escapeRegex(text);
+        filter = { $or: ['name', 'city', 'state', 'email', 'phone'].map((field) => ({ [field]: { $regex, $options: 'i' } })) };
+      }
+      const [docs, totalCount] = await Promise.all([
+        companies.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+        companies.count(filter),
+      ]);
+      return { companies: docs.map(toOwnerCompany), totalCount };
+    },
+  );
+
+  r.post(
+    '/api/admin/companies',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a company (owner-admin §5 rules); nobody owns it until claimed',
+        body: adminCompanyCreateBodySchema,
+        response: { 201: ownerCompanySchema, 400: errorResponseSchema, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const admin = request.user!;
+      const { featured, verified, ...input } = request.body;
+      assertState(input.state);
+      await edits.assertImageUsable(input.imageUrl, admin);
+      const doc = await companies.insert(newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }));
+      await edits.attachImage(doc);
+      ctx.relay.notify();
+      return reply.code(201).send(toOwnerCompany(doc));
+    },
+  );
+
+  r.put(
+    '/api/admin/companies/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit any company, including featured, verified and businessVerified',
+        params: idParamsSchema,
+        body: adminCompanyUpdateBodySchema,
+        response: { 200: ownerCompanySchema, 400: errorResponseSchema, 404: errorResponseSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const { featured, verified, businessVerified, ...input } = request.body;
+      const updated = await edits.apply(request.params.id, input, { featured, verified, businessVerified }, request.user!);
+      if (!updated) throw notFound('Company not found');
+      ctx.relay.notify();
+      return toOwnerCompany(updated);
+    },
+  );
+
+  for (const [action, change, summary] of [
+    ['suspend', suspension, 'Suspend: verified taken away (who and when kept); the listing ranks lower'],
+    ['unsuspend', unsuspension, 'Unsuspend: verified given back'],
+  ] as const) {
+    r.put(
+      `/api/admin/companies/:id/${action}`,
+      {
+        preHandler: adminOnly,
+        schema: { tags: ['admin'], summary, params: idParamsSchema, response: { 200: ownerCompanySchema, 404: errorResponseSchema, ...guarded } },
+      },
+      async (request) => {
+        const updated = await companies.update(request.params.id, () => change(request.user!));
+        if (!updated) throw notFound('Company not found');
+        ctx.relay.notify();
+        return toOwnerCompany(updated);
+      },
+    );
+  }
+
+  r.delete(
+    '/api/admin/companies/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a company for good, with its reviews, change requests, images and index entry',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const deleted = await companies.delete(request.params.id);
+      if (!deleted) throw notFound('Company not found');
+      ctx.relay.notify();
+      // The company is gone (and its event owed) first: what follows only tidies up after it.
+      await search.remove([deleted._id]);
+      await reviews.deleteForCompany(deleted._id);
+      await changeRequests.deleteForCompany(deleted._id);
+      for (const image of await images.listForCompany(deleted._id)) {
+        await blobs.delete(image._id);
+        await images.delete(image._id);
+      }
+      return { message: 'Company deleted' };
+    },
+  );
+}
+

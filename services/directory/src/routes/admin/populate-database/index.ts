@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema, populateResponseSchema } from '@limo/contracts';
+import type { DirectoryDeps } from '../../../deps.js';
+import { populateDirectory } from '../../../operations/populate.js';
+
+/** POST /api/admin/populate-database: 100 generated companies in each of the 19 cities (owner-admin §9), idempotent. */
+export async function populateRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/populate-database',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Add the 1,900 generated companies that are missing; a second run adds none',
+        response: { 200: populateResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await populateDirectory(deps.companies, request.user!.id);
+      deps.ctx.relay.notify();
+      request.log.info(result, 'populate-database');
+      return result;
+    },
+  );
+}

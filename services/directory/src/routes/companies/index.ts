@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeRequestCreatedSchema,
+  companyCreateBodySchema,
+  companyDetailSchema,
+  companySchema,
+  companySearchQuerySchema,
+  companyUpdateBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  ownerCompanySchema,
+  reviewSchema,
+  TOTAL_COUNT_HEADER,
+  type Company,
+} from '@limo/contracts';
+import { enforceRateLimits, forbidden, notFound } from '@limo/platform';
+import { changedFields, currentValues, toOwnerCompany, toPublicCompany } from '../../domain/company-view.js';
+import { newCompany } from '../../domain/new-company.js';
+import { toSearchQuery } from '../../domain/search-query.js';
+import type { DirectoryDeps } from '../../deps.js';
+import { assertState } from '../../operations/company-edits.js';
+import { toChangeRequest } from '../../repositories/change-requests.repository.js';
+import { ratingOf, toReview } from '../../repositories/reviews.repository.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** Search, company pages, listing creation and owner edits: `/api/companies*`. */
+export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  const { ctx, companies, reviews, changeRequests, search, searchCache, edits } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/companies',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Search companies (public-side §7); the body is the page, X-Total-Count the total',
+        querystring: companySearchQuerySchema,
+        response: { 200: z.array(companySchema), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = toSearchQuery(request.query);
+      const page = await searchCache.getOrCompute('search', query, async () => {
+        const result = await search.search(query);
+        const docs = await companies.findByIds(result.hits.map((h) => h.id));
+        const distances = new Map(result.hits.map((h) => [h.id, h.distanceMiles]));
+        const body: Company[] = docs.map((doc) => {
+          const miles = distances.get(doc._id);
+          return { ...toPublicCompany(doc), ...(miles !== undefined && { distanceMiles: Math.round(miles * 10) / 10 }) };
+        });
+        return { body, total: result.total };
+      });
+      void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.body;
+    },
+  );
+
+  r.get(
+    '/api/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'A company with its approved reviews, rating and review count',
+        params: idParamsSchema,
+        response: { 200: companyDetailSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await companies.findById(request.params.id);
+      if (!company) throw notFound('Company not found');
+      const approved = await reviews.list({ companyId: company._id, status: 'approved' });
+      // Counted here from the reviews themselves: the page is right even before the ratings consumer ran.
+      return { ...toPublicCompany(company), ...ratingOf(approved), reviews: approved.map(toReview) };
+    },
+  );
+
+  r.get(
+    '/api/companies/:id/reviews',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "A company's reviews: approved ones for everybody; every status for its owner and admins",
+        params: idParamsSchema,
+        response: { 200: z.array(reviewSchema), 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await companies.findById(request.params.id);
+      if (!company) throw notFound('Company not found');
+      const user = request.user;
+      const privileged = user !== null && (user.role === 'admin' || user.id === company.userId);
+      const list = await reviews.list(privileged ? { companyId: company._id } : { companyId: company._id, status: 'approved' });
+      return list.map(toReview);
+    },
+  );
+
+  r.post(
+    '/api/companies',
+    {
+      preHandler: app.requireRole('business'),
+      schema: {
+        tags: ['companies'],
+        summary: 'List a company (business accounts); the caller owns it',
+        body: companyCreateBodySchema,
+        response: { 201: ownerCompanySchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      await enforceRateLimits(ctx.limiter, reply, [
+        { key: `company-create:user:${user.id}`, limit: 20, windowMs: 60 * 60 * 1000, message: 'Too many listings created. Please try again later.' },
+      ]);
+      const { fullAddress, ...input } = request.body;
+      assertState(input.state);
+      await edits.assertImageUsable(input.imageUrl, user);
+      const doc = await companies.insert(newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }));
+      ctx.relay.notify();
+      await edits.attachImage(doc);
+      return reply.code(201).send(toOwnerCompany(doc));
+    },
+  );
+
+  r.put(
+    '/api/companies/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['companies'],
+        summary: "Edit a company (its owner or an admin); an unverified owner's edit becomes a change request (202)",
+        params: idParamsSchema,
+        body: companyUpdateBodySchema,
+        response: { 200: ownerCompanySchema, 202: changeRequestCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const company = await companies.findById(request.params.id);
+      if (!company) throw notFound('Company not found');
+      const isAdmin = user.role === 'admin';
+      if (!isAdmin && company.userId !== user.id) throw forbidden('You can only edit your own company');
+      const { featured, verified, ...input } = request.body;
+      if (!isAdmin && !company.businessVerified) {
+        assertState(input.state);
+        await edits.assertImageUsable(input.imageUrl, user);
+        const changes = edits.withCoordinates(company, changedFields(company, input));
+        if (Object.keys(changes).length === 0) return toOwnerCompany(company);
+        const pending = await changeRequests.insert({
+          companyId: company._id,
+          companyName: company.name,
+          userId: user.id,
+          requestedBy: user.username,
+          changes,
+          previous: currentValues(company, changes),
+        });
+        return reply.code(202).send({
+          message: 'Your changes were sent for review. They will appear on your listing once an admin approves them.',
+          changeRequest: toChangeRequest(pending),
+        });
+      }
+      const updated = await edits.apply(company._id, input, { featured, verified }, user);
+      if (!updated) throw notFound('Company not found');
+      ctx.relay.notify();
+      return toOwnerCompany(updated);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
+import { conflict, enforceRateLimits, notFound } from '@limo/platform';
+import type { DirectoryDeps } from '../../deps.js';
+import { reviewFingerprint, toReview } from '../../repositories/reviews.repository.js';
+
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** POST /api/reviews: anyone may post; the review waits for an admin (status pending). */
+export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  const { ctx, companies, reviews } = deps;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Post a review; it is shown once an admin approved it',
+        body: reviewCreateBodySchema,
+        response: { 201: reviewSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(ctx.limiter, reply, [
+        { key: `review:ip:${request.ip}`, limit: 10, windowMs: 60 * 60 * 1000, message: 'Too many reviews from this address. Please try again later.' },
+      ]);
+      const { companyId, rating, reviewerName, comment, website } = request.body;
+      const company = await companies.findById(companyId);
+      if (!company) throw notFound('Company not found');
+      const now = new Date();
+      if (website) {
+        // Only robots fill the hidden field: they get the answer a person would, and nothing is stored.
+        request.log.info({ companyId }, 'review honeypot filled: dropped');
+        return reply.code(201).send({ id: randomUUID(), companyId, rating, comment: comment ?? null, reviewerName, status: 'pending', createdAt: now.toISOString() });
+      }
+      const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
+      if (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since)) {
+        throw conflict('You already submitted this review. It will be visible once approved.');
+      }
+      const review = await reviews.submit({ companyId, userId: request.user?.id ?? null, rating, comment: comment ?? null, reviewerName });
+      ctx.relay.notify();
+      return reply.code(201).send(toReview(review));
+    },
+  );
+}

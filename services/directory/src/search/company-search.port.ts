@@ -1,0 +1,79 @@
+/** What the search index keeps of a company: a projection fed by company and review events. */
+export interface SearchDocument {
+  id: string;
+  name: string;
+  description: string;
+  city: string;
+  /** Two-letter state code, upper case. */
+  state: string;
+  zipCode: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** Canonical slugs (packages/contracts vocabulary). */
+  services: string[];
+  vehicleTypes: string[];
+  /** `$`..`$$$$`, or null when the company set none. */
+  priceRange: string | null;
+  hourlyRateStart: number | null;
+  /** Average of approved reviews, 0 when none. */
+  rating: number;
+  reviewCount: number;
+  featured: boolean;
+  verified: boolean;
+  /** Suspended companies (verified taken away by an admin) rank below the others. */
+  suspended: boolean;
+  createdAt: string;
+}
+
+export type SearchSort = 'best-match' | 'rating' | 'distance';
+
+export interface SearchQuery {
+  /** Centre of a radius search. With `radiusMiles` undefined and `state` set, the whole state. */
+  near?: { latitude: number; longitude: number };
+  radiusMiles?: number;
+  /** Restrict to one state (the statewide distance, or a state-only location). */
+  state?: string;
+  /** Free text matched on name and description (every word must match, prefix on the last). */
+  text?: string;
+  service?: string;
+  /** Any of these vehicle type slugs. */
+  vehicleTypes?: string[];
+  priceRange?: string;
+  minRating?: number;
+  sort: SearchSort;
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+export interface SearchHit {
+  id: string;
+  /** Miles from `near`, when the query had one. */
+  distanceMiles?: number;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Every match, not only this page. */
+  total: number;
+}
+
+/**
+ * The company search index. Ranking, identical in every adapter:
+ * - best-match: not suspended first, then featured first, then (with `near`) distance ascending, else
+ *   rating descending, then reviewCount descending, then name ascending, then id ascending;
+ * - rating: not suspended first, rating desc, reviewCount desc, name asc, id asc;
+ * - distance: not suspended first, distance asc (no `near`: as best-match), name asc, id asc.
+ */
+export interface CompanySearchIndex {
+  /** Adds or replaces documents. */
+  upsert(docs: SearchDocument[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Empties the index (before a rebuild from the store). */
+  clear(): Promise<void>;
+  count(): Promise<number>;
+  /** Makes every write so far visible to search (Elasticsearch refresh); a no-op where writes are immediate. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises';
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { distanceMiles } from '@limo/geo';
+import type { Logger } from '@limo/platform';
+import type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from './company-search.port.js';
+import { MAX_RESULT_WINDOW, companySearchText, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
+
+/** How to reach the index. */
+export interface ElasticsearchCompanySearchOptions {
+  /** `http://host:9200`. */
+  node: string;
+  /** Index name (lower case); created with infra/elasticsearch/companies.mapping.json when missing. */
+  index: string;
+  logger?: Logger;
+}
+
+/** What the index stores for a company (the mapping is strict: nothing else gets in). */
+interface IndexedCompany {
+  id: string;
+  name: string;
+  nameSort: string;
+  description: string;
+  searchText: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  location?: { lat: number; lon: number };
+  services: string[];
+  vehicleTypes: string[];
+  priceRange: string | null;
+  hourlyRateStart: number | null;
+  rating: number;
+  reviewCount: number;
+  featured: boolean;
+  verified: boolean;
+  suspended: boolean;
+  createdAt: string;
+}
+
+const MAPPING_FILE = new URL('../../../../infra/elasticsearch/companies.mapping.json', import.meta.url);
+const PING_TIMEOUT_MS = 3_000;
+
+/**
+ * The distributed search index, on Elasticsearch 8. Built for the engine as we run it: built-in
+ * analyzers only (no analysis-common), no scripts (no painless), no delete-by-query (no reindex
+ * module). So text is tokenized by search-rules.ts and only split on spaces here, ranking is plain
+ * sorts, and `clear` drops and recreates the index.
+ */
+export class ElasticsearchCompanySearch implements CompanySearchIndex {
+  private constructor(
+    private readonly client: Client,
+    private readonly index: string,
+    private readonly logger: Logger | undefined,
+  ) {}
+
+  /**
+   * Connects, failing fast with `Elasticsearch unreachable at <node>: <reason>`, and creates the
+   * index when it does not exist.
+   */
+  static async create(options: ElasticsearchCompanySearchOptions): Promise<ElasticsearchCompanySearch> {
+    const client = new Client({ node: options.node, requestTimeout: 10_000, maxRetries: 2 });
+    try {
+      const up = await client.ping({}, { requestTimeout: PING_TIMEOUT_MS, maxRetries: 0 });
+      if (!up) throw new Error('ping was not answered');
+    } catch (err) {
+      await client.close();
+      throw new Error(`Elasticsearch unreachable at ${options.node}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const search = new ElasticsearchCompanySearch(client, options.index, options.logger);
+    await search.ensureIndex();
+    return search;
+  }
+
+  async upsert(docs: SearchDocument[]): Promise<void> {
+    if (docs.length === 0) return;
+    const operations = docs.flatMap((doc) => [{ index: { _index: this.index, _id: doc.id } }, toIndexed(doc)]);
+    const response = await this.client.bulk({ operations });
+    if (response.errors) throw bulkError('index', response.items);
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const response = await this.client.bulk({ operations: ids.map((id) => ({ delete: { _index: this.index, _id: id } })) });
+    if (response.errors) throw bulkError('delete', response.items);
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const from = (query.page - 1) * query.limit;
+    const size = Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - from));
+    const response = await this.client.search<Pick<IndexedCompany, 'id' | 'location'>>({
+      index: this.index,
+      query: { bool: { filter: filters(query) } },
+      sort: sortOf(query),
+      from: size === 0 ? 0 : from,
+      size,
+      track_total_hits: true,
+      _source: ['id', 'location'],
+    });
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const { near } = query;
+    const hits = response.hits.hits.map((hit) => {
+      const source = hit._source!;
+      const at = source.location;
+      return near && at ? { id: source.id, distanceMiles: distanceMiles(near, { latitude: at.lat, longitude: at.lon }) } : { id: source.id };
+    });
+    return { hits, total };
+  }
+
+  async clear(): Promise<void> {
+    await this.client.indices.delete({ index: this.index }, { ignore: [404] });
+    await this.ensureIndex();
+  }
+
+  async count(): Promise<number> {
+    return (await this.client.count({ index: this.index })).count;
+  }
+
+  async refresh(): Promise<void> {
+    await this.client.indices.refresh({ index: this.index });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Deletes the whole index (tests, or retiring an index). */
+  async drop(): Promise<void> {
+    await this.client.indices.delete({ index: this.index }, { ignore: [404] });
+  }
+
+  private async ensureIndex(): Promise<void> {
+    if (await this.client.indices.exists({ index: this.index })) return;
+    const { settings, mappings } = JSON.parse(await readFile(MAPPING_FILE, 'utf8')) as Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'>;
+    try {
+      await this.client.indices.create({ index: this.index, settings, mappings });
+      this.logger?.info({ index: this.index }, 'created the companies search index');
+    } catch (err) {
+      // Another instance created it between our check and our create.
+      if (err instanceof errors.ResponseError && err.body?.error?.type === 'resource_already_exists_exception') return;
+      throw err;
+    }
+  }
+}
+
+function toIndexed(doc: SearchDocument): IndexedCompany {
+  const location = searchLocation(doc);
+  return {
+    id: doc.id,
+    name: doc.name,
+    nameSort: nameSortKey(doc.name),
+    description: doc.description,
+    searchText: companySearchText(doc.name, doc.description),
+    city: doc.city,
+    state: doc.state,
+    zipCode: doc.zipCode,
+    ...(location ? { location: { lat: location.latitude, lon: location.longitude } } : {}),
+    services: doc.services,
+    vehicleTypes: doc.vehicleTypes,
+    priceRange: doc.priceRange,
+    hourlyRateStart: doc.hourlyRateStart,
+    rating: doc.rating,
+    reviewCount: doc.reviewCount,
+    featured: doc.featured,
+    verified: doc.verified,
+    suspended: doc.suspended,
+    createdAt: doc.createdAt,
+  };
+}
+
+function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
+  const out: estypes.QueryDslQueryContainer[] = [];
+  const { near } = query;
+  if (near && query.radiusMiles !== undefined) {
+    out.push({ geo_distance: { distance: `${query.radiusMiles}mi`, distance_type: 'arc', location: { lat: near.latitude, lon: near.longitude } } });
+  }
+  if (query.state !== undefined) out.push({ term: { state: query.state } });
+  if (query.text !== undefined) {
+    const { exact, prefix } = queryTerms(query.text);
+    for (const word of exact) out.push({ term: { searchText: word } });
+    if (prefix !== undefined) out.push({ prefix: { searchText: prefix } });
+  }
+  if (query.service !== undefined) out.push({ term: { services: query.service } });
+  if (query.vehicleTypes?.length) out.push({ terms: { vehicleTypes: query.vehicleTypes } });
+  if (query.priceRange !== undefined) out.push({ term: { priceRange: query.priceRange } });
+  if (query.minRating !== undefined) out.push({ range: { rating: { gte: query.minRating } } });
+  return out;
+}
+
+/** The port's ranking as plain sorts (see CompanySearchIndex). */
+function sortOf(query: SearchQuery): estypes.SortCombinations[] {
+  const { near } = query;
+  const distance: estypes.SortCombinations[] = near
+    ? [{ _geo_distance: { location: { lat: near.latitude, lon: near.longitude }, order: 'asc', unit: 'mi', distance_type: 'arc', ignore_unmapped: true } }]
+    : [];
+  const byNameAndId: estypes.SortCombinations[] = [{ nameSort: { order: 'asc' } }, { id: { order: 'asc' } }];
+  const notSuspendedFirst: estypes.SortCombinations = { suspended: { order: 'asc' } };
+  if (query.sort === 'distance' && near) return [notSuspendedFirst, ...distance, ...byNameAndId];
+  const byRating: estypes.SortCombinations[] = [{ rating: { order: 'desc' } }, { reviewCount: { order: 'desc' } }];
+  if (query.sort === 'rating') return [notSuspendedFirst, ...byRating, ...byNameAndId];
+  return [notSuspendedFirst, { featured: { order: 'desc' } }, ...distance, ...byRating, ...byNameAndId];
+}
+
+function bulkError(action: 'index' | 'delete', items: Array<Partial<Record<estypes.BulkOperationType, estypes.BulkResponseItem>>>): Error {
+  const failed = items.map((item) => item[action]).find((result) => result?.error);
+  const cause = failed?.error;
+  return new Error(`Elasticsearch refused to ${action} company ${failed?._id ?? '?'}: ${cause?.type ?? 'error'}: ${cause?.reason ?? 'no reason given'}`);
+}

@@ -1,0 +1,54 @@
+import type { Logger } from '@limo/platform';
+import { toSearchDocument } from '../domain/company-view.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { CompanySearchIndex } from './company-search.port.js';
+import type { SearchCache } from './search-cache.js';
+
+const REBUILD_BATCH = 2_000;
+
+/**
+ * Keeps the search index a projection of the companies store: one company at a time from company
+ * events, or all of them at once (start-up of the in-memory index, `npm run reindex`). It always
+ * reads the company's current state, so events handled twice or out of order do no harm.
+ */
+export class SearchProjection {
+  constructor(
+    private readonly index: CompanySearchIndex,
+    private readonly companies: CompaniesRepository,
+    private readonly cache: SearchCache,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Upserts the company as stored now, or removes it when it is gone; then drops cached answers. */
+  async sync(companyId: string): Promise<void> {
+    const company = await this.companies.findById(companyId);
+    if (company) await this.index.upsert([toSearchDocument(company)]);
+    else await this.index.remove([companyId]);
+    await this.cache.invalidate();
+  }
+
+  /** Empties the index and loads every company from the store; returns how many. */
+  async rebuild(): Promise<number> {
+    const started = Date.now();
+    await this.index.clear();
+    let loaded = 0;
+    // Keyset pages: each batch starts after the last id, so no page re-reads the ones before it.
+    for (let after = ''; ; ) {
+      const batch = await this.companies.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: REBUILD_BATCH });
+      if (batch.length > 0) await this.index.upsert(batch.map(toSearchDocument));
+      loaded += batch.length;
+      if (batch.length < REBUILD_BATCH) break;
+      after = batch.at(-1)!._id;
+    }
+    await this.index.refresh();
+    await this.cache.invalidate();
+    this.logger.info({ companies: loaded, ms: Date.now() - started }, 'search index rebuilt from the store');
+    return loaded;
+  }
+
+  /** True when the index holds a different number of companies than the store (a persistent index gone stale). */
+  async outOfSync(): Promise<boolean> {
+    const [indexed, stored] = await Promise.all([this.index.count(), this.companies.count()]);
+    return indexed !== stored;
+  }
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  claimApprovedV1,
+  companyCreatedV1,
+  companyDeletedV1,
+  companyUpdatedV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  type ClaimApprovedV1,
+  type OwnerCompany,
+  type SubscriptionActivatedV1,
+  type SubscriptionCanceledV1,
+} from '@limo/contracts';
+import type { EventEnvelope } from '@limo/platform';
+import { waitFor } from '@limo/platform/testing';
+import { CompaniesRepository } from '../src/repositories/companies.repository.js';
+import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
+import { SearchProjection } from '../src/search/projection.js';
+import { SearchCache } from '../src/search/search-cache.js';
+import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+
+let h: Harness;
+let admin: TestUser;
+const published: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  h = await startDirectory();
+  admin = userOf(h, 'admin');
+  await h.ctx.bus.subscribe({ group: 'test.all-company-events', topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'], handler: async (e) => void published.push(e) });
+});
+afterAll(() => h.close());
+
+const owned = async (id: string) => (await call(h, 'GET', '/api/admin/companies?limit=200', admin)).json<{ companies: OwnerCompany[] }>().companies.find((c) => c.id === id)!;
+
+describe('published company events', () => {
+  it('match the contracts, carry the fields quotes needs and a growing version', async () => {
+    const company = await adminCreate(h, admin, { name: 'Evented Limo', email: 'ops@evented.example.com', businessEmail: 'quotes@evented.example.com', phone: '(512) 555-0101', city: 'Austin', state: 'TX', zipCode: '78701' });
+    await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { phone: '(512) 555-0102' });
+    await call(h, 'DELETE', `/api/admin/companies/${company.id}`, admin);
+    await waitFor(() => published.filter((e) => e.key === company.id).length === 3, 5_000, 'three events');
+    const [created, updated, deleted] = published.filter((e) => e.key === company.id);
+    expect(companyCreatedV1.parse(created).data).toMatchObject({ id: company.id, name: 'Evented Limo', email: 'ops@evented.example.com', businessEmail: 'quotes@evented.example.com', city: 'Austin', state: 'TX', zipCode: '78701', userId: null, version: 1 });
+    expect(companyCreatedV1.parse(created).data.latitude).toBeCloseTo(30.27, 1);
+    expect(companyUpdatedV1.parse(updated).data).toMatchObject({ phone: '(512) 555-0102', version: 2 });
+    expect(companyDeletedV1.parse(deleted).data).toEqual({ id: company.id, version: 3 });
+  });
+});
+
+describe('consumer of claim.approved.v1', () => {
+  const claim = (companyId: string, overrides: Partial<ClaimApprovedV1['data']> = {}): ClaimApprovedV1 =>
+    claimApprovedV1.parse({
+      id: randomUUID(),
+      type: 'claim.approved.v1',
+      occurredAt: new Date().toISOString(),
+      key: companyId,
+      data: { claimId: randomUUID(), companyId, userId: randomUUID(), claimedAt: '2025-03-01T10:00:00.000Z', businessVerified: true, approvedBy: admin.id, ...overrides },
+    });
+
+  it('hands the listing to the claimer: claimed, claimedAt, owner, businessVerified, verified backed by the claim', async () => {
+    const company = await adminCreate(h, admin, { name: 'Claimable Limo' });
+    const event = claim(company.id);
+    await h.ctx.bus.publish([event]);
+    await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'claim applied');
+    expect(await owned(company.id)).toMatchObject({ claimed: true, claimedAt: '2025-03-01T10:00:00.000Z', userId: event.data.userId, businessVerified: true, verified: true });
+    // The new owner sees it on the dashboard and may edit it directly.
+    const newOwner = userOf(h, 'business', event.data.userId);
+    expect((await call(h, 'GET', '/api/my-companies', newOwner)).json().map((c: { id: string }) => c.id)).toEqual([company.id]);
+    const edit = await call(h, 'PUT', `/api/companies/${company.id}`, newOwner, { description: 'Under new ownership' });
+    expect(edit.statusCode).toBe(200);
+    // The audit respects a verified flag that an approved claim backs.
+    expect((await call(h, 'POST', '/api/admin/audit-verification', admin)).json().fixed).toBe(0);
+  });
+
+  it('handles a redelivered event once, and a claim for a deleted company without failing', async () => {
+    const company = await adminCreate(h, admin, { name: 'Twice Claimed Limo' });
+    const event = claim(company.id, { businessVerified: false });
+    await h.ctx.bus.publish([event, event]);
+    await h.ctx.bus.publish([claim('no-such-company')]);
+    await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'claim applied');
+    const c = await owned(company.id);
+    expect(c).toMatchObject({ businessVerified: false, verified: false });
+    await new Promise((r) => setTimeout(r, 200));
+    const updates = published.filter((e) => e.key === company.id && e.type === 'company.updated.v1');
+    expect(updates).toHaveLength(1);
+  });
+
+  it('does not verify a suspended company', async () => {
+    const company = await adminCreate(h, admin, { name: 'Suspended Claim Limo', verified: true });
+    await call(h, 'PUT', `/api/admin/companies/${company.id}/suspend`, admin);
+    await h.ctx.bus.publish([claim(company.id)]);
+    await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'claim applied');
+    expect(await owned(company.id)).toMatchObject({ verified: false, suspended: true, businessVerified: true });
+  });
+});
+
+describe('consumers of subscription.activated.v1 and subscription.canceled.v1', () => {
+  const activated = (companyId: string, subscriptionId: string): SubscriptionActivatedV1 =>
+    subscriptionActivatedV1.parse({
+      id: randomUUID(),
+      type: 'subscription.activated.v1',
+      occurredAt: new Date().toISOString(),
+      key: companyId,
+      data: { subscriptionId, companyId, userId: randomUUID(), status: 'active', startedAt: '2025-01-01T00:00:00.000Z', currentPeriodEnd: '2026-01-01T00:00:00.000Z' },
+    });
+  const canceled = (companyId: string, subscriptionId: string): SubscriptionCanceledV1 =>
+    subscriptionCanceledV1.parse({
+      id: randomUUID(),
+      type: 'subscription.canceled.v1',
+      occurredAt: new Date().toISOString(),
+      key: companyId,
+      data: { subscriptionId, companyId, userId: randomUUID(), canceledAt: '2025-06-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+    });
+
+  it('features the listing while the subscription runs, with its subscriptionInfo, and stops at cancellation', async () => {
+    const company = await adminCreate(h, admin, { name: 'Premium Limo', city: 'Miami', state: 'FL' });
+    await h.ctx.bus.publish([activated(company.id, 'sub_1')]);
+    await waitFor(async () => (await owned(company.id)).featured, 5_000, 'featured');
+    expect((await owned(company.id)).subscriptionInfo).toEqual({ subscriptionStatus: 'active', createdAt: '2025-01-01T00:00:00.000Z', subscriptionEndDate: '2026-01-01T00:00:00.000Z' });
+    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL')).json()[0]?.id === company.id, 5_000, 'premium first in search');
+
+    await h.ctx.bus.publish([canceled(company.id, 'sub_1')]);
+    await waitFor(async () => !(await owned(company.id)).featured, 5_000, 'not featured');
+    expect((await owned(company.id)).subscriptionInfo).toMatchObject({ subscriptionStatus: 'canceled', subscriptionEndDate: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('ignores an activation that arrives after its own cancellation', async () => {
+    const company = await adminCreate(h, admin, { name: 'Late Activation Limo' });
+    await h.ctx.bus.publish([canceled(company.id, 'sub_2')]);
+    await waitFor(async () => (await owned(company.id)).subscriptionInfo?.subscriptionStatus === 'canceled', 5_000, 'canceled');
+    await h.ctx.bus.publish([activated(company.id, 'sub_2')]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await owned(company.id)).toMatchObject({ featured: false, subscriptionInfo: { subscriptionStatus: 'canceled' } });
+  });
+});
+
+describe('rebuilding the search index from the store', () => {
+  it('loads every company of the store into an empty index, as the start-up and reindex do', async () => {
+    await call(h, 'POST', '/api/admin/populate-database', admin);
+    const companies = await CompaniesRepository.create(h.ctx.store);
+    const stored = await companies.count();
+    const index = EmbeddedCompanySearch.create();
+    const projection = new SearchProjection(index, companies, new SearchCache(h.ctx.cache), h.ctx.logger);
+    expect(await projection.outOfSync()).toBe(true);
+    expect(await projection.rebuild()).toBe(stored);
+    expect(await index.count()).toBe(stored);
+    expect(await projection.outOfSync()).toBe(false);
+    const someone = (await companies.find({}, { limit: 1 }))[0]!;
+    expect((await index.search({ text: someone.name, sort: 'best-match', page: 1, limit: 15 })).hits.map((x) => x.id)).toContain(someone._id);
+  });
+});

@@ -1,0 +1,174 @@
+import type { CompanyResponseTimeV1, CompanySnapshot, ResponseTime } from '@limo/contracts';
+import { distanceMiles, type LatLng } from '@limo/geo';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../domain/places.js';
+
+/** Quotes' read-model of one company, fed by directory's company events: who to mail, where, whose. */
+export interface CompanyContactDoc {
+  /** The company id. */
+  _id: string;
+  name: string;
+  email: string | null;
+  businessEmail: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  /** `cityKey(city, state)`, for matching a city-wide request by name. */
+  cityKey: string | null;
+  zipCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  userId: string | null;
+  /** The earliest event time seen for the company: its listing time, for "the owner's first company". */
+  listedAt: string;
+  /** The directory's version of the company this document reflects. */
+  version: number;
+  /** False once the company was deleted; the document stays as a tombstone so no older event revives it. */
+  active: boolean;
+  /** Median response time, kept here with the event that publishes it. */
+  responseTime: ResponseTime | null;
+}
+
+/** The place a city-wide request names: its key, and its centre when the gazetteer knows it. */
+export interface ServiceArea {
+  cityKey?: string;
+  center?: LatLng;
+}
+
+/** The read-model of company contacts, and the queries quotes needs of it. */
+export class CompaniesRepository {
+  private constructor(readonly companies: Collection<CompanyContactDoc>) {}
+
+  /** Opens the collection with the indexes the queries below use. */
+  static async create(store: DocumentStore): Promise<CompaniesRepository> {
+    const companies = await store.collection<CompanyContactDoc>('companies', [
+      { fields: { userId: 1 } },
+      { fields: { cityKey: 1 } },
+      { fields: { latitude: 1 } },
+    ]);
+    return new CompaniesRepository(companies);
+  }
+
+  /**
+   * Applies a created/updated snapshot unless the stored version is the same or newer (a replayed or
+   * late event changes nothing). `occurredAt` keeps the earliest time seen as the listing time.
+   */
+  async applySnapshot(snapshot: CompanySnapshot, occurredAt: string): Promise<void> {
+    const fields = {
+      name: snapshot.name,
+      email: snapshot.email,
+      businessEmail: snapshot.businessEmail,
+      phone: snapshot.phone,
+      city: snapshot.city,
+      state: snapshot.state,
+      cityKey: cityKey(snapshot.city, snapshot.state) ?? null,
+      zipCode: snapshot.zipCode,
+      latitude: snapshot.latitude,
+      longitude: snapshot.longitude,
+      userId: snapshot.userId,
+      version: snapshot.version,
+      active: true,
+    };
+    await this.applyVersioned(snapshot.id, snapshot.version, occurredAt, fields, {
+      ...fields,
+      _id: snapshot.id,
+      listedAt: occurredAt,
+      responseTime: null,
+    });
+  }
+
+  /** Marks the company deleted at `version`; its quotes stay for the admin, no new ones are accepted. */
+  async applyDeleted(id: string, version: number, occurredAt: string): Promise<void> {
+    await this.applyVersioned(id, version, occurredAt, { version, active: false }, {
+      _id: id,
+      name: '',
+      email: null,
+      businessEmail: null,
+      phone: null,
+      city: null,
+      state: null,
+      cityKey: null,
+      zipCode: null,
+      latitude: null,
+      longitude: null,
+      userId: null,
+      listedAt: occurredAt,
+      version,
+      active: false,
+      responseTime: null,
+    });
+  }
+
+  /** A company that exists (not deleted), or null. */
+  findActive(id: string): Promise<CompanyContactDoc | null> {
+    return this.companies.findOne({ _id: id, active: true });
+  }
+
+  /** Owner-admin side §2.10: the user's first company, the one listed earliest. */
+  async firstOwnedBy(userId: string): Promise<CompanyContactDoc | null> {
+    const [first] = await this.companies.find({ userId, active: true }, { sort: { listedAt: 1, _id: 1 }, limit: 1 });
+    return first ?? null;
+  }
+
+  /**
+   * The companies serving an area: those listed in the same city and state, plus those whose
+   * coordinates lie within {@link SERVICE_RADIUS_MILES} of its centre. Ordered by name.
+   */
+  async serving(area: ServiceArea): Promise<CompanyContactDoc[]> {
+    const found = new Map<string, CompanyContactDoc>();
+    if (area.cityKey) {
+      for (const c of await this.companies.find({ cityKey: area.cityKey, active: true })) found.set(c._id, c);
+    }
+    if (area.center) {
+      const center = area.center;
+      const box = boundingBox(center, SERVICE_RADIUS_MILES);
+      const candidates = await this.companies.find({
+        latitude: { $gte: box.minLat, $lte: box.maxLat },
+        longitude: { $gte: box.minLon, $lte: box.maxLon },
+        active: true,
+      });
+      for (const c of candidates) {
+        if (c.latitude !== null && c.longitude !== null && distanceMiles(center, { latitude: c.latitude, longitude: c.longitude }) <= SERVICE_RADIUS_MILES) {
+          found.set(c._id, c);
+        }
+      }
+    }
+    return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+  }
+
+  /** Stores the company's new median response time together with the event announcing it. */
+  async setResponseTime(companyId: string, event: CompanyResponseTimeV1): Promise<void> {
+    const { medianMinutes, sampleSize, computedAt } = event.data;
+    await this.companies.updateOne({ _id: companyId }, { $set: { responseTime: { medianMinutes, sampleSize, computedAt } } }, { events: [event] });
+  }
+
+  private async applyVersioned(
+    id: string,
+    version: number,
+    occurredAt: string,
+    fields: Partial<CompanyContactDoc>,
+    whenNew: CompanyContactDoc,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.companies.findOne({ _id: id });
+      if (!current) {
+        try {
+          await this.companies.insertOne(whenNew);
+          return;
+        } catch (err) {
+          // Another delivery inserted it meanwhile: compare versions against that one.
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          continue;
+        }
+      }
+      const listedAt = occurredAt < current.listedAt ? occurredAt : current.listedAt;
+      if (current.version >= version) {
+        if (listedAt !== current.listedAt) await this.companies.updateOne({ _id: id }, { $set: { listedAt } });
+        return;
+      }
+      // Conditional on the version read, so a concurrent newer write is never overwritten.
+      if (await this.companies.updateOne({ _id: id, version: current.version }, { $set: { ...fields, listedAt } })) return;
+    }
+    throw new Error(`company ${id}: version ${version} kept losing races, will be retried`);
+  }
+}

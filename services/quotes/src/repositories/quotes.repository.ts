@@ -1,0 +1,253 @@
+import type { QuoteDeliveredV1, QuoteRequest, QuoteRequestedV1, QuoteSource, QuoteStatus } from '@limo/contracts';
+import type { Collection, DocumentStore, Filter } from '@limo/platform';
+import { literalPattern } from '../domain/search.js';
+
+/** Where the mail of one quote stands. */
+export type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
+/** Where the customer's confirmation of one quote stands (city quotes are confirmed once, by their request). */
+export type ConfirmationState = 'pending' | 'sent' | 'not-needed';
+
+/** The trip and customer details every quote carries. */
+export interface QuoteDetails {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceType: string;
+  vehicleType: string | null;
+  passengerCount: string;
+  pickupLocation: string;
+  dropoffLocation: string | null;
+  tripDate: string;
+  tripTime: string;
+  specialRequests: string | null;
+}
+
+/** One quote request to one company. */
+export interface QuoteDoc extends QuoteDetails {
+  _id: string;
+  companyId: string;
+  /** The company's name when the request was made. */
+  companyName: string;
+  source: QuoteSource;
+  /** For a city-wide quote: its request, the city as typed, and how many companies got it. */
+  cityRequestId: string | null;
+  targetCity: string | null;
+  cityCompaniesNotified: number | null;
+  status: QuoteStatus;
+  createdAt: string;
+  updatedAt: string;
+  delivery: DeliveryState;
+  /** When the company's mail was accepted by the transport. */
+  deliveredAt: string | null;
+  deliveryAttempts: number;
+  lastDeliveryError: string | null;
+  /** Epoch ms until which one worker holds the right to send the company mail. */
+  deliveryLeaseUntil: number;
+  confirmation: ConfirmationState;
+  confirmedAt: string | null;
+  confirmationLeaseUntil: number;
+  /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
+  firstViewedAt: string | null;
+  contactedAt: string | null;
+}
+
+/** The two mails a quote may owe, each with its state, time and lease fields. */
+export type QuoteMail = 'delivery' | 'confirmation';
+const LEASE_FIELD = { delivery: 'deliveryLeaseUntil', confirmation: 'confirmationLeaseUntil' } as const;
+
+/** How long one worker may hold a mail before another may try it (a crashed sender's lease runs out). */
+export const MAIL_LEASE_MS = 60_000;
+
+/** The event a stored quote owes: the company (and for a per-company request the customer) gets mailed. */
+export function quoteRequestedEvent(quote: QuoteDoc, eventId: string): QuoteRequestedV1 {
+  return {
+    id: eventId,
+    type: 'quote.requested.v1',
+    occurredAt: quote.createdAt,
+    key: quote._id,
+    data: {
+      quoteId: quote._id,
+      companyId: quote.companyId,
+      companyName: quote.companyName,
+      source: quote.source,
+      cityRequestId: quote.cityRequestId,
+      customerName: quote.customerName,
+      customerEmail: quote.customerEmail,
+      customerPhone: quote.customerPhone,
+      serviceType: quote.serviceType,
+      vehicleType: quote.vehicleType,
+      passengerCount: quote.passengerCount,
+      pickupLocation: quote.pickupLocation,
+      dropoffLocation: quote.dropoffLocation,
+      tripDate: quote.tripDate,
+      tripTime: quote.tripTime,
+      specialRequests: quote.specialRequests,
+      createdAt: quote.createdAt,
+    },
+  };
+}
+
+/** The quote as owners and admins read it. */
+export function toQuoteRequest(q: QuoteDoc): QuoteRequest {
+  return {
+    id: q._id,
+    companyId: q.companyId,
+    companyName: q.companyName,
+    source: q.source,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    serviceType: q.serviceType,
+    vehicleType: q.vehicleType,
+    passengerCount: q.passengerCount,
+    pickupLocation: q.pickupLocation,
+    dropoffLocation: q.dropoffLocation,
+    tripDate: q.tripDate,
+    tripTime: q.tripTime,
+    specialRequests: q.specialRequests,
+    status: q.status,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+    deliveredAt: q.deliveredAt,
+    firstViewedAt: q.firstViewedAt,
+    contactedAt: q.contactedAt,
+  };
+}
+
+/** A page of quotes and the total they were cut from. */
+export interface QuotePage {
+  quotes: QuoteDoc[];
+  total: number;
+}
+
+/** Quote requests, their mail state and their lead-tracking times. */
+export class QuotesRepository {
+  private constructor(readonly quotes: Collection<QuoteDoc>) {}
+
+  /** Opens the collection with the indexes the queries below use. */
+  static async create(store: DocumentStore): Promise<QuotesRepository> {
+    const quotes = await store.collection<QuoteDoc>('quote_requests', [
+      { fields: { companyId: 1 } },
+      { fields: { createdAt: 1 } },
+      { fields: { delivery: 1 } },
+      { fields: { confirmation: 1 } },
+    ]);
+    return new QuotesRepository(quotes);
+  }
+
+  /** Stores the quote with the `quote.requested.v1` it owes; throws DuplicateKeyError if its id exists. */
+  insert(quote: QuoteDoc, event: QuoteRequestedV1): Promise<QuoteDoc> {
+    return this.quotes.insertOne(quote, { events: [event] });
+  }
+
+  findById(id: string): Promise<QuoteDoc | null> {
+    return this.quotes.findOne({ _id: id });
+  }
+
+  /** The quote if it belongs to `companyId`; another company's quote is as good as missing. */
+  findOwned(id: string, companyId: string): Promise<QuoteDoc | null> {
+    return this.quotes.findOne({ _id: id, companyId });
+  }
+
+  /** A company's quotes, newest first. */
+  async pageOfCompany(companyId: string, page: number, limit: number): Promise<QuotePage> {
+    const [quotes, total] = await Promise.all([
+      this.quotes.find({ companyId }, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
+      this.quotes.count({ companyId }),
+    ]);
+    return { quotes, total };
+  }
+
+  /** Every quote, newest first, by status and a case-insensitive search over customer, company and places. */
+  async search(options: { page: number; limit: number; status?: QuoteStatus; search?: string }): Promise<QuotePage> {
+    const filter: Filter = {};
+    if (options.status) filter.status = options.status;
+    if (options.search) {
+      const pattern = { $regex: literalPattern(options.search), $options: 'i' };
+      filter.$or = ['customerName', 'customerEmail', 'companyName', 'pickupLocation', 'dropoffLocation', 'targetCity'].map((field) => ({
+        [field]: pattern,
+      }));
+    }
+    const [quotes, total] = await Promise.all([
+      this.quotes.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: (options.page - 1) * options.limit, limit: options.limit }),
+      this.quotes.count(filter),
+    ]);
+    return { quotes, total };
+  }
+
+  /** Records the first time the owner saw these quotes; quotes seen before keep their time. */
+  markViewed(ids: string[], at: string): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.quotes.updateMany({ _id: { $in: ids }, firstViewedAt: null }, { $set: { firstViewedAt: at } });
+  }
+
+  /**
+   * Sets the status; the first time it becomes contacted, `contactedAt` is recorded too. Returns the
+   * quote after the write and whether this write was the first contact.
+   */
+  async setStatus(id: string, status: QuoteStatus, at: string): Promise<{ quote: QuoteDoc; firstContact: boolean } | null> {
+    if (status === 'contacted') {
+      const first = await this.quotes.updateOne({ _id: id, contactedAt: null }, { $set: { status, contactedAt: at, updatedAt: at } });
+      if (first) return { quote: first, firstContact: true };
+    }
+    const quote = await this.quotes.updateOne({ _id: id }, { $set: { status, updatedAt: at } });
+    return quote ? { quote, firstContact: false } : null;
+  }
+
+  /** The company's most recently contacted quotes, for its median response time. */
+  recentlyContacted(companyId: string, limit: number): Promise<QuoteDoc[]> {
+    return this.quotes.find({ companyId, contactedAt: { $gt: '' } }, { sort: { contactedAt: -1 }, limit });
+  }
+
+  /** Deletes the quote if it belongs to `companyId`; false when there was none. */
+  async deleteOwned(id: string, companyId: string): Promise<boolean> {
+    return (await this.quotes.deleteOne({ _id: id, companyId })) !== null;
+  }
+
+  /**
+   * Takes the lease on one of the quote's mails if it is still owed and nobody holds it; returns the
+   * quote, or null when it was sent already or another worker is sending it.
+   */
+  claim(id: string, mail: QuoteMail, now = Date.now()): Promise<QuoteDoc | null> {
+    const lease = LEASE_FIELD[mail];
+    return this.quotes.updateOne(
+      { _id: id, [mail]: 'pending', [lease]: { $lt: now } },
+      { $set: { [lease]: now + MAIL_LEASE_MS }, ...(mail === 'delivery' && { $inc: { deliveryAttempts: 1 } }) },
+    );
+  }
+
+  /** Gives the lease back after a failed send, so the next retry may take it at once. */
+  async release(id: string, mail: QuoteMail, error: string): Promise<void> {
+    await this.quotes.updateOne(
+      { _id: id },
+      { $set: { [LEASE_FIELD[mail]]: 0, ...(mail === 'delivery' && { lastDeliveryError: error.slice(0, 500) }) } },
+    );
+  }
+
+  /** Records the company mail as accepted, with the `quote.delivered.v1` it owes. */
+  async markDelivered(quote: QuoteDoc, at: string, eventId: string): Promise<void> {
+    const event: QuoteDeliveredV1 = {
+      id: eventId,
+      type: 'quote.delivered.v1',
+      occurredAt: at,
+      key: quote._id,
+      data: { quoteId: quote._id, companyId: quote.companyId, deliveredAt: at },
+    };
+    await this.quotes.updateOne({ _id: quote._id }, { $set: { delivery: 'delivered', deliveredAt: at, lastDeliveryError: null } }, { events: [event] });
+  }
+
+  /** Ends delivery without a mail: the company has no address, or no longer exists. */
+  async skipDelivery(id: string, state: Extract<DeliveryState, 'no-address' | 'company-gone'>): Promise<void> {
+    await this.quotes.updateOne({ _id: id }, { $set: { delivery: state } });
+  }
+
+  /** Records the customer's confirmation as sent. */
+  async markConfirmed(id: string, at: string): Promise<void> {
+    await this.quotes.updateOne({ _id: id }, { $set: { confirmation: 'sent', confirmedAt: at } });
+  }
+
+  /** Quotes older than `before` that still owe `mail` (their event was lost or gave up), oldest first. */
+  owing(mail: QuoteMail, before: string, limit: number): Promise<QuoteDoc[]> {
+    return this.quotes.find({ [mail]: 'pending', createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit });
+  }
+}

@@ -1,0 +1,14 @@
+import type { ServiceContext } from '@limo/platform';
+import type { LeadTracking } from '../lead-tracking.js';
+import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { QuotesRepository } from '../repositories/quotes.repository.js';
+
+/** What the route plugins are given. */
+export interface RouteDeps {
+  ctx: ServiceContext;
+  quotes: QuotesRepository;
+  cityRequests: CityRequestsRepository;
+  companies: CompaniesRepository;
+  leads: LeadTracking;
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  OWNER_QUOTES_PAGE_SIZE,
+  ownerQuoteListQuerySchema,
+  ownerQuoteListSchema,
+  quoteRequestBodySchema,
+  quoteRequestCreatedSchema,
+  quoteRequestSchema,
+  quoteStatusBodySchema,
+} from '@limo/contracts';
+import { enforceRateLimits, forbidden, notFound, unauthorized } from '@limo/platform';
+import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
+import type { CompanyContactDoc } from '../../repositories/companies.repository.js';
+import { quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../repositories/quotes.repository.js';
+import type { RouteDeps } from '../deps.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const NO_COMPANY = 'No business listing found for this account';
+const QUOTE_NOT_FOUND = 'Quote request not found';
+
+/**
+ * POST /api/quote-requests (public, rate limited per IP) and the owner's GET, PUT and DELETE
+ * /api/quote-requests[/{id}]. The owner is any signed-in user who owns a company (owner-admin side
+ * §6: the dashboard serves "any logged-in user who has a company"); they act on their first company
+ * only, and another company's quote answers 404 as if it did not exist.
+ */
+export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { ctx, quotes, companies, leads } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in user's first company, or 404. */
+  const ownersCompany = async (request: FastifyRequest): Promise<CompanyContactDoc> => {
+    if (!request.user) throw unauthorized();
+    const company = await companies.firstOwnedBy(request.user.id);
+    if (!company) throw notFound(NO_COMPANY);
+    return company;
+  };
+
+  r.post(
+    '/api/quote-requests',
+    {
+      schema: {
+        tags: ['quotes'],
+        summary: 'Send a quote request to one company; the company and the customer are e-mailed',
+        body: quoteRequestBodySchema,
+        response: { 201: quoteRequestCreatedSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(ctx.limiter, reply, [
+        {
+          key: `quote:ip:${request.ip}`,
+          limit: ctx.config.QUOTE_RATE_LIMIT_PER_HOUR,
+          windowMs: HOUR_MS,
+          message: 'Too many quote requests from this address. Please try again later.',
+        },
+      ]);
+      const body = request.body;
+      const company = await companies.findActive(body.companyId);
+      if (!company) throw notFound('Company not found');
+      const now = new Date().toISOString();
+      const quote: QuoteDoc = {
+        _id: randomUUID(),
+        companyId: company._id,
+        companyName: company.name,
+        source: 'company',
+        cityRequestId: null,
+        targetCity: null,
+        cityCompaniesNotified: null,
+        customerName: body.customerName,
+        customerEmail: body.customerEmail,
+        customerPhone: body.customerPhone,
+        serviceType: body.serviceType,
+        vehicleType: body.vehicleType ?? null,
+        passengerCount: body.passengerCount,
+        pickupLocation: body.pickupLocation,
+        dropoffLocation: body.dropoffLocation ?? null,
+        tripDate: body.tripDate,
+        tripTime: body.tripTime,
+        specialRequests: body.specialRequests ?? null,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+        delivery: 'pending',
+        deliveredAt: null,
+        deliveryAttempts: 0,
+        lastDeliveryError: null,
+        deliveryLeaseUntil: 0,
+        confirmation: 'pending',
+        confirmedAt: null,
+        confirmationLeaseUntil: 0,
+        firstViewedAt: null,
+        contactedAt: null,
+      };
+      await quotes.insert(quote, quoteRequestedEvent(quote, randomUUID()));
+      ctx.relay.notify();
+      return reply.code(201).send({ id: quote._id, companyId: quote.companyId, companyName: quote.companyName, status: quote.status, createdAt: quote.createdAt });
+    },
+  );
+
+  r.get(
+    '/api/quote-requests',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes', 'owner'],
+        summary: "The owner's first company's quote requests, newest first, 15 a page, with lead tracking",
+        querystring: ownerQuoteListQuerySchema,
+        response: { 200: ownerQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await ownersCompany(request);
+      const { page } = request.query;
+      const { quotes: found, total } = await quotes.pageOfCompany(company._id, page, OWNER_QUOTES_PAGE_SIZE);
+      const shown = await leads.viewedByOwner(found);
+      return {
+        quoteRequests: shown.map(toQuoteRequest),
+        total,
+        page,
+        totalPages: Math.ceil(total / OWNER_QUOTES_PAGE_SIZE),
+        companyId: company._id,
+        companyName: company.name,
+        responseTime: company.responseTime,
+      };
+    },
+  );
+
+  r.put(
+    '/api/quote-requests/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes', 'owner'],
+        summary: 'Mark one of your quote requests as contacted (the only status an owner may set)',
+        params: idParamsSchema,
+        body: quoteStatusBodySchema,
+        response: { 200: quoteRequestSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await ownersCompany(request);
+      const quote = await quotes.findOwned(request.params.id, company._id);
+      if (!quote) throw notFound(QUOTE_NOT_FOUND);
+      if (!OWNER_SETTABLE_STATUSES.includes(request.body.status)) {
+        throw forbidden('You can only mark a quote request as contacted');
+      }
+      const next = ownerContactedTransition(quote.status);
+      if (next === quote.status) return toQuoteRequest(quote);
+      const updated = await leads.changeStatus(quote, next);
+      if (!updated) throw notFound(QUOTE_NOT_FOUND);
+      return toQuoteRequest(updated);
+    },
+  );
+
+  r.delete(
+    '/api/quote-requests/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes', 'owner'],
+        summary: 'Delete one of your quote requests',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const company = await ownersCompany(request);
+      if (!(await quotes.deleteOwned(request.params.id, company._id))) throw notFound(QUOTE_NOT_FOUND);
+      return { message: 'Quote request deleted' };
+    },
+  );
+}

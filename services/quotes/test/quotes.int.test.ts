@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
+import { SESSION_COOKIE, signSession, type EventEnvelope, type MailMessage, type Mailer, type SentMail, type Service } from '@limo/platform';
+import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import { createQuotesService } from '../src/app.js';
+import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
+import type { QuoteDoc } from '../src/repositories/quotes.repository.js';
+import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
+
+/** A mail adapter that can be "killed": while down every send fails, as an SMTP outage would. */
+class SwitchableMailer implements Mailer {
+  down = false;
+  failures = 0;
+  constructor(private readonly inner: Mailer) {}
+  async send(message: MailMessage): Promise<SentMail> {
+    if (this.down) {
+      this.failures++;
+      throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+    }
+    return this.inner.send(message);
+  }
+  ping = () => this.inner.ping();
+  close = () => this.inner.close();
+}
+
+let ctx: TestContext;
+let mailer: SwitchableMailer;
+let service: Service;
+let app: FastifyInstance;
+const published: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ QUOTE_RATE_LIMIT_PER_HOUR: '5', CITY_QUOTE_RATE_LIMIT_PER_HOUR: '2' });
+  mailer = new SwitchableMailer(ctx.mailer);
+  // A fast sweep, so the outage test need not wait 30 s for the safety net.
+  service = await createQuotesService({ ...ctx, mailer }, { redelivery: { intervalMs: 100, graceMs: 0 } });
+  await service.start();
+  app = service.app;
+  await ctx.bus.subscribe({
+    group: 'test.observer',
+    topics: ['quote.requested.v1', 'quote.delivered.v1', 'company.response-time.v1', 'city-quote.requested.v1'],
+    handler: async (event) => void published.push(event),
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await service.stop();
+  await ctx.close();
+});
+
+let ipCounter = 0;
+// Each request speaks from its own address unless a test wants the per-IP limit.
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const companies = () => ctx.store.collection<CompanyContactDoc>('companies');
+/** `waitFor` takes null as an answer: a document not there yet must read as undefined. */
+const present = async <T>(doc: Promise<T | null>): Promise<T | undefined> => (await doc) ?? undefined;
+const quotes = () => ctx.store.collection<QuoteDoc>('quote_requests');
+
+async function addCompany(overrides: Parameters<typeof companySnapshot>[0] = {}) {
+  const snapshot = companySnapshot(overrides);
+  await ctx.bus.publish([companyEvent('company.created.v1', snapshot)]);
+  await waitFor(() => present(companies().then((c) => c.findOne({ _id: snapshot.id, version: snapshot.version }))), 5000, `company ${snapshot.id}`);
+  return snapshot;
+}
+
+const postQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) =>
+  app.inject({ method: 'POST', url: '/api/quote-requests', payload: body, remoteAddress });
+const postCityQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) =>
+  app.inject({ method: 'POST', url: '/api/city-quote-requests', payload: body, remoteAddress });
+
+const cookieFor = (id: string, role: Role = 'business') =>
+  `${SESSION_COOKIE}=${signSession({ id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` }, ctx.config.JWT_SECRET, 1).token}`;
+
+const mailsTo = async (to: string) => (await ctx.outbox()).filter((m) => m.to === to);
+
+describe('POST /api/quote-requests', () => {
+  it('stores the request as pending, mails the company (business e-mail first) and confirms to the customer', async () => {
+    const company = await addCompany({ businessEmail: 'quotes@acme-limo.example', name: 'Acme <Limo> & Co' });
+    const res = await postQuote(quoteBody(company.id, { customerName: 'Jane <b>Bold</b>', customerEmail: 'jane.first@rider.example' }));
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ companyId: company.id, companyName: 'Acme <Limo> & Co', status: 'pending' });
+    const stored = await (await quotes()).findOne({ _id: created.id });
+    expect(stored).toMatchObject({ status: 'pending', tripTime: '1:15 PM', serviceType: 'To Airport', source: 'company' });
+
+    const [toCompany] = await waitFor(async () => {
+      const mails = await mailsTo('quotes@acme-limo.example');
+      return mails.length > 0 && mails;
+    });
+    expect(toCompany.tag).toBe('quote-to-company');
+    expect(toCompany.replyTo).toBe('jane.first@rider.example');
+    expect(toCompany.text).toContain('Jane <b>Bold</b>');
+    expect(toCompany.text).toContain("O'Hare International Airport");
+    expect(toCompany.text).toContain('Child seat, please');
+    expect(toCompany.html).toContain('Jane &lt;b&gt;Bold&lt;/b&gt;');
+    expect(toCompany.html).toContain('Acme &lt;Limo&gt; &amp; Co');
+    expect(toCompany.html).not.toContain('<b>Bold</b>');
+    expect(toCompany.html).toContain('O&#39;Hare');
+    const [confirmation] = await waitFor(async () => {
+      const mails = await mailsTo('jane.first@rider.example');
+      return mails.length > 0 && mails;
+    });
+    expect(confirmation.tag).toBe('quote-confirmation');
+    expect(confirmation.text).toContain('Acme <Limo> & Co');
+    expect(confirmation.text).not.toContain('Child seat');
+
+    const delivered = await waitFor(async () => {
+      const q = await (await quotes()).findOne({ _id: created.id });
+      return q?.deliveredAt ? q : undefined;
+    });
+    expect(delivered.delivery).toBe('delivered');
+    const event = await waitFor(() => published.find((e) => e.type === 'quote.delivered.v1' && (e.data as { quoteId: string }).quoteId === created.id));
+    expect(quoteDeliveredV1.parse(event).data.companyId).toBe(company.id);
+  });
+
+  it('answers 404 for an unknown or deleted company', async () => {
+    expect((await postQuote(quoteBody('no-such-company'))).statusCode).toBe(404);
+    const company = await addCompany();
+    await ctx.bus.publish([companyEvent('company.deleted.v1', { id: company.id, version: 2 })]);
+    await waitFor(() => present(companies().then((c) => c.findOne({ _id: company.id, active: false }))));
+    const res = await postQuote(quoteBody(company.id));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Company not found');
+  });
+
+  it('keeps a request to a company without any e-mail address, for its dashboard', async () => {
+    const company = await addCompany({ email: null, businessEmail: null });
+    const res = await postQuote(quoteBody(company.id));
+    expect(res.statusCode).toBe(201);
+    await waitFor(async () => (await (await quotes()).findOne({ _id: res.json().id }))?.delivery === 'no-address');
+  });
+
+  it('limits requests per client address, with Retry-After', async () => {
+    const company = await addCompany();
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await postQuote(quoteBody(company.id), ip)).statusCode).toBe(201);
+    const refused = await postQuote(quoteBody(company.id), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many quote requests from this address. Please try again later.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await postQuote(quoteBody(company.id), nextIp())).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/city-quote-requests', () => {
+  it('limits city-wide requests per client address', async () => {
+    const ip = nextIp();
+    const body = cityQuoteBody({ targetCity: 'Nowhere Special, ZZ' });
+    for (let i = 0; i < 2; i++) expect((await postCityQuote(body, ip)).statusCode).toBe(201);
+    expect((await postCityQuote(body, ip)).statusCode).toBe(429);
+  });
+
+  it('matches companies by city name even without coordinates, and by distance across a city line', async () => {
+    const byName = await addCompany({ city: 'Elgin', state: 'IL', latitude: null, longitude: null });
+    // Schaumburg is about 10 miles from Elgin's centre: it serves Elgin too.
+    const nearby = await addCompany({ city: 'Schaumburg', state: 'IL', latitude: 42.0334, longitude: -88.0834 });
+    const far = await addCompany({ city: 'Chicago', state: 'IL', ...CHICAGO });
+    const res = await postCityQuote(cityQuoteBody({ targetCity: 'elgin, il' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().companiesNotified).toBe(2);
+    const stored = await waitFor(async () => {
+      const list = await (await quotes()).find({ cityRequestId: res.json().id });
+      return list.length === 2 && list;
+    });
+    expect(stored.map((q) => q.companyId).sort()).toEqual([byName.id, nearby.id].sort());
+    expect(stored.map((q) => q.companyId)).not.toContain(far.id);
+  });
+});
+
+describe('company events', () => {
+  it('applies the newest version only: replays, duplicates and late events change nothing', async () => {
+    const v1 = companySnapshot({ name: 'First Name' });
+    const v2 = { ...v1, name: 'Second Name', businessEmail: 'v2@limo.example', version: 2 };
+    const created = companyEvent('company.created.v1', v1);
+    const updated = companyEvent('company.updated.v1', v2);
+    await ctx.bus.publish([created, updated]);
+    await waitFor(() => present(companies().then((c) => c.findOne({ _id: v1.id, version: 2 }))));
+    // Redelivered as they were, then an older snapshot arriving late; v3 after them on the same key
+    // and topic proves the updates before it were handled (per-key order), the pause covers the created topic.
+    await ctx.bus.publish([created, updated, companyEvent('company.updated.v1', { ...v1, name: 'Stale Name' })]);
+    await ctx.bus.publish([companyEvent('company.updated.v1', { ...v2, name: 'Third Name', version: 3 })]);
+    await waitFor(() => present(companies().then((c) => c.findOne({ _id: v1.id, version: 3 }))));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await (await companies()).findOne({ _id: v1.id })).toMatchObject({ name: 'Third Name', businessEmail: 'v2@limo.example', version: 3, active: true });
+
+    await ctx.bus.publish([companyEvent('company.deleted.v1', { id: v1.id, version: 4 })]);
+    await waitFor(() => present(companies().then((c) => c.findOne({ _id: v1.id, active: false }))));
+    await ctx.bus.publish([created, updated]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await (await companies()).findOne({ _id: v1.id })).toMatchObject({ active: false, version: 4 });
+    expect((await postQuote(quoteBody(v1.id))).statusCode).toBe(404);
+  });
+
+  it('sends no second mail when quote.requested.v1 is delivered twice', async () => {
+    const company = await addCompany({ businessEmail: 'twice@limo.example' });
+    const res = await postQuote(quoteBody(company.id, { customerEmail: 'twice-customer@rider.example' }));
+    const event = await waitFor(() => published.find((e) => e.type === 'quote.requested.v1' && (e.data as { quoteId: string }).quoteId === res.json().id));
+    await waitFor(async () => (await mailsTo('twice@limo.example')).length === 1 && (await mailsTo('twice-customer@rider.example')).length === 1);
+    await ctx.bus.publish([event, { ...event }]);
+    // Let both consumer groups and a few sweeps pass over the copies.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await mailsTo('twice@limo.example')).toHaveLength(1);
+    expect(await mailsTo('twice-customer@rider.example')).toHaveLength(1);
+  });
+});
+
+describe('mail outage', () => {
+  it('loses no request while the mail adapter is down, and sends every mail once it is back', async () => {
+    const company = await addCompany({ businessEmail: 'outage@limo.example' });
+    const cityCompanies = await Promise.all(
+      [1, 2, 3].map((i) => addCompany({ city: 'Peoria', state: 'IL', latitude: 40.6936, longitude: -89.589, businessEmail: `peoria${i}@limo.example` })),
+    );
+    // Before the outage: delivered as usual.
+    const before = await postQuote(quoteBody(company.id, { customerEmail: 'before@rider.example' }));
+    expect(before.statusCode).toBe(201);
+    await waitFor(async () => (await mailsTo('outage@limo.example')).length === 1);
+
+    mailer.down = true;
+    const during = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await postQuote(quoteBody(company.id, { customerEmail: `during${i}@rider.example` }));
+      expect(res.statusCode).toBe(201);
+      during.push(res.json().id as string);
+    }
+    const city = await postCityQuote(cityQuoteBody({ targetCity: 'Peoria, IL', customerEmail: 'city-during@rider.example' }));
+    expect(city.statusCode).toBe(201);
+    expect(city.json().companiesNotified).toBe(3);
+    // Long enough for the bus to give up on the events (5 attempts, 100 ms doubling) and for sweeps to fail.
+    await waitFor(() => mailer.failures >= 10, 10_000, 'failed sends');
+    await new Promise((r) => setTimeout(r, 1800));
+    for (const id of during) expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ status: 'pending', delivery: 'pending', deliveredAt: null });
+    expect(await mailsTo('outage@limo.example')).toHaveLength(1);
+    const cityQuotes = await (await quotes()).find({ cityRequestId: city.json().id });
+    expect(cityQuotes).toHaveLength(3);
+
+    mailer.down = false;
+    await waitFor(async () => (await mailsTo('outage@limo.example')).length === 4, 10_000, 'company mails after the outage');
+    for (let i = 0; i < 3; i++) await waitFor(async () => (await mailsTo(`during${i}@rider.example`)).length === 1, 10_000, `confirmation ${i}`);
+    for (const c of cityCompanies) await waitFor(async () => (await mailsTo(c.businessEmail!)).length === 1, 10_000, c.businessEmail!);
+    await waitFor(async () => (await mailsTo('city-during@rider.example')).length === 1, 10_000, 'city confirmation');
+    for (const id of during) expect((await (await quotes()).findOne({ _id: id }))?.deliveredAt).toEqual(expect.any(String));
+    // A few more sweeps: still exactly one mail each.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await mailsTo('outage@limo.example')).toHaveLength(4);
+    for (const c of cityCompanies) expect(await mailsTo(c.businessEmail!)).toHaveLength(1);
+    expect(await mailsTo('city-during@rider.example')).toHaveLength(1);
+  });
+});
+
+describe('lead tracking', () => {
+  it('records first view and first contact, and publishes the median response time', async () => {
+    const ownerId = 'owner-lead-1';
+    const company = await addCompany({ userId: ownerId, businessEmail: 'lead@limo.example' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await postQuote(quoteBody(company.id))).json().id);
+    await waitFor(async () => (await mailsTo('lead@limo.example')).length === 3);
+    const cookie = cookieFor(ownerId);
+
+    const first = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
+    expect(first.statusCode).toBe(200);
+    const seen = first.json().quoteRequests as Array<{ id: string; firstViewedAt: string; deliveredAt: string }>;
+    expect(seen.map((q) => q.id)).toEqual([...ids].reverse());
+    for (const q of seen) {
+      expect(q.firstViewedAt).toEqual(expect.any(String));
+      expect(q.deliveredAt).toEqual(expect.any(String));
+    }
+    const again = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
+    expect(again.json().quoteRequests.map((q: { firstViewedAt: string }) => q.firstViewedAt)).toEqual(seen.map((q) => q.firstViewedAt));
+    expect(again.json().responseTime).toBeNull();
+
+    const contacted = await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[0]}`, headers: { cookie }, payload: { status: 'contacted' } });
+    expect(contacted.statusCode).toBe(200);
+    expect(contacted.json()).toMatchObject({ status: 'contacted', contactedAt: expect.any(String) });
+    const event = await waitFor(() => published.find((e) => e.type === 'company.response-time.v1' && e.key === company.id));
+    expect(companyResponseTimeV1.parse(event).data).toMatchObject({ companyId: company.id, sampleSize: 1, medianMinutes: 0 });
+
+    // Marking it again changes nothing and publishes nothing.
+    const twice = await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[0]}`, headers: { cookie }, payload: { status: 'contacted' } });
+    expect(twice.json().contactedAt).toBe(contacted.json().contactedAt);
+    await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[1]}`, headers: { cookie }, payload: { status: 'contacted' } });
+    await waitFor(() => published.filter((e) => e.type === 'company.response-time.v1' && e.key === company.id).length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(published.filter((e) => e.type === 'company.response-time.v1' && e.key === company.id)).toHaveLength(2);
+    const list = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
+    expect(list.json().responseTime).toMatchObject({ sampleSize: 2, medianMinutes: 0 });
+  });
+
+  it('serves the OpenAPI document of its routes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/quote-requests', '/api/quote-requests/{id}', '/api/city-quote-requests', '/api/admin/quote-requests', '/api/admin/quote-requests/{id}']),
+    );
+  });
+});

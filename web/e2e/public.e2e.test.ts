@@ -1,0 +1,283 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  isoDaysFromNow,
+  launchBrowser,
+  openSession,
+  screenshot,
+  startProduct,
+  type Product,
+  type Session,
+} from './support';
+
+// The public side of the product (spec/public-side.md) driven in headless Chromium against the
+// real embedded product with its demo directory: 100 companies around Miami, FL among others.
+let product: Product;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const sessions: Session[] = [];
+
+async function session(viewport?: { width: number; height: number }): Promise<Session> {
+  const s = await openSession(browser, product.url, viewport);
+  sessions.push(s);
+  return s;
+}
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+const pageInfo = (page: Page) => page.getByTestId('page-info');
+
+async function searchMiami(page: Page): Promise<void> {
+  await page.goto('/');
+  const location = page.getByLabel('Location');
+  await location.fill('Miami, F');
+  await page.getByRole('option', { name: 'Miami, FL', exact: true }).click();
+  await pageWaitValue(page, 'Miami, FL');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('heading', { name: 'Limousine Companies near Miami, FL' }).waitFor();
+}
+
+async function pageWaitValue(page: Page, value: string): Promise<void> {
+  await expect.poll(() => page.getByLabel('Location').inputValue()).toBe(value);
+}
+
+describeInBrowser('public side in the browser', () => {
+  beforeAll(async () => {
+    product = await startProduct();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    for (const s of sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
+    await closeBrowser?.();
+    await product?.close();
+  });
+
+  it('searches "Miami, FL" and pages through the results', async () => {
+    const { page } = await session();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('company-card').first().waitFor();
+    await screenshot(page, 'home');
+
+    await searchMiami(page);
+    await expect.poll(() => pageInfo(page).textContent()).toBe('Page 1 of 7 - Showing 15 companies');
+    await expect.poll(() => page.getByTestId('company-card').count()).toBe(15);
+    const firstOnPage1 = await page.getByTestId('company-card').first().getAttribute('aria-label');
+    await screenshot(page, 'home-search-miami');
+
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pageInfo(page).textContent()).toBe('Page 2 of 7 - Showing 15 companies');
+    expect(await page.getByTestId('company-card').first().getAttribute('aria-label')).not.toBe(firstOnPage1);
+    expect(await pagination.getByRole('button', { name: /^Page \d+$/ }).allTextContents()).toEqual(['1', '2', '3', '4', '7']);
+
+    await pagination.getByRole('button', { name: 'Page 7' }).click();
+    await expect.poll(() => pageInfo(page).textContent()).toBe('Page 7 of 7 - Showing 10 companies');
+    expect(await pagination.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pagination.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => pageInfo(page).textContent()).toBe('Page 6 of 7 - Showing 15 companies');
+    expect(page.url()).toContain('page=6');
+  });
+
+  it('shows "No companies found" and clears the filters', async () => {
+    const { page } = await session();
+    await page.goto('/?location=Miami%2C+FL&minRating=5&priceRange=%24&vehicleTypes=Town+Car');
+    const empty = page.getByText('No companies found');
+    const results = page.getByTestId('company-card').first();
+    await Promise.race([empty.waitFor(), results.waitFor()]);
+    if (await empty.isVisible()) {
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+      await results.waitFor();
+      expect(new URL(page.url()).search).toBe('');
+    }
+  });
+
+  it('opens a company and requests a quote', async () => {
+    const { page } = await session();
+    await searchMiami(page);
+    const card = page.getByTestId('company-card').first();
+    const name = (await card.getAttribute('aria-label'))!;
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    for (const section of ['About', 'Services & Fleet', 'Customer Reviews', 'Quick Contact', 'Write a Review']) {
+      await page.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    await expect.poll(() => page.title()).toContain(name);
+    await screenshot(page, 'company');
+
+    const requestQuote = page.getByRole('button', { name: 'Request Quote' });
+    await requestQuote.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Service Type').selectOption('To Airport');
+    await dialog.getByLabel('Pickup Location').fill('1200 Brickell Ave, Miami, FL');
+    await dialog.getByLabel('Dropoff Location').fill('Miami International Airport');
+    await dialog.getByLabel('Trip Date').fill(isoDaysFromNow(10));
+    await dialog.getByLabel('Trip Time').selectOption('7:15 AM');
+    await dialog.getByLabel('Number of Passengers').selectOption('3-4');
+    await dialog.getByLabel('Full Name').fill('Jane Traveler');
+    await dialog.getByLabel('Email').fill('jane.traveler@example.com');
+    await dialog.getByLabel('Phone Number').fill('(305) 555-0142');
+    await screenshot(page, 'quote-dialog', false);
+    await dialog.getByRole('button', { name: 'Send Quote Request' }).click();
+    await toast(page, 'Quote Request Sent!').getByText(`Your quote request has been sent to ${name}. They will contact you soon.`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Request Quote');
+  });
+
+  it('writes a review and is told it awaits approval', async () => {
+    const { page } = await session();
+    await searchMiami(page);
+    await page.getByTestId('company-card').nth(1).getByRole('link', { name: 'View Details' }).click();
+    const form = page.getByRole('form', { name: 'Write a Review' });
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await form.getByText('Please enter your name').waitFor();
+    await form.getByLabel('Rating').selectOption('4');
+    await form.getByLabel('Your Name').fill('Marco P.');
+    await form.getByLabel('Comment').fill('Spotless car and a very polite chauffeur.');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await toast(page, 'Review submitted successfully!').getByText('Your review is pending admin approval and will be visible once approved.').waitFor();
+    await form.getByText('Your review is pending admin approval and will be visible once approved.').waitFor();
+    await screenshot(page, 'company-review-pending');
+  });
+
+  it('sends a city quote through the three steps, then returns home', async () => {
+    const { page } = await session();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Request City Quotes' }).click();
+    await page.waitForURL('**/request-city-quote');
+    const send = page.getByRole('button', { name: 'Send Quote Request' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByText('Please select a city of service').waitFor();
+
+    await page.getByLabel('City of Service').fill('Miami, FL');
+    await page.getByText('Service area selected').waitFor();
+    await page.getByLabel('Full Name').fill('Jordan Groom');
+    await page.getByLabel('Email Address').fill('jordan.groom@example.com');
+    await page.getByLabel('Phone Number').fill('305-555-0177');
+    await page.getByLabel('Service Type').selectOption('Wedding');
+    await page.getByLabel('Pickup Location').fill('Fontainebleau, Miami Beach');
+    await page.getByLabel('Dropoff Location').fill('Vizcaya Museum, Miami');
+    await page.getByRole('button', { name: 'Trip Date' }).click();
+    await page.getByRole('button', { name: 'Go to next month' }).click();
+    await page.getByRole('button', { name: '20', exact: true }).click();
+    await page.getByLabel('Trip Time').selectOption('4:30 PM');
+    await page.getByLabel('Number of Passengers').selectOption('7-8');
+    await page.getByLabel('Preferred Vehicle Type').selectOption('Stretch Limousine');
+    await page.getByLabel('Special Requests').fill('Champagne and white ribbons, please.');
+    await screenshot(page, 'city-quote');
+    await send.click();
+    const sent = toast(page, 'Quote Request Sent!');
+    await sent.waitFor();
+    expect(await sent.textContent()).toMatch(/sent to \d+ limousine compan(y|ies) in Miami, FL/);
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('registers a business account, creates a listing, and logs out from the user menu', async () => {
+    const { page } = await session();
+    await page.goto('/list-business');
+    await page.getByRole('heading', { name: 'Login Required' }).waitFor();
+    await screenshot(page, 'list-business-login-required');
+    await page.getByRole('link', { name: 'Login to Continue' }).click();
+    await page.waitForURL('**/login');
+    await screenshot(page, 'login');
+
+    const username = `owner${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Create Business Account' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password').fill('owner-pass-123');
+    await screenshot(page, 'login-create-account');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account Created!').waitFor();
+    await page.waitForURL('**/list-business');
+    await page.getByRole('heading', { name: 'Register Your Limousine Business' }).waitFor();
+
+    const companyName = `Biscayne Black Car ${username}`;
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await page.getByText('Full address is required').waitFor();
+    await page.getByLabel('Company Name').fill(companyName);
+    await page.getByLabel('Full Address').fill('200 Biscayne Blvd, Miam');
+    await page.getByRole('option', { name: '200 Biscayne Blvd, Miami, FL' }).click();
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Miami');
+    expect(await page.getByLabel('State', { exact: true }).inputValue()).toBe('FL');
+    await page.getByLabel('ZIP Code').fill('33132');
+    await page.getByLabel('Phone').fill('(305) 555-0190');
+    await page.getByLabel('Hourly Rate Starting At ($)').fill('110');
+    await page.getByRole('checkbox', { name: 'Airport Transfer' }).check();
+    await page.getByRole('checkbox', { name: 'Sedan' }).check();
+    await screenshot(page, 'list-business');
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await toast(page, 'Success!').getByText('Your business listing has been created successfully.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const mine = await page.request.get('/api/my-companies');
+    expect(mine.status()).toBe(200);
+    expect(JSON.stringify(await mine.json())).toContain(companyName);
+
+    await page.getByRole('button', { name: username }).click();
+    await page.getByRole('menuitem', { name: 'My Dashboard' }).waitFor();
+    await screenshot(page, 'header-user-menu', false);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await toast(page, 'Logged out successfully').waitFor();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+  });
+
+  it('opens the header drawer at 375 px and closes it when a link is chosen', async () => {
+    const { page } = await session({ width: 375, height: 812 });
+    await page.goto('/');
+    await page.getByTestId('company-card').first().waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await screenshot(page, 'home-375');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['Browse Companies', 'How It Works', 'For Businesses', 'Support', 'Sign In', 'List Your Business']) {
+      await drawer.getByRole('link', { name }).waitFor();
+    }
+    const box = await drawer.boundingBox();
+    expect(box!.x + box!.width).toBeGreaterThanOrEqual(374);
+    await screenshot(page, 'header-drawer-375', false);
+    await drawer.getByRole('link', { name: 'How It Works' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/how-it-works');
+    await page.getByRole('heading', { level: 1, name: 'How LimoDirectory Works' }).waitFor();
+  });
+
+  it('renders the other screens and the 404 screen', async () => {
+    const { page } = await session();
+    await page.goto('/how-it-works');
+    await page.getByRole('link', { name: 'List Your Business' }).last().waitFor();
+    await screenshot(page, 'how-it-works');
+    await page.goto('/support');
+    expect(await page.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:/);
+    await screenshot(page, 'support');
+    const missing = await page.goto('/no/such/page');
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await screenshot(page, 'not-found');
+  });
+
+  it('serves company pages with their title and JSON-LD to crawlers without JavaScript', async () => {
+    const { page } = await session();
+    const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=1')).json()) as Array<{ id: string; name: string }>;
+    const html = await (await page.request.get(`/company/${company!.id}`)).text();
+    expect(html).toContain('"@type":"LocalBusiness"');
+    expect(html).toMatch(/<title>[^<]*Limousine Service in Miami, FL/);
+  });
+
+  it('has no serious or critical accessibility violations on /, a company page, /request-city-quote and /login', async () => {
+    const { page } = await session();
+    await page.goto('/');
+    await page.getByTestId('company-card').first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByTestId('company-card').first().getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { name: 'Write a Review' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/request-city-quote');
+    await page.getByLabel('City of Service').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { startEmbedded, type EmbeddedSystem } from '@limo/embedded';
+import { createLogger, loadConfig } from '@limo/platform';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * A describe block that runs only where Debian's Chromium is installed (infra/local/chromium.sh).
+ * Elsewhere it says "skipped: chromium not installed"; in CI (CI=true) a missing browser fails.
+ */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (existsSync(CHROMIUM_PATH)) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      throw new Error(`${CHROMIUM_PATH} is missing: CI must install it (infra/local/chromium.sh)`);
+    });
+    return;
+  }
+  console.warn(`skipped: chromium not installed (${name}; install it with infra/local/chromium.sh)`);
+  describe.skip(`${name} — skipped: chromium not installed`, body);
+}
+
+/** The running product for a journey file: every service and the gateway serving web/dist. */
+export interface Product {
+  url: string;
+  system: EmbeddedSystem;
+  admin: { email: string; password: string };
+  close(): Promise<void>;
+}
+
+/** Starts the real product on free ports with a fresh data folder and the demo directory. */
+export async function startProduct(): Promise<Product> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error('web/dist is missing: build the web app first (`npm run build -w web`; `make test` does it)');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'limo-e2e-'));
+  const admin = { email: 'admin@e2e.example', password: 'admin-pass-e2e-123' };
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    IDENTITY_PORT: '0',
+    DIRECTORY_PORT: '0',
+    QUOTES_PORT: '0',
+    BILLING_PORT: '0',
+    ANALYTICS_PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'true',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST,
+  });
+  const system = await startEmbedded(config, createLogger('silent'));
+  return {
+    url: system.url,
+    system,
+    admin,
+    async close() {
+      await system.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Headless Debian Chromium. Playwright gives every launch a fresh temporary profile
+ * (--user-data-dir) of its own and refuses one passed here, so no session state leaks between runs.
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { browser, close: () => browser.close() };
+}
+
+/** A browser session: its page, and the uncaught script errors seen so far (a journey expects none). */
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+}
+
+/** A fresh browser session (no cookies) on the product, at a given window size. */
+export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return { context, page, pageErrors };
+}
+
+/** Saves a full-page screenshot of the screen as web/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Runs axe-core in the page and fails on any serious or critical violation (WCAG 2.x A/AA rules). */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${page.url()}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** yyyy-MM-dd of a day `days` from today. */
+export function isoDaysFromNow(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,127 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Image, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
+import type { Company } from '@limo/contracts';
+import { Crown, MapPin, Phone } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, FALLBACK_IMAGE, telHref } from '../lib/company';
+import { StarRating } from './StarRating';
+
+const QuoteDialog = lazy(() => import('./QuoteDialog'));
+
+/** A company in the results (§2 "Company card"). */
+export function CompanyCard({ company }: { company: Company }) {
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing animates and focus returns to the button.
+  const [quoteLoaded, setQuoteLoaded] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const showRating = company.rating > 0 && company.reviewCount > 0;
+
+  return (
+    <Card.Root as="article" overflow="hidden" variant="elevated" data-testid="company-card" aria-label={company.name}>
+      <Box position="relative">
+        <Image
+          src={!company.imageUrl || imageFailed ? FALLBACK_IMAGE : company.imageUrl}
+          onError={() => setImageFailed(true)}
+          alt={`${company.name} vehicle`}
+          aspectRatio={16 / 9}
+          width="100%"
+          objectFit="cover"
+          loading="lazy"
+        />
+        {company.featured && (
+          <Badge position="absolute" top="3" left="3" bg="gold.400" color="gray.900" size="md" fontWeight="bold">
+            <Crown size={14} aria-hidden="true" /> PREMIUM
+          </Badge>
+        )}
+      </Box>
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="start" gap="3">
+          <Heading as="h3" size="md" lineClamp={2}>
+            {company.name}
+          </Heading>
+          <Text fontWeight="bold" color="green.700" aria-label={`Price range ${company.priceRange || DEFAULT_PRICE_RANGE}`}>
+            {company.priceRange || DEFAULT_PRICE_RANGE}
+          </Text>
+        </Flex>
+        {showRating && (
+          <HStack gap="2">
+            <StarRating rating={company.rating} />
+            <Text fontSize="sm" color="gray.700">
+              {company.rating.toFixed(1)} ({company.reviewCount} {company.reviewCount === 1 ? 'review' : 'reviews'})
+            </Text>
+          </HStack>
+        )}
+        {company.hourlyRateStart ? (
+          <Text fontSize="sm" fontWeight="semibold" color="brand.700">
+            Starting at ${company.hourlyRateStart}/hr
+          </Text>
+        ) : null}
+        <Text fontSize="sm" color="gray.700" lineClamp={3}>
+          {company.description || DEFAULT_DESCRIPTION}
+        </Text>
+        {company.services.length > 0 && (
+          <Wrap gap="1.5" aria-label="Services">
+            {company.services.slice(0, 3).map((s) => (
+              <Badge key={s} variant="subtle" colorPalette="brand">
+                {s}
+              </Badge>
+            ))}
+          </Wrap>
+        )}
+        <HStack gap="1" fontSize="sm" color="gray.700">
+          <MapPin size={14} aria-hidden="true" />
+          <Text>{companyPlace(company)}</Text>
+        </HStack>
+      </Card.Body>
+      <Card.Footer flexDirection="column" alignItems="stretch" gap="2">
+        <Flex gap="2" wrap="wrap">
+          {company.phone && (
+            <Button asChild variant="outline" size="sm" flex="1">
+              <a href={telHref(company.phone)}>
+                <Phone aria-hidden="true" /> Call Now
+              </a>
+            </Button>
+          )}
+          <Button
+            colorPalette="brand"
+            size="sm"
+            flex="1"
+            onClick={() => {
+              setQuoteLoaded(true);
+              setQuoteOpen(true);
+            }}
+          >
+            Request Quote
+          </Button>
+          <Button asChild variant="outline" size="sm" flex="1">
+            <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>View Details</RouterLink>
+          </Button>
+        </Flex>
+        {!company.claimed && (
+          <Button asChild variant="ghost" size="sm" color="gold.700">
+            <RouterLink to={`/claim-business?companyId=${encodeURIComponent(company.id)}`}>Claim Business ($75)</RouterLink>
+          </Button>
+        )}
+      </Card.Footer>
+      {quoteLoaded && (
+        <Suspense fallback={null}>
+          <QuoteDialog company={company} open={quoteOpen} onOpenChange={setQuoteOpen} />
+        </Suspense>
+      )}
+    </Card.Root>
+  );
+}
+
+/** A placeholder card shown while results load (§2: three of them). */
+export function CompanyCardSkeleton() {
+  return (
+    <Card.Root overflow="hidden" data-testid="company-card-skeleton" aria-hidden="true">
+      <Skeleton aspectRatio={16 / 9} />
+      <Card.Body gap="4">
+        <Skeleton h="6" w="70%" />
+        <SkeletonText noOfLines={3} />
+        <Skeleton h="8" />
+      </Card.Body>
+    </Card.Root>
+  );
+}

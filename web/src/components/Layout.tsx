@@ -1,0 +1,48 @@
+import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
+import { pageMeta } from '@limo/contracts';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { trackPageView } from '../lib/analytics';
+import { useDocumentMeta } from '../lib/meta';
+import { AppToaster } from './AppToaster';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+/** Every screen's frame: skip link, sticky header, the route, footer, toasts; page views and metadata. */
+export function Layout() {
+  const { pathname } = useLocation();
+  // Company pages set their own title once the company has loaded.
+  useDocumentMeta(pathname.startsWith('/company/') ? undefined : pageMeta(pathname));
+  useEffect(() => {
+    trackPageView(pathname);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <Flex direction="column" minHeight="100vh">
+      <Box
+        asChild
+        position="absolute"
+        left="-9999px"
+        zIndex="skipNav"
+        _focus={{ left: '4', top: '4', bg: 'white', color: 'brand.800', px: '4', py: '2', rounded: 'md', boxShadow: 'lg' }}
+      >
+        <a href="#main-content">Skip to content</a>
+      </Box>
+      <SiteHeader />
+      <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
+        <Suspense
+          fallback={
+            <Center py="24">
+              <Spinner size="lg" color="brand.600" aria-label="Loading page" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
+      <AppToaster />
+    </Flex>
+  );
+}

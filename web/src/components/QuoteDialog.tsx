@@ -1,0 +1,259 @@
+import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  QUOTE_DEFAULT_VEHICLE_TYPES,
+  QUOTE_PASSENGER_BUCKETS,
+  QUOTE_SERVICE_TYPES,
+  QUOTE_TIME_SLOTS,
+  quoteRequestBodySchema,
+  requiresDropoff,
+  type Company,
+  type QuoteRequestBody,
+} from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { track } from '../lib/analytics';
+import { apiRequest } from '../lib/api';
+import { applyServerErrors, todayIso } from '../lib/forms';
+import { showToast } from '../lib/toast';
+import { FormField } from './FormField';
+import { PlaceInput } from './PlaceInput';
+
+type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
+type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
+
+const FIELDS: ReadonlyArray<keyof QuoteFormStrings> = [
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'serviceType',
+  'pickupLocation',
+  'dropoffLocation',
+  'tripDate',
+  'tripTime',
+  'passengerCount',
+  'vehicleType',
+  'specialRequests',
+];
+
+const emptyForm = (companyId: string): QuoteFormStrings => ({
+  companyId,
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  serviceType: '',
+  pickupLocation: '',
+  dropoffLocation: '',
+  tripDate: '',
+  tripTime: '',
+  passengerCount: '',
+  vehicleType: '',
+  specialRequests: '',
+});
+
+/** Google's suggestion list lives outside the dialog; picking from it must not count as clicking away. */
+function isPlacesSuggestion(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('.pac-container') !== null;
+}
+
+export interface QuoteDialogProps {
+  company: Pick<Company, 'id' | 'name' | 'vehicleTypes'>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** The per-company quote dialog (§2): service type first, then the fields it makes relevant. */
+export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<QuoteFormInput, unknown, QuoteRequestBody>({
+    resolver: zodResolver(quoteRequestBodySchema),
+    defaultValues: emptyForm(company.id) as QuoteFormInput,
+  });
+  const serviceType = watch('serviceType') as string;
+  const vehicleChoices = company.vehicleTypes.length > 0 ? company.vehicleTypes : QUOTE_DEFAULT_VEHICLE_TYPES;
+
+  const send = useMutation({
+    mutationFn: (body: QuoteRequestBody) => apiRequest('POST', '/api/quote-requests', body),
+    onSuccess: () => {
+      showToast({ title: 'Quote Request Sent!', description: `Your quote request has been sent to ${company.name}. They will contact you soon.` });
+      track('quote_request', { companyId: company.id });
+      reset(emptyForm(company.id) as QuoteFormInput);
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, FIELDS);
+      showToast({ title: 'Error', description: 'Failed to send quote request. Please try again.', type: 'error' });
+    },
+  });
+
+  // A dropoff typed for an airport trip is dropped if the type changes to one without a destination.
+  const submit = handleSubmit((body) => send.mutate(requiresDropoff(body.serviceType) ? body : { ...body, dropoffLocation: undefined }));
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      onInteractOutside={(e) => {
+        if (isPlacesSuggestion(e.target)) e.preventDefault();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+                <Dialog.Title>Request a Quote</Dialog.Title>
+                <Dialog.Description color="gray.600">
+                  From <strong>{company.name}</strong>. Choose a service type to describe your trip.
+                </Dialog.Description>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <FormField label="Service Type" required error={errors.serviceType?.message}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...register('serviceType')} placeholder="Select a service type">
+                        {QUOTE_SERVICE_TYPES.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+
+                  {serviceType && (
+                    <>
+                      <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
+                        <Controller
+                          control={control}
+                          name="pickupLocation"
+                          render={({ field }) => (
+                            <PlaceInput
+                              kind="address"
+                              ref={field.ref}
+                              name={field.name}
+                              value={(field.value as string) ?? ''}
+                              onValueChange={field.onChange}
+                              onBlur={field.onBlur}
+                              attachDelayMs={100}
+                              placeholder="Street address, city"
+                            />
+                          )}
+                        />
+                      </FormField>
+                      {requiresDropoff(serviceType) && (
+                        <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
+                          <Controller
+                            control={control}
+                            name="dropoffLocation"
+                            render={({ field }) => (
+                              <PlaceInput
+                                kind="address"
+                                ref={field.ref}
+                                name={field.name}
+                                value={(field.value as string) ?? ''}
+                                onValueChange={field.onChange}
+                                onBlur={field.onBlur}
+                                attachDelayMs={100}
+                                placeholder="Street address, city"
+                              />
+                            )}
+                          />
+                        </FormField>
+                      )}
+                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                        <FormField label="Trip Date" required error={errors.tripDate?.message}>
+                          <Input type="date" min={todayIso()} {...register('tripDate')} />
+                        </FormField>
+                        <FormField label="Trip Time" required error={errors.tripTime?.message}>
+                          <NativeSelect.Root>
+                            <NativeSelect.Field {...register('tripTime')} placeholder="Select a time">
+                              {QUOTE_TIME_SLOTS.map((t) => (
+                                <option key={t} value={t}>
+                                  {t}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </FormField>
+                        <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
+                          <NativeSelect.Root>
+                            <NativeSelect.Field {...register('passengerCount')} placeholder="Select passengers">
+                              {QUOTE_PASSENGER_BUCKETS.map((p) => (
+                                <option key={p} value={p}>
+                                  {p} passengers
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </FormField>
+                        <FormField label="Vehicle Type" error={errors.vehicleType?.message}>
+                          <NativeSelect.Root>
+                            <NativeSelect.Field {...register('vehicleType')}>
+                              <option value="">No preference</option>
+                              {vehicleChoices.map((v) => (
+                                <option key={v} value={v}>
+                                  {v}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </FormField>
+                      </SimpleGrid>
+                      <FormField label="Special Requests" error={errors.specialRequests?.message}>
+                        <Textarea {...register('specialRequests')} rows={3} placeholder="Anything the company should know (optional)" />
+                      </FormField>
+                    </>
+                  )}
+
+                  <Text fontWeight="semibold" pt="2">
+                    Your contact details
+                  </Text>
+                  <FormField label="Full Name" required error={errors.customerName?.message}>
+                    <Input {...register('customerName')} autoComplete="name" />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Email" required error={errors.customerEmail?.message}>
+                      <Input type="email" {...register('customerEmail')} autoComplete="email" />
+                    </FormField>
+                    <FormField label="Phone Number" required error={errors.customerPhone?.message}>
+                      <Input type="tel" {...register('customerPhone')} autoComplete="tel" />
+                    </FormField>
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
+                  {send.isPending ? 'Submitting...' : 'Send Quote Request'}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api';
+
+/**
+ * Shows a 400's per-field messages next to the fields this form has; returns whether any was
+ * shown, so the caller can fall back to a toast for the rest.
+ */
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  let shown = false;
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    if (!fields.includes(field)) continue;
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
+}
+
+/** Today as yyyy-MM-dd in the visitor's own calendar. */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,77 @@
+import type { CitySuggestion } from '@limo/contracts';
+import type { ComboboxOption } from '../components/Combobox';
+
+/** §3's address selection result. */
+export interface PickedAddress {
+  /** The whole address as shown, e.g. "12 Ocean Dr, Miami, FL 33139". */
+  formatted: string;
+  street: string;
+  city: string;
+  /** Two-letter code. */
+  state: string;
+  zipCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The build's Google Maps key, if any (§7's embedded key). */
+export const MAPS_KEY: string | undefined = import.meta.env.VITE_GOOGLE_MAPS_API_KEY || undefined;
+
+/** "City, ST" suggestions from the offline gazetteer (`GET /api/geo/cities`). */
+export async function fetchCities(text: string, signal?: AbortSignal): Promise<CitySuggestion[]> {
+  const res = await fetch(`/api/geo/cities?q=${encodeURIComponent(text)}`, { credentials: 'include', signal });
+  if (!res.ok) return [];
+  const body: unknown = await res.json();
+  return Array.isArray(body) ? (body as CitySuggestion[]) : [];
+}
+
+/** Combobox options for the search's city box. */
+export async function suggestCities(text: string, signal: AbortSignal): Promise<Array<ComboboxOption<CitySuggestion>>> {
+  const cities = await fetchCities(text, signal);
+  return cities.map((c) => ({ key: `${c.city}|${c.state}`, label: c.label, value: c }));
+}
+
+const ZIP_AT_END = /\b(\d{5})(?:-\d{4})?\s*$/;
+
+/**
+ * Offline address suggestions: the text before the first comma is the street, the rest is looked
+ * up as a city, so "12 Ocean Dr, Mia" offers "12 Ocean Dr, Miami, FL" with the city's coordinates.
+ */
+export async function suggestAddresses(text: string, signal: AbortSignal): Promise<Array<ComboboxOption<PickedAddress>>> {
+  const comma = text.indexOf(',');
+  if (comma < 1) return [];
+  const street = text.slice(0, comma).trim();
+  const rest = text.slice(comma + 1);
+  const zipCode = ZIP_AT_END.exec(rest)?.[1] ?? '';
+  const cityText = rest.replace(ZIP_AT_END, '').trim();
+  if (!street || cityText.length < 2) return [];
+  const cities = await fetchCities(cityText, signal);
+  return cities.map((c) => {
+    const formatted = `${street}, ${c.city}, ${c.state}${zipCode ? ` ${zipCode}` : ''}`;
+    return {
+      key: `${c.city}|${c.state}`,
+      label: formatted,
+      value: { formatted, street, city: c.city, state: c.state, zipCode, latitude: c.latitude, longitude: c.longitude },
+    };
+  });
+}
+
+/** Reads Google's address components into §3's selection result; a place without geometry gives undefined. */
+export function fromGooglePlace(place: google.maps.places.PlaceResult): PickedAddress | undefined {
+  const location = place.geometry?.location;
+  if (!location) return undefined;
+  const part = (type: string, short = false) => {
+    const c = place.address_components?.find((x) => x.types.includes(type));
+    return (short ? c?.short_name : c?.long_name) ?? '';
+  };
+  const street = [part('street_number'), part('route')].filter(Boolean).join(' ');
+  return {
+    formatted: place.formatted_address ?? '',
+    street,
+    city: part('locality') || part('sublocality') || part('postal_town'),
+    state: part('administrative_area_level_1', true),
+    zipCode: part('postal_code'),
+    latitude: location.lat(),
+    longitude: location.lng(),
+  };
+}

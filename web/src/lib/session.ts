@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { CurrentUser } from '@limo/contracts';
+import { apiRequest, messageOf } from './api';
+import { showToast } from './toast';
+
+export const ME_KEY = ['/api/me'] as const;
+
+/** The signed-in user from GET /api/me, or null when signed out (a failed call counts as signed out). */
+export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
+  const query = useQuery<CurrentUser | null>({ queryKey: ME_KEY, retry: false });
+  return { user: query.isError ? null : (query.data ?? null), isLoading: query.isLoading };
+}
+
+/** Where a user lands after sign-in (§2): admin to /admin, business to /dashboard, others to /. */
+export function homeForRole(role: string | undefined): string {
+  if (role === 'admin') return '/admin';
+  if (role === 'business') return '/dashboard';
+  return '/';
+}
+
+/** The logout flow of §4: clear cached data, refetch the session, toast, go home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout', {}),
+    onSuccess: async () => {
+      await queryClient.cancelQueries();
+      // Everything but the session itself goes; the session is refetched in place so the header follows.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
+      await queryClient.refetchQueries({ queryKey: ME_KEY });
+      showToast({ title: 'Logged out successfully' });
+      navigate('/');
+    },
+    onError: (error) =>
+      showToast({ title: 'Logout failed', description: messageOf(error, error.message || 'Please try again'), type: 'error' }),
+  });
+}

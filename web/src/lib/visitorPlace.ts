@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { locateVisitor } from './geolocation';
+import type { DetectedPlace } from './search';
+
+const PLACE_KEY = ['visitor-place'] as const;
+
+/**
+ * The visitor's city (§2): one automatic attempt per visit, and `retry` for the
+ * "Find Companies Near Me" button. `error` is the message of the latest failed attempt.
+ */
+export function useVisitorPlace() {
+  const queryClient = useQueryClient();
+  const auto = useQuery<DetectedPlace>({
+    queryKey: PLACE_KEY,
+    queryFn: () => locateVisitor('auto'),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const button = useMutation({
+    mutationFn: () => locateVisitor('button'),
+    onSuccess: (place) => queryClient.setQueryData(PLACE_KEY, place),
+  });
+  const place = auto.data ?? null;
+  const failure = button.isIdle ? auto.error : button.error;
+  return {
+    place,
+    locating: auto.isFetching || button.isPending,
+    error: place && !button.isError ? undefined : failure?.message,
+    retry: () => button.mutate(),
+  };
+}

@@ -1,0 +1,242 @@
+import { Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CITY_QUOTE_PASSENGER_RANGES,
+  CITY_QUOTE_SERVICE_TYPES,
+  CITY_QUOTE_TIME_SLOTS,
+  CITY_QUOTE_VEHICLE_TYPES,
+  cityQuoteRequestBodySchema,
+  type CityQuoteRequestBody,
+  type CityQuoteRequestCreated,
+} from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Clock, DollarSign, Info, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { DatePopover } from '../components/DatePopover';
+import { FormField } from '../components/FormField';
+import { track } from '../lib/analytics';
+import { apiRequest, readJson } from '../lib/api';
+import { applyServerErrors } from '../lib/forms';
+import { showToast } from '../lib/toast';
+
+type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
+type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
+
+const EMPTY: CityQuoteStrings = {
+  targetCity: '',
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  serviceType: '',
+  pickupLocation: '',
+  dropoffLocation: '',
+  tripDate: '',
+  tripTime: '',
+  passengerCount: '',
+  vehicleType: '',
+  specialRequests: '',
+};
+const FIELDS = Object.keys(EMPTY);
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const id = `step-${number}-heading`;
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Flex align="center" gap="3">
+          <Flex w="8" h="8" rounded="full" bg="brand.700" color="white" align="center" justify="center" fontWeight="bold" aria-hidden="true">
+            {number}
+          </Flex>
+          <Heading as="h2" id={id} size="lg">
+            <Box as="span" srOnly>
+              Step {number}:{' '}
+            </Box>
+            {title}
+          </Heading>
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="2">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function Choice({ placeholder, options, registration }: { placeholder: string; options: readonly string[]; registration: UseFormRegisterReturn }) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...registration} placeholder={placeholder}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+const TILES = [
+  { icon: DollarSign, title: 'Free', text: 'No cost to you' },
+  { icon: Clock, title: '24 Hours', text: 'Typical response time' },
+  { icon: Users, title: 'Multiple', text: 'Companies will respond' },
+];
+
+/** The city-wide quote request, /request-city-quote (§2): three steps, one request to every company of a city. */
+export default function CityQuotePage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CityQuoteInput, unknown, CityQuoteRequestBody>({
+    resolver: zodResolver(cityQuoteRequestBodySchema),
+    defaultValues: EMPTY as CityQuoteInput,
+  });
+  const city = (watch('targetCity') as string).trim();
+
+  const send = useMutation({
+    mutationFn: async (body: CityQuoteRequestBody) => {
+      const res = await apiRequest('POST', '/api/city-quote-requests', body);
+      return (await readJson<CityQuoteRequestCreated>(res))?.companiesNotified ?? 0;
+    },
+    onSuccess: (companiesNotified, body) => {
+      showToast({
+        title: 'Quote Request Sent!',
+        description: `Your quote request has been sent to ${companiesNotified} limousine ${companiesNotified === 1 ? 'company' : 'companies'} in ${body.targetCity || 'your area'}. You should receive quotes by email within 24 hours.`,
+      });
+      const [cityName = '', state = ''] = body.targetCity.split(',').map((s) => s.trim());
+      track('quote_request', { searchQuery: [cityName, state].filter(Boolean).join(', ') });
+      reset(EMPTY as CityQuoteInput);
+      navigate('/');
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, FIELDS);
+      showToast({ title: 'Error', description: 'Failed to send quote request. Please try again.', type: 'error' });
+    },
+  });
+
+  return (
+    <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="6">
+      <Button asChild variant="ghost" size="sm">
+        <RouterLink to="/">
+          <ArrowLeft aria-hidden="true" /> Back to Directory
+        </RouterLink>
+      </Button>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mt="4">
+        Request Quotes From Every Limo Company in Your City
+      </Heading>
+      <Text mt="2" color="gray.700" fontSize="lg">
+        Fill in one form and we send it to all the limousine companies serving your city. They reply with their quotes by e-mail.
+      </Text>
+
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" my="8">
+        {TILES.map((t) => (
+          <Card.Root key={t.title} variant="subtle" bg="brand.50">
+            <Card.Body alignItems="center" textAlign="center" gap="1" py="5">
+              <t.icon color="#23356b" aria-hidden="true" />
+              <Text fontSize="2xl" fontWeight="bold" color="brand.800">
+                {t.title}
+              </Text>
+              <Text color="gray.700">{t.text}</Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+
+      <Stack asChild gap="6">
+        <form noValidate aria-label="City quote request" onSubmit={handleSubmit((body) => send.mutate(body))}>
+          <Step number={1} title="Where Do You Need Service?">
+            <FormField label="City of Service" required error={errors.targetCity?.message} helper="Enter the city and state, e.g. Rockford, IL">
+              <Input {...register('targetCity')} placeholder="City, State (e.g., Rockford, IL)" autoComplete="address-level2" />
+            </FormField>
+          </Step>
+
+          <Step number={2} title="Your Contact Information">
+            <Stack gap="4">
+              <FormField label="Full Name" required error={errors.customerName?.message}>
+                <Input {...register('customerName')} autoComplete="name" />
+              </FormField>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label="Email Address" required error={errors.customerEmail?.message}>
+                  <Input type="email" {...register('customerEmail')} autoComplete="email" />
+                </FormField>
+                <FormField label="Phone Number" required error={errors.customerPhone?.message}>
+                  <Input type="tel" {...register('customerPhone')} autoComplete="tel" />
+                </FormField>
+              </SimpleGrid>
+            </Stack>
+          </Step>
+
+          <Step number={3} title="Trip Details">
+            <Stack gap="4">
+              <FormField label="Service Type" required error={errors.serviceType?.message}>
+                <Choice placeholder="Select a service type" options={CITY_QUOTE_SERVICE_TYPES} registration={register('serviceType')} />
+              </FormField>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
+                  <Input {...register('pickupLocation')} placeholder="Street address or place" />
+                </FormField>
+                <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
+                  <Input {...register('dropoffLocation')} placeholder="Street address or place" />
+                </FormField>
+                <FormField label="Trip Date" required error={errors.tripDate?.message} controlId="city-quote-trip-date">
+                  <Controller
+                    control={control}
+                    name="tripDate"
+                    render={({ field }) => (
+                      <DatePopover
+                        id="city-quote-trip-date"
+                        value={(field.value as string) ?? ''}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        invalid={Boolean(errors.tripDate)}
+                      />
+                    )}
+                  />
+                </FormField>
+                <FormField label="Trip Time" required error={errors.tripTime?.message}>
+                  <Choice placeholder="Select a time" options={CITY_QUOTE_TIME_SLOTS} registration={register('tripTime')} />
+                </FormField>
+                <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
+                  <Choice placeholder="Select passengers" options={CITY_QUOTE_PASSENGER_RANGES} registration={register('passengerCount')} />
+                </FormField>
+                <FormField label="Preferred Vehicle Type" required error={errors.vehicleType?.message}>
+                  <Choice placeholder="Select a vehicle type" options={CITY_QUOTE_VEHICLE_TYPES} registration={register('vehicleType')} />
+                </FormField>
+              </SimpleGrid>
+              <FormField label="Special Requests" error={errors.specialRequests?.message} helper="Optional">
+                <Textarea {...register('specialRequests')} rows={3} placeholder="Decorations, child seats, stops along the way..." />
+              </FormField>
+            </Stack>
+          </Step>
+
+          <Stack gap="3" align={{ base: 'stretch', md: 'start' }}>
+            {city ? (
+              <Flex gap="2" align="center" color="green.700" role="status">
+                <CheckCircle2 size={18} aria-hidden="true" />
+                <Text>
+                  Service area selected: <strong>{city}</strong>. Your request will go to limousine companies in this city.
+                </Text>
+              </Flex>
+            ) : (
+              <Flex gap="2" align="center" color="gray.700" role="status">
+                <Info size={18} aria-hidden="true" />
+                <Text>Please select a city of service in step 1 to send your request.</Text>
+              </Flex>
+            )}
+            <Button type="submit" colorPalette="brand" size="lg" disabled={send.isPending || !city}>
+              {send.isPending ? 'Sending Request...' : 'Send Quote Request'}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Box>
+  );
+}

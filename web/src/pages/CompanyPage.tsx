@@ -1,0 +1,290 @@
+import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Image, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
+import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { StarRating } from '../components/StarRating';
+import { track } from '../lib/analytics';
+import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, FALLBACK_IMAGE, telHref, websiteHref } from '../lib/company';
+import { useCompany } from '../lib/companies';
+import { useDocumentMeta, useJsonLd } from '../lib/meta';
+import { ReviewForm } from './company/ReviewForm';
+
+const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Heading as="h2" id={id} size="lg">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body pt="2">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function fullAddress(company: CompanyDetail): string {
+  const street = company.address?.trim();
+  const cityLine = [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [street, cityLine].filter(Boolean).join(', ') || companyPlace(company);
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="start">
+      <RouterLink to="/">
+        <ArrowLeft aria-hidden="true" /> Back to Directory
+      </RouterLink>
+    </Button>
+  );
+}
+
+/** The company profile, /company/{id} (§2). */
+export default function CompanyPage() {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const { data: company, isPending, isError } = useCompany(id);
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const [quoteLoaded, setQuoteLoaded] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+
+  useDocumentMeta(company ? companyPageMeta(company) : company === null ? COMPANY_NOT_FOUND_META : pageMeta(pathname));
+  useJsonLd(company ? companyJsonLd(company, window.location.href) : undefined);
+  const companyId = company?.id;
+  useEffect(() => {
+    if (companyId) track('company_view', { companyId });
+  }, [companyId]);
+
+  if (isPending) {
+    return (
+      <Center py="24">
+        <Spinner size="lg" color="brand.600" aria-label="Loading company" />
+      </Center>
+    );
+  }
+  if (isError || !company) {
+    return (
+      <Stack maxW="2xl" mx="auto" px="4" py="20" gap="4" align="center" textAlign="center">
+        <Heading as="h1" size="2xl">
+          {isError ? 'Error Loading Company' : 'Company Not Found'}
+        </Heading>
+        <Text color="gray.700">
+          {isError ? 'We could not load this company just now. Please try again.' : 'The company you are looking for does not exist or has been removed.'}
+        </Text>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/">Browse Companies</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+
+  const rated = company.rating > 0 && company.reviewCount > 0;
+  const price = company.priceRange || DEFAULT_PRICE_RANGE;
+
+  return (
+    <Stack maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="6" gap="6">
+      <BackLink />
+      <Card.Root overflow="hidden">
+        <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }}>
+          <Image
+            src={!company.imageUrl || imageFailed ? FALLBACK_IMAGE : company.imageUrl}
+            onError={() => setImageFailed(true)}
+            alt={`${company.name} vehicle`}
+            width="100%"
+            height="100%"
+            minH="60"
+            objectFit="cover"
+          />
+          <Stack p={{ base: '5', md: '8' }} gap="3">
+            <Flex gap="3" align="center" wrap="wrap">
+              <Heading as="h1" size="3xl">
+                {company.name}
+              </Heading>
+              {company.featured && (
+                <Badge bg="gold.400" color="gray.900" size="lg" fontWeight="bold">
+                  <Crown size={14} aria-hidden="true" /> PREMIUM
+                </Badge>
+              )}
+            </Flex>
+            {rated && (
+              <HStack gap="2">
+                <StarRating rating={company.rating} size={18} />
+                <Text color="gray.700">
+                  {company.rating.toFixed(1)} ({company.reviewCount} {company.reviewCount === 1 ? 'review' : 'reviews'})
+                </Text>
+              </HStack>
+            )}
+            <HStack gap="2" color="gray.700">
+              <MapPin size={16} aria-hidden="true" />
+              <Text>{fullAddress(company)}</Text>
+            </HStack>
+            <HStack gap="4" wrap="wrap" color="gray.700">
+              <HStack gap="1">
+                <DollarSign size={16} aria-hidden="true" />
+                <Text>
+                  Price range: <strong>{price}</strong>
+                </Text>
+              </HStack>
+              {company.hourlyRateStart ? (
+                <Text fontWeight="semibold" color="brand.700">
+                  Starting at ${company.hourlyRateStart}/hr
+                </Text>
+              ) : null}
+            </HStack>
+            {company.phone && (
+              <HStack gap="2">
+                <Phone size={16} aria-hidden="true" />
+                <Link href={telHref(company.phone)} color="brand.700">
+                  {company.phone}
+                </Link>
+              </HStack>
+            )}
+            {company.website && (
+              <HStack gap="2">
+                <Globe size={16} aria-hidden="true" />
+                <Link href={websiteHref(company.website)} target="_blank" rel="noopener noreferrer" color="brand.700">
+                  Visit website
+                </Link>
+              </HStack>
+            )}
+            <Flex gap="3" wrap="wrap" pt="2">
+              {company.phone && (
+                <Button asChild variant="outline">
+                  <a href={telHref(company.phone)}>
+                    <Phone aria-hidden="true" /> Call Now
+                  </a>
+                </Button>
+              )}
+              <Button
+                colorPalette="brand"
+                onClick={() => {
+                  setQuoteLoaded(true);
+                  setQuoteOpen(true);
+                }}
+              >
+                Request Quote
+              </Button>
+            </Flex>
+            {!company.claimed && (
+              <Link asChild color="gold.700" fontWeight="medium">
+                <RouterLink to={`/claim-business?companyId=${encodeURIComponent(company.id)}`}>Own this business? Claim for $75</RouterLink>
+              </Link>
+            )}
+          </Stack>
+        </Grid>
+      </Card.Root>
+
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+        <Stack gap="6">
+          <Section id="about-heading" title="About">
+            <Text color="gray.700" whiteSpace="pre-line">
+              {company.description || DEFAULT_DESCRIPTION}
+            </Text>
+          </Section>
+          <Section id="services-heading" title="Services & Fleet">
+            <Stack gap="4">
+              <Box>
+                <Text fontWeight="semibold" mb="2">
+                  Services
+                </Text>
+                {company.services.length ? (
+                  <Wrap gap="2">
+                    {company.services.map((s) => (
+                      <Badge key={s} colorPalette="brand" variant="subtle" size="md">
+                        {s}
+                      </Badge>
+                    ))}
+                  </Wrap>
+                ) : (
+                  <Text color="gray.600">Not specified</Text>
+                )}
+              </Box>
+              <Box>
+                <Text fontWeight="semibold" mb="2">
+                  Vehicle Types
+                </Text>
+                {company.vehicleTypes.length ? (
+                  <Wrap gap="2">
+                    {company.vehicleTypes.map((v) => (
+                      <Badge key={v} variant="outline" size="md">
+                        {v}
+                      </Badge>
+                    ))}
+                  </Wrap>
+                ) : (
+                  <Text color="gray.600">Not specified</Text>
+                )}
+              </Box>
+            </Stack>
+          </Section>
+          <Section id="reviews-heading" title="Customer Reviews">
+            {company.reviews.length === 0 ? (
+              <Text color="gray.700">No reviews yet. Be the first to leave a review!</Text>
+            ) : (
+              <Stack as="ul" gap="4" listStyleType="none">
+                {company.reviews.map((r) => (
+                  <Box as="li" key={r.id} borderBottomWidth="1px" pb="4" _last={{ borderBottomWidth: 0, pb: 0 }}>
+                    <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+                      <HStack gap="2">
+                        <StarRating rating={r.rating} />
+                        <Text fontWeight="semibold">{r.rating}/5</Text>
+                      </HStack>
+                      <Text fontSize="sm" color="gray.600">
+                        {new Date(r.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+                      </Text>
+                    </Flex>
+                    <Text mt="1" fontWeight="medium">
+                      {r.reviewerName || 'Anonymous'}
+                    </Text>
+                    {r.comment && (
+                      <Text mt="1" color="gray.700">
+                        {r.comment}
+                      </Text>
+                    )}
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Section>
+          <Section id="write-review-heading" title="Write a Review">
+            <ReviewForm companyId={company.id} />
+          </Section>
+        </Stack>
+        <Box position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+          <Section id="contact-heading" title="Quick Contact">
+            <Stack gap="3" color="gray.700">
+              <HStack gap="2" align="start">
+                <MapPin size={16} aria-hidden="true" style={{ marginTop: 4 }} />
+                <Text>{fullAddress(company)}</Text>
+              </HStack>
+              {company.phone && (
+                <HStack gap="2">
+                  <Phone size={16} aria-hidden="true" />
+                  <Link href={telHref(company.phone)} color="brand.700">
+                    {company.phone}
+                  </Link>
+                </HStack>
+              )}
+              {company.email && (
+                <HStack gap="2">
+                  <Mail size={16} aria-hidden="true" />
+                  <Link href={`mailto:${company.email}`} color="brand.700" wordBreak="break-all">
+                    {company.email}
+                  </Link>
+                </HStack>
+              )}
+            </Stack>
+          </Section>
+        </Box>
+      </Grid>
+
+      {quoteLoaded && (
+        <Suspense fallback={null}>
+          <QuoteDialog company={company} open={quoteOpen} onOpenChange={setQuoteOpen} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
+import { LocateFixed, MessageSquareQuote } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { track } from '../lib/analytics';
+import { companiesQuery, DEFAULT_FILTERS, readSearchParams, writeSearchParams, type SearchFilters, type SortMode } from '../lib/search';
+import { useVisitorPlace } from '../lib/visitorPlace';
+import { BusinessPitch } from './home/BusinessPitch';
+import { CompanyResults } from './home/CompanyResults';
+import { LocalSections } from './home/LocalSections';
+import { SearchHero } from './home/SearchHero';
+import { StatsStrip } from './home/StatsStrip';
+
+/** The home directory, / (§2): search, results, local sections, stats, business pitch. */
+export default function HomePage() {
+  const [params, setParams] = useSearchParams();
+  const { filters, page, sort } = useMemo(() => readSearchParams(params), [params]);
+  const visitor = useVisitorPlace();
+  const query = useMemo(() => companiesQuery(filters, page, sort, visitor.place), [filters, page, sort, visitor.place]);
+
+  const apply = (next: SearchFilters, nextPage: number, nextSort: SortMode) => setParams(writeSearchParams(next, nextPage, nextSort));
+
+  const onSearch = (next: SearchFilters) => {
+    // §4: a typed location replaces "nearest first" with best match.
+    const nextSort = next.location.trim() && sort === 'location' ? 'best-match' : sort;
+    apply(next, 1, nextSort);
+    track('search', { searchQuery: next.location.trim(), searchFilters: next });
+  };
+
+  const place = filters.location.trim() || (visitor.place ? `${visitor.place.city}, ${visitor.place.state}` : '');
+  const heading = place ? `Limousine Companies near ${place}` : 'Limousine Companies Across the USA';
+
+  return (
+    <>
+      <SearchHero key={JSON.stringify(filters)} initial={filters} onSearch={onSearch} />
+
+      <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} pt="6" gap="3" align="center" wrap="wrap">
+        <Button variant="outline" size="sm" onClick={visitor.retry} disabled={visitor.locating}>
+          {visitor.locating ? <Spinner size="xs" /> : <LocateFixed aria-hidden="true" />} Find Companies Near Me
+        </Button>
+        <Text role="status" fontSize="sm" color={visitor.error ? 'red.700' : 'gray.700'}>
+          {visitor.locating
+            ? 'Finding your location...'
+            : visitor.place
+              ? `Showing companies near ${visitor.place.city}, ${visitor.place.state}`
+              : (visitor.error ?? '')}
+        </Text>
+      </Flex>
+
+      <CompanyResults
+        heading={heading}
+        query={query}
+        filters={filters}
+        page={page}
+        sort={sort}
+        onPage={(p) => {
+          apply(filters, p, sort);
+          document.getElementById('results-heading')?.scrollIntoView({ behavior: 'smooth' });
+        }}
+        onSort={(s) => apply(filters, 1, s)}
+        onClearFilters={() => apply(DEFAULT_FILTERS, 1, 'best-match')}
+      />
+
+      {visitor.place && <LocalSections place={visitor.place} />}
+      <StatsStrip />
+      <BusinessPitch />
+
+      <Box position="fixed" bottom={{ base: '4', md: '6' }} right={{ base: '4', md: '6' }} zIndex="docked">
+        <Button asChild colorPalette="brand" size="lg" rounded="full" boxShadow="xl">
+          <RouterLink to="/request-city-quote">
+            <MessageSquareQuote aria-hidden="true" /> Request City Quotes
+          </RouterLink>
+        </Button>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,311 @@
+import { Box, Button, Card, Center, Fieldset, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { companyCreateBodySchema, PRICE_RANGES, type CompanyCreateBody } from '@limo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Building2, LogIn } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { US_STATES } from '../../../packages/geo/src/us-states';
+import { FormField } from '../components/FormField';
+import { PlaceInput } from '../components/PlaceInput';
+import { apiRequest, messageOf } from '../lib/api';
+import { applyServerErrors } from '../lib/forms';
+import { useCurrentUser } from '../lib/session';
+import { showToast } from '../lib/toast';
+
+/** §3's listing vocabularies, as the form offers them. */
+const LISTING_SERVICES = [
+  'Wedding',
+  'Airport Transfer',
+  'Corporate Events',
+  'Special Events',
+  'Proms',
+  'Quinceañeras',
+  'City Tours',
+  'Wine Tours',
+  'Concerts',
+  'Sporting Events',
+] as const;
+const LISTING_VEHICLE_TYPES = ['Stretch Limousine', 'Party Bus', 'Town Car', 'SUV Limo', 'Sedan', 'Luxury Van', 'Charter Bus'] as const;
+
+type ListingInput = z.input<typeof companyCreateBodySchema>;
+
+interface ListingForm {
+  name: string;
+  fullAddress: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  latitude: string;
+  longitude: string;
+  phone: string;
+  email: string;
+  businessEmail: string;
+  website: string;
+  description: string;
+  priceRange: string;
+  hourlyRateStart: string;
+  imageUrl: string;
+  services: string[];
+  vehicleTypes: string[];
+}
+
+const EMPTY: ListingForm = {
+  name: '',
+  fullAddress: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  latitude: '',
+  longitude: '',
+  phone: '',
+  email: '',
+  businessEmail: '',
+  website: '',
+  description: '',
+  priceRange: '',
+  hourlyRateStart: '',
+  imageUrl: '',
+  services: [],
+  vehicleTypes: [],
+};
+const FIELDS = Object.keys(EMPTY);
+
+function Gate({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
+  return (
+    <Center px="4" py="20">
+      <Card.Root maxW="md" textAlign="center" boxShadow="lg">
+        <Card.Body alignItems="center" gap="4" py="10">
+          <LogIn color="#23356b" aria-hidden="true" />
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+          <Text color="gray.700">{text}</Text>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={to}>{action}</RouterLink>
+          </Button>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
+function CheckboxGroup({ legend, options, value, onChange }: { legend: string; options: readonly string[]; value: string[]; onChange(v: string[]): void }) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontWeight="medium" mb="2">
+        {legend}
+      </Fieldset.Legend>
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2">
+        {options.map((o) => (
+          <label key={o} style={{ display: 'flex', gap: 8, alignItems: 'center', cursor: 'pointer', fontSize: '0.875rem' }}>
+            <input
+              type="checkbox"
+              checked={value.includes(o)}
+              onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((x) => x !== o))}
+              style={{ width: 16, height: 16, accentColor: '#23356b' }}
+            />
+            {o}
+          </label>
+        ))}
+      </SimpleGrid>
+    </Fieldset.Root>
+  );
+}
+
+/** The listing form (§2, §5); picking an address fills the street, city, state, ZIP and coordinates. */
+function ListingFormCard() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ListingInput, unknown, CompanyCreateBody>({
+    resolver: zodResolver(companyCreateBodySchema),
+    defaultValues: EMPTY as ListingInput,
+  });
+
+  const create = useMutation({
+    mutationFn: (body: CompanyCreateBody) => apiRequest('POST', '/api/companies', body),
+    onSuccess: () => {
+      showToast({ title: 'Success!', description: 'Your business listing has been created successfully.' });
+      void queryClient.invalidateQueries({ queryKey: ['/api/companies'] });
+      navigate('/');
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, FIELDS);
+      showToast({ title: 'Registration Failed', description: messageOf(error, error.message), type: 'error' });
+    },
+  });
+
+  const err = (field: keyof ListingForm) => (errors[field] as { message?: string } | undefined)?.message;
+
+  return (
+    <Stack asChild gap="6">
+      <form noValidate aria-label="Business listing" onSubmit={handleSubmit((body) => create.mutate(body))}>
+        <FormField label="Company Name" required error={err('name')}>
+          <Input {...register('name')} autoComplete="organization" />
+        </FormField>
+        <FormField
+          label="Full Address"
+          required
+          error={err('fullAddress')}
+          helper="Start with the street, then a comma and the city (e.g. 123 Main St, Miami), and pick your address from the list."
+        >
+          <Controller
+            control={control}
+            name="fullAddress"
+            render={({ field }) => (
+              <PlaceInput
+                kind="address"
+                offlineAddresses
+                ref={field.ref}
+                name={field.name}
+                value={(field.value as string) ?? ''}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="street-address"
+                onPlace={(place) => {
+                  const fill = { shouldValidate: false, shouldDirty: true };
+                  setValue('address', place.street, fill);
+                  setValue('city', place.city, fill);
+                  setValue('state', place.state, fill);
+                  if (place.zipCode) setValue('zipCode', place.zipCode, fill);
+                  setValue('latitude', String(place.latitude), fill);
+                  setValue('longitude', String(place.longitude), fill);
+                }}
+              />
+            )}
+          />
+        </FormField>
+        <input type="hidden" {...register('address')} />
+        <input type="hidden" {...register('latitude')} />
+        <input type="hidden" {...register('longitude')} />
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <FormField label="City" error={err('city')}>
+            <Input {...register('city')} autoComplete="address-level2" />
+          </FormField>
+          <FormField label="State" error={err('state')}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('state')}>
+                <option value="">Select a state</option>
+                {Object.entries(US_STATES).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {code} - {name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="ZIP Code" error={err('zipCode')}>
+            <Input {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />
+          </FormField>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="Phone" error={err('phone')}>
+            <Input type="tel" {...register('phone')} autoComplete="tel" />
+          </FormField>
+          <FormField label="Email" error={err('email')}>
+            <Input type="email" {...register('email')} autoComplete="email" />
+          </FormField>
+          <FormField label="Quote Notification Email" error={err('businessEmail')} helper="Optional: where quote requests go, if not the email above.">
+            <Input type="email" {...register('businessEmail')} />
+          </FormField>
+          <FormField label="Website" error={err('website')}>
+            <Input type="url" {...register('website')} placeholder="https://" autoComplete="url" />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Description" error={err('description')}>
+          <Textarea {...register('description')} rows={4} placeholder="Your fleet, service area and what makes your company special" />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <FormField label="Price Range" error={err('priceRange')}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('priceRange')}>
+                <option value="">Select a price range</option>
+                {PRICE_RANGES.map((p) => (
+                  <option key={p.slug} value={p.slug}>
+                    {p.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')}>
+            <Input type="number" min={0} step={1} inputMode="numeric" {...register('hourlyRateStart')} />
+          </FormField>
+          <FormField label="Image URL" error={err('imageUrl')}>
+            <Input type="url" {...register('imageUrl')} placeholder="https://" />
+          </FormField>
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="services"
+          render={({ field }) => (
+            <CheckboxGroup legend="Services" options={LISTING_SERVICES} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="vehicleTypes"
+          render={({ field }) => (
+            <CheckboxGroup legend="Vehicle Types" options={LISTING_VEHICLE_TYPES} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
+          )}
+        />
+        <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
+          {create.isPending ? 'Creating Listing...' : 'Create Listing'}
+        </Button>
+      </form>
+    </Stack>
+  );
+}
+
+/** Business listing, /list-business and /business-listing-form (§2): business accounts only. */
+export default function ListBusinessPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <Center py="24">
+        <Spinner size="lg" color="brand.600" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user) return <Gate title="Login Required" text="Please sign in with your business account to list your company." action="Login to Continue" to="/login" />;
+  if (user.role !== 'business') {
+    return (
+      <Gate
+        title="Business Account Required"
+        text="Listing a company needs a business account. Sign in with one, or create one from the sign-in page."
+        action="Go to Login"
+        to="/login"
+      />
+    );
+  }
+  return (
+    <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
+      <Stack direction="row" align="center" gap="3">
+        <Building2 color="#23356b" aria-hidden="true" />
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Register Your Limousine Business
+        </Heading>
+      </Stack>
+      <Text mt="2" mb="8" color="gray.700">
+        Tell customers about your company. Only the company name and full address are required; you can add the rest later.
+      </Text>
+      <Card.Root>
+        <Card.Body>
+          <ListingFormCard />
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}

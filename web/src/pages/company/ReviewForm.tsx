@@ -1,0 +1,97 @@
+import { Alert, Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reviewCreateBodySchema, type ReviewCreateBody } from '@limo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormField } from '../../components/FormField';
+import { RATING_LABELS } from '../../components/StarRating';
+import { track } from '../../lib/analytics';
+import { apiRequest, messageOf } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { showToast } from '../../lib/toast';
+
+type ReviewFormInput = z.input<typeof reviewCreateBodySchema>;
+
+const PENDING_MESSAGE = 'Your review is pending admin approval and will be visible once approved.';
+
+/** Write a Review (§2, §5): rating 1-5 (default 5), name required, comment optional. */
+export function ReviewForm({ companyId }: { companyId: string }) {
+  const queryClient = useQueryClient();
+  const [submitted, setSubmitted] = useState(false);
+  const empty: ReviewFormInput = { companyId, rating: '5', reviewerName: '', comment: '', website: '' };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ReviewFormInput, unknown, ReviewCreateBody>({ resolver: zodResolver(reviewCreateBodySchema), defaultValues: empty });
+
+  const send = useMutation({
+    mutationFn: (body: ReviewCreateBody) => apiRequest('POST', '/api/reviews', body),
+    onSuccess: () => {
+      showToast({ title: 'Review submitted successfully!', description: PENDING_MESSAGE });
+      track('review_submission', { companyId });
+      setSubmitted(true);
+      reset(empty);
+      void queryClient.invalidateQueries({ queryKey: ['/api/companies', companyId] });
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, ['rating', 'reviewerName', 'comment']);
+      showToast({ title: 'Error submitting review', description: messageOf(error, error.message), type: 'error' });
+    },
+  });
+
+  return (
+    <Stack asChild gap="4">
+      <form
+        aria-labelledby="write-review-heading"
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          setSubmitted(false);
+          send.mutate(body);
+        })}
+      >
+        {submitted && (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Thank you for your review!</Alert.Title>
+              <Alert.Description>{PENDING_MESSAGE}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <FormField label="Rating" required error={errors.rating?.message}>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('rating')}>
+              {[5, 4, 3, 2, 1].map((r) => (
+                <option key={r} value={String(r)}>
+                  {r} - {RATING_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Your Name" required error={errors.reviewerName?.message}>
+          <Input {...register('reviewerName')} autoComplete="name" />
+        </FormField>
+        <FormField label="Comment" error={errors.comment?.message} helper="Optional: tell others about your ride.">
+          <Textarea {...register('comment')} rows={4} />
+        </FormField>
+        {/* A field people never see; bots that fill every input give themselves away (the server drops those). */}
+        <Box position="absolute" left="-10000px" width="1px" height="1px" overflow="hidden" aria-hidden="true">
+          <label>
+            Website
+            <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+          </label>
+        </Box>
+        <Button type="submit" colorPalette="brand" alignSelf="start" disabled={send.isPending}>
+          {send.isPending ? 'Submitting...' : 'Submit Review'}
+        </Button>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Box, Button, Card, EmptyState, Flex, Heading, NativeSelect, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { AlertTriangle, SearchX } from 'lucide-react';
+import { CompanyCard, CompanyCardSkeleton } from '../../components/CompanyCard';
+import { FormField } from '../../components/FormField';
+import { useCompanySearch } from '../../lib/companies';
+import { assumedTotal, PAGE_SIZE, SORT_OPTIONS, type SearchFilters, type SortMode } from '../../lib/search';
+import { Pagination } from './Pagination';
+
+export interface CompanyResultsProps {
+  heading: string;
+  query: URLSearchParams;
+  filters: SearchFilters;
+  page: number;
+  sort: SortMode;
+  onPage(page: number): void;
+  onSort(sort: SortMode): void;
+  onClearFilters(): void;
+}
+
+/** The result area of §2: skeletons, the error card, the empty state, or the cards with pagination. */
+export function CompanyResults({ heading, query, filters, page, sort, onPage, onSort, onClearFilters }: CompanyResultsProps) {
+  const search = useCompanySearch(query);
+  const companies = search.data?.companies ?? [];
+  const total = search.data ? (search.data.total ?? assumedTotal(filters)) : 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Box as="section" aria-labelledby="results-heading" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
+      <Flex justify="space-between" align={{ base: 'start', md: 'end' }} gap="4" direction={{ base: 'column', md: 'row' }} mb="6">
+        <Box>
+          <Heading as="h2" id="results-heading" size="2xl">
+            {heading}
+          </Heading>
+          {search.isSuccess && companies.length > 0 && (
+            <Text mt="1" color="gray.700" data-testid="page-info">
+              Page {page} of {totalPages} - Showing {companies.length} companies
+            </Text>
+          )}
+        </Box>
+        <Box minW="48">
+          <FormField label="Sort by">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={sort} onChange={(e) => onSort(e.target.value as SortMode)} bg="white">
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Box>
+      </Flex>
+
+      {search.isPending && (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true" aria-label="Loading companies">
+          {[0, 1, 2].map((i) => (
+            <CompanyCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {search.isError && (
+        <Card.Root role="alert" borderColor="red.200" bg="red.50" maxW="xl" mx="auto">
+          <Card.Body alignItems="center" textAlign="center" gap="3">
+            <AlertTriangle color="#c53030" aria-hidden="true" />
+            <Heading as="h3" size="lg" color="red.800">
+              Error Loading Companies
+            </Heading>
+            <Text color="red.800">We could not load the companies just now. Please refresh the page to try again.</Text>
+            <Button colorPalette="red" onClick={() => window.location.reload()}>
+              Refresh Page
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      )}
+
+      {search.isSuccess && companies.length === 0 && (
+        <EmptyState.Root borderWidth="1px" rounded="xl" bg="white">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <SearchX aria-hidden="true" />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title as="h3">No companies found</EmptyState.Title>
+              <EmptyState.Description>Try another city, a wider distance or fewer filters.</EmptyState.Description>
+            </VStack>
+            <Button variant="outline" onClick={onClearFilters}>
+              Clear Filters
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+
+      {search.isSuccess && companies.length > 0 && (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+            {companies.map((company) => (
+              <CompanyCard key={company.id} company={company} />
+            ))}
+          </SimpleGrid>
+          {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={onPage} />}
+        </>
+      )}
+    </Box>
+  );
+}

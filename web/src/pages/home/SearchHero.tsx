@@ -1,0 +1,112 @@
+import { Box, Button, Fieldset, Flex, Grid, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { FormField } from '../../components/FormField';
+import { PlaceInput } from '../../components/PlaceInput';
+import {
+  DISTANCE_OPTIONS,
+  MIN_RATING_OPTIONS,
+  PRICE_RANGE_OPTIONS,
+  SERVICE_TYPE_OPTIONS,
+  VEHICLE_TYPE_OPTIONS,
+  type SearchFilters,
+} from '../../lib/search';
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange(value: string): void;
+}
+
+function SelectField({ label, value, options, onChange }: SelectFieldProps) {
+  return (
+    <FormField label={label}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} bg="white">
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+export interface SearchHeroProps {
+  /** The filters in force; the box starts from them. */
+  initial: SearchFilters;
+  onSearch(filters: SearchFilters): void;
+}
+
+/** Hero with the search box (§2): every filter of §3, handed to the page as one set by Search. */
+export function SearchHero({ initial, onSearch }: SearchHeroProps) {
+  const [draft, setDraft] = useState<SearchFilters>(initial);
+  const set = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const toggleVehicle = (type: string, checked: boolean) =>
+    setDraft((d) => ({ ...d, vehicleTypes: checked ? [...d.vehicleTypes, type] : d.vehicleTypes.filter((t) => t !== type) }));
+
+  return (
+    <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} pt={{ base: '10', md: '16' }} pb={{ base: '12', md: '20' }}>
+      <Box maxW="6xl" mx="auto">
+        <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1" maxW="3xl">
+          Find the Perfect Limousine Service Near You
+        </Heading>
+        <Text mt="4" fontSize={{ base: 'md', md: 'xl' }} color="brand.100" maxW="2xl">
+          Compare limousine, party bus and chauffeur companies across the USA. Read real reviews and request free quotes. No account needed.
+        </Text>
+        <Box
+          as="form"
+          role="search"
+          aria-label="Search limousine companies"
+          mt="8"
+          bg="white"
+          color="gray.900"
+          rounded="xl"
+          boxShadow="2xl"
+          p={{ base: '4', md: '6' }}
+          onSubmit={(e: React.FormEvent) => {
+            e.preventDefault();
+            onSearch(draft);
+          }}
+        >
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr' }} gap="4">
+            <FormField label="Location">
+              <PlaceInput kind="city" name="location" value={draft.location} onValueChange={(v) => set('location', v)} placeholder="City, ST" />
+            </FormField>
+            <SelectField label="Service Type" value={draft.serviceType} options={SERVICE_TYPE_OPTIONS} onChange={(v) => set('serviceType', v)} />
+            <SelectField label="Distance" value={draft.distance} options={DISTANCE_OPTIONS} onChange={(v) => set('distance', v)} />
+            <SelectField label="Price Range" value={draft.priceRange} options={PRICE_RANGE_OPTIONS} onChange={(v) => set('priceRange', v)} />
+            <SelectField label="Minimum Rating" value={draft.minRating} options={MIN_RATING_OPTIONS} onChange={(v) => set('minRating', v)} />
+          </Grid>
+          <Flex mt="4" gap="4" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'end' }} justify="space-between">
+            <Fieldset.Root>
+              <Fieldset.Legend fontSize="sm" fontWeight="medium" mb="2">
+                Vehicle Types
+              </Fieldset.Legend>
+              <HStack wrap="wrap" gap="4">
+                {VEHICLE_TYPE_OPTIONS.map((type) => (
+                  <HStack as="label" key={type} gap="2" fontSize="sm" cursor="pointer">
+                    <input
+                      type="checkbox"
+                      checked={draft.vehicleTypes.includes(type)}
+                      onChange={(e) => toggleVehicle(type, e.target.checked)}
+                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                    />
+                    {type}
+                  </HStack>
+                ))}
+              </HStack>
+            </Fieldset.Root>
+            <Button type="submit" colorPalette="brand" size="lg" minW={{ md: '40' }}>
+              <Search aria-hidden="true" /> Search
+            </Button>
+          </Flex>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

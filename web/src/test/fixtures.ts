@@ -1,0 +1,49 @@
+import type { Company, CompanyDetail } from '@limo/contracts';
+
+/** A company as the directory returns it, with `overrides` applied. */
+export function makeCompany(overrides: Partial<Company> = {}): Company {
+  return {
+    id: 'c1',
+    name: 'Sunshine Limousines',
+    description: 'Luxury rides across South Florida.',
+    phone: '(305) 555-0100',
+    email: 'info@sunshine.example',
+    website: 'sunshine.example',
+    address: '100 Ocean Dr',
+    city: 'Miami',
+    state: 'FL',
+    zipCode: '33139',
+    latitude: 25.77,
+    longitude: -80.13,
+    priceRange: '$$',
+    services: ['Wedding', 'Airport Transfer', 'Corporate Events', 'Proms'],
+    vehicleTypes: ['Stretch Limousine', 'Party Bus'],
+    hourlyRateStart: 95,
+    featured: true,
+    verified: true,
+    claimed: false,
+    claimedAt: null,
+    businessVerified: false,
+    imageUrl: null,
+    logoUrl: null,
+    seoKeywords: null,
+    seoTags: null,
+    rating: 4.5,
+    reviewCount: 2,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A company page's data: the company with its approved reviews. */
+export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDetail {
+  return {
+    ...makeCompany(),
+    reviews: [
+      { id: 'r1', companyId: 'c1', rating: 5, comment: 'Perfect wedding ride.', reviewerName: 'Ana', status: 'approved', createdAt: '2025-03-02T10:00:00.000Z' },
+      { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2025-02-01T10:00:00.000Z' },
+    ],
+    ...overrides,
+  };
+}
