@@ -88,8 +88,9 @@ export async function createServiceStore(config: Config, service: ServiceName, l
 
 /** One database per service on the same server: the URI's database name gets `-<service>`. */
 export function serviceDatabaseUri(uri: string, service: ServiceName): string {
-  const url = new URL(uri);
-  const db = url.pathname.replace(/^\//, '') || 'limo';
-  url.pathname = `/${db}-${service}`;
-  return url.toString();
+  // Not `new URL`: a replica-set URI lists several hosts (`mongodb://a:1,b:2/db?replicaSet=rs`).
+  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/([^?]*))?(\?.*)?$/.exec(uri);
+  if (!match) throw new Error(`MONGODB_URI is not a MongoDB connection string: ${uri.replace(/\/\/[^@/]*@/, '//***@')}`);
+  const [, hosts, db, query = ''] = match;
+  return `${hosts}/${db || 'limo'}-${service}${query}`;
 }
