@@ -21,7 +21,7 @@ ensure_jars() {
   log "downloading Kafka $KAFKA_VERSION jars (Maven Central) into $LIB_DIR"
   rm -rf "$LIB_DIR.tmp"
   mvn_q -f "$POM" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB_DIR.tmp"
-  ls "$LIB_DIR.tmp"/kafka_2.13-"$KAFKA_VERSION".jar >/dev/null || die "kafka jar missing after download"
+  [[ -f "$LIB_DIR.tmp/kafka_2.13-$KAFKA_VERSION.jar" ]] || die "kafka jar missing after download"
   rm -rf "$LIB_DIR"
   mv "$LIB_DIR.tmp" "$LIB_DIR"
   touch "$LIB_DIR/.complete"

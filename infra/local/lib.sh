@@ -26,7 +26,9 @@ lock_engine() {
   flock -w 900 9 || die "could not take lock $RUN_ROOT/.$ENGINE.lock"
 }
 
-read_pid() { [[ -s "$1" ]] && tr -dc '0-9' <"$1" || true; }
+read_pid() {
+  if [[ -s "$1" ]]; then tr -dc '0-9' <"$1" || true; fi
+}
 pid_alive() { [[ -n "${1:-}" ]] && kill -0 "$1" 2>/dev/null; }
 
 # True when pid is alive and its command line contains the given text (guards against a stale
@@ -122,7 +124,7 @@ stop_pids() {
 # holds the lock or keeps a caller's $(...) / CI log pipe open.
 start_detached() {
   (
-    for fd in /proc/$BASHPID/fd/*; do
+    for fd in "/proc/$BASHPID/fd/"*; do
       fd="${fd##*/}"
       if ((fd > 2)); then eval "exec $fd>&-" 2>/dev/null || true; fi
     done
@@ -169,7 +171,8 @@ ensure_java_maven() {
   command -v mvn >/dev/null 2>&1 || apt_install maven
   JAVA_HOME="$(java_home)" || die "no Java found"
   export JAVA_HOME
-  JAVA="$JAVA_HOME/bin/java"
+  JAVA="$JAVA_HOME/bin/java" # used by the engine scripts
+  export JAVA
 }
 
 # Maven, quiet; its output goes to a log that is shown only when it fails.

@@ -40,6 +40,7 @@ ensure_build() {
 probe() {
   port_open "$PORT" || return 1
   command -v node >/dev/null 2>&1 || return 0
+  # shellcheck disable=SC2016 # JavaScript, not shell
   PORT="$PORT" HOST="$HOST" timeout 10 node -e '
     const net = require("net");
     const doc = Buffer.concat([Buffer.from([0,0,0,0, 0x10]), Buffer.from("ping\0"), Buffer.from([1,0,0,0]),
