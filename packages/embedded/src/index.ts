@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createAnalyticsService } from '@limo/analytics';
@@ -18,6 +19,7 @@ import {
   type StartedService,
 } from '@limo/platform';
 import { createQuotesService } from '@limo/quotes';
+import { devOutboxRoutes } from './dev-outbox.js';
 
 const factories: Record<ServiceName, ServiceFactory> = {
   identity: createIdentityService,
@@ -55,6 +57,7 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     }
     const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
     const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
+    if (!config.SMTP_URL) await gateway.register(devOutboxRoutes, { dir: join(config.DATA_DIR, 'outbox') });
     await gateway.listen({ host: config.HOST, port: config.PORT });
     const url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
     return {

@@ -74,4 +74,15 @@ describe('embedded profile through the gateway', () => {
     expect((await api.call('POST', '/api/login', '{"email":')).status).toBe(400);
     expect((await api.call('POST', '/api/register', { username: 'x'.repeat(300_000) })).status).toBe(413);
   });
+
+  it('lists the mails it sent at /dev/outbox and shows each one', async () => {
+    const api = new ApiClient(system.url);
+    const list = await api.call('GET', '/dev/outbox');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('Reset your LimoDirectory password');
+    const href = /href="(\/dev\/outbox\/[^"]+)"/.exec(list.text)![1]!;
+    const mail = await api.call('GET', href);
+    expect(mail.text).toContain('Subject: Reset your LimoDirectory password');
+    expect((await api.call('GET', '/dev/outbox/..%2F.jwt-secret')).status).toBe(404);
+  });
 });
