@@ -15,11 +15,11 @@ import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 
 /** Tuning that tests change; production uses the defaults. */
 export interface QuotesServiceOptions {
-  /** The sweep that resends mails whose events gave up (default: every 30 s, work older than 60 s). */
+  /** The sweep that resends mails whose events gave up (default: every 30 s, work 60 s to 3 days old). */
   redelivery?: Partial<RedeliveryOptions>;
 }
 
-const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, batchSize: 200 };
+const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
 
 /**
  * Quotes: per-company and city-wide quote requests, their delivery to companies by e-mail, lead

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { earliestTripDate, type CompanySnapshot, type EventEnvelope } from '@limo/contracts';
+import { earliestTripDate, type CompanySnapshot } from '@limo/contracts';
+import type { EventEnvelope } from '@limo/platform';
 
 /** A yyyy-MM-dd date `days` after the earliest acceptable trip date. */
 export function tripDateIn(days: number): string {
@@ -30,6 +31,7 @@ export function companySnapshot(overrides: Partial<CompanySnapshot> = {}): Compa
     latitude: SPRINGFIELD.latitude,
     longitude: SPRINGFIELD.longitude,
     userId: null,
+    createdAt: new Date().toISOString(),
     version: 1,
     ...overrides,
   };

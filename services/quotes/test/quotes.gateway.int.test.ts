@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITY_FORMAT_MESSAGE, earliestTripDate, type CompanySnapshot } from '@limo/contracts';
+import { CITY_FORMAT_MESSAGE, earliestTripDate, type AdminQuoteList, type CompanySnapshot, type ErrorResponse, type OwnerQuoteList } from '@limo/contracts';
 import { createLogger, loadConfig, readOutbox } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { startEmbedded, type EmbeddedSystem } from '../../../packages/embedded/src/index.js';
@@ -67,6 +67,12 @@ function withFields(body: Record<string, unknown>, overrides: Record<string, unk
   return out;
 }
 
+/** Typed views of an answer's JSON body. */
+const errorOf = (res: { json: unknown }) => res.json as ErrorResponse;
+const ownerListOf = (res: { json: unknown }) => res.json as OwnerQuoteList;
+const adminListOf = (res: { json: unknown }) => res.json as AdminQuoteList;
+const idsOf = (list: unknown) => (list as Array<{ id: string }>).map((q) => q.id);
+
 const yesterday = tripDateIn(-1);
 const threeYearsAhead = tripDateIn(3 * 366);
 const long = (n: number) => 'x'.repeat(n);
@@ -124,7 +130,7 @@ describe('POST /api/quote-requests through the gateway', () => {
   it('lists every problem of a body at once', async () => {
     const res = await visitor.call('POST', '/api/quote-requests', { companyId, serviceType: 'To Airport' });
     expect(res.status).toBe(400);
-    expect(res.json.errors.map((e: { message: string }) => e.message)).toEqual(
+    expect(errorOf(res).errors?.map((e) => e.message)).toEqual(
       expect.arrayContaining([
         'Name must be at least 2 characters',
         'Please enter a valid email address',
@@ -277,11 +283,11 @@ describe('owner quote management through the gateway', () => {
     alice = a.client;
     bob = b.client;
     const earlier = new Date(Date.now() - 60_000).toISOString();
-    aliceFirst = companySnapshot({ name: 'Alice First Limo', userId: a.id });
+    aliceFirst = companySnapshot({ name: 'Alice First Limo', userId: a.id, createdAt: earlier });
     aliceSecond = companySnapshot({ name: 'Alice Second Limo', userId: a.id });
     bobs = companySnapshot({ name: 'Bob Limo', userId: b.id });
     // Alice's first listing is the older one, whatever order the events arrive in.
-    await system.shared.bus.publish([companyEvent('company.created.v1', aliceSecond), companyEvent('company.created.v1', aliceFirst, earlier), companyEvent('company.created.v1', bobs)]);
+    await system.shared.bus.publish([companyEvent('company.created.v1', aliceSecond), companyEvent('company.created.v1', aliceFirst), companyEvent('company.created.v1', bobs)]);
     const companies = await store().collection<CompanyContactDoc>('companies');
     await waitFor(async () => (await companies.count({ _id: { $in: [aliceFirst.id, aliceSecond.id, bobs.id] } })) === 3);
     for (let i = 0; i < 17; i++) {
@@ -293,16 +299,20 @@ describe('owner quote management through the gateway', () => {
   });
 
   it("lists only the owner's first company's quotes, newest first, 15 a page, with the total", async () => {
-    const page1 = await alice.call('GET', '/api/quote-requests');
-    expect(page1.status).toBe(200);
-    expect(page1.json).toMatchObject({ total: 17, page: 1, totalPages: 2, companyId: aliceFirst.id, companyName: 'Alice First Limo' });
-    const ids1 = page1.json.quoteRequests.map((q: { id: string }) => q.id);
-    expect(ids1).toEqual([...aliceQuotes].reverse().slice(0, 15));
+    const all = await alice.call('GET', '/api/quote-requests');
+    expect(all.status).toBe(200);
+    expect(all.headers.get('x-total-count')).toBe('17');
+    expect(idsOf(all.json)).toEqual([...aliceQuotes].reverse());
+    const page1 = await alice.call('GET', '/api/quote-requests?page=1');
+    expect(idsOf(page1.json)).toEqual([...aliceQuotes].reverse().slice(0, 15));
+    expect(page1.headers.get('x-total-count')).toBe('17');
     const page2 = await alice.call('GET', '/api/quote-requests?page=2');
-    expect(page2.json.quoteRequests.map((q: { id: string }) => q.id)).toEqual([...aliceQuotes].reverse().slice(15));
-    const bobsList = await bob.call('GET', '/api/quote-requests');
-    expect(bobsList.json.quoteRequests.map((q: { id: string }) => q.id)).toEqual([bobQuote]);
-    expect(bobsList.json.quoteRequests[0]).toMatchObject({ customerName: 'Bob Customer', companyName: 'Bob Limo', status: 'pending', firstViewedAt: expect.any(String) });
+    expect(idsOf(page2.json)).toEqual([...aliceQuotes].reverse().slice(15));
+    const summary = await alice.call('GET', '/api/quote-requests/summary');
+    expect(summary.json).toMatchObject({ total: 17, companyId: aliceFirst.id, companyName: 'Alice First Limo', responseTime: null });
+    const bobsList = ownerListOf(await bob.call('GET', '/api/quote-requests'));
+    expect(idsOf(bobsList)).toEqual([bobQuote]);
+    expect(bobsList[0]).toMatchObject({ customerName: 'Bob Customer', companyName: 'Bob Limo', status: 'pending', firstViewedAt: expect.any(String) });
     expect((await alice.call('GET', '/api/quote-requests?page=0')).json.message).toBe('Page must be a whole number of 1 or more');
   });
 
@@ -330,8 +340,8 @@ describe('owner quote management through the gateway', () => {
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('Quote request deleted');
     expect((await alice.call('DELETE', `/api/quote-requests/${aliceQuotes[16]}`)).status).toBe(404);
-    expect((await alice.call('GET', '/api/quote-requests')).json.total).toBe(16);
-    expect((await bob.call('GET', '/api/quote-requests')).json.total).toBe(1);
+    expect((await alice.call('GET', '/api/quote-requests')).headers.get('x-total-count')).toBe('16');
+    expect((await bob.call('GET', '/api/quote-requests')).headers.get('x-total-count')).toBe('1');
   });
 
   it('refuses signed-out visitors, and says so to a user without a listing', async () => {
@@ -340,8 +350,11 @@ describe('owner quote management through the gateway', () => {
     expect((await visitor.call('DELETE', `/api/quote-requests/${bobQuote}`)).status).toBe(401);
     const { client } = await registered('carol-no-listing');
     const res = await client.call('GET', '/api/quote-requests');
-    expect(res.status).toBe(404);
-    expect(res.json.message).toBe('No business listing found for this account');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+    const summary = await client.call('GET', '/api/quote-requests/summary');
+    expect(summary.status).toBe(404);
+    expect(summary.json.message).toBe('No business listing found for this account');
     expect((await client.call('PUT', `/api/quote-requests/${bobQuote}`, { status: 'contacted' })).status).toBe(404);
   });
 });
@@ -374,20 +387,20 @@ describe('admin quote management through the gateway', () => {
   it('lists by status and search with {quoteRequests, total, totalPages}', async () => {
     const completed = await adminClient.call('GET', '/api/admin/quote-requests?status=completed&limit=20&page=1');
     expect(completed.status).toBe(200);
-    expect(completed.json.quoteRequests.map((q: { id: string }) => q.id)).toContain(quoteId);
-    expect(completed.json.quoteRequests.every((q: { status: string }) => q.status === 'completed')).toBe(true);
+    expect(idsOf(adminListOf(completed).quoteRequests)).toContain(quoteId);
+    expect(adminListOf(completed).quoteRequests.every((q) => q.status === 'completed')).toBe(true);
     for (const search of ['FINDME@admin', 'evergreen terr', 'zebra admin']) {
       const res = await adminClient.call('GET', `/api/admin/quote-requests?search=${encodeURIComponent(search)}&status=all`);
-      expect(res.json.quoteRequests.map((q: { id: string }) => q.id)).toContain(quoteId);
+      expect(idsOf(adminListOf(res).quoteRequests)).toContain(quoteId);
     }
     const byCompany = await adminClient.call('GET', `/api/admin/quote-requests?search=${encodeURIComponent('Zebra Admin Limo')}&limit=2`);
     expect(byCompany.json).toMatchObject({ total: 4, totalPages: 2, page: 1 });
-    expect(byCompany.json.quoteRequests).toHaveLength(2);
+    expect(adminListOf(byCompany).quoteRequests).toHaveLength(2);
     // Search text is matched literally, not as a pattern.
     expect((await adminClient.call('GET', `/api/admin/quote-requests?search=${encodeURIComponent('.*')}`)).json.total).toBe(0);
-    const all = await adminClient.call('GET', '/api/admin/quote-requests');
-    expect(all.json.quoteRequests.length).toBeLessThanOrEqual(20);
-    expect(all.json.totalPages).toBe(Math.ceil(all.json.total / 20));
+    const all = adminListOf(await adminClient.call('GET', '/api/admin/quote-requests'));
+    expect(all.quoteRequests.length).toBeLessThanOrEqual(20);
+    expect(all.totalPages).toBe(Math.ceil(all.total / 20));
   });
 
   it('refuses business users and visitors', async () => {

@@ -12,8 +12,11 @@ import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody } from
 class SwitchableMailer implements Mailer {
   down = false;
   failures = 0;
+  /** Addresses the "server" always refuses, down or not. */
+  readonly refused = new Set<string>();
   constructor(private readonly inner: Mailer) {}
   async send(message: MailMessage): Promise<SentMail> {
+    if (this.refused.has(message.to)) throw new Error(`550 mailbox unavailable: ${message.to}`);
     if (this.down) {
       this.failures++;
       throw new Error('connect ECONNREFUSED 127.0.0.1:25');
@@ -217,7 +220,13 @@ describe('mail outage', () => {
     expect(before.statusCode).toBe(201);
     await waitFor(async () => (await mailsTo('outage@limo.example')).length === 1);
 
+    // A company whose mailbox always refuses: its quotes must not hold up everyone else's.
+    const refusing = await addCompany({ businessEmail: 'gone@refusing-limo.example' });
+    mailer.refused.add('gone@refusing-limo.example');
+
     mailer.down = true;
+    const refused: string[] = [];
+    for (let i = 0; i < 3; i++) refused.push((await postQuote(quoteBody(refusing.id))).json().id);
     const during = [];
     for (let i = 0; i < 3; i++) {
       const res = await postQuote(quoteBody(company.id, { customerEmail: `during${i}@rider.example` }));
@@ -241,6 +250,9 @@ describe('mail outage', () => {
     for (const c of cityCompanies) await waitFor(async () => (await mailsTo(c.businessEmail!)).length === 1, 10_000, c.businessEmail!);
     await waitFor(async () => (await mailsTo('city-during@rider.example')).length === 1, 10_000, 'city confirmation');
     for (const id of during) expect((await (await quotes()).findOne({ _id: id }))?.deliveredAt).toEqual(expect.any(String));
+    for (const id of refused) {
+      expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ delivery: 'pending', lastDeliveryError: '550 mailbox unavailable: gone@refusing-limo.example' });
+    }
     // A few more sweeps: still exactly one mail each.
     await new Promise((r) => setTimeout(r, 400));
     expect(await mailsTo('outage@limo.example')).toHaveLength(4);
@@ -260,15 +272,16 @@ describe('lead tracking', () => {
 
     const first = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
     expect(first.statusCode).toBe(200);
-    const seen = first.json().quoteRequests as Array<{ id: string; firstViewedAt: string; deliveredAt: string }>;
+    const seen = first.json() as Array<{ id: string; firstViewedAt: string; deliveredAt: string }>;
     expect(seen.map((q) => q.id)).toEqual([...ids].reverse());
     for (const q of seen) {
       expect(q.firstViewedAt).toEqual(expect.any(String));
       expect(q.deliveredAt).toEqual(expect.any(String));
     }
     const again = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
-    expect(again.json().quoteRequests.map((q: { firstViewedAt: string }) => q.firstViewedAt)).toEqual(seen.map((q) => q.firstViewedAt));
-    expect(again.json().responseTime).toBeNull();
+    expect(again.json().map((q: { firstViewedAt: string }) => q.firstViewedAt)).toEqual(seen.map((q) => q.firstViewedAt));
+    const summary = async () => (await app.inject({ method: 'GET', url: '/api/quote-requests/summary', headers: { cookie } })).json();
+    expect((await summary()).responseTime).toBeNull();
 
     const contacted = await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[0]}`, headers: { cookie }, payload: { status: 'contacted' } });
     expect(contacted.statusCode).toBe(200);
@@ -283,8 +296,7 @@ describe('lead tracking', () => {
     await waitFor(() => published.filter((e) => e.type === 'company.response-time.v1' && e.key === company.id).length === 2);
     await new Promise((r) => setTimeout(r, 100));
     expect(published.filter((e) => e.type === 'company.response-time.v1' && e.key === company.id)).toHaveLength(2);
-    const list = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
-    expect(list.json().responseTime).toMatchObject({ sampleSize: 2, medianMinutes: 0 });
+    expect((await summary()).responseTime).toMatchObject({ sampleSize: 2, medianMinutes: 0 });
   });
 
   it('serves the OpenAPI document of its routes', async () => {

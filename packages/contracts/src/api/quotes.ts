@@ -21,6 +21,7 @@ export const QUOTE_SERVICE_TYPES = [
   'Multi-Day Event',
   'VIP Special Event',
 ] as const;
+/** One of {@link QUOTE_SERVICE_TYPES}. */
 export type QuoteServiceType = (typeof QUOTE_SERVICE_TYPES)[number];
 
 /** Public-side §2: the service types whose trip has a destination, so dropoff is shown and required. */
@@ -89,6 +90,7 @@ export const CITY_QUOTE_VEHICLE_TYPES = [
 
 /** Owner-admin side §4: quote request statuses. */
 export const QUOTE_STATUSES = ['pending', 'contacted', 'completed'] as const;
+/** A quote request's status. */
 export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 
@@ -96,8 +98,9 @@ export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
 export const quoteSourceSchema = z.enum(['company', 'city']);
 export type QuoteSource = z.infer<typeof quoteSourceSchema>;
 
-/** Owner list page size (owner-admin side §2.10) and admin list default (§2.9). */
+/** Owner list page size (owner-admin side §2.10). */
 export const OWNER_QUOTES_PAGE_SIZE = 15;
+/** Admin list default page size (owner-admin side §2.9). */
 export const ADMIN_QUOTES_PAGE_SIZE = 20;
 
 const minutesLabel = (minutes: number): string => {
@@ -231,7 +234,7 @@ export const quoteRequestBodySchema = z
     companyId: requiredString('Please choose a company to send the quote request to')
       .trim()
       .min(1, 'Please choose a company to send the quote request to')
-      .max(64, 'Company not found'),
+      .max(64, 'Please choose a company to send the quote request to'),
     customerName: requiredString('Name must be at least 2 characters')
       .trim()
       .min(2, 'Name must be at least 2 characters')
@@ -261,6 +264,7 @@ export function isCityStateText(value: string): boolean {
   return parts.length === 2 && parts[1].trim().length >= 2;
 }
 
+/** Public-side §5: the message for a city that is not "City, State". */
 export const CITY_FORMAT_MESSAGE = 'Please enter city and state in format: City, State (e.g., Rockford, IL)';
 
 /** Public-side §5: the 12 fields of the city-wide quote form, with the spec's messages. */
@@ -330,15 +334,15 @@ export const quoteRequestSchema = z.object({
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
-const pageField = z.coerce
+const pageNumber = z.coerce
   .number({ error: 'Page must be a whole number of 1 or more' })
   .int('Page must be a whole number of 1 or more')
   .min(1, 'Page must be a whole number of 1 or more')
-  .max(100_000, 'Page must be a whole number of 1 or more')
-  .default(1);
+  .max(100_000, 'Page must be a whole number of 1 or more');
+const pageField = pageNumber.default(1);
 
-/** Query of GET /api/quote-requests (owner): 15 a page, newest first. */
-export const ownerQuoteListQuerySchema = z.object({ page: pageField });
+/** Query of GET /api/quote-requests (owner): every quote newest first, or one page of 15 with `page`. */
+export const ownerQuoteListQuerySchema = z.object({ page: pageNumber.optional() });
 
 /** A company's median time from request to "contacted" over its recent quotes. */
 export const responseTimeSchema = z.object({
@@ -348,16 +352,20 @@ export const responseTimeSchema = z.object({
 });
 export type ResponseTime = z.infer<typeof responseTimeSchema>;
 
-/** Answer to GET /api/quote-requests: the owner's first company's quotes, and its response time. */
-export const ownerQuoteListSchema = z.object({
-  quoteRequests: z.array(quoteRequestSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  totalPages: z.number().int(),
+/**
+ * Answer to GET /api/quote-requests: a JSON array (the spec's client reads a list), the owner's first
+ * company's quotes newest first; the total is in the `X-Total-Count` header.
+ */
+export const ownerQuoteListSchema = z.array(quoteRequestSchema);
+
+/** Answer to GET /api/quote-requests/summary: which company the owner's quotes are for, and its response time. */
+export const ownerQuoteSummarySchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
+  total: z.number().int(),
   responseTime: responseTimeSchema.nullable(),
 });
+export type OwnerQuoteSummary = z.infer<typeof ownerQuoteSummarySchema>;
 export type OwnerQuoteList = z.infer<typeof ownerQuoteListSchema>;
 
 /** Query of GET /api/admin/quote-requests; `status` "all" or empty means every status. */

@@ -21,6 +21,8 @@ export const companySnapshotSchema = z.object({
   longitude: z.number().nullable(),
   /** The owner's user id, null while nobody owns the listing. */
   userId: z.string().nullable(),
+  /** When the listing was created: an owner's "first company" is the oldest. */
+  createdAt: z.string(),
   version: z.number().int().min(1),
 });
 export type CompanySnapshot = z.infer<typeof companySnapshotSchema>;

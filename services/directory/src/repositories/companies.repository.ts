@@ -78,6 +78,7 @@ export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({
   latitude: c.latitude,
   longitude: c.longitude,
   userId: c.userId,
+  createdAt: c.createdAt,
   version: c.version,
 });
 

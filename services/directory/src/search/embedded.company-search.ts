@@ -1,7 +1,7 @@
 import KDBush from 'kdbush';
 import { EARTH_RADIUS_MILES } from '@limo/geo';
 import type { CompanySearchIndex, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
-import { MAX_RESULT_WINDOW, companySearchText, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
+import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 const ALIVE = 1;
 const LOCATED = 2;
@@ -17,10 +17,20 @@ interface Snapshot {
   geoSlots: Uint32Array;
   byState: Map<string, Uint32Array>;
   all: Uint32Array;
-  /** word → slots having it, ascending. */
-  postings: Map<string, Uint32Array>;
-  /** Every word of `postings`, sorted, for prefix ranges. */
-  words: string[];
+  /** The slots having word w, ascending: `postings[offsets[w]..offsets[w + 1]]`, for w < `dictionarySize`. */
+  postings: Uint32Array;
+  offsets: Uint32Array;
+  dictionarySize: number;
+  /** The word ids in use, in the alphabetical order of their words, for prefix ranges. */
+  sortedWords: Uint32Array;
+}
+
+/** A word of a text query and the ids of the dictionary words it matches (one, or every word with that prefix). */
+interface TermGroup {
+  ids: Set<number>;
+  /** Snapshot posting lists of those ids. */
+  lists: Uint32Array[];
+  size: number;
 }
 
 /**
@@ -32,7 +42,8 @@ interface Snapshot {
  *   compared as squared chords between unit vectors, which order exactly as great-circle distances
  *   and need no trigonometry per company;
  * - one typed-array column per filter, indexed by slot;
- * - a word index (word → slots) for text, with a sorted word list for the prefix of the last word.
+ * - a word index for text: a dictionary of words, each company's word ids in one pool, and posting
+ *   lists (word → slots) in one array, with the words in alphabetical order for the last word's prefix.
  *
  * kdbush and the word index are static: a write only marks its slot dirty, queries check dirty slots
  * one by one, and the next search after enough writes rebuilds both in one batch. Totals are exact.
@@ -47,8 +58,14 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private ids: string[] = [];
   private nameKeys: string[] = [];
   private states: string[] = [];
-  /** The company's distinct words, space-separated. */
-  private texts: string[] = [];
+  /** word → id, and back. Words stay once seen (a vocabulary grows slowly). */
+  private readonly dictionary = new Map<string, number>();
+  private readonly words: string[] = [];
+  /** The distinct word ids of a slot: `wordPool[wordStart[slot]..+wordCount[slot]]`; rewrites append. */
+  private wordPool = new Uint32Array(0);
+  private poolUsed = 0;
+  private wordStart = new Uint32Array(0);
+  private wordCount = new Uint32Array(0);
   private flags = new Uint8Array(0);
   private lat = new Float64Array(0);
   private lng = new Float64Array(0);
@@ -93,7 +110,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       this.slotOf.delete(id);
       this.clearSlot(slot);
       this.flags[slot] = 0;
-      this.ids[slot] = this.nameKeys[slot] = this.states[slot] = this.texts[slot] = '';
+      this.ids[slot] = this.nameKeys[slot] = this.states[slot] = '';
+      this.wordCount[slot] = 0;
       this.markDirty(slot);
       this.freeSlots.push(slot);
     }
@@ -107,7 +125,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.ids = [];
     this.nameKeys = [];
     this.states = [];
-    this.texts = [];
+    this.dictionary.clear();
+    this.words.length = 0;
+    this.wordPool = new Uint32Array(0);
+    this.poolUsed = 0;
+    this.wordStart = new Uint32Array(0);
+    this.wordCount = new Uint32Array(0);
     this.flags = new Uint8Array(0);
     this.lat = new Float64Array(0);
     this.lng = new Float64Array(0);
@@ -172,7 +195,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.ids[slot] = doc.id;
     this.nameKeys[slot] = nameSortKey(doc.name);
     this.states[slot] = doc.state;
-    this.texts[slot] = companySearchText(doc.name, doc.description);
+    this.writeWords(slot, companyWords(doc.name, doc.description));
     this.flags[slot] = ALIVE | (location ? LOCATED : 0) | (doc.featured ? FEATURED : 0) | (doc.suspended ? SUSPENDED : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
@@ -183,6 +206,24 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     for (const slug of doc.services) this.column(this.services, slug)[slot] = 1;
     for (const slug of doc.vehicleTypes) this.column(this.vehicleTypes, slug)[slot] = 1;
     this.markDirty(slot);
+  }
+
+  private writeWords(slot: number, words: string[]): void {
+    if (this.poolUsed + words.length > this.wordPool.length) {
+      const pool = new Uint32Array(Math.max(4096, (this.poolUsed + words.length) * 2));
+      pool.set(this.wordPool.subarray(0, this.poolUsed));
+      this.wordPool = pool;
+    }
+    this.wordStart[slot] = this.poolUsed;
+    this.wordCount[slot] = words.length;
+    for (const word of words) {
+      let id = this.dictionary.get(word);
+      if (id === undefined) {
+        id = this.words.push(word) - 1;
+        this.dictionary.set(word, id);
+      }
+      this.wordPool[this.poolUsed++] = id;
+    }
   }
 
   private clearSlot(slot: number): void {
@@ -229,6 +270,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.matchSlots = grown(this.matchSlots, (n) => new Uint32Array(n));
     this.matchChords = grown(this.matchChords, (n) => new Float64Array(n));
     this.textSlots = grown(this.textSlots, (n) => new Uint32Array(n));
+    this.wordStart = grown(this.wordStart, (n) => new Uint32Array(n));
+    this.wordCount = grown(this.wordCount, (n) => new Uint32Array(n));
     this.rating = grown(this.rating, (n) => new Float64Array(n));
     this.reviewCount = grown(this.reviewCount, (n) => new Float64Array(n));
     this.price = grown(this.price, (n) => new Uint8Array(n));
@@ -249,10 +292,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private rebuild(): void {
     const all: number[] = [];
     let located = 0;
+    let liveWords = 0;
     for (let slot = 0; slot < this.used; slot++) {
       if (!(this.flags[slot] & ALIVE)) continue;
       all.push(slot);
       if (this.flags[slot] & LOCATED) located++;
+      liveWords += this.wordCount[slot];
     }
     let geo: KDBush | undefined;
     const geoSlots = new Uint32Array(located);
@@ -265,27 +310,52 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       geo.finish();
     }
     const byState = new Map<string, number[]>();
-    const postings = new Map<string, number[]>();
     for (const slot of all) {
-      const state = this.states[slot];
-      const inState = byState.get(state);
+      const inState = byState.get(this.states[slot]);
       if (inState) inState.push(slot);
-      else byState.set(state, [slot]);
-      const text = this.texts[slot];
-      if (!text) continue;
-      for (const word of text.split(' ')) {
-        const list = postings.get(word);
-        if (list) list.push(slot);
-        else postings.set(word, [slot]);
+      else byState.set(this.states[slot], [slot]);
+    }
+
+    // Compact the word pool (rewrites left their old ranges behind), counting each word's companies.
+    const dictionarySize = this.words.length;
+    const offsets = new Uint32Array(dictionarySize + 1);
+    // Room for the rewrites to come before the next compaction, without doubling the pool.
+    const pool = new Uint32Array(liveWords + (liveWords >> 3) + 4096);
+    let used = 0;
+    for (const slot of all) {
+      const start = this.wordStart[slot];
+      const end = start + this.wordCount[slot];
+      this.wordStart[slot] = used;
+      for (let i = start; i < end; i++) {
+        const word = this.wordPool[i];
+        pool[used++] = word;
+        offsets[word + 1]++;
       }
     }
+    this.wordPool = pool;
+    this.poolUsed = used;
+    for (let w = 0; w < dictionarySize; w++) offsets[w + 1] += offsets[w];
+    const postings = new Uint32Array(used);
+    const cursor = offsets.slice(0, dictionarySize);
+    for (const slot of all) {
+      const start = this.wordStart[slot];
+      const end = start + this.wordCount[slot];
+      for (let i = start; i < end; i++) postings[cursor[pool[i]]++] = slot;
+    }
+    const inUse: number[] = [];
+    for (let w = 0; w < dictionarySize; w++) if (offsets[w + 1] > offsets[w]) inUse.push(w);
+    const { words } = this;
+    inUse.sort((a, b) => (words[a] < words[b] ? -1 : 1));
+
     this.snapshot = {
       geo,
       geoSlots,
       byState: new Map([...byState].map(([state, slots]) => [state, Uint32Array.from(slots)])),
       all: Uint32Array.from(all),
-      postings: new Map([...postings].map(([word, slots]) => [word, Uint32Array.from(slots)])),
-      words: [...postings.keys()].sort(),
+      postings,
+      offsets,
+      dictionarySize,
+      sortedWords: Uint32Array.from(inUse),
     };
     for (const slot of this.dirty) this.dirtyMark[slot] = 0;
     this.dirty.clear();
@@ -345,12 +415,10 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
     const terms = query.text === undefined ? undefined : queryTerms(query.text);
     if (terms?.prefix !== undefined) {
-      const { exact, prefix } = terms;
-      const found = this.textMatches(snapshot, exact, prefix);
-      for (let i = 0; i < found; i++) if (accept(this.textSlots[i])) add(this.textSlots[i]);
-      for (const slot of this.dirty) {
-        if (accept(slot) && exact.every((w) => hasWord(this.texts[slot], w, false)) && hasWord(this.texts[slot], prefix, true)) add(slot);
-      }
+      const groups = this.termGroups(snapshot, terms.exact, terms.prefix);
+      const [found, length] = this.textMatches(groups);
+      for (let i = 0; i < length; i++) if (dirtyMark[found[i]] === 0 && accept(found[i])) add(found[i]);
+      for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.hasAnyWord(slot, group.ids))) add(slot);
       return count;
     }
 
@@ -372,31 +440,50 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     return count;
   }
 
-  /**
-   * Writes into `textSlots` the snapshot slots (not dirty) having every `exact` word and a word
-   * starting with `prefix`; returns how many. Starts from the smallest posting set; a much larger
-   * one is checked word by word on the candidates instead of being walked.
-   */
-  private textMatches(snapshot: Snapshot, exact: string[], prefix: string): number {
-    const empty = new Uint32Array(0);
-    const groups: Array<{ lists: Uint32Array[]; size: number; word: string; isPrefix: boolean }> = exact.map((word) => {
-      const list = snapshot.postings.get(word) ?? empty;
-      return { lists: [list], size: list.length, word, isPrefix: false };
-    });
-    const prefixLists: Uint32Array[] = [];
-    let prefixSize = 0;
-    for (let i = lowerBound(snapshot.words, prefix); i < snapshot.words.length && snapshot.words[i].startsWith(prefix); i++) {
-      const list = snapshot.postings.get(snapshot.words[i])!;
-      prefixLists.push(list);
-      prefixSize += list.length;
+  /** The words of a text query (every exact word, then the prefix) as dictionary ids and snapshot posting lists. */
+  private termGroups(snapshot: Snapshot, exact: string[], prefix: string): TermGroup[] {
+    const { postings, offsets, dictionarySize, sortedWords } = snapshot;
+    const group = (ids: number[]): TermGroup => {
+      const lists = ids.filter((id) => id < dictionarySize).map((id) => postings.subarray(offsets[id], offsets[id + 1]));
+      return { ids: new Set(ids), lists, size: lists.reduce((n, list) => n + list.length, 0) };
+    };
+    const groups = exact.map((word) => group(this.dictionary.has(word) ? [this.dictionary.get(word)!] : []));
+    const { words } = this;
+    const prefixIds: number[] = [];
+    let lo = 0;
+    let hi = sortedWords.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[sortedWords[mid]] < prefix) lo = mid + 1;
+      else hi = mid;
     }
-    groups.push({ lists: prefixLists, size: prefixSize, word: prefix, isPrefix: true });
-    groups.sort((a, b) => a.size - b.size);
+    for (let i = lo; i < sortedWords.length && words[sortedWords[i]].startsWith(prefix); i++) prefixIds.push(sortedWords[i]);
+    // Words first seen since the snapshot (only dirty companies have them).
+    for (let id = dictionarySize; id < words.length; id++) if (words[id].startsWith(prefix)) prefixIds.push(id);
+    groups.push(group(prefixIds));
+    return groups;
+  }
 
-    const { dirtyMark, stamp, texts, textSlots: out } = this;
+  /** Whether the company at `slot` has one of the words `ids`. */
+  private hasAnyWord(slot: number, ids: Set<number>): boolean {
+    const start = this.wordStart[slot];
+    const end = start + this.wordCount[slot];
+    for (let i = start; i < end; i++) if (ids.has(this.wordPool[i])) return true;
+    return false;
+  }
+
+  /**
+   * The snapshot slots matching every group, as the first `count` of an array (dirty slots among
+   * them must be skipped). Starts from the smallest group; a much larger one is checked on the
+   * candidates' own words instead of being walked.
+   */
+  private textMatches(groups: TermGroup[]): [Uint32Array, number] {
+    const [first, ...rest] = [...groups].sort((a, b) => a.size - b.size);
+    // One word with one posting list (a common case: "wedding"): that list is the answer.
+    if (rest.length === 0 && first.lists.length === 1) return [first.lists[0], first.lists[0].length];
+    const { dirtyMark, stamp, textSlots: out } = this;
     let count = 0;
     let epoch = this.nextEpoch();
-    const [first, ...rest] = groups;
     for (const list of first.lists) {
       for (const slot of list) {
         // One list has no duplicates; the lists of a prefix may share slots.
@@ -408,7 +495,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     for (const group of rest) {
       let kept = 0;
       if (group.size > count * 8) {
-        for (let i = 0; i < count; i++) if (hasWord(texts[out[i]], group.word, group.isPrefix)) out[kept++] = out[i];
+        for (let i = 0; i < count; i++) if (this.hasAnyWord(out[i], group.ids)) out[kept++] = out[i];
       } else {
         epoch = this.nextEpoch();
         for (const list of group.lists) for (const slot of list) stamp[slot] = epoch;
@@ -416,7 +503,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       }
       count = kept;
     }
-    return count;
+    return [out, count];
   }
 
   private nextEpoch(): number {
@@ -427,7 +514,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     return ++this.epoch;
   }
 
-  /** The port's ranking, as a comparison of two indexes into `matches`. */
+  /** The port's ranking, as a comparison of two indexes into the current matches. */
   private comparator(query: SearchQuery): (i: number, j: number) => number {
     const { flags, rating, reviewCount, nameKeys, ids, matchSlots: slots, matchChords: chords } = this;
     const byDistance = query.near !== undefined;
@@ -490,28 +577,6 @@ function boundingBoxes(lat: number, lng: number, miles: number): Array<[number, 
   if (minLng < -180) return [[minLng + 360, minLat, 180, maxLat], [-180, minLat, maxLng, maxLat]];
   if (maxLng > 180) return [[minLng, minLat, 180, maxLat], [-180, minLat, maxLng - 360, maxLat]];
   return [[minLng, minLat, maxLng, maxLat]];
-}
-
-/** Whether the space-separated `text` has `word` as a whole word (or, `asPrefix`, a word starting with it). */
-function hasWord(text: string, word: string, asPrefix: boolean): boolean {
-  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-    if (at > 0 && text.charCodeAt(at - 1) !== 32) continue;
-    const end = at + word.length;
-    if (asPrefix || end === text.length || text.charCodeAt(end) === 32) return true;
-  }
-  return false;
-}
-
-/** The first index of sorted `words` not less than `word`. */
-function lowerBound(words: string[], word: string): number {
-  let lo = 0;
-  let hi = words.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (words[mid] < word) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The `k` smallest of 0..n-1 under `compare`, sorted; a bounded heap when k is much smaller than n. */

@@ -26,7 +26,9 @@ const MAX_TOKEN_LENGTH = 64;
 
 /** Accents off, lower case. */
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const lower = text.toLowerCase();
+  // Most text is ASCII: skip the (costly) decomposition when there is nothing to fold.
+  return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
 }
 
 /**
@@ -38,9 +40,9 @@ export function searchTokens(text: string): string[] {
   return words.map((w) => (w.length > MAX_TOKEN_LENGTH ? w.slice(0, MAX_TOKEN_LENGTH) : w));
 }
 
-/** The distinct words of a company's name and description, space-separated, as indexed. */
-export function companySearchText(name: string, description: string): string {
-  return [...new Set(searchTokens(`${name} ${description}`))].join(' ');
+/** The distinct words of a company's name and description, as indexed. */
+export function companyWords(name: string, description: string): string[] {
+  return [...new Set(searchTokens(`${name} ${description}`))];
 }
 
 /**

@@ -16,8 +16,8 @@ export const onCompanyChanged =
     switch (event.type) {
       case 'company.created.v1':
       case 'company.updated.v1': {
-        const { data, occurredAt } = (event.type === 'company.created.v1' ? companyCreatedV1 : companyUpdatedV1).parse(event);
-        await companies.applySnapshot(data, occurredAt);
+        const { data } = (event.type === 'company.created.v1' ? companyCreatedV1 : companyUpdatedV1).parse(event);
+        await companies.applySnapshot(data, data.createdAt);
         return;
       }
       case 'company.deleted.v1': {

@@ -23,9 +23,10 @@ export interface QuoteDeliveryDeps {
 /**
  * Every step between a stored request and the mails it owes. Each step reads its state from the
  * store and does only what is still owed, so the event consumers and the redelivery sweep can both
- * call it, any number of times: a mail is sent at most once per successful attempt (a lease keeps two
- * workers off the same mail), and a failed send throws after giving the lease back, so the caller
- * retries later. The request itself is never touched by a mail failure.
+ * call it, any number of times: a lease keeps two workers off the same mail, so each mail goes out
+ * once (twice only if a worker dies between sending it and recording it), and a failed send throws
+ * after giving the lease back, so the caller retries later. The request itself is never touched by a
+ * mail failure.
  */
 export class QuoteDelivery {
   constructor(private readonly deps: QuoteDeliveryDeps) {}
@@ -40,7 +41,7 @@ export class QuoteDelivery {
       await quotes.skipDelivery(quote._id, 'company-gone');
       return;
     }
-    const to = company.businessEmail ?? company.email;
+    const to = company.businessEmail || company.email;
     if (!to) {
       // Nobody to mail: the quote still waits on the owner's dashboard.
       await quotes.skipDelivery(quote._id, 'no-address');
@@ -104,6 +105,7 @@ export class QuoteDelivery {
         // The customer gets one confirmation for the whole city request, not one per company.
         confirmation: 'not-needed',
         confirmedAt: null,
+        confirmationAttempts: 0,
         confirmationLeaseUntil: 0,
         firstViewedAt: null,
         contactedAt: null,

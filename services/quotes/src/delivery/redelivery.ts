@@ -9,16 +9,22 @@ export interface RedeliveryOptions {
   intervalMs: number;
   /** Work younger than this is left to the event consumers. */
   graceMs: number;
+  /** Work older than this is no longer retried (a mail three days late helps nobody). */
+  maxAgeMs: number;
   /** Most items of each kind looked at per sweep. */
   batchSize: number;
 }
 
+/** Consecutive failures after which a pass gives up until the next sweep (the transport is likely down). */
+const FAILURES_PER_PASS = 3;
+
 /**
  * The safety net behind the event consumers: the bus retries a failed mail a few times and then
  * dead-letters the event, which must not mean the mail is never sent. Every `intervalMs` this sweep
- * finds requests still owing work after `graceMs` and runs the same idempotent steps again. A sweep
- * stops at the first failure of a kind (the mail transport is most likely down) and tries again next
- * time, so an outage costs one failed attempt per sweep, not one per waiting quote.
+ * finds requests still owing work after `graceMs` and runs the same idempotent steps again, fewest
+ * attempts first. A pass stops after a few failures in a row, so an outage costs a few failed sends
+ * per sweep rather than one per waiting quote, and a mail that always fails moves to the back of the
+ * queue instead of blocking the rest.
  */
 export class Redelivery {
   private timer: NodeJS.Timeout | undefined;
@@ -48,23 +54,28 @@ export class Redelivery {
 
   /** One pass over everything owed; resolves when done (failures are logged, not thrown). */
   async sweep(): Promise<void> {
-    const before = new Date(Date.now() - this.options.graceMs).toISOString();
+    const now = Date.now();
+    const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - this.options.graceMs).toISOString() };
     const { batchSize } = this.options;
     // Fan-out first: it creates quotes whose mails the passes below then send.
-    await this.pass('city fan-out', await this.cityRequests.owing('fanOut', before, batchSize), (r) => this.delivery.fanOut(r._id));
-    await this.pass('company mail', await this.quotes.owing('delivery', before, batchSize), (q) => this.delivery.deliverToCompany(q._id));
-    await this.pass('customer confirmation', await this.quotes.owing('confirmation', before, batchSize), (q) => this.delivery.confirmToCustomer(q._id));
-    await this.pass('city confirmation', await this.cityRequests.owing('confirmation', before, batchSize), (r) => this.delivery.confirmCityRequest(r._id));
+    await this.pass('city fan-out', await this.cityRequests.owing('fanOut', window, batchSize), (r) => this.delivery.fanOut(r._id));
+    await this.pass('company mail', await this.quotes.owing('delivery', window, batchSize), (q) => this.delivery.deliverToCompany(q._id));
+    await this.pass('customer confirmation', await this.quotes.owing('confirmation', window, batchSize), (q) => this.delivery.confirmToCustomer(q._id));
+    await this.pass('city confirmation', await this.cityRequests.owing('confirmation', window, batchSize), (r) => this.delivery.confirmCityRequest(r._id));
   }
 
   private async pass<T extends { _id: string }>(what: string, items: T[], step: (item: T) => Promise<void>): Promise<void> {
+    let failuresInRow = 0;
     for (const item of items) {
       if (this.stopped) return;
       try {
         await step(item);
+        failuresInRow = 0;
       } catch (err) {
-        this.logger.warn({ err, id: item._id, pending: items.length }, `redelivery: ${what} still failing, next sweep retries`);
-        return;
+        if (++failuresInRow >= FAILURES_PER_PASS) {
+          this.logger.warn({ err, owed: items.length }, `redelivery: ${what} keeps failing, next sweep retries`);
+          return;
+        }
       }
     }
   }

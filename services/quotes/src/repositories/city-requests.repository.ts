@@ -14,6 +14,7 @@ export interface CityRequestDoc extends QuoteDetails {
   fanOut: 'pending' | 'done';
   confirmation: 'pending' | 'sent';
   confirmedAt: string | null;
+  confirmationAttempts: number;
   confirmationLeaseUntil: number;
 }
 
@@ -23,9 +24,11 @@ export class CityRequestsRepository {
 
   /** Opens the collection with the indexes the queries below use. */
   static async create(store: DocumentStore): Promise<CityRequestsRepository> {
+    // Compound for the reason given in QuotesRepository.create.
     const requests = await store.collection<CityRequestDoc>('city_quote_requests', [
-      { fields: { fanOut: 1 } },
-      { fields: { confirmation: 1 } },
+      { fields: { createdAt: 1 } },
+      { fields: { fanOut: 1, createdAt: 1 } },
+      { fields: { confirmation: 1, createdAt: 1 } },
     ]);
     return new CityRequestsRepository(requests);
   }
@@ -35,6 +38,7 @@ export class CityRequestsRepository {
     return this.requests.insertOne(request, { events: [event] });
   }
 
+  /** The request, or null. */
   findById(id: string): Promise<CityRequestDoc | null> {
     return this.requests.findOne({ _id: id });
   }
@@ -48,7 +52,7 @@ export class CityRequestsRepository {
   claimConfirmation(id: string, now = Date.now()): Promise<CityRequestDoc | null> {
     return this.requests.updateOne(
       { _id: id, confirmation: 'pending', confirmationLeaseUntil: { $lt: now } },
-      { $set: { confirmationLeaseUntil: now + MAIL_LEASE_MS } },
+      { $set: { confirmationLeaseUntil: now + MAIL_LEASE_MS }, $inc: { confirmationAttempts: 1 } },
     );
   }
 
@@ -62,8 +66,11 @@ export class CityRequestsRepository {
     await this.requests.updateOne({ _id: id }, { $set: { confirmation: 'sent', confirmedAt: at } });
   }
 
-  /** Requests older than `before` with fan-out or confirmation still owed, oldest first. */
-  owing(work: 'fanOut' | 'confirmation', before: string, limit: number): Promise<CityRequestDoc[]> {
-    return this.requests.find({ [work]: 'pending', createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit });
+  /** Requests created in `window` with fan-out or confirmation still owed, fewest confirmation attempts first. */
+  owing(work: 'fanOut' | 'confirmation', window: { from: string; to: string }, limit: number): Promise<CityRequestDoc[]> {
+    return this.requests.find(
+      { [work]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },
+      { sort: { confirmationAttempts: 1, createdAt: 1 }, limit },
+    );
   }
 }

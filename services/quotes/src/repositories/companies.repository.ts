@@ -51,9 +51,9 @@ export class CompaniesRepository {
 
   /**
    * Applies a created/updated snapshot unless the stored version is the same or newer (a replayed or
-   * late event changes nothing). `occurredAt` keeps the earliest time seen as the listing time.
+   * late event changes nothing). `listedAt` is the company's creation time: the owner's first company is the oldest.
    */
-  async applySnapshot(snapshot: CompanySnapshot, occurredAt: string): Promise<void> {
+  async applySnapshot(snapshot: CompanySnapshot, listedAt: string): Promise<void> {
     const fields = {
       name: snapshot.name,
       email: snapshot.email,
@@ -69,10 +69,10 @@ export class CompaniesRepository {
       version: snapshot.version,
       active: true,
     };
-    await this.applyVersioned(snapshot.id, snapshot.version, occurredAt, fields, {
+    await this.applyVersioned(snapshot.id, snapshot.version, listedAt, fields, {
       ...fields,
       _id: snapshot.id,
-      listedAt: occurredAt,
+      listedAt,
       responseTime: null,
     });
   }

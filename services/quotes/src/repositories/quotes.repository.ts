@@ -45,15 +45,17 @@ export interface QuoteDoc extends QuoteDetails {
   deliveryLeaseUntil: number;
   confirmation: ConfirmationState;
   confirmedAt: string | null;
+  confirmationAttempts: number;
   confirmationLeaseUntil: number;
   /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
   firstViewedAt: string | null;
   contactedAt: string | null;
 }
 
-/** The two mails a quote may owe, each with its state, time and lease fields. */
+/** The two mails a quote may owe, each with its state, attempts and lease fields. */
 export type QuoteMail = 'delivery' | 'confirmation';
 const LEASE_FIELD = { delivery: 'deliveryLeaseUntil', confirmation: 'confirmationLeaseUntil' } as const;
+const ATTEMPTS_FIELD = { delivery: 'deliveryAttempts', confirmation: 'confirmationAttempts' } as const;
 
 /** How long one worker may hold a mail before another may try it (a crashed sender's lease runs out). */
 export const MAIL_LEASE_MS = 60_000;
@@ -129,8 +131,11 @@ export class QuotesRepository {
     const quotes = await store.collection<QuoteDoc>('quote_requests', [
       { fields: { companyId: 1 } },
       { fields: { createdAt: 1 } },
-      { fields: { delivery: 1 } },
-      { fields: { confirmation: 1 } },
+      // Compound rather than on the state alone: a state has few values, and an index key shared by
+      // thousands of documents makes every write to one of them slow (the embedded engine keeps one
+      // array per key). MongoDB serves the sweep from these; nedb from the createdAt range.
+      { fields: { delivery: 1, createdAt: 1 } },
+      { fields: { confirmation: 1, createdAt: 1 } },
     ]);
     return new QuotesRepository(quotes);
   }
@@ -140,6 +145,7 @@ export class QuotesRepository {
     return this.quotes.insertOne(quote, { events: [event] });
   }
 
+  /** The quote, whichever company it belongs to (admin). */
   findById(id: string): Promise<QuoteDoc | null> {
     return this.quotes.findOne({ _id: id });
   }
@@ -212,7 +218,7 @@ export class QuotesRepository {
     const lease = LEASE_FIELD[mail];
     return this.quotes.updateOne(
       { _id: id, [mail]: 'pending', [lease]: { $lt: now } },
-      { $set: { [lease]: now + MAIL_LEASE_MS }, ...(mail === 'delivery' && { $inc: { deliveryAttempts: 1 } }) },
+      { $set: { [lease]: now + MAIL_LEASE_MS }, $inc: { [ATTEMPTS_FIELD[mail]]: 1 } },
     );
   }
 
@@ -246,8 +252,14 @@ export class QuotesRepository {
     await this.quotes.updateOne({ _id: id }, { $set: { confirmation: 'sent', confirmedAt: at } });
   }
 
-  /** Quotes older than `before` that still owe `mail` (their event was lost or gave up), oldest first. */
-  owing(mail: QuoteMail, before: string, limit: number): Promise<QuoteDoc[]> {
-    return this.quotes.find({ [mail]: 'pending', createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit });
+  /**
+   * Quotes created in `window` that still owe `mail` (their event gave up or was lost), fewest attempts
+   * first: a mail that keeps failing moves behind the others instead of holding them up.
+   */
+  owing(mail: QuoteMail, window: { from: string; to: string }, limit: number): Promise<QuoteDoc[]> {
+    return this.quotes.find(
+      { [mail]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },
+      { sort: { [ATTEMPTS_FIELD[mail]]: 1, createdAt: 1 }, limit },
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cityQuoteRequestBodySchema, cityQuoteRequestCreatedSchema, errorResponseSchema, type CityQuoteRequestedV1 } from '@limo/contracts';
 import { enforceRateLimits } from '@limo/platform';
+import { monotonicIsoNow } from '../../domain/clock.js';
 import { targetCityOf } from '../../domain/service-area.js';
 import type { CityRequestDoc } from '../../repositories/city-requests.repository.js';
 import type { RouteDeps } from '../deps.js';
@@ -38,7 +39,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
       const target = targetCityOf(body.targetCity);
       const reachable = (await companies.serving(target.area)).filter((c) => c.businessEmail || c.email || c.userId);
       const companyIds = reachable.map((c) => c._id);
-      const now = new Date().toISOString();
+      const now = monotonicIsoNow();
       const doc: CityRequestDoc = {
         _id: randomUUID(),
         targetCity: body.targetCity,
@@ -60,6 +61,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         fanOut: companyIds.length > 0 ? 'pending' : 'done',
         confirmation: 'pending',
         confirmedAt: null,
+        confirmationAttempts: 0,
         confirmationLeaseUntil: 0,
       };
       const event: CityQuoteRequestedV1 = {

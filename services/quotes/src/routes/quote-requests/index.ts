@@ -8,12 +8,14 @@ import {
   OWNER_QUOTES_PAGE_SIZE,
   ownerQuoteListQuerySchema,
   ownerQuoteListSchema,
+  ownerQuoteSummarySchema,
   quoteRequestBodySchema,
   quoteRequestCreatedSchema,
   quoteRequestSchema,
   quoteStatusBodySchema,
 } from '@limo/contracts';
 import { enforceRateLimits, forbidden, notFound, unauthorized } from '@limo/platform';
+import { monotonicIsoNow } from '../../domain/clock.js';
 import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
 import type { CompanyContactDoc } from '../../repositories/companies.repository.js';
 import { quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../repositories/quotes.repository.js';
@@ -22,6 +24,8 @@ import type { RouteDeps } from '../deps.js';
 const HOUR_MS = 60 * 60 * 1000;
 const NO_COMPANY = 'No business listing found for this account';
 const QUOTE_NOT_FOUND = 'Quote request not found';
+// Without `page` the dashboard gets the whole list and pages it itself; this bounds one answer.
+const OWNER_QUOTES_MAX_LIST = 1000;
 
 /**
  * POST /api/quote-requests (public, rate limited per IP) and the owner's GET, PUT and DELETE
@@ -63,7 +67,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       const body = request.body;
       const company = await companies.findActive(body.companyId);
       if (!company) throw notFound('Company not found');
-      const now = new Date().toISOString();
+      const now = monotonicIsoNow();
       const quote: QuoteDoc = {
         _id: randomUUID(),
         companyId: company._id,
@@ -93,6 +97,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         deliveryLeaseUntil: 0,
         confirmation: 'pending',
         confirmedAt: null,
+        confirmationAttempts: 0,
         confirmationLeaseUntil: 0,
         firstViewedAt: null,
         contactedAt: null,
@@ -109,25 +114,38 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
-        summary: "The owner's first company's quote requests, newest first, 15 a page, with lead tracking",
+        summary: "The owner's first company's quote requests, newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
         querystring: ownerQuoteListQuerySchema,
-        response: { 200: ownerQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: ownerQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      const company = await companies.firstOwnedBy(request.user.id);
+      if (!company) return reply.header('x-total-count', 0).send([]);
+      const { page } = request.query;
+      const { quotes: found, total } = page
+        ? await quotes.pageOfCompany(company._id, page, OWNER_QUOTES_PAGE_SIZE)
+        : await quotes.pageOfCompany(company._id, 1, OWNER_QUOTES_MAX_LIST);
+      const shown = await leads.viewedByOwner(found);
+      return reply.header('x-total-count', total).send(shown.map(toQuoteRequest));
+    },
+  );
+
+  r.get(
+    '/api/quote-requests/summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['quotes', 'owner'],
+        summary: "Which company the owner's quotes are for, how many there are, and its median response time",
+        response: { 200: ownerQuoteSummarySchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {
       const company = await ownersCompany(request);
-      const { page } = request.query;
-      const { quotes: found, total } = await quotes.pageOfCompany(company._id, page, OWNER_QUOTES_PAGE_SIZE);
-      const shown = await leads.viewedByOwner(found);
-      return {
-        quoteRequests: shown.map(toQuoteRequest),
-        total,
-        page,
-        totalPages: Math.ceil(total / OWNER_QUOTES_PAGE_SIZE),
-        companyId: company._id,
-        companyName: company.name,
-        responseTime: company.responseTime,
-      };
+      const { total } = await quotes.pageOfCompany(company._id, 1, 1);
+      return { companyId: company._id, companyName: company.name, total, responseTime: company.responseTime };
     },
   );
 
