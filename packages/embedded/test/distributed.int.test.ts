@@ -9,6 +9,7 @@ import { readOutbox, serviceNames } from '@limo/platform';
 import { describeWithEngine } from '@limo/platform/testing';
 import { freePort } from './journeys/http.js';
 import { identityJourney } from './journeys/identity.journey.js';
+import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
@@ -81,6 +82,10 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
 
   it('runs the identity journey, the reset mail going through Kafka', async () => {
     await identityJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin);
+  }, 60_000);
+
+  it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
+    await listingQuoteJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')));
   }, 60_000);
 
   it('shuts every process down cleanly on SIGTERM', async () => {

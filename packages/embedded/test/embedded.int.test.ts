@@ -6,6 +6,7 @@ import { createLogger, loadConfig, readOutbox } from '@limo/platform';
 import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
 import { ApiClient } from './journeys/http.js';
 import { identityJourney } from './journeys/identity.journey.js';
+import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
 let system: EmbeddedSystem;
@@ -48,6 +49,10 @@ describe('embedded profile through the gateway', () => {
     await identityJourney(system.url, () => readOutbox(join(dataDir, 'outbox')), admin);
   });
 
+  it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
+    await listingQuoteJourney(system.url, () => readOutbox(join(dataDir, 'outbox')));
+  }, 60_000);
+
   it('passes a request id through, or makes one', async () => {
     const api = new ApiClient(system.url);
     const given = await api.call('GET', '/api/me', undefined, { 'x-request-id': 'trace-abc-123' });
@@ -80,7 +85,7 @@ describe('embedded profile through the gateway', () => {
     const list = await api.call('GET', '/dev/outbox');
     expect(list.status).toBe(200);
     expect(list.text).toContain('Reset your LimoDirectory password');
-    const href = /href="(\/dev\/outbox\/[^"]+)"/.exec(list.text)![1]!;
+    const href = /href="(\/dev\/outbox\/[^"]+)">Reset your LimoDirectory password/.exec(list.text)![1]!;
     const mail = await api.call('GET', href);
     expect(mail.text).toContain('Subject: Reset your LimoDirectory password');
     expect((await api.call('GET', '/dev/outbox/..%2F.jwt-secret')).status).toBe(404);

@@ -24,6 +24,8 @@ export class SearchProjection {
     const company = await this.companies.findById(companyId);
     if (company) await this.index.upsert([toSearchDocument(company)]);
     else await this.index.remove([companyId]);
+    // Visible before the cache is dropped: a search in between would otherwise cache the old answer for 30 s.
+    await this.index.refresh();
     await this.cache.invalidate();
   }
 
