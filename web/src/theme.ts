@@ -34,6 +34,8 @@ export const system = createSystem(
       },
       semanticTokens: {
         colors: {
+          // Chakra's red.500 error text is 3.8:1 on white; red.700 passes AA for small text.
+          fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
           brand: {
             solid: { value: '{colors.brand.700}' },
             contrast: { value: 'white' },

@@ -219,8 +219,9 @@ function round(degrees: number): number {
 }
 
 /**
- * Builds the lookup tables now rather than on the first call (about 40 ms for the cities, 100 ms
- * for the ZIP codes), so a service pays it at start-up instead of on its first request.
+ * Builds the lookup tables now rather than on first use (about 80 ms and 9 MB for the cities, as
+ * much for the ZIP codes, on the 2-core development machine), so a service pays it at start-up
+ * instead of on its first request.
  */
 export function preloadGazetteer(): void {
   cities();

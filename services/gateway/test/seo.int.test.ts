@@ -45,7 +45,8 @@ let webDist: string;
 let slowMs = 0;
 
 beforeAll(async () => {
-  directory = Fastify();
+  // The slow request is abandoned by the gateway mid-way; closing must not wait for its socket.
+  directory = Fastify({ forceCloseConnections: true });
   directory.get<{ Params: { id: string } }>('/api/companies/:id', async (request, reply) => {
     if (request.params.id === 'slow') await new Promise((r) => setTimeout(r, slowMs));
     if (request.params.id === 'c-42') return company;

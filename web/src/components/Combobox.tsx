@@ -43,9 +43,11 @@ function ComboboxInner<T>(
     const timer = setTimeout(() => {
       suggest(value.trim(), controller.signal)
         .then((found) => {
+          // Text that already reads exactly like a suggestion needs no list over the next fields.
+          const exact = found.some((o) => o.label.toLowerCase() === value.trim().toLowerCase());
           setOptions(found);
           setActive(-1);
-          setOpen(found.length > 0);
+          setOpen(found.length > 0 && !exact);
         })
         .catch(() => {
           if (!controller.signal.aborted) setOptions([]);

@@ -39,7 +39,7 @@ export function CompanyCard({ company }: { company: Company }) {
           <Heading as="h3" size="md" lineClamp={2}>
             {company.name}
           </Heading>
-          <Text fontWeight="bold" color="green.700" aria-label={`Price range ${company.priceRange || DEFAULT_PRICE_RANGE}`}>
+          <Text fontWeight="bold" color="green.700">
             {company.priceRange || DEFAULT_PRICE_RANGE}
           </Text>
         </Flex>
@@ -60,7 +60,7 @@ export function CompanyCard({ company }: { company: Company }) {
           {company.description || DEFAULT_DESCRIPTION}
         </Text>
         {company.services.length > 0 && (
-          <Wrap gap="1.5" aria-label="Services">
+          <Wrap gap="1.5">
             {company.services.slice(0, 3).map((s) => (
               <Badge key={s} variant="subtle" colorPalette="brand">
                 {s}
@@ -76,7 +76,7 @@ export function CompanyCard({ company }: { company: Company }) {
       <Card.Footer flexDirection="column" alignItems="stretch" gap="2">
         <Flex gap="2" wrap="wrap">
           {company.phone && (
-            <Button asChild variant="outline" size="sm" flex="1">
+            <Button asChild variant="outline" size="sm" flex="1 0 auto">
               <a href={telHref(company.phone)}>
                 <Phone aria-hidden="true" /> Call Now
               </a>
@@ -85,7 +85,7 @@ export function CompanyCard({ company }: { company: Company }) {
           <Button
             colorPalette="brand"
             size="sm"
-            flex="1"
+            flex="1 0 auto"
             onClick={() => {
               setQuoteLoaded(true);
               setQuoteOpen(true);
@@ -93,7 +93,7 @@ export function CompanyCard({ company }: { company: Company }) {
           >
             Request Quote
           </Button>
-          <Button asChild variant="outline" size="sm" flex="1">
+          <Button asChild variant="outline" size="sm" flex="1 0 auto">
             <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>View Details</RouterLink>
           </Button>
         </Flex>

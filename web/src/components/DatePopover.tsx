@@ -86,7 +86,13 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-start' }} onExitComplete={onBlur}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      positioning={{ placement: 'bottom-start' }}
+      onExitComplete={onBlur}
+      initialFocusEl={() => grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]:not(:disabled)') ?? null}
+    >
       <Popover.Trigger asChild>
         <Button
           id={id}
@@ -104,7 +110,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content width="auto">
+          <Popover.Content width="auto" aria-labelledby={`${id}-caption`}>
             <Popover.Body p="3">
               <Flex justify="space-between" align="center" mb="2">
                 <IconButton size="xs" variant="ghost" aria-label="Go to previous month" disabled={!canGoBack} onClick={() => shiftMonth(-1)}>

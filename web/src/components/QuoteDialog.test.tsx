@@ -16,7 +16,7 @@ describe('quote dialog', () => {
     fakeServer(analytics);
     renderAt(<QuoteDialog company={company} open onOpenChange={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Send Quote Request' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Submit Quote Request' })).toBeDisabled();
     expect(within(dialog).queryByLabelText(/Pickup Location/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Full Name/)).toBeInTheDocument();
   });
@@ -43,7 +43,7 @@ describe('quote dialog', () => {
     await user.type(within(dialog).getByLabelText(/Full Name/), 'A');
     await user.type(within(dialog).getByLabelText(/Email/), 'nope');
     await user.type(within(dialog).getByLabelText(/Phone Number/), '555');
-    await user.click(within(dialog).getByRole('button', { name: 'Send Quote Request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
     for (const message of [
       'Name must be at least 2 characters',
       'Please enter a valid email address',
@@ -60,7 +60,7 @@ describe('quote dialog', () => {
     await user.type(within(dialog).getByLabelText(/Trip Date/), tomorrowIso());
     await user.selectOptions(within(dialog).getByLabelText(/Trip Time/), '9:00 AM');
     await user.selectOptions(within(dialog).getByLabelText(/Number of Passengers/), '3-4');
-    await user.click(within(dialog).getByRole('button', { name: 'Send Quote Request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
     expect(await within(dialog).findByText('Please enter dropoff location')).toBeInTheDocument();
   });
 
@@ -95,7 +95,7 @@ describe('quote dialog', () => {
     await user.type(within(dialog).getByLabelText(/Full Name/), 'Jane Doe');
     await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
     await user.type(within(dialog).getByLabelText(/Phone Number/), '305-555-0199');
-    await user.click(within(dialog).getByRole('button', { name: 'Send Quote Request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
     await expectToast('Quote Request Sent!', 'Your quote request has been sent to Sunshine Limousines. They will contact you soon.');
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(calls.find((c) => c.url === '/api/quote-requests')?.body).toMatchObject({
@@ -127,7 +127,7 @@ describe('quote dialog', () => {
     await user.type(within(dialog).getByLabelText(/Full Name/), 'Jane Doe');
     await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
     await user.type(within(dialog).getByLabelText(/Phone Number/), '305-555-0199');
-    await user.click(within(dialog).getByRole('button', { name: 'Send Quote Request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
     await expectToast('Error', 'Failed to send quote request. Please try again.');
     expect(within(dialog).getByText('Trip date cannot be in the past')).toBeInTheDocument();
   });

@@ -244,7 +244,7 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
                   </Button>
                 </Dialog.ActionTrigger>
                 <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
-                  {send.isPending ? 'Submitting...' : 'Send Quote Request'}
+                  {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -4,7 +4,7 @@ import { Wordmark } from './SiteHeader';
 
 const COLUMNS = [
   {
-    title: 'For Customers',
+    title: 'Customers',
     links: [
       { to: '/', label: 'Search the Directory' },
       { to: '/request-city-quote', label: 'City-wide Quote Request' },
@@ -12,7 +12,7 @@ const COLUMNS = [
     ],
   },
   {
-    title: 'For Businesses',
+    title: 'Businesses',
     links: [
       { to: '/list-business', label: 'Add Your Company' },
       { to: '/subscribe', label: 'Premium Listing' },

@@ -1,11 +1,11 @@
 import { createToaster } from '@chakra-ui/react';
 
 /**
- * The app's single toaster: one toast visible at a time (§9), top right below the sticky header,
- * clear of the floating "Request City Quotes" button.
+ * The app's single toaster: one toast visible at a time (§9), centred below the sticky header,
+ * clear of the user menu and of the floating "Request City Quotes" button.
  */
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: 'top',
   max: 1,
   pauseOnPageIdle: true,
   offsets: { top: '80px', right: '16px', bottom: '16px', left: '16px' },

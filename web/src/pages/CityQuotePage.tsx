@@ -151,7 +151,7 @@ export default function CityQuotePage() {
       </SimpleGrid>
 
       <Stack asChild gap="6">
-        <form noValidate aria-label="City quote request" onSubmit={handleSubmit((body) => send.mutate(body))}>
+        <form noValidate onSubmit={handleSubmit((body) => send.mutate(body))}>
           <Step number={1} title="Where Do You Need Service?">
             <FormField label="City of Service" required error={errors.targetCity?.message} helper="Enter the city and state, e.g. Rockford, IL">
               <Input {...register('targetCity')} placeholder="City, State (e.g., Rockford, IL)" autoComplete="address-level2" />

@@ -66,7 +66,7 @@ export default function HomePage() {
       <BusinessPitch />
 
       <Box position="fixed" bottom={{ base: '4', md: '6' }} right={{ base: '4', md: '6' }} zIndex="docked">
-        <Button asChild colorPalette="brand" size="lg" rounded="full" boxShadow="xl">
+        <Button asChild colorPalette="brand" size={{ base: 'md', md: 'lg' }} rounded="full" boxShadow="xl">
           <RouterLink to="/request-city-quote">
             <MessageSquareQuote aria-hidden="true" /> Request City Quotes
           </RouterLink>

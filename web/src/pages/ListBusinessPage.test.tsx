@@ -27,7 +27,7 @@ describe('/list-business', () => {
     expect(await screen.findByRole('heading', { name: 'Register Your Limousine Business' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await user.type(screen.getByLabelText(/ZIP Code/), '12');
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    await user.click(screen.getByRole('button', { name: 'Register Business' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();
     expect(screen.getByText('Full address is required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
@@ -48,9 +48,7 @@ describe('/list-business', () => {
     expect(screen.getByLabelText('City')).toHaveValue('Miami');
     expect(screen.getByLabelText('State')).toHaveValue('FL');
     await user.type(screen.getByLabelText(/Hourly Rate/), '120');
-    await user.click(screen.getByRole('checkbox', { name: 'Airport Transfer' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sedan' }));
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    await user.click(screen.getByRole('button', { name: 'Register Business' }));
     await expectToast('Success!', 'Your business listing has been created successfully.');
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/companies')?.body).toMatchObject({
@@ -62,8 +60,6 @@ describe('/list-business', () => {
       latitude: 25.7617,
       longitude: -80.1918,
       hourlyRateStart: 120,
-      services: ['airport-transfer'],
-      vehicleTypes: ['sedan'],
     });
   });
 
@@ -72,7 +68,7 @@ describe('/list-business', () => {
     const { user } = renderAt(<ListBusinessPage />, route);
     await user.type(await screen.findByLabelText(/Company Name/), 'Biscayne Black Car');
     await user.type(screen.getByLabelText(/Full Address/), '200 Biscayne Blvd, Miami, FL');
-    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    await user.click(screen.getByRole('button', { name: 'Register Business' }));
     await expectToast('Registration Failed', 'Only business accounts can list a company');
   });
 });

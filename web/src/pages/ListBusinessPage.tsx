@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Fieldset, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, PRICE_RANGES, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,21 +14,6 @@ import { applyServerErrors } from '../lib/forms';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
 
-/** §3's listing vocabularies, as the form offers them. */
-const LISTING_SERVICES = [
-  'Wedding',
-  'Airport Transfer',
-  'Corporate Events',
-  'Special Events',
-  'Proms',
-  'Quinceañeras',
-  'City Tours',
-  'Wine Tours',
-  'Concerts',
-  'Sporting Events',
-] as const;
-const LISTING_VEHICLE_TYPES = ['Stretch Limousine', 'Party Bus', 'Town Car', 'SUV Limo', 'Sedan', 'Luxury Van', 'Charter Bus'] as const;
-
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
 interface ListingForm {
@@ -42,14 +27,11 @@ interface ListingForm {
   longitude: string;
   phone: string;
   email: string;
-  businessEmail: string;
   website: string;
   description: string;
   priceRange: string;
   hourlyRateStart: string;
   imageUrl: string;
-  services: string[];
-  vehicleTypes: string[];
 }
 
 const EMPTY: ListingForm = {
@@ -63,14 +45,11 @@ const EMPTY: ListingForm = {
   longitude: '',
   phone: '',
   email: '',
-  businessEmail: '',
   website: '',
   description: '',
   priceRange: '',
   hourlyRateStart: '',
   imageUrl: '',
-  services: [],
-  vehicleTypes: [],
 };
 const FIELDS = Object.keys(EMPTY);
 
@@ -90,29 +69,6 @@ function Gate({ title, text, action, to }: { title: string; text: string; action
         </Card.Body>
       </Card.Root>
     </Center>
-  );
-}
-
-function CheckboxGroup({ legend, options, value, onChange }: { legend: string; options: readonly string[]; value: string[]; onChange(v: string[]): void }) {
-  return (
-    <Fieldset.Root>
-      <Fieldset.Legend fontWeight="medium" mb="2">
-        {legend}
-      </Fieldset.Legend>
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2">
-        {options.map((o) => (
-          <label key={o} style={{ display: 'flex', gap: 8, alignItems: 'center', cursor: 'pointer', fontSize: '0.875rem' }}>
-            <input
-              type="checkbox"
-              checked={value.includes(o)}
-              onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((x) => x !== o))}
-              style={{ width: 16, height: 16, accentColor: '#23356b' }}
-            />
-            {o}
-          </label>
-        ))}
-      </SimpleGrid>
-    </Fieldset.Root>
   );
 }
 
@@ -149,7 +105,7 @@ function ListingFormCard() {
 
   return (
     <Stack asChild gap="6">
-      <form noValidate aria-label="Business listing" onSubmit={handleSubmit((body) => create.mutate(body))}>
+      <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))}>
         <FormField label="Company Name" required error={err('name')}>
           <Input {...register('name')} autoComplete="organization" />
         </FormField>
@@ -216,9 +172,6 @@ function ListingFormCard() {
           <FormField label="Email" error={err('email')}>
             <Input type="email" {...register('email')} autoComplete="email" />
           </FormField>
-          <FormField label="Quote Notification Email" error={err('businessEmail')} helper="Optional: where quote requests go, if not the email above.">
-            <Input type="email" {...register('businessEmail')} />
-          </FormField>
           <FormField label="Website" error={err('website')}>
             <Input type="url" {...register('website')} placeholder="https://" autoComplete="url" />
           </FormField>
@@ -247,22 +200,8 @@ function ListingFormCard() {
             <Input type="url" {...register('imageUrl')} placeholder="https://" />
           </FormField>
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="services"
-          render={({ field }) => (
-            <CheckboxGroup legend="Services" options={LISTING_SERVICES} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="vehicleTypes"
-          render={({ field }) => (
-            <CheckboxGroup legend="Vehicle Types" options={LISTING_VEHICLE_TYPES} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} />
-          )}
-        />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
-          {create.isPending ? 'Creating Listing...' : 'Create Listing'}
+          {create.isPending ? 'Registering...' : 'Register Business'}
         </Button>
       </form>
     </Stack>

@@ -55,7 +55,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Username/), 'ab');
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.type(screen.getByLabelText(/Password/), '123');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('/login', () => {
     await user.clear(screen.getByLabelText(/Email/));
     await user.type(screen.getByLabelText(/Email/), 'new@example.com');
     await user.type(screen.getByLabelText(/Password/), '456');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
     await expectToast('Account Created!', 'Welcome! Now list your business to get started.');
     await waitFor(() => expect(currentLocation()).toBe('/list-business'));
     expect(calls.find((c) => c.url === '/api/register')?.body).toEqual({ username: 'newowner', email: 'new@example.com', password: '123456', role: 'business' });
@@ -78,7 +78,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Username/), 'taken');
     await user.type(screen.getByLabelText(/Email/), 'taken@example.com');
     await user.type(screen.getByLabelText(/Password/), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
     await expectToast('Registration Failed', 'An account with this email already exists');
   });
 });

@@ -84,7 +84,7 @@ function CreateAccountForm({ onCreated }: { onCreated(user: CurrentUser): void }
         </FormField>
         <input type="hidden" {...register('role')} />
         <Button type="submit" colorPalette="brand" disabled={create.isPending}>
-          {create.isPending ? 'Creating Account...' : 'Create Account'}
+          {create.isPending ? 'Creating Account...' : 'Create Business Account'}
         </Button>
       </form>
     </Stack>
@@ -133,12 +133,12 @@ export default function LoginPage() {
             <SignInForm onSignedIn={(u) => enter(u, homeForRole(u.role))} />
           )}
         </Card.Body>
-        <Card.Footer justifyContent="center" borderTopWidth="1px" pt="4">
+        <Card.Footer flexDirection="column" gap="0" borderTopWidth="1px" pt="4">
           <Text fontSize="sm" color="gray.700">
             {creating ? 'Already have an account?' : 'Own a limousine company?'}
           </Text>
           <Button variant="plain" size="sm" color="brand.700" onClick={() => setCreating((c) => !c)}>
-            {creating ? 'Sign In' : 'Create Business Account'}
+            {creating ? 'Back to Sign In' : 'Create Business Account'}
           </Button>
         </Card.Footer>
       </Card.Root>

@@ -202,24 +202,32 @@ const phoneField = (message: string) =>
     .max(30, message)
     .refine((v) => PHONE_PATTERN.test(v) && (v.replace(/(?:x|ext\.?)\s*\d+$/i, '').match(/\d/g)?.length ?? 0) >= 10, message);
 
+// One check per field, none of them aborting: an aborted field issue would stop zod from running the
+// object-level dropoff rule, and the form must learn every problem at once.
 const tripDateField = (required: string) =>
   requiredString(required)
     .trim()
-    .min(1, { message: required, abort: true })
-    .refine(isCalendarDate, { message: 'Please enter the trip date as YYYY-MM-DD', abort: true })
-    .refine((v) => v >= earliestTripDate(), { message: 'Trip date cannot be in the past', abort: true })
-    .refine((v) => v <= latestTripDate(), `Trip date must be within the next ${MAX_TRIP_YEARS_AHEAD} years`);
+    .superRefine((v, ctx) => {
+      const message = !v
+        ? required
+        : !isCalendarDate(v)
+          ? 'Please enter the trip date as YYYY-MM-DD'
+          : v < earliestTripDate()
+            ? 'Trip date cannot be in the past'
+            : v > latestTripDate()
+              ? `Trip date must be within the next ${MAX_TRIP_YEARS_AHEAD} years`
+              : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 
 const tripTimeField = (required: string, stepMinutes: number) =>
   requiredString(required)
     .trim()
-    .min(1, { message: required, abort: true })
-    .transform((v, ctx) => {
-      const slot = normalizeTripTime(v, stepMinutes);
-      if (slot) return slot;
-      ctx.issues.push({ code: 'custom', input: v, message: `Please choose a trip time in ${stepMinutes}-minute steps, e.g. 1:30 PM` });
-      return z.NEVER;
-    });
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: required });
+      else if (!normalizeTripTime(v, stepMinutes)) ctx.addIssue({ code: 'custom', message: `Please choose a trip time in ${stepMinutes}-minute steps, e.g. 1:30 PM` });
+    })
+    .transform((v) => normalizeTripTime(v, stepMinutes) ?? v);
 
 const LOCATION_TOO_LONG = 'Location must be at most 300 characters';
 const SPECIAL_REQUESTS_TOO_LONG = 'Special requests must be at most 2000 characters';

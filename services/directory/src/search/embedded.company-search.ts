@@ -256,31 +256,61 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   }
 
   private grow(capacity: number): void {
-    const grown = <T extends Uint8Array | Uint32Array | Float64Array>(from: T, make: (n: number) => T): T => {
-      const to = make(capacity);
-      to.set(from);
-      return to;
-    };
-    this.flags = grown(this.flags, (n) => new Uint8Array(n));
-    this.lat = grown(this.lat, (n) => new Float64Array(n));
-    this.lng = grown(this.lng, (n) => new Float64Array(n));
-    this.x = grown(this.x, (n) => new Float64Array(n));
-    this.y = grown(this.y, (n) => new Float64Array(n));
-    this.z = grown(this.z, (n) => new Float64Array(n));
-    this.matchSlots = grown(this.matchSlots, (n) => new Uint32Array(n));
-    this.matchChords = grown(this.matchChords, (n) => new Float64Array(n));
-    this.textSlots = grown(this.textSlots, (n) => new Uint32Array(n));
-    this.wordStart = grown(this.wordStart, (n) => new Uint32Array(n));
-    this.wordCount = grown(this.wordCount, (n) => new Uint32Array(n));
-    this.rating = grown(this.rating, (n) => new Float64Array(n));
-    this.reviewCount = grown(this.reviewCount, (n) => new Float64Array(n));
-    this.price = grown(this.price, (n) => new Uint8Array(n));
-    this.dirtyMark = grown(this.dirtyMark, (n) => new Uint8Array(n));
-    this.stamp = grown(this.stamp, (n) => new Uint32Array(n));
-    for (const columns of [this.services, this.vehicleTypes]) {
-      for (const [slug, column] of columns) columns.set(slug, grown(column, (n) => new Uint8Array(n)));
-    }
+    this.mapColumns((column, make) => {
+      const grown = make(capacity);
+      grown.set(column);
+      return grown;
+    });
     this.capacity = capacity;
+  }
+
+  /**
+   * Replaces every per-slot column with `map(column, make)`, `make(n)` building an empty column of
+   * the same type. The scratch columns (dirty marks, stamps, matches) start empty.
+   */
+  private mapColumns(map: <T extends Uint8Array | Uint32Array | Float64Array>(column: T, make: (n: number) => T) => T): void {
+    this.flags = map(this.flags, (n) => new Uint8Array(n));
+    this.lat = map(this.lat, (n) => new Float64Array(n));
+    this.lng = map(this.lng, (n) => new Float64Array(n));
+    this.x = map(this.x, (n) => new Float64Array(n));
+    this.y = map(this.y, (n) => new Float64Array(n));
+    this.z = map(this.z, (n) => new Float64Array(n));
+    this.rating = map(this.rating, (n) => new Float64Array(n));
+    this.reviewCount = map(this.reviewCount, (n) => new Float64Array(n));
+    this.price = map(this.price, (n) => new Uint8Array(n));
+    this.wordStart = map(this.wordStart, (n) => new Uint32Array(n));
+    this.wordCount = map(this.wordCount, (n) => new Uint32Array(n));
+    for (const columns of [this.services, this.vehicleTypes]) {
+      for (const [slug, column] of columns) columns.set(slug, map(column, (n) => new Uint8Array(n)));
+    }
+    const size = this.flags.length;
+    this.dirtyMark = new Uint8Array(size);
+    this.stamp = new Uint32Array(size);
+    this.epoch = 0;
+    this.matchSlots = new Uint32Array(size);
+    this.matchChords = new Float64Array(size);
+    this.textSlots = new Uint32Array(size);
+  }
+
+  /**
+   * Moves the company of slot `order[k]` to slot k, for every k, and frees the slots after them.
+   * Called with the k-d tree's order, it puts neighbours on the map next to each other in memory:
+   * a radius, or a state, then reads a few runs of each column instead of scattered entries.
+   */
+  private renumber(order: number[]): void {
+    const { ids, nameKeys, states } = this;
+    this.mapColumns((column, make) => {
+      const moved = make(column.length);
+      for (let k = 0; k < order.length; k++) moved[k] = column[order[k]];
+      return moved;
+    });
+    this.ids = order.map((slot) => ids[slot]);
+    this.nameKeys = order.map((slot) => nameKeys[slot]);
+    this.states = order.map((slot) => states[slot]);
+    this.slotOf.clear();
+    this.ids.forEach((id, slot) => this.slotOf.set(id, slot));
+    this.freeSlots.length = 0;
+    this.used = order.length;
   }
 
   /** The snapshot, rebuilt first when none exists or too many slots changed since the last one. */
@@ -290,25 +320,30 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   }
 
   private rebuild(): void {
-    const all: number[] = [];
-    let located = 0;
-    let liveWords = 0;
+    const located: number[] = [];
+    const unlocated: number[] = [];
     for (let slot = 0; slot < this.used; slot++) {
-      if (!(this.flags[slot] & ALIVE)) continue;
-      all.push(slot);
-      if (this.flags[slot] & LOCATED) located++;
-      liveWords += this.wordCount[slot];
+      if (this.flags[slot] & ALIVE) (this.flags[slot] & LOCATED ? located : unlocated).push(slot);
     }
     let geo: KDBush | undefined;
-    const geoSlots = new Uint32Array(located);
-    if (located > 0) {
-      geo = new KDBush(located, 64, Float64Array);
-      for (const slot of all) {
-        if (!(this.flags[slot] & LOCATED)) continue;
-        geoSlots[geo.add(this.lng[slot], this.lat[slot])] = slot;
-      }
+    const geoSlots = new Uint32Array(located.length);
+    const order: number[] = [];
+    if (located.length > 0) {
+      geo = new KDBush(located.length, 64, Float64Array);
+      for (const slot of located) geo.add(this.lng[slot], this.lat[slot]);
       geo.finish();
+      // The tree's point k is the insertion geo.ids[k]: slot k from now on.
+      geo.ids.forEach((inserted, k) => {
+        order.push(located[inserted]);
+        geoSlots[inserted] = k;
+      });
     }
+    for (const slot of unlocated) order.push(slot);
+    this.renumber(order);
+    const all = Uint32Array.from(order, (_, slot) => slot);
+    let liveWords = 0;
+    for (const slot of all) liveWords += this.wordCount[slot];
+
     const byState = new Map<string, number[]>();
     for (const slot of all) {
       const inState = byState.get(this.states[slot]);
@@ -351,13 +386,13 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       geo,
       geoSlots,
       byState: new Map([...byState].map(([state, slots]) => [state, Uint32Array.from(slots)])),
-      all: Uint32Array.from(all),
+      all,
       postings,
       offsets,
       dictionarySize,
       sortedWords: Uint32Array.from(inUse),
     };
-    for (const slot of this.dirty) this.dirtyMark[slot] = 0;
+    // Renumbering cleared every dirty mark; the dirty slots are all in the snapshot now.
     this.dirty.clear();
   }
 

@@ -51,7 +51,7 @@ const TPA: [string, string, string] = ['Tampa', 'FL', '33602'];
 /**
  * 39 companies. The Miami ones sit 1.2 to 23.4 miles from MIAMI (ids in distance order are not
  * sorted: the ranking must do the work), the Fort Lauderdale ones 26 to 45, South Florida 52 to 94,
- * Orlando and Tampa about 200; every distance is at least 1.5 miles from 25, 50 and 100 so both
+ * Orlando and Tampa about 200; every distance is more than a mile from 25, 50 and 100 so both
  * engines agree at the edges. Some are featured, suspended, or without coordinates; fl-mia-01/04
  * tie on rating and review count, fl-mia-11/12 on everything but the id.
  */

@@ -54,7 +54,7 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
       </Flex>
 
       {search.isPending && (
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true" aria-label="Loading companies">
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true">
           {[0, 1, 2].map((i) => (
             <CompanyCardSkeleton key={i} />
           ))}

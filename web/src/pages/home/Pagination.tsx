@@ -22,7 +22,6 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
             size="sm"
             variant={item === page ? 'solid' : 'outline'}
             colorPalette={item === page ? 'brand' : 'gray'}
-            aria-label={`Page ${item}`}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onPage(item)}
           >

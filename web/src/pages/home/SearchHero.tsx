@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, Flex, Grid, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField';
@@ -73,35 +73,39 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
             onSearch(draft);
           }}
         >
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: '2fr 1fr 1fr' }} gap="4">
-            <FormField label="Location">
-              <PlaceInput kind="city" name="location" value={draft.location} onValueChange={(v) => set('location', v)} placeholder="City, ST" />
-            </FormField>
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap="4">
+            <GridItem colSpan={{ base: 1, md: 2 }}>
+              <FormField label="Location">
+                <PlaceInput kind="city" name="location" value={draft.location} onValueChange={(v) => set('location', v)} placeholder="City, ST" />
+              </FormField>
+            </GridItem>
             <SelectField label="Service Type" value={draft.serviceType} options={SERVICE_TYPE_OPTIONS} onChange={(v) => set('serviceType', v)} />
             <SelectField label="Distance" value={draft.distance} options={DISTANCE_OPTIONS} onChange={(v) => set('distance', v)} />
             <SelectField label="Price Range" value={draft.priceRange} options={PRICE_RANGE_OPTIONS} onChange={(v) => set('priceRange', v)} />
             <SelectField label="Minimum Rating" value={draft.minRating} options={MIN_RATING_OPTIONS} onChange={(v) => set('minRating', v)} />
+            <GridItem colSpan={{ base: 1, md: 2 }}>
+              <Fieldset.Root gap="1.5">
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  Vehicle Types
+                </Fieldset.Legend>
+                <HStack wrap="wrap" gap="4" minH="10">
+                  {VEHICLE_TYPE_OPTIONS.map((type) => (
+                    <HStack as="label" key={type} gap="2" fontSize="sm" cursor="pointer">
+                      <input
+                        type="checkbox"
+                        checked={draft.vehicleTypes.includes(type)}
+                        onChange={(e) => toggleVehicle(type, e.target.checked)}
+                        style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                      />
+                      {type}
+                    </HStack>
+                  ))}
+                </HStack>
+              </Fieldset.Root>
+            </GridItem>
           </Grid>
-          <Flex mt="4" gap="4" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'end' }} justify="space-between">
-            <Fieldset.Root>
-              <Fieldset.Legend fontSize="sm" fontWeight="medium" mb="2">
-                Vehicle Types
-              </Fieldset.Legend>
-              <HStack wrap="wrap" gap="4">
-                {VEHICLE_TYPE_OPTIONS.map((type) => (
-                  <HStack as="label" key={type} gap="2" fontSize="sm" cursor="pointer">
-                    <input
-                      type="checkbox"
-                      checked={draft.vehicleTypes.includes(type)}
-                      onChange={(e) => toggleVehicle(type, e.target.checked)}
-                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
-                    />
-                    {type}
-                  </HStack>
-                ))}
-              </HStack>
-            </Fieldset.Root>
-            <Button type="submit" colorPalette="brand" size="lg" minW={{ md: '40' }}>
+          <Flex mt="5" justify="flex-end">
+            <Button type="submit" colorPalette="brand" size="lg" width={{ base: 'full', md: 'auto' }} minW={{ md: '48' }}>
               <Search aria-hidden="true" /> Search
             </Button>
           </Flex>
