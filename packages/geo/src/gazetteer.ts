@@ -325,3 +325,27 @@ export function largestCities(limit: number): CitySuggestion[] {
     .byPopulation.slice(0, Math.max(0, limit))
     .map(({ label, city, state, latitude, longitude, population }) => ({ label, city, state, latitude, longitude, population }));
 }
+
+/** How far from a town a point may be and still be said to be in it, for {@link nearestCity}. */
+export const NEAREST_CITY_MAX_MILES = 30;
+
+/**
+ * The populated place nearest to a point (the reverse geocode of "Find Companies Near Me"), or
+ * undefined when none lies within {@link NEAREST_CITY_MAX_MILES} (at sea, outside the US).
+ */
+export function nearestCity(point: LatLng): CitySuggestion | undefined {
+  // Degrees of latitude are ~69 miles everywhere: a cheap box test skips the haversine for most places.
+  const boxDegrees = NEAREST_CITY_MAX_MILES / 69;
+  const lngBoxDegrees = boxDegrees / Math.max(0.1, Math.cos(point.latitude * RAD));
+  let best: City | undefined;
+  let bestMiles = NEAREST_CITY_MAX_MILES;
+  for (const city of cities().byPopulation) {
+    if (Math.abs(city.latitude - point.latitude) > boxDegrees || Math.abs(city.longitude - point.longitude) > lngBoxDegrees) continue;
+    const miles = distanceMiles(point, city);
+    if (miles < bestMiles) {
+      best = city;
+      bestMiles = miles;
+    }
+  }
+  return best && { label: best.label, city: best.city, state: best.state, latitude: best.latitude, longitude: best.longitude, population: best.population };
+}

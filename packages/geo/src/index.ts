@@ -3,6 +3,8 @@ export {
   EARTH_RADIUS_MILES,
   distanceMiles,
   largestCities,
+  nearestCity,
+  NEAREST_CITY_MAX_MILES,
   preloadGazetteer,
   resolveLocation,
   suggestCities,

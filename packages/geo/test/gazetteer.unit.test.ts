@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES, distanceMiles, largestCities, resolveLocation, suggestCities } from '../src/index.js';
+import { US_STATES, distanceMiles, largestCities, nearestCity, resolveLocation, suggestCities } from '../src/index.js';
 
 const MIAMI = { kind: 'city', city: 'Miami', state: 'FL', label: 'Miami, FL' };
 
@@ -154,5 +154,19 @@ describe('largestCities', () => {
     expect(top[0].label).toBe('New York, NY');
     expect(top[0].population).toBeGreaterThan(top[1].population);
     expect(largestCities(0)).toEqual([]);
+  });
+});
+
+describe('nearestCity', () => {
+  it.each([
+    [{ latitude: 25.7743, longitude: -80.1937 }, 'Miami, FL'],
+    [{ latitude: 40.7128, longitude: -74.006 }, 'New York, NY'],
+    [{ latitude: 42.2711, longitude: -89.094 }, 'Rockford, IL'],
+  ])('names the place at %j', (point, label) => {
+    expect(nearestCity(point)?.label).toBe(label);
+  });
+
+  it('finds nothing in the middle of the Atlantic', () => {
+    expect(nearestCity({ latitude: 30, longitude: -40 })).toBeUndefined();
   });
 });

@@ -537,6 +537,14 @@ export const citySuggestionSchema = z.object({
 });
 export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
 
+const coordinate = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(-max, `${name} must be between -${max} and ${max}`)
+    .max(max, `${name} must be between -${max} and ${max}`);
+/** Query of GET /api/geo/reverse: the browser's position. */
+export const reverseGeocodeQuerySchema = z.object({ latitude: coordinate('Latitude', 90), longitude: coordinate('Longitude', 180) });
+
 // ---------------------------------------------------------------------------------------------
 // Images
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { citySuggestionSchema, citySuggestQuerySchema, errorResponseSchema } from '@limo/contracts';
-import { suggestCities } from '@limo/geo';
+import { citySuggestionSchema, citySuggestQuerySchema, errorResponseSchema, reverseGeocodeQuerySchema } from '@limo/contracts';
+import { nearestCity, suggestCities } from '@limo/geo';
+import { notFound } from '@limo/platform';
 
-/** GET /api/geo/cities?q=: "City, ST" suggestions for the location box, from the offline gazetteer. */
+/**
+ * GET /api/geo/cities?q=: "City, ST" suggestions for the location box, and GET /api/geo/reverse: the
+ * city at the browser's position ("Find Companies Near Me" without a maps key), both offline.
+ */
 export async function geoRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/api/geo/cities',
     {
       schema: {
@@ -19,6 +24,23 @@ export async function geoRoutes(app: FastifyInstance) {
     async (request, reply) => {
       void reply.header('cache-control', 'public, max-age=86400');
       return suggestCities(request.query.q, request.query.limit).map(({ label, city, state, latitude, longitude }) => ({ label, city, state, latitude, longitude }));
+    },
+  );
+
+  r.get(
+    '/api/geo/reverse',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'The US city nearest to a position (within 30 miles)',
+        querystring: reverseGeocodeQuerySchema,
+        response: { 200: citySuggestionSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const city = nearestCity(request.query);
+      if (!city) throw notFound('Unable to determine your city from location');
+      return { label: city.label, city: city.city, state: city.state, latitude: city.latitude, longitude: city.longitude };
     },
   );
 }
