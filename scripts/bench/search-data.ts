@@ -1,14 +1,14 @@
 /**
- * Deterministic data for `npm run bench:search`: companies spread around the gazetteer's US cities
- * like real listings (more in big cities, most within 15 miles of the centre), and the fixed query
- * mixes the bench sends, to the index directly and through the gateway.
+ * Deterministic data for `npm run bench:search`: companies as the directory stores them, spread
+ * around the gazetteer's US cities like real listings (more in big cities, most within 15 miles of
+ * the centre), and the fixed mix of `GET /api/companies` paths the bench sends through the gateway.
  */
 import { SERVICES, VEHICLE_TYPES } from '@limo/contracts';
 import { EARTH_RADIUS_MILES, largestCities, type CitySuggestion } from '@limo/geo';
-import type { SearchDocument, SearchQuery } from '../../services/directory/src/search/company-search.port.js';
+import type { CompanyDoc } from '../../services/directory/src/repositories/companies.repository.js';
 
 /** mulberry32: a small, fast, seedable PRNG (same seed, same companies, same queries). */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -37,8 +37,10 @@ const WORDS = (
   'vintage rolls royce bentley escalade hummer chrysler mercedes lincoln navigator executive business clients group events'
 ).split(' ');
 
-/** `count` companies around the 1,000 largest US cities; a city's share grows with its population. */
-export function generateCompanies(count: number, seed = 20240115): SearchDocument[] {
+const STREETS = ['Main St', 'Broadway', 'Park Ave', 'Oak St', 'Market St', 'Airport Blvd', 'Harbor Dr', 'Lake St', 'Center St', 'River Rd'];
+
+/** `count` stored companies around the 1,000 largest US cities; a city's share grows with its population. */
+export function generateCompanies(count: number, seed = 20240115): CompanyDoc[] {
   const rnd = random(seed);
   const cities = largestCities(1_000);
   const weights = cities.map((c) => c.population ** 0.8);
@@ -60,7 +62,7 @@ export function generateCompanies(count: number, seed = 20240115): SearchDocumen
   const vehicles = VEHICLE_TYPES.map((t) => t.slug);
   const created = Date.UTC(2023, 0, 1);
 
-  const companies: SearchDocument[] = [];
+  const companies: CompanyDoc[] = [];
   for (let i = 0; i < count; i++) {
     const city = cityAt();
     // Distance from the centre: half-normal, sigma 8 miles, capped at 40.
@@ -72,83 +74,65 @@ export function generateCompanies(count: number, seed = 20240115): SearchDocumen
     const reviewed = rnd() > 0.15;
     const name = `${rnd() < 0.4 ? city.city : pick(rnd, NAME_FIRST)} ${pick(rnd, NAME_FIRST)} ${pick(rnd, NAME_LAST)}`;
     const description = [`Serving ${city.city} and the surrounding area.`, ...Array.from({ length: 12 + Math.floor(rnd() * 18) }, () => pick(rnd, WORDS))].join(' ');
+    const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i}.example.com`;
+    const verified = rnd() < 0.6;
+    const createdAt = new Date(created + i * 60_000).toISOString();
     companies.push({
-      id: `bench-${String(i).padStart(6, '0')}`,
+      _id: `bench-${String(i).padStart(6, '0')}`,
+      userId: null,
       name,
       description,
+      phone: `(${200 + Math.floor(rnd() * 790)}) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
+      email: `info@${domain}`,
+      businessEmail: null,
+      website: `https://${domain}/`,
+      address: `${100 + Math.floor(rnd() * 9_800)} ${pick(rnd, STREETS)}`,
       city: city.city,
       state: city.state,
-      zipCode: '',
+      zipCode: null,
       latitude: located ? Math.round((city.latitude + dLat) * 1e6) / 1e6 : null,
       longitude: located ? Math.round((city.longitude + dLng) * 1e6) / 1e6 : null,
       services: some(rnd, services, 4),
       vehicleTypes: some(rnd, vehicles, 4),
       priceRange: rnd() < 0.1 ? null : pick(rnd, ['$', '$$', '$$$', '$$$$']),
       hourlyRateStart: rnd() < 0.3 ? null : 50 + Math.floor(rnd() * 250),
+      featured: rnd() < 0.03,
+      verified,
+      verification: verified ? { source: 'admin', by: 'bench', at: createdAt } : null,
+      suspendedAt: rnd() < 0.02 ? createdAt : null,
+      suspendedBy: null,
+      claimed: false,
+      claimedAt: null,
+      claimId: null,
+      businessVerified: false,
+      subscription: null,
+      imageUrl: null,
+      seoKeywords: null,
+      seoTags: null,
+      stripePaymentIntentId: null,
       rating: reviewed ? Math.round((3 + rnd() * 2) * 10) / 10 : 0,
       reviewCount: reviewed ? 1 + Math.floor(rnd() * 300) : 0,
-      featured: rnd() < 0.03,
-      verified: rnd() < 0.6,
-      suspended: rnd() < 0.02,
-      createdAt: new Date(created + i * 60_000).toISOString(),
+      createdAt,
+      updatedAt: createdAt,
+      version: 1,
     });
   }
   return companies;
 }
 
-/** A kind of search, with the index queries the direct measurement sends for it. */
-export interface QueryKind {
-  kind: string;
-  queries: SearchQuery[];
-}
-
 const TEXTS = ['party bus', 'elite limo', 'wedding', 'executive sedan', 'royal chauffeurs', 'vintage rolls', 'airport', 'star'];
 
-/** The index-level mix: each kind `perKind` queries around the 50 largest cities. */
-export function indexQueryMix(perKind: number, seed = 7): QueryKind[] {
-  const rnd = random(seed);
-  const cities = largestCities(50);
-  const near = () => {
-    const c = pick(rnd, cities);
-    return { c, near: { latitude: c.latitude, longitude: c.longitude } };
-  };
-  const base = (): Pick<SearchQuery, 'sort' | 'page' | 'limit'> => ({ sort: 'best-match', page: 1, limit: 15 });
-  const kinds: Array<[string, () => SearchQuery]> = [
-    ['radius 25', () => ({ ...base(), near: near().near, radiusMiles: 25 })],
-    ['radius 50', () => ({ ...base(), near: near().near, radiusMiles: 50 })],
-    ['radius 100', () => ({ ...base(), near: near().near, radiusMiles: 100 })],
-    ['statewide', () => {
-      const { c, near: at } = near();
-      return { ...base(), near: at, state: c.state };
-    }],
-    ['text', () => ({ ...base(), text: pick(rnd, TEXTS) })],
-    ['text + radius 50', () => ({ ...base(), near: near().near, radiusMiles: 50, text: pick(rnd, TEXTS) })],
-    ['filters, radius 50', () => ({
-      ...base(),
-      near: near().near,
-      radiusMiles: 50,
-      service: pick(rnd, ['wedding', 'airport-transfer', 'corporate', 'special-events']),
-      vehicleTypes: [pick(rnd, ['stretch-limo', 'party-bus']), pick(rnd, ['town-car', 'suv-limo'])],
-      priceRange: pick(rnd, ['$', '$$', '$$$', '$$$$']),
-      minRating: pick(rnd, [3, 4, 5]),
-    })],
-    ['sort rating, radius 50', () => ({ ...base(), near: near().near, radiusMiles: 50, sort: 'rating' })],
-    ['sort distance, radius 100', () => ({ ...base(), near: near().near, radiusMiles: 100, sort: 'distance' })],
-    ['page 10, radius 100', () => ({ ...base(), near: near().near, radiusMiles: 100, page: 10 })],
-  ];
-  return kinds.map(([kind, make]) => ({ kind, queries: Array.from({ length: perKind }, make) }));
-}
-
 /**
- * The HTTP mix: `count` paths of `GET /api/companies` as the web client sends them (public-side
- * §7): a "City, ST", a ZIP, a state or words in `location`, a distance, filters, a sort, a page.
+ * The HTTP mix: `count` distinct paths of `GET /api/companies` as the web client sends them
+ * (public-side §7): a "City, ST", a ZIP, a state or words in `location`, a distance, filters, a
+ * sort, a page.
  */
 export function httpQueryMix(count: number, seed = 11): string[] {
   const rnd = random(seed);
   const cities = largestCities(100);
   const zips = ['10001', '33101', '60601', '90028', '77002', '85004', '19103', '78701', '98101', '02108', '30303', '80202', '94103', '89109', '37203'];
-  const paths: string[] = [];
-  for (let i = 0; i < count; i++) {
+  const paths = new Set<string>();
+  while (paths.size < count) {
     const params = new URLSearchParams();
     const roll = rnd();
     if (roll < 0.6) params.set('location', pick(rnd, cities).label);
@@ -163,7 +147,7 @@ export function httpQueryMix(count: number, seed = 11): string[] {
     if (rnd() < 0.3) params.set('sort', pick(rnd, ['rating', 'distance']));
     params.set('page', String(rnd() < 0.7 ? 1 : 2 + Math.floor(rnd() * 4)));
     params.set('limit', '15');
-    paths.push(`/api/companies?${params}`);
+    paths.add(`/api/companies?${params}`);
   }
-  return paths;
+  return [...paths];
 }
