@@ -20,6 +20,7 @@ install: $(STAMP)
 
 build: install
 	npx tsc -b
+	npx tsc -p scripts/tsconfig.json
 	$(NPM) run build -w web
 
 start: build

@@ -18,30 +18,15 @@
  * BENCH_MAX_CONNECTIONS (default 128). Needs the build of the workspaces (`npx tsc -b`).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { earliestTripDate, type CompanyCreatedV1 } from '@limo/contracts';
 import { createGateway } from '@limo/gateway';
-import { createLogger, loadConfig, type Collection } from '@limo/platform';
-import { startEmbedded } from '../packages/embedded/src/index.js';
+import { createLogger, type Collection } from '@limo/platform';
+import { startThrowaway } from '../packages/embedded/src/index.js';
+import { cannon } from './bench/cannon.js';
 
-/** The part of autocannon's result this bench reads (the package ships no types). */
-interface CannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  requests: { total: number; average: number };
-  latency: { p50: number; p99: number };
-}
-type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>;
-const cannon = autocannon as unknown as Cannon;
 
 interface Step {
   connections: number;
@@ -115,24 +100,15 @@ async function startSmtpSink(): Promise<{ url: string; accepted: () => Promise<n
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'limo-bench-quotes-'));
   const smtp = await startSmtpSink();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
+  const system = await startThrowaway({
     LOG_LEVEL: 'error',
-    SEED_DEMO_DATA: 'false',
     SMTP_URL: smtp.url,
     RATE_LIMIT_PER_MINUTE: '1000000000',
     QUOTE_RATE_LIMIT_PER_HOUR: '1000000000',
   });
+  const { config } = system;
   const logger = createLogger('error');
-  const system = await startEmbedded(config, logger);
   const bare = Fastify({ logger: false });
   bare.post('/api/quote-requests', async (_request, reply) => reply.code(201).send({ id: randomUUID(), status: 'pending' }));
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -248,7 +224,6 @@ async function main(): Promise<void> {
     await bare.close();
     await system.close();
     await smtp.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -23,7 +23,6 @@
  * BENCH_CONNECTIONS (default 10). Needs the packages built (`npx tsc -b`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,18 +47,8 @@ import type { CompanyDoc } from '../services/directory/src/repositories/companie
 import { EmbeddedCompanySearch } from '../services/directory/src/search/embedded.company-search.js';
 import { createGateway } from '../services/gateway/src/app.js';
 import { generateCompanies, httpQueryMix } from './bench/search-data.js';
+import { cannon } from './bench/cannon.js';
 
-/** The part of autocannon's result this bench reads (the package ships no types). */
-interface CannonResult {
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-}
-type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>;
-const cannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { startEmbedded, type EmbeddedSystem } from '@limo/embedded';
-import { createLogger, loadConfig } from '@limo/platform';
+import { startThrowaway, type EmbeddedSystem } from '@limo/embedded';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -46,32 +44,13 @@ export async function startProduct(): Promise<Product> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('web/dist is missing: build the web app first (`npm run build -w web`; `make test` does it)');
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'limo-e2e-'));
   const admin = { email: 'admin@e2e.example', password: 'admin-pass-e2e-123' };
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'true',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST,
-  });
-  const system = await startEmbedded(config, createLogger('silent'));
+  const system = await startThrowaway({ SEED_DEMO_DATA: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEB_DIST });
   return {
     url: system.url,
     system,
     admin,
-    async close() {
-      await system.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => system.close(),
   };
 }
 

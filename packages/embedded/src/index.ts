@@ -77,3 +77,4 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     throw err;
   }
 }
+export { startThrowaway, type ThrowawaySystem } from './throwaway.js';

@@ -1,38 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig, readOutbox } from '@limo/platform';
-import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
+import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from './journeys/http.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
-let system: EmbeddedSystem;
-let dataDir: string;
+let system: ThrowawaySystem;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'limo-embedded-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  system = await startEmbedded(config, createLogger('silent'));
+  system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await system?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('embedded profile through the gateway', () => {
@@ -46,11 +25,11 @@ describe('embedded profile through the gateway', () => {
   });
 
   it('runs the identity journey', async () => {
-    await identityJourney(system.url, () => readOutbox(join(dataDir, 'outbox')), admin);
+    await identityJourney(system.url, () => system.outbox(), admin);
   });
 
   it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
-    await listingQuoteJourney(system.url, () => readOutbox(join(dataDir, 'outbox')));
+    await listingQuoteJourney(system.url, () => system.outbox());
   }, 60_000);
 
   it('passes a request id through, or makes one', async () => {

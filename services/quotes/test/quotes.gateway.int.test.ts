@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_FORMAT_MESSAGE, earliestTripDate, type AdminQuoteList, type CompanySnapshot, type ErrorResponse, type OwnerQuoteList } from '@limo/contracts';
-import { createLogger, loadConfig, readOutbox } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
-import { startEmbedded, type EmbeddedSystem } from '../../../packages/embedded/src/index.js';
+import { startThrowaway, type ThrowawaySystem } from '../../../packages/embedded/src/index.js';
 import { ApiClient } from '../../../packages/embedded/test/journeys/http.js';
 import type { CityRequestDoc } from '../src/repositories/city-requests.repository.js';
 import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
@@ -16,39 +12,25 @@ import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, LOVES_PARK, quot
 // over HTTP as the web app drives it. Companies arrive as directory's events would: published fixtures.
 
 const admin = { email: 'quotes-admin@example.com', password: 'admin-pass-123' };
-let system: EmbeddedSystem;
-let dataDir: string;
+let system: ThrowawaySystem;
 let visitor: ApiClient;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'limo-quotes-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
+  system = await startThrowaway({
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    RATE_LIMIT_PER_MINUTE: '100000',
     // Every request of this file comes from 127.0.0.1; the per-IP limits have their own service test.
     QUOTE_RATE_LIMIT_PER_HOUR: '100000',
     CITY_QUOTE_RATE_LIMIT_PER_HOUR: '100000',
   });
-  system = await startEmbedded(config, createLogger('silent'));
   visitor = new ApiClient(system.url);
 }, 60_000);
 afterAll(async () => {
   await system?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const store = () => system.services.quotes.store;
-const outbox = () => readOutbox(join(dataDir, 'outbox'));
+const outbox = () => system.outbox();
 const present = async <T>(doc: Promise<T | null>): Promise<T | undefined> => (await doc) ?? undefined;
 
 /** Publishes company.created.v1 fixtures and waits until quotes' read-model holds them all. */

@@ -1,5 +1,5 @@
 import { serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
-import type { CompanyChange, CompanyDoc } from '../repositories/companies.repository.js';
+import type { CompanyDoc } from '../repositories/companies.repository.js';
 import type { SearchDocument } from '../search/company-search.port.js';
 
 /** A company as every visitor sees it: vocabulary as labels, no owner or payment fields. */

@@ -33,7 +33,7 @@ export class QuoteDelivery {
 
   /** Sends the company its quote mail (to its business e-mail, else its e-mail) if still owed. */
   async deliverToCompany(quoteId: string): Promise<void> {
-    const { quotes, companies, mailer, relay } = this.deps;
+    const { quotes, companies, relay } = this.deps;
     const quote = await quotes.claim(quoteId, 'delivery');
     if (!quote) return;
     const company = await companies.findActive(quote.companyId);

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, loadConfig, readOutbox, type Config, type OutboxEntry } from '@limo/platform';
+import { startEmbedded, type EmbeddedSystem } from './index.js';
+
+export interface ThrowawaySystem extends EmbeddedSystem {
+  config: Config;
+  dataDir: string;
+  /** The mails written so far (file mail only). */
+  outbox(): Promise<OutboxEntry[]>;
+}
+
+/**
+ * The whole product for a test or a benchmark: every port free, a fresh temp DATA_DIR that `close()`
+ * removes, quiet logs, no demo data and no gateway rate limit unless `env` says otherwise.
+ */
+export async function startThrowaway(env: Record<string, string> = {}): Promise<ThrowawaySystem> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'limo-throwaway-'));
+  const config = loadConfig({
+    PORT: '0',
+    IDENTITY_PORT: '0',
+    DIRECTORY_PORT: '0',
+    QUOTES_PORT: '0',
+    BILLING_PORT: '0',
+    ANALYTICS_PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+    DATA_DIR: dataDir,
+  });
+  let system: EmbeddedSystem;
+  try {
+    system = await startEmbedded(config, createLogger(config.LOG_LEVEL));
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    ...system,
+    config,
+    dataDir,
+    outbox: () => readOutbox(join(dataDir, 'outbox')),
+    async close() {
+      await system.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
