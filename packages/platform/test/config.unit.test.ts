@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.js';
+import { redactUrl } from '../src/adapters/redact-url.js';
 import { serviceDatabaseUri } from '../src/runtime/ports.js';
 
 describe('loadConfig', () => {
@@ -55,5 +56,16 @@ describe('serviceDatabaseUri', () => {
     ['mongodb+srv://cluster.example/?retryWrites=true', 'mongodb+srv://cluster.example/limo-quotes?retryWrites=true'],
   ])('gives each service its own database: %s', (uri, expected) => {
     expect(serviceDatabaseUri(uri, 'quotes')).toBe(expected);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['redis://:secret@127.0.0.1:6390', 'redis://:***@127.0.0.1:6390'],
+    ['smtp://user:p%40ss@mail.example:587', 'smtp://user:***@mail.example:587'],
+    ['mongodb://u:pw@a:1,b:2/db?replicaSet=rs', 'mongodb://u:***@a:1,b:2/db?replicaSet=rs'],
+    ['redis://127.0.0.1:6390', 'redis://127.0.0.1:6390'],
+  ])('masks the password of %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
   });
 });

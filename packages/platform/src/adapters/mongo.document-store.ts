@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { redactUrl } from './redact-url.js';
 import {
   DuplicateKeyError,
   type BaseDocument,
@@ -165,10 +166,5 @@ class MongoCollection implements EngineCollection {
 
 function unreachable(uri: string, err: unknown): Error {
   const reason = err instanceof Error ? err.message : String(err);
-  return new Error(`MongoDB unreachable at ${withoutPassword(uri)}: ${reason}`, { cause: err });
-}
-
-/** The URI with its password replaced by `***`, for messages and logs. */
-function withoutPassword(uri: string): string {
-  return uri.replace(/^([a-z+]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+  return new Error(`MongoDB unreachable at ${redactUrl(uri)}: ${reason}`, { cause: err });
 }

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Cache, RateLimiter, RateLimitResult } from '../ports/cache.port.js';
 import { assertTtl, assertWindow, toCacheJson } from './memory.cache.js';
+import { redactUrl } from './redact-url.js';
 
 /** How to reach Redis. */
 export interface RedisCacheOptions {
@@ -140,16 +141,6 @@ const rateLimitKey = (key: string): string => `ratelimit:${key}`;
 
 function unreachable(url: string, err: unknown): Error {
   const reason = err instanceof Error ? err.message : String(err);
-  return new Error(`Redis unreachable at ${redact(url)}: ${reason}`, { cause: err });
+  return new Error(`Redis unreachable at ${redactUrl(url)}: ${reason}`, { cause: err });
 }
 
-/** The URL without its password, fit for an error message or a log line. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}

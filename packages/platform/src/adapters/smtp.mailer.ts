@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailMessage, Mailer, SentMail } from '../ports/mail.port.js';
+import { redactUrl } from './redact-url.js';
 
 /** Which SMTP server to hand mail to, and who the mail is from. */
 export interface SmtpMailerOptions {
@@ -34,7 +35,7 @@ export class SmtpMailer implements Mailer {
   static async create(options: SmtpMailerOptions): Promise<SmtpMailer> {
     const url = new URL(options.url);
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-      throw new Error(`SMTP URL must start with smtp:// or smtps://, got ${redact(options.url)}`);
+      throw new Error(`SMTP URL must start with smtp:// or smtps://, got ${redactUrl(options.url)}`);
     }
     for (const [key, value] of Object.entries(DEFAULTS)) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, value);
@@ -68,7 +69,7 @@ export class SmtpMailer implements Mailer {
     try {
       await this.transport.verify();
     } catch (err) {
-      throw new Error(`SMTP unreachable at ${redact(this.url)}: ${(err as Error).message}`, { cause: err });
+      throw new Error(`SMTP unreachable at ${redactUrl(this.url)}: ${(err as Error).message}`, { cause: err });
     }
   }
 
@@ -77,13 +78,3 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-/** The URL without its password, fit for an error message. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
