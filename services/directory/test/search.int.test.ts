@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company } from '@limo/contracts';
+import { z } from 'zod';
+import { companySchema, type Company } from '@limo/contracts';
 import { distanceMiles, resolveLocation } from '@limo/geo';
 import { waitFor } from '@limo/platform/testing';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
@@ -19,7 +20,9 @@ async function allPages(query: string): Promise<{ companies: Company[]; total: n
     const res = await call(h, 'GET', `/api/companies?${query}&page=${page}`);
     expect(res.statusCode).toBe(200);
     if (total < 0) total = Number(res.headers['x-total-count']);
-    const body = res.json<Company[]>();
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    // The route sends its cached JSON text as it is: every answer must still match the declared schema.
+    const body = z.array(companySchema).parse(res.json());
     expect(body.length).toBeLessThanOrEqual(15);
     if (body.length === 0) break;
     pages++;
