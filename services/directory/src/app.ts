@@ -85,7 +85,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
   const images = await ImagesRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
   const projection = new SearchProjection(search, companies, searchCache, logger.child({ service: 'directory', part: 'search' }));
-  const edits = new CompanyEdits(companies, images, config.PUBLIC_URL);
+  const edits = new CompanyEdits(companies, images);
   const deps: DirectoryDeps = { ctx, companies, reviews, changeRequests, images, blobs, search, searchCache, projection, edits };
 
   const app = await createServiceApp({ name: 'directory', config, logger, cache: ctx.cache, description: 'Companies, reviews, images and geo search' });

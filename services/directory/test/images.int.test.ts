@@ -12,12 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-function upload(user: TestUser | undefined, file: Parameters<typeof multipart>[0], fields: Record<string, string> = {}) {
+function upload(user: TestUser | undefined, file: Parameters<typeof multipart>[0], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const body = multipart(file, fields);
-  return h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...body.headers, ...(user && { cookie: user.cookie }) }, payload: body.payload });
+  return h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...body.headers, ...headers, ...(user && { cookie: user.cookie }) }, payload: body.payload });
 }
 
 describe('POST /api/upload-image', () => {
+  it('answers the imageUrl on the host the visitor reached the gateway at', async () => {
+    const res = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'localhost:8080', 'x-forwarded-proto': 'http' });
+    expect(res.json().imageUrl).toMatch(/^http:\/\/localhost:8080\/api\/images\/[0-9a-f-]{36}$/);
+    const forged = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'evil"host/x', 'x-forwarded-proto': 'javascript' });
+    expect(forged.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\//);
+  });
+
   it('accepts a real PNG, re-encodes it to WebP without its metadata, and serves it at the imageUrl', async () => {
     const withExif = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } })
       .png()

@@ -133,7 +133,7 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
 
   it('limits login attempts per address', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 30; i++) await login(`user${i}@example.com`, 'whatever', ip);
+    for (let i = 0; i < ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN; i++) await login(`user${i}@example.com`, 'whatever', ip);
     expect((await login('someone@example.com', 'whatever', ip)).statusCode).toBe(429);
   });
 
@@ -166,8 +166,12 @@ describe('password reset', () => {
     const { mail, token } = await resetLink('mia@example.com');
     expect(mail.subject).toMatch(/reset/i);
     expect(mail.html).toContain('/reset-password?token=');
+    const signedIn = cookieOf(await login('mia@example.com', 'secret1'));
+    // Sessions are signed to the second: the reset must come in a later second to void this one.
+    await new Promise((r) => setTimeout(r, 1100));
     const reset = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'brand-new' } });
     expect(reset.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: signedIn } })).statusCode).toBe(401);
     expect((await login('mia@example.com', 'secret1')).statusCode).toBe(401);
     expect((await login('mia@example.com', 'brand-new')).statusCode).toBe(200);
     const again = await app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'another1' } });
@@ -246,5 +250,14 @@ describe('bad input never answers 5xx', () => {
     expect(empty.statusCode).toBe(400);
     const text = await app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.statusCode).toBe(415);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('takes an empty body sent as JSON as no body, and refuses prototype keys', async () => {
+    const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(logout.statusCode).toBe(200);
+    const poisoned = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.co","password":"x","__proto__":{"role":"admin"}}' });
+    expect(poisoned.statusCode).toBe(400);
   });
 });

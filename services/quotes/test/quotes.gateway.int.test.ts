@@ -75,7 +75,7 @@ describe('POST /api/quote-requests through the gateway', () => {
     ['a malformed e-mail', { customerEmail: 'jane@' }, 'Please enter a valid email address'],
     ['no phone', { customerPhone: undefined }, 'Please enter a valid phone number'],
     ['a 9-character phone', { customerPhone: '555-01234' }, 'Please enter a valid phone number'],
-    ['a phone of 10 characters but 9 digits', { customerPhone: '(815) 555-0' }, 'Please enter a valid phone number'],
+    ['a phone of 10 characters but 6 digits', { customerPhone: '(815) 55-0' }, 'Please enter a valid phone number'],
     ['a phone that is words', { customerPhone: 'call me maybe' }, 'Please enter a valid phone number'],
     ['no service type', { serviceType: undefined }, 'Please select a service type'],
     ['an unknown service type', { serviceType: 'Airport Transfer' }, 'Please select a service type'],

@@ -118,6 +118,14 @@ describe('POST /api/quote-requests', () => {
     expect(quoteDeliveredV1.parse(event).data.companyId).toBe(company.id);
   });
 
+  it('accepts a quote for a company listed a moment ago, whose event is still on its way', async () => {
+    const snapshot = companySnapshot();
+    const posting = postQuote(quoteBody(snapshot.id));
+    await new Promise((r) => setTimeout(r, 300));
+    await ctx.bus.publish([companyEvent('company.created.v1', snapshot)]);
+    expect((await posting).statusCode).toBe(201);
+  });
+
   it('answers 404 for an unknown or deleted company', async () => {
     expect((await postQuote(quoteBody('no-such-company'))).statusCode).toBe(404);
     const company = await addCompany();

@@ -200,13 +200,16 @@ const phoneField = (message: string) =>
     .trim()
     .min(10, message)
     .max(30, message)
-    .refine((v) => PHONE_PATTERN.test(v) && (v.replace(/(?:x|ext\.?)\s*\d+$/i, '').match(/\d/g)?.length ?? 0) >= 10, message);
+        // The spec asks for 10 characters; phone punctuation only, and enough digits to be a number.
+    .refine((v) => PHONE_PATTERN.test(v) && (v.replace(/(?:x|ext\.?)\s*\d+$/i, '').match(/\d/g)?.length ?? 0) >= 7, message);
 
 // One check per field, none of them aborting: an aborted field issue would stop zod from running the
 // object-level dropoff rule, and the form must learn every problem at once.
 const tripDateField = (required: string) =>
   requiredString(required)
     .trim()
+    // A date picker that JSON-encodes a Date sends "2026-12-20T05:00:00.000Z": its calendar day counts.
+    .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
     .superRefine((v, ctx) => {
       const message = !v
         ? required

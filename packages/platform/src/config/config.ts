@@ -52,10 +52,17 @@ export const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   /** Requests per minute per client IP at the gateway. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
   /** Per-company quote requests accepted per client IP per hour. */
-  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
-  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Reviews accepted per client IP per hour. */
+  REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Accounts created per client IP per hour. */
+  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Login attempts per client IP per 15 minutes (each account also gets 10). */
+  LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
   IDENTITY_PORT: port.default(4001),
   DIRECTORY_PORT: port.default(4002),
   QUOTES_PORT: port.default(4003),

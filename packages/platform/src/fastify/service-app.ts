@@ -9,13 +9,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import secureJsonParse from 'secure-json-parse';
 import { ZodError } from 'zod';
 import type { Role } from '@limo/contracts';
 import type { Config } from '../config/config.js';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Cache } from '../ports/cache.port.js';
-import { revokedSessionKey, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
+import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +61,19 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   // JSON (and multipart where a route registers it) only: a text body is a 415, not a confusing 400.
   app.removeContentTypeParser('text/plain');
+  // Clients that always send `Content-Type: application/json` send it on body-less calls too (logout,
+  // approve, delete): an empty body is no body, not malformed JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      // As Fastify's own parser: `__proto__` and `constructor.prototype` keys are refused.
+      done(null, secureJsonParse(text, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(new HttpError(400, 'Request body is not valid JSON'), undefined);
+    }
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -78,7 +92,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const user = verifySession(token, config.JWT_SECRET);
-    if (user && !(await cache.get(revokedSessionKey(user.sessionId)))) request.user = user;
+    if (user && !(await isSessionVoid(user, cache))) request.user = user;
   });
 
   app.addHook('onRequest', async (request) => {

@@ -13,6 +13,7 @@ const claimsSchema = z.object({
   role: roleSchema,
   username: z.string(),
   email: z.string(),
+  iat: z.number(),
   exp: z.number(),
 });
 
@@ -24,6 +25,8 @@ export interface SessionUser {
   email: string;
   /** Session id, used to revoke it at logout. */
   sessionId: string;
+  /** When the session was signed, in ms (to the second). */
+  issuedAt: number;
   expiresAt: number;
 }
 
@@ -53,7 +56,7 @@ export function verifySession(token: string, secret: string): SessionUser | null
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return null;
     const c = claims.data;
-    return { id: c.sub, role: c.role, username: c.username, email: c.email, sessionId: c.jti, expiresAt: c.exp * 1000 };
+    return { id: c.sub, role: c.role, username: c.username, email: c.email, sessionId: c.jti, issuedAt: c.iat * 1000, expiresAt: c.exp * 1000 };
   } catch {
     return null;
   }
@@ -61,3 +64,13 @@ export function verifySession(token: string, secret: string): SessionUser | null
 
 /** Cache key marking a session as ended (kept until the token would have expired anyway). */
 export const revokedSessionKey = (sessionId: string) => `session:revoked:${sessionId}`;
+
+/** Cache key holding the time (ms) before which every session of the user is void, e.g. a password reset. */
+export const sessionsValidAfterKey = (userId: string) => `session:valid-after:${userId}`;
+
+/** Whether the session was ended at logout, or signed before its user's sessions were voided. */
+export async function isSessionVoid(user: SessionUser, cache: { get<T>(key: string): Promise<T | undefined> }): Promise<boolean> {
+  const [revoked, validAfter] = await Promise.all([cache.get(revokedSessionKey(user.sessionId)), cache.get<number>(sessionsValidAfterKey(user.id))]);
+  // iat has whole seconds: a session signed in the same second as the reset stays valid.
+  return Boolean(revoked) || (validAfter !== undefined && user.issuedAt < Math.floor(validAfter / 1000) * 1000);
+}

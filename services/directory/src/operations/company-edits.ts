@@ -18,15 +18,17 @@ export interface AdminFlags {
   businessVerified?: boolean;
 }
 
-/** The id of one of our stored images in `url` (absolute on our public origin, or a path), else null. */
-export function storedImageId(url: string | null | undefined, publicUrl: string): string | null {
+/**
+ * The id of one of our stored images in `url` (`/api/images/<id>` as a path or on any host: the
+ * gateway may be reached as 127.0.0.1, localhost or a public name), else null. Whose image it is
+ * is checked by the caller.
+ */
+export function storedImageId(url: string | null | undefined): string | null {
   if (!url) return null;
   let path = url;
   if (!url.startsWith('/')) {
     try {
-      const parsed = new URL(url);
-      if (parsed.origin !== new URL(publicUrl).origin) return null;
-      path = parsed.pathname;
+      path = new URL(url).pathname;
     } catch {
       return null;
     }
@@ -50,12 +52,11 @@ export class CompanyEdits {
   constructor(
     private readonly companies: CompaniesRepository,
     private readonly images: ImagesRepository,
-    private readonly publicUrl: string,
   ) {}
 
   /** Throws 400/403 when `imageUrl` names a stored image the actor may not use. */
   async assertImageUsable(imageUrl: string | null | undefined, actor: Actor): Promise<void> {
-    const id = storedImageId(imageUrl, this.publicUrl);
+    const id = storedImageId(imageUrl);
     if (!id) return;
     const image = await this.images.findById(id);
     if (!image) throw badRequest('That image was not found: please upload it again', 'imageUrl');
@@ -89,7 +90,7 @@ export class CompanyEdits {
 
   /** Links the company's stored image to it, so deleting the company deletes the image. */
   async attachImage(company: CompanyDoc): Promise<void> {
-    const imageId = storedImageId(company.imageUrl, this.publicUrl);
+    const imageId = storedImageId(company.imageUrl);
     if (imageId) await this.images.attach(imageId, company._id);
   }
 }

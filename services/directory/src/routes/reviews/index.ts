@@ -23,7 +23,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
     },
     async (request, reply) => {
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `review:ip:${request.ip}`, limit: 10, windowMs: 60 * 60 * 1000, message: 'Too many reviews from this address. Please try again later.' },
+        { key: `review:ip:${request.ip}`, limit: ctx.config.REVIEW_RATE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000, message: 'Too many reviews from this address. Please try again later.' },
       ]);
       const { companyId, rating, reviewerName, comment, website } = request.body;
       const company = await companies.findById(companyId);

@@ -8,7 +8,7 @@ import {
   resetPasswordBodySchema,
   type PasswordResetRequestedV1,
 } from '@limo/contracts';
-import { badRequest, enforceRateLimits, type ServiceContext } from '@limo/platform';
+import { badRequest, enforceRateLimits, sessionsValidAfterKey, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from '../../domain/reset-token.js';
 import type { UsersRepository } from '../../repositories/users.repository.js';
@@ -78,6 +78,8 @@ export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceC
       const passwordHash = await hashPassword(request.body.newPassword);
       const updated = await users.consumeResetToken(user._id, tokenHash, passwordHash);
       if (!updated) throw badRequest(INVALID_TOKEN_MESSAGE, 'token');
+      // Whoever knew the old password is signed out everywhere.
+      await ctx.cache.set(sessionsValidAfterKey(user._id), Date.now(), ctx.config.SESSION_TTL_HOURS * 3600 * 1000);
       return { message: 'Your password has been reset. You can now log in.' };
     },
   );

@@ -26,7 +26,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `login:ip:${request.ip}`, limit: 30, windowMs: FIFTEEN_MINUTES, message: 'Too many login attempts. Please try again later.' },
+        { key: `login:ip:${request.ip}`, limit: ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN, windowMs: FIFTEEN_MINUTES, message: 'Too many login attempts. Please try again later.' },
         { key: `login:account:${email}`, limit: 10, windowMs: FIFTEEN_MINUTES, message: 'Too many login attempts for this account. Please try again in 15 minutes.' },
       ]);
       const user = await users.findByEmail(email);

@@ -24,6 +24,8 @@ import type { RouteDeps } from '../deps.js';
 const HOUR_MS = 60 * 60 * 1000;
 const NO_COMPANY = 'No business listing found for this account';
 const QUOTE_NOT_FOUND = 'Quote request not found';
+/** How long a quote for an unknown company waits for that company's event to arrive. */
+const NEW_COMPANY_GRACE_MS = 3000;
 // Without `page` the dashboard gets the whole list and pages it itself; this bounds one answer.
 const OWNER_QUOTES_MAX_LIST = 1000;
 
@@ -36,6 +38,20 @@ const OWNER_QUOTES_MAX_LIST = 1000;
 export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { ctx, quotes, companies, leads } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The company from this service's read-model. A company listed a moment ago may not have reached
+   * it yet (its event is on its way through the bus), so a miss is asked again for a short while
+   * before the visitor is told it does not exist.
+   */
+  const findCompanySoon = async (id: string): Promise<CompanyContactDoc | null> => {
+    const deadline = Date.now() + NEW_COMPANY_GRACE_MS;
+    for (;;) {
+      const company = await companies.findActive(id);
+      if (company || Date.now() >= deadline) return company;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
 
   /** The signed-in user's first company, or 404. */
   const ownersCompany = async (request: FastifyRequest): Promise<CompanyContactDoc> => {
@@ -65,7 +81,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         },
       ]);
       const body = request.body;
-      const company = await companies.findActive(body.companyId);
+      const company = await findCompanySoon(body.companyId);
       if (!company) throw notFound('Company not found');
       const now = monotonicIsoNow();
       const quote: QuoteDoc = {
