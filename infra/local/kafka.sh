@@ -78,9 +78,15 @@ log4j.appender.stderr.layout.ConversionPattern=[%d] %p %m (%c)%n
 PROPS
 }
 
-# A 22-char base64url UUID, as kafka-storage random-uuid prints (saves a JVM start).
+# A 22-char base64url UUID, as kafka-storage random-uuid prints (saves a JVM start). Like Kafka's own
+# Uuid.randomUuid it never starts with '-', which the tool's argument parser would take for an option.
 cluster_id() {
-  head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' | cut -c1-22
+  local id
+  while :; do
+    id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' | cut -c1-22)
+    [[ $id != -* ]] && break
+  done
+  printf '%s\n' "$id"
 }
 
 tool() {
