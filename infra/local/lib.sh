@@ -192,6 +192,19 @@ print_env() {
   done
 }
 
+# Stops the process recorded in the pidfile (TERM, then KILL after `grace` seconds) and forgets it.
+stop_recorded_engine() {
+  local grace=$1 pid
+  pid="$(read_pid "$PID_FILE")"
+  if engine_running; then
+    log "stopping pid $pid"
+    stop_pids "$grace" "$pid"
+  else
+    log "not running"
+  fi
+  rm -f "$PID_FILE"
+}
+
 # Standard dispatcher: each engine script defines do_up, do_down, do_status_extra (optional) and ENV_LINES.
 main() {
   local cmd="${1:-}"

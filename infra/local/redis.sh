@@ -34,15 +34,7 @@ do_up() {
 }
 
 do_down() {
-  local pid
-  pid="$(read_pid "$PID_FILE")"
-  if engine_running; then
-    log "stopping pid $pid"
-    stop_pids 20 "$pid"
-  else
-    log "not running"
-  fi
-  rm -f "$PID_FILE"
+  stop_recorded_engine 20
 }
 
 main "$@"
