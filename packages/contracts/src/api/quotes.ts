@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteTripFields } from '../events/quotes.events.js';
 import { requiredString } from './common.js';
 
 /** Public-side §3: the per-company quote dialog's service types, in the dialog's order. */
@@ -325,17 +326,7 @@ export const quoteRequestSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
   source: quoteSourceSchema,
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string(),
-  serviceType: z.string(),
-  vehicleType: z.string().nullable(),
-  passengerCount: z.string(),
-  pickupLocation: z.string(),
-  dropoffLocation: z.string().nullable(),
-  tripDate: z.string(),
-  tripTime: z.string(),
-  specialRequests: z.string().nullable(),
+  ...quoteTripFields,
   status: quoteStatusSchema,
   createdAt: z.string(),
   updatedAt: z.string(),

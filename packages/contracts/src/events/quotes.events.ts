@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { eventSchema } from './envelope.js';
 
-const tripFields = {
+/** A stored quote request's customer and trip, as its events and the owner/admin lists carry them. */
+export const quoteTripFields = {
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string(),
@@ -31,7 +32,7 @@ export const quoteRequestedV1 = eventSchema(
     source: z.enum(['company', 'city']),
     /** The city-wide request this quote came from, or null. */
     cityRequestId: z.string().nullable(),
-    ...tripFields,
+    ...quoteTripFields,
     createdAt: z.string(),
   }),
 );
@@ -53,7 +54,7 @@ export const cityQuoteRequestedV1 = eventSchema(
       .nullable(),
     companyIds: z.array(z.string()),
     companiesNotified: z.number().int().min(0),
-    ...tripFields,
+    ...quoteTripFields,
     createdAt: z.string(),
   }),
 );
