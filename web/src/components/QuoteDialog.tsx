@@ -11,7 +11,7 @@ import {
   type QuoteRequestBody,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
@@ -55,6 +55,28 @@ const emptyForm = (companyId: string): QuoteFormStrings => ({
 /** Google's suggestion list lives outside the dialog; picking from it must not count as clicking away. */
 function isPlacesSuggestion(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('.pac-container') !== null;
+}
+
+/** A street address with US suggestions, attached a moment after the dialog opens (public §2). */
+function AddressInput({ control, name }: { control: Control<QuoteFormInput>; name: 'pickupLocation' | 'dropoffLocation' }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <PlaceInput
+          kind="address"
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string) ?? ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          attachDelayMs={100}
+          placeholder="Street address, city"
+        />
+      )}
+    />
+  );
 }
 
 export interface QuoteDialogProps {
@@ -136,41 +158,11 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
                   {serviceType && (
                     <>
                       <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
-                        <Controller
-                          control={control}
-                          name="pickupLocation"
-                          render={({ field }) => (
-                            <PlaceInput
-                              kind="address"
-                              ref={field.ref}
-                              name={field.name}
-                              value={(field.value as string) ?? ''}
-                              onValueChange={field.onChange}
-                              onBlur={field.onBlur}
-                              attachDelayMs={100}
-                              placeholder="Street address, city"
-                            />
-                          )}
-                        />
+                        <AddressInput control={control} name="pickupLocation" />
                       </FormField>
                       {requiresDropoff(serviceType) && (
                         <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
-                          <Controller
-                            control={control}
-                            name="dropoffLocation"
-                            render={({ field }) => (
-                              <PlaceInput
-                                kind="address"
-                                ref={field.ref}
-                                name={field.name}
-                                value={(field.value as string) ?? ''}
-                                onValueChange={field.onChange}
-                                onBlur={field.onBlur}
-                                attachDelayMs={100}
-                                placeholder="Street address, city"
-                              />
-                            )}
-                          />
+                          <AddressInput control={control} name="dropoffLocation" />
                         </FormField>
                       )}
                       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

@@ -1,6 +1,7 @@
-import { Accordion, Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { BookOpen, Building2, Mail, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FaqAccordion } from '../components/FaqAccordion';
 
 /** The support mailbox. */
 export const SUPPORT_EMAIL = 'support@limodirectory.com';
@@ -24,21 +25,7 @@ function Faq({ id, title, items }: { id: string; title: string; items: Array<{ q
       <Heading as="h2" id={id} size="xl">
         {title}
       </Heading>
-      <Accordion.Root collapsible multiple variant="enclosed">
-        {items.map((f) => (
-          <Accordion.Item key={f.q} value={f.q}>
-            <Accordion.ItemTrigger>
-              <Text flex="1" fontWeight="medium">
-                {f.q}
-              </Text>
-              <Accordion.ItemIndicator />
-            </Accordion.ItemTrigger>
-            <Accordion.ItemContent>
-              <Accordion.ItemBody color="gray.700">{f.a}</Accordion.ItemBody>
-            </Accordion.ItemContent>
-          </Accordion.Item>
-        ))}
-      </Accordion.Root>
+      <FaqAccordion items={items} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Accordion, Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Award, Clock, MapPinned, ShieldCheck } from 'lucide-react';
 import type { DetectedPlace } from '../../lib/search';
+import { FaqAccordion } from '../../components/FaqAccordion';
 
 /** The local search-engine sections shown once the visitor's city is known (§2): coverage, why local, FAQ. */
 export function LocalSections({ place }: { place: DetectedPlace }) {
@@ -62,21 +63,7 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
           <Heading as="h3" size="lg" mb="4">
             Frequently asked questions about limos in {place.city}
           </Heading>
-          <Accordion.Root collapsible multiple variant="enclosed">
-            {faqs.map((f) => (
-              <Accordion.Item key={f.q} value={f.q}>
-                <Accordion.ItemTrigger>
-                  <Text flex="1" fontWeight="medium">
-                    {f.q}
-                  </Text>
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-                <Accordion.ItemContent>
-                  <Accordion.ItemBody color="gray.700">{f.a}</Accordion.ItemBody>
-                </Accordion.ItemContent>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
+          <FaqAccordion items={faqs} />
         </Box>
         <Box>
           <Heading as="h3" size="lg" mb="3">
