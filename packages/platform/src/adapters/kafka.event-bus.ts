@@ -12,6 +12,9 @@ import {
   type Producer,
 } from 'kafkajs';
 import { pino, type Logger } from 'pino';
+
+/** Attempts at creating a topic whose leader check keeps answering a retriable error (~15 s in all). */
+const TOPIC_CREATE_ATTEMPTS = 10;
 import {
   deadLetterEvent,
   type EventBus,
@@ -182,15 +185,34 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
+  /**
+   * Creates the topic (a no-op when it exists) and waits for its leaders. Several processes starting
+   * together race to create the same topics, and the broker may answer the leader check with a
+   * retriable "does not host this topic-partition" for a while: those answers are retried with
+   * backoff for about 15 s before giving up.
+   */
+  private async createTopic(topic: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.createTopics({
+          topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: 1 }],
+          waitForLeaders: true,
+        });
+        return;
+      } catch (err) {
+        const e = err as { retriable?: boolean; name?: string; cause?: { retriable?: boolean } };
+        const retriable = e.retriable === true || e.cause?.retriable === true || e.name === 'KafkaJSNumberOfRetriesExceeded';
+        if (!retriable || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
+        this.logger.warn({ topic, attempt, err }, 'topic not ready yet: retrying');
+        await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
   private async ensureTopics(names: string[]): Promise<void> {
     for (const topic of names) {
       if (this.topics.has(topic)) continue;
-      const created = this.admin
-        .createTopics({
-          topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: 1 }],
-          waitForLeaders: true,
-        })
-        .then(() => undefined);
+      const created = this.createTopic(topic);
       this.topics.set(topic, created);
       // A failed creation is forgotten so the next publish or subscribe tries again.
       created.catch(() => this.topics.delete(topic));
