@@ -14,6 +14,7 @@ const ListBusinessPage = lazy(() => import('./pages/ListBusinessPage'));
 const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
 const SupportPage = lazy(() => import('./pages/SupportPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
 
 /** The public screens of spec/public-side.md §2, each loaded with its route. */
 export function AppRoutes() {
@@ -28,6 +29,8 @@ export function AppRoutes() {
         <Route path="business-listing-form" element={<ListBusinessPage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />
         <Route path="support" element={<SupportPage />} />
+        <Route path="admin" element={<AdminPage />} />
+        <Route path="admin-dashboard" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

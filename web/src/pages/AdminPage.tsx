@@ -1,0 +1,111 @@
+import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCurrentUser } from '../lib/session';
+import { showToast } from '../lib/toast';
+import { AnalyticsTab } from './admin/AnalyticsTab';
+import { ChangeRequestsTab } from './admin/ChangeRequestsTab';
+import { ClaimsTab } from './admin/ClaimsTab';
+import { CompaniesTab } from './admin/CompaniesTab';
+import { OverviewTab } from './admin/OverviewTab';
+import { QuoteRequestsTab } from './admin/QuoteRequestsTab';
+import { ReviewsTab } from './admin/ReviewsTab';
+import { SettingsTab } from './admin/SettingsTab';
+import { SubscriptionsTab } from './admin/SubscriptionsTab';
+
+/** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
+export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
+  { value: 'overview', label: 'Overview', icon: <LayoutDashboard aria-hidden="true" />, panel: () => <OverviewTab /> },
+  { value: 'claims', label: 'Business Claims', icon: <ShieldCheck aria-hidden="true" />, panel: () => <ClaimsTab /> },
+  { value: 'reviews', label: 'Reviews', icon: <MessageSquare aria-hidden="true" />, panel: () => <ReviewsTab /> },
+  { value: 'subscriptions', label: 'Subscriptions', icon: <Wallet aria-hidden="true" />, panel: () => <SubscriptionsTab /> },
+  { value: 'companies', label: 'Companies', icon: <Building2 aria-hidden="true" />, panel: () => <CompaniesTab /> },
+  { value: 'change-requests', label: 'Change Requests', icon: <FileEdit aria-hidden="true" />, panel: () => <ChangeRequestsTab /> },
+  { value: 'quotes', label: 'Quote Requests', icon: <ClipboardList aria-hidden="true" />, panel: () => <QuoteRequestsTab /> },
+  { value: 'analytics', label: 'Traffic Analytics', icon: <BarChart3 aria-hidden="true" />, panel: () => <AnalyticsTab /> },
+  { value: 'settings', label: 'Settings', icon: <Settings aria-hidden="true" />, panel: () => <SettingsTab /> },
+];
+
+/**
+ * The admin guard of §2.8: anyone but an admin gets the "Access Denied" toast and is sent to
+ * /login. Returns whether the dashboard may show.
+ */
+export function useAdminGuard(): { allowed: boolean; isLoading: boolean } {
+  const { user, isLoading } = useCurrentUser();
+  const navigate = useNavigate();
+  const allowed = user?.role === 'admin';
+  useEffect(() => {
+    if (isLoading || allowed) return;
+    showToast({ title: 'Access Denied', description: 'Admin access required. Please log in with admin credentials', type: 'error' });
+    navigate('/login', { replace: true });
+  }, [isLoading, allowed, navigate]);
+  return { allowed, isLoading };
+}
+
+/** /admin and /admin-dashboard (§2.8, §2.9): the admin dashboard behind its guard, the tab kept in `?tab=`. */
+export default function AdminPage() {
+  const { allowed, isLoading } = useAdminGuard();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = ADMIN_TABS.some((t) => t.value === requested) ? requested! : 'overview';
+
+  if (isLoading) {
+    return (
+      <Center py="24">
+        <Spinner size="lg" color="brand.600" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!allowed) {
+    return (
+      <Center px="4" py="20">
+        <Card.Root maxW="md" textAlign="center" boxShadow="lg">
+          <Card.Body alignItems="center" gap="4" py="10">
+            <Heading as="h1" size="2xl">
+              Admin Access Required
+            </Heading>
+            <Text color="gray.700">Please log in with an admin account to see the admin dashboard.</Text>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/login">Go to Login</RouterLink>
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      </Center>
+    );
+  }
+
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py={{ base: '6', md: '8' }}>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+        Admin Dashboard
+      </Heading>
+      <Text color="gray.700" mt="1" mb="6">
+        Manage companies, claims, reviews, subscribers, quote requests, traffic and settings.
+      </Text>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
+        lazyMount
+        variant="enclosed"
+        colorPalette="brand"
+      >
+        <Box overflowX="auto" pb="1">
+          <Tabs.List minW="max-content" bg="gray.100">
+            {ADMIN_TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value}>
+                {t.icon}
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Box>
+        {ADMIN_TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} pt="6">
+            {t.panel()}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Box>
+  );
+}

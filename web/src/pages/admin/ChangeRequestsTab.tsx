@@ -1,0 +1,124 @@
+import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { ChangeRequest } from '@limo/contracts';
+import { Check, X } from 'lucide-react';
+import { shortDateTime, useAdminAction, useAdminQuery } from './adminApi';
+import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+
+const CHANGE_REQUESTS = '/api/admin/change-requests';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  phone: 'Phone',
+  email: 'Email',
+  businessEmail: 'Business email',
+  website: 'Website',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP code',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  priceRange: 'Price range',
+  services: 'Services',
+  vehicleTypes: 'Vehicle types',
+  hourlyRateStart: 'Hourly rate from',
+  imageUrl: 'Image',
+  seoKeywords: 'SEO keywords',
+  seoTags: 'SEO tags',
+};
+
+/** A changed value as text; an empty one as "(empty)". */
+export function changeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
+  return String(value);
+}
+
+function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: ChangeRequest; busy: boolean; onApprove(): void; onReject(): void }) {
+  const fields = Object.keys(request.changes) as Array<keyof ChangeRequest['changes']>;
+  return (
+    <Box as="li" borderWidth="1px" rounded="md" p="4" data-testid="change-request">
+      <HStack justify="space-between" align="start" wrap="wrap" gap="3" mb="3">
+        <Box>
+          <Text fontWeight="semibold">{request.companyName}</Text>
+          <Text fontSize="sm" color="gray.700">
+            Requested by {request.requestedBy} · {shortDateTime(request.createdAt)}
+          </Text>
+        </Box>
+        <HStack gap="2">
+          <Button size="xs" colorPalette="green" disabled={busy} onClick={onApprove} aria-label={`Approve the changes to ${request.companyName}`}>
+            <Check aria-hidden="true" /> Approve
+          </Button>
+          <ConfirmButton
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            disabled={busy}
+            aria-label={`Reject the changes to ${request.companyName}`}
+            title="Reject these changes?"
+            description="The listing stays as it is; the owner can send a new request."
+            confirmLabel="Reject Changes"
+            onConfirm={onReject}
+          >
+            <X aria-hidden="true" /> Reject
+          </ConfirmButton>
+        </HStack>
+      </HStack>
+      <Table.ScrollArea>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Field</Table.ColumnHeader>
+              <Table.ColumnHeader>Now</Table.ColumnHeader>
+              <Table.ColumnHeader>Requested</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {fields.map((field) => (
+              <Table.Row key={field}>
+                <Table.Cell fontWeight="medium">{FIELD_LABELS[field] ?? field}</Table.Cell>
+                <Table.Cell color="gray.700" overflowWrap="anywhere">
+                  {changeValue(request.previous[field])}
+                </Table.Cell>
+                <Table.Cell overflowWrap="anywhere">{changeValue(request.changes[field])}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+/** Owners' edits waiting for review (DESIGN: "Request Changes" gets a backend): approve applies them, reject drops them. */
+export function ChangeRequestsTab() {
+  const requests = useAdminQuery<ChangeRequest[]>(CHANGE_REQUESTS, 'Failed to fetch change requests');
+  const affects = [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']];
+  const approve = useAdminAction(
+    (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/approve`, body: {} }),
+    { success: { title: 'Change request approved', description: 'The changes are now live on the listing.' }, error: { title: 'Error approving change request', fallback: 'Please try again' } },
+    affects,
+  );
+  const reject = useAdminAction(
+    (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/reject`, body: {} }),
+    { success: { title: 'Change request rejected', description: 'The listing stays as it was.' }, error: { title: 'Error rejecting change request', fallback: 'Please try again' } },
+    affects,
+  );
+  const busy = approve.isPending || reject.isPending;
+  return (
+    <Panel title="Change Requests" description="Edits sent by owners whose business is not verified yet. Approving applies them to the listing.">
+      <QueryState isLoading={requests.isLoading} error={requests.error}>
+        {requests.data?.length ? (
+          <Stack as="ul" gap="4" listStyleType="none">
+            {requests.data.map((r) => (
+              <ChangeRequestItem key={r.id} request={r} busy={busy} onApprove={() => approve.mutate(r.id)} onReject={() => reject.mutate(r.id)} />
+            ))}
+          </Stack>
+        ) : (
+          <Empty>No change requests waiting.</Empty>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}

@@ -1,0 +1,100 @@
+import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Check, X } from 'lucide-react';
+import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
+import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+
+/** A business claim as the admin list reads it (owner-admin §3). */
+export interface BusinessClaim {
+  id: string;
+  companyId: string;
+  companyName: string;
+  claimerName: string;
+  claimerEmail: string;
+  claimerPhone: string;
+  businessRole: string;
+  /** Cents. */
+  paymentAmount: number;
+  status: string;
+  createdAt: string;
+}
+
+const CLAIMS = '/api/admin/business-claims';
+
+/** Tab 2 (§2.9): pending claims with approve and reject; the server's message on error. */
+export function ClaimsTab() {
+  const claims = useAdminQuery<BusinessClaim[]>(CLAIMS, 'Failed to fetch business claims');
+  const affects = [[CLAIMS], ['/api/admin/companies'], ['/api/admin/stats'], ['/api/admin/subscribers']];
+  const approve = useAdminAction(
+    (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/approve`, body: {} }),
+    { success: { title: 'Business claim approved successfully!' }, error: { title: 'Error approving business claim', fallback: 'Failed to approve business claim' } },
+    affects,
+  );
+  const reject = useAdminAction(
+    (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/reject`, body: {} }),
+    { success: { title: 'Business claim rejected successfully!' }, error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' } },
+    affects,
+  );
+  const pending = (claims.data ?? []).filter((c) => c.status === 'pending');
+  const busy = approve.isPending || reject.isPending;
+
+  return (
+    <Panel title="Pending Business Claims" description="Owners who paid to claim a listing. Approving verifies the business and gives the owner full editing rights.">
+      <QueryState isLoading={claims.isLoading} error={claims.error}>
+        {pending.length === 0 ? (
+          <Empty>No pending business claims.</Empty>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" striped>
+              <Table.Header>
+                <Table.Row>
+                  {['Company', 'Claimer', 'Email', 'Phone', 'Role', 'Payment', 'Date', 'Actions'].map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {pending.map((c) => (
+                  <Table.Row key={c.id} data-testid="claim-row">
+                    <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
+                    <Table.Cell>{c.claimerName}</Table.Cell>
+                    <Table.Cell>{c.claimerEmail}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{c.claimerPhone}</Table.Cell>
+                    <Table.Cell>
+                      <Badge textTransform="capitalize">{c.businessRole}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>{dollars(c.paymentAmount / 100)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{shortDate(c.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2">
+                        <Button size="xs" colorPalette="green" disabled={busy} onClick={() => approve.mutate(c.id)} aria-label={`Approve the claim for ${c.companyName}`}>
+                          <Check aria-hidden="true" /> Approve
+                        </Button>
+                        <ConfirmButton
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          disabled={busy}
+                          aria-label={`Reject the claim for ${c.companyName}`}
+                          title="Reject this claim?"
+                          description={
+                            <Text as="span">
+                              {c.claimerName}&apos;s claim of {c.companyName} will be rejected and the listing stays unclaimed.
+                            </Text>
+                          }
+                          confirmLabel="Reject Claim"
+                          onConfirm={() => reject.mutate(c.id)}
+                        >
+                          <X aria-hidden="true" /> Reject
+                        </ConfirmButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}

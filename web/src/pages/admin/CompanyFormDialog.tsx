@@ -1,0 +1,288 @@
+import { Button, Checkbox, CheckboxGroup, CloseButton, Dialog, Fieldset, Input, NativeSelect, Portal, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminCompanyCreateBodySchema,
+  normalizeList,
+  normalizeService,
+  normalizeVehicleType,
+  normalizePriceRange,
+  PRICE_RANGES,
+  SERVICES,
+  VEHICLE_TYPES,
+  type AdminCompanyCreateBody,
+  type OwnerCompany,
+  type Term,
+} from '@limo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { US_STATES } from '../../../../packages/geo/src/us-states';
+import { FormField } from '../../components/FormField';
+import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { showToast } from '../../lib/toast';
+
+type Input = z.input<typeof adminCompanyCreateBodySchema>;
+
+/** The admin company form's values: text as typed, vocabulary as canonical slugs. */
+export interface CompanyFormValues {
+  name: string;
+  description: string;
+  phone: string;
+  email: string;
+  businessEmail: string;
+  website: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  priceRange: string;
+  hourlyRateStart: string;
+  imageUrl: string;
+  services: string[];
+  vehicleTypes: string[];
+  featured: boolean;
+  verified: boolean;
+  businessVerified: boolean;
+}
+
+const TEXT_FIELDS = ['name', 'description', 'phone', 'email', 'businessEmail', 'website', 'address', 'city', 'state', 'zipCode', 'priceRange', 'hourlyRateStart', 'imageUrl'] as const;
+
+/** An empty form (§5: featured and verified default to false), or the company's values to edit. */
+export function formValuesOf(company?: OwnerCompany): CompanyFormValues {
+  return {
+    name: company?.name ?? '',
+    description: company?.description ?? '',
+    phone: company?.phone ?? '',
+    email: company?.email ?? '',
+    businessEmail: company?.businessEmail ?? '',
+    website: company?.website ?? '',
+    address: company?.address ?? '',
+    city: company?.city ?? '',
+    state: company?.state ?? '',
+    zipCode: company?.zipCode ?? '',
+    priceRange: company?.priceRange ? (normalizePriceRange(company.priceRange) ?? '') : '',
+    hourlyRateStart: company?.hourlyRateStart == null ? '' : String(company.hourlyRateStart),
+    imageUrl: company?.imageUrl ?? '',
+    services: normalizeList(company?.services, normalizeService),
+    vehicleTypes: normalizeList(company?.vehicleTypes, normalizeVehicleType),
+    featured: company?.featured ?? false,
+    verified: company?.verified ?? false,
+    businessVerified: company?.businessVerified ?? false,
+  };
+}
+
+// §5: a blank hourly rate is left out (the server's lenient rule would read it as 0); any other
+// non-numeric text becomes 0.
+const schemaResolver = zodResolver(adminCompanyCreateBodySchema);
+const resolver: Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody> = (values, context, options) =>
+  schemaResolver(
+    { ...values, hourlyRateStart: values.hourlyRateStart.trim() === '' ? null : values.hourlyRateStart } as Input,
+    context,
+    options as never,
+  ) as ReturnType<Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody>>;
+
+type FormControl = Control<CompanyFormValues, unknown, AdminCompanyCreateBody>;
+
+function TermChecklist({ control, name, legend, terms }: { control: FormControl; name: 'services' | 'vehicleTypes'; legend: string; terms: readonly Term[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="medium">{legend}</Fieldset.Legend>
+          <CheckboxGroup value={field.value} onValueChange={(v) => field.onChange([...new Set(v)])} name={name}>
+            <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2" mt="2">
+              {terms.map((t) => (
+                <Checkbox.Root key={t.slug} value={t.slug} size="sm">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t.label}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          </CheckboxGroup>
+        </Fieldset.Root>
+      )}
+    />
+  );
+}
+
+function Toggle({ control, name, label }: { control: FormControl; name: 'featured' | 'verified' | 'businessVerified'; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked)} colorPalette="brand" name={name}>
+          <Switch.HiddenInput onBlur={field.onBlur} />
+          <Switch.Control />
+          <Switch.Label>{label}</Switch.Label>
+        </Switch.Root>
+      )}
+    />
+  );
+}
+
+export interface CompanyFormDialogProps {
+  /** The company to edit; absent to create one. */
+  company?: OwnerCompany;
+  open: boolean;
+  onClose(): void;
+}
+
+/** Create or edit a company (owner-admin §5 "Admin company create/edit", §8's toasts). */
+export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogProps) {
+  const queryClient = useQueryClient();
+  const editing = Boolean(company);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<CompanyFormValues, unknown, AdminCompanyCreateBody>({ resolver, defaultValues: formValuesOf(company), mode: 'onTouched' });
+
+  const save = useMutation({
+    mutationFn: async (body: AdminCompanyCreateBody & { businessVerified?: boolean }) =>
+      readJson<OwnerCompany>(
+        await apiRequest(editing ? 'PUT' : 'POST', editing ? `/api/admin/companies/${encodeURIComponent(company!.id)}` : '/api/admin/companies', body),
+      ),
+    onSuccess: async () => {
+      showToast(editing ? { title: 'Success', description: 'Company updated successfully' } : { title: 'Company created successfully!' });
+      reset(formValuesOf());
+      onClose();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/admin/companies'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/admin/companies-by-state'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/companies'] }),
+      ]);
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, TEXT_FIELDS);
+      showToast(
+        editing
+          ? { title: 'Error', description: messageOf(error, 'Failed to update company'), type: 'error' }
+          : { title: 'Error creating company', description: messageOf(error, 'Failed to create company'), type: 'error' },
+      );
+    },
+  });
+
+  const err = (field: (typeof TEXT_FIELDS)[number]) => errors[field]?.message;
+  const formId = editing ? `edit-company-${company!.id}` : 'create-company';
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{editing ? `Edit ${company!.name}` : 'Add New Company'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack asChild gap="4">
+                <form
+                  id={formId}
+                  noValidate
+                  aria-label={editing ? 'Edit company' : 'Add company'}
+                  onSubmit={handleSubmit((body, event) => {
+                    event?.stopPropagation();
+                    save.mutate(editing ? { ...body, businessVerified: getValues('businessVerified') } : body);
+                  })}
+                >
+                  <FormField label="Company Name" required error={err('name')}>
+                    <Input {...register('name')} autoComplete="off" />
+                  </FormField>
+                  <FormField label="Description" error={err('description')}>
+                    <Textarea {...register('description')} rows={3} />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    <FormField label="Phone" error={err('phone')}>
+                      <Input type="tel" {...register('phone')} autoComplete="off" />
+                    </FormField>
+                    <FormField label="Email" error={err('email')}>
+                      <Input type="email" {...register('email')} autoComplete="off" />
+                    </FormField>
+                    <FormField label="Business Email" error={err('businessEmail')}>
+                      <Input type="email" {...register('businessEmail')} autoComplete="off" />
+                    </FormField>
+                    <FormField label="Website" error={err('website')}>
+                      <Input {...register('website')} placeholder="https://" autoComplete="off" />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField label="Address" error={err('address')}>
+                    <Input {...register('address')} autoComplete="off" />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                    <FormField label="City" error={err('city')}>
+                      <Input {...register('city')} autoComplete="off" />
+                    </FormField>
+                    <FormField label="State" error={err('state')}>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field {...register('state')}>
+                          <option value="">Select a state</option>
+                          {Object.entries(US_STATES).map(([code, name]) => (
+                            <option key={code} value={code}>
+                              {code} - {name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </FormField>
+                    <FormField label="ZIP Code" error={err('zipCode')}>
+                      <Input {...register('zipCode')} inputMode="numeric" autoComplete="off" />
+                    </FormField>
+                  </SimpleGrid>
+                  <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                    <FormField label="Price Range" error={err('priceRange')}>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field {...register('priceRange')}>
+                          <option value="">Select a price range</option>
+                          {PRICE_RANGES.map((p) => (
+                            <option key={p.slug} value={p.slug}>
+                              {p.label}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </FormField>
+                    <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')} helper="A number; other text counts as 0">
+                      <Input {...register('hourlyRateStart')} inputMode="decimal" autoComplete="off" />
+                    </FormField>
+                    <FormField label="Image URL" error={err('imageUrl')}>
+                      <Input {...register('imageUrl')} placeholder="https://" autoComplete="off" />
+                    </FormField>
+                  </SimpleGrid>
+                  <TermChecklist control={control} name="services" legend="Services" terms={SERVICES} />
+                  <TermChecklist control={control} name="vehicleTypes" legend="Vehicle Types" terms={VEHICLE_TYPES} />
+                  <Stack gap="3" borderTopWidth="1px" pt="4">
+                    <Toggle control={control} name="featured" label="Featured listing" />
+                    <Toggle control={control} name="verified" label="Verified (admin only)" />
+                    {editing && <Toggle control={control} name="businessVerified" label="Business verified: owner has full edit rights (admin only)" />}
+                  </Stack>
+                </form>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,135 @@
+import { Badge, Box, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import type { AdminCompanyList, AdminReview, AdminStats, StateCount } from '@limo/contracts';
+import { Building2, DollarSign, Star, Users, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { dollars, shortDate, useAdminQuery } from './adminApi';
+import { StateBarChart } from './lazyCharts';
+import { Empty, Panel, QueryState } from './ui';
+
+/** Platform statistics show this average rating, fixed (owner-admin §9). */
+export const PLATFORM_AVERAGE_RATING = 4.5;
+/** The state chart shows this many states; the rest are summed as "other states". */
+export const TOP_STATES = 10;
+
+/** The ten states with most companies, and what the others add up to. */
+export function topStates(counts: readonly StateCount[], top = TOP_STATES): { top: StateCount[]; others: { states: number; companies: number } } {
+  const sorted = [...counts].sort((a, b) => b.count - a.count || a.state.localeCompare(b.state));
+  const rest = sorted.slice(top);
+  return { top: sorted.slice(0, top), others: { states: rest.length, companies: rest.reduce((sum, s) => sum + s.count, 0) } };
+}
+
+/** The first admin company page (limit 50), shared by the overview and the Companies tab. */
+export const FIRST_COMPANY_PAGE = { page: 1, limit: 50 } as const;
+
+function StatCard({ label, value, icon, help }: { label: string; value: ReactNode; icon: ReactNode; help?: string }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stat.Root>
+          <HStack justify="space-between">
+            <Stat.Label color="gray.700">{label}</Stat.Label>
+            <Box color="brand.700">{icon}</Box>
+          </HStack>
+          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          {help && <Stat.HelpText color="gray.600">{help}</Stat.HelpText>}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Tab 1 (§2.9): four stat cards, recent companies, platform statistics, the state chart. */
+export function OverviewTab() {
+  const stats = useAdminQuery<AdminStats>('/api/admin/stats', 'Failed to fetch admin stats');
+  const companies = useAdminQuery<AdminCompanyList>('/api/admin/companies', 'Failed to fetch admin companies', FIRST_COMPANY_PAGE);
+  const states = useAdminQuery<StateCount[]>('/api/admin/companies-by-state', 'Failed to fetch companies by state');
+  const pending = useAdminQuery<AdminReview[]>('/api/admin/pending-reviews', 'Failed to fetch pending reviews');
+  const dash = '—';
+  const byState = topStates(states.data ?? []);
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <StatCard label="Active Subscriptions" value={stats.data?.activeSubscriptions ?? dash} icon={<Wallet aria-hidden="true" />} help="Paid yearly listings" />
+        <StatCard label="Annual Revenue" value={stats.data ? dollars(stats.data.monthlyRevenue) : dash} icon={<DollarSign aria-hidden="true" />} help="$75 per active subscription" />
+        <StatCard label="Total Users" value={stats.data?.totalUsers ?? dash} icon={<Users aria-hidden="true" />} help="Business and admin accounts" />
+        <StatCard label="Total Companies" value={companies.data?.totalCount.toLocaleString('en-US') ?? dash} icon={<Building2 aria-hidden="true" />} help="Listed in the directory" />
+      </SimpleGrid>
+      {stats.error && <QueryState isLoading={false} error={stats.error}>{null}</QueryState>}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Panel title="Recent Companies" description="The five newest listings">
+          <QueryState isLoading={companies.isLoading} error={companies.error}>
+            {companies.data?.companies.length ? (
+              <Stack as="ul" gap="3" listStyleType="none">
+                {companies.data.companies.slice(0, 5).map((c) => (
+                  <HStack as="li" key={c.id} justify="space-between" borderBottomWidth="1px" pb="2" gap="3">
+                    <Box minW="0">
+                      <Text fontWeight="medium" truncate>
+                        {c.name}
+                      </Text>
+                      <Text fontSize="sm" color="gray.700">
+                        {[c.city, c.state].filter(Boolean).join(', ') || 'No location'} · added {shortDate(c.createdAt)}
+                      </Text>
+                    </Box>
+                    <Badge colorPalette={c.verified ? 'green' : 'gray'} flexShrink={0}>
+                      {c.verified ? 'Verified' : 'Unverified'}
+                    </Badge>
+                  </HStack>
+                ))}
+              </Stack>
+            ) : (
+              <Empty>No companies yet.</Empty>
+            )}
+          </QueryState>
+        </Panel>
+        <Panel title="Platform Statistics">
+          <Stack as="dl" gap="3">
+            {[
+              ['Total companies', companies.data?.totalCount.toLocaleString('en-US') ?? dash],
+              ['States with listings', states.data ? String(states.data.length) : dash],
+              ['Business accounts', stats.data?.businessUsers ?? dash],
+              ['Admin accounts', stats.data?.adminUsers ?? dash],
+              ['Reviews awaiting moderation', pending.data?.length ?? dash],
+            ].map(([label, value]) => (
+              <HStack key={String(label)} justify="space-between" borderBottomWidth="1px" pb="2">
+                <Text as="dt" color="gray.700">
+                  {label}
+                </Text>
+                <Text as="dd" fontWeight="semibold">
+                  {value}
+                </Text>
+              </HStack>
+            ))}
+            <HStack justify="space-between">
+              <Text as="dt" color="gray.700">
+                Average rating
+              </Text>
+              <HStack as="dd" gap="1" fontWeight="semibold">
+                <Star aria-hidden="true" size="16" fill="#d9a21b" color="#d9a21b" />
+                {PLATFORM_AVERAGE_RATING.toFixed(1)}
+              </HStack>
+            </HStack>
+          </Stack>
+        </Panel>
+      </SimpleGrid>
+
+      <Panel title="Companies by State" description={`The ${TOP_STATES} states with the most listings`}>
+        <QueryState isLoading={states.isLoading} error={states.error}>
+          {byState.top.length ? (
+            <>
+              <StateBarChart data={byState.top} />
+              <Text mt="3" color="gray.700" data-testid="other-states">
+                {byState.others.states > 0
+                  ? `Other states: ${byState.others.companies.toLocaleString('en-US')} companies in ${byState.others.states} more ${byState.others.states === 1 ? 'state' : 'states'}`
+                  : 'Other states: none'}
+              </Text>
+            </>
+          ) : (
+            <Empty>No companies yet.</Empty>
+          )}
+        </QueryState>
+      </Panel>
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { Badge, Box, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteRequest, type QuoteStatus } from '@limo/contracts';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Pagination } from '../home/Pagination';
+import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
+import { Empty, Panel, QueryState } from './ui';
+
+const QUOTES = '/api/admin/quote-requests';
+const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+interface AdminQuotePage {
+  quoteRequests: QuoteRequest[];
+  total: number;
+  totalPages: number;
+}
+
+/** Tab 6 (§2.9): quote requests by status and search, 20 a page; any of the three statuses can be set. */
+export function QuoteRequestsTab() {
+  const [status, setStatus] = useState('all');
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebounced(text.trim(), 300);
+  useEffect(() => setPage(1), [search, status]);
+  const quotes = useAdminQuery<AdminQuotePage>(QUOTES, 'Failed to fetch quote requests', { page, limit: ADMIN_QUOTES_PAGE_SIZE, status, search });
+  const update = useAdminAction(
+    ({ id, status: next }: { id: string; status: QuoteStatus }) => ({ method: 'PUT', url: `${QUOTES}/${encodeURIComponent(id)}`, body: { status: next } }),
+    { success: { title: 'Status Updated', description: 'Quote request status updated.' }, error: { title: 'Error', fallback: 'Failed to update quote request status.' } },
+    [[QUOTES]],
+  );
+
+  return (
+    <Panel title="Quote Requests" description={quotes.data ? `${quotes.data.total.toLocaleString('en-US')} found` : undefined}>
+      <Stack gap="4">
+        <HStack gap="3" wrap="wrap" align="end">
+          <Box flex="1" minW="56" maxW={{ md: 'md' }}>
+            <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
+              <Input type="search" aria-label="Search quote requests" placeholder="Customer, company or place" value={text} onChange={(e) => setText(e.target.value)} />
+            </InputGroup>
+          </Box>
+          <NativeSelect.Root width="48">
+            <NativeSelect.Field aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="all">All statuses</option>
+              {QUOTE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {capitalize(s)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        <QueryState isLoading={quotes.isLoading} error={quotes.error}>
+          {quotes.data?.quoteRequests.length ? (
+            <>
+              <Table.ScrollArea borderWidth="1px" rounded="md">
+                <Table.Root size="sm" striped>
+                  <Table.Header>
+                    <Table.Row>
+                      {['Customer', 'Company', 'Trip', 'Received', 'Status'].map((h) => (
+                        <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                      ))}
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {quotes.data.quoteRequests.map((q) => (
+                      <Table.Row key={q.id} data-testid="quote-row">
+                        <Table.Cell minW="44">
+                          <Text fontWeight="medium">{q.customerName}</Text>
+                          <Text fontSize="sm" color="gray.700" overflowWrap="anywhere">
+                            {q.customerEmail}
+                          </Text>
+                          <Text fontSize="sm" color="gray.700" whiteSpace="nowrap">
+                            {q.customerPhone}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell minW="36">
+                          {q.companyName}
+                          {q.source === 'city' && (
+                            <Badge ml="1" size="sm">
+                              City request
+                            </Badge>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell minW="56" fontSize="sm">
+                          <Text>
+                            {q.serviceType}
+                            {q.vehicleType ? ` · ${q.vehicleType}` : ''}
+                            {q.passengerCount ? ` · ${q.passengerCount} passengers` : ''}
+                          </Text>
+                          <Text color="gray.700">
+                            {q.pickupLocation}
+                            {q.dropoffLocation ? ` → ${q.dropoffLocation}` : ''}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap" fontSize="sm">
+                          {shortDateTime(q.createdAt)}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <HStack gap="2">
+                            <Badge colorPalette={STATUS_PALETTE[q.status]} display={{ base: 'none', xl: 'inline-flex' }}>
+                              {capitalize(q.status)}
+                            </Badge>
+                            <NativeSelect.Root size="sm" width="36" disabled={update.isPending}>
+                              <NativeSelect.Field
+                                aria-label={`Status of ${q.customerName}'s request`}
+                                value={q.status}
+                                onChange={(e) => update.mutate({ id: q.id, status: e.target.value as QuoteStatus })}
+                              >
+                                {QUOTE_STATUSES.map((s) => (
+                                  <option key={s} value={s}>
+                                    {capitalize(s)}
+                                  </option>
+                                ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </HStack>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+              {quotes.data.totalPages > 1 && <Pagination page={page} totalPages={quotes.data.totalPages} onPage={setPage} />}
+            </>
+          ) : (
+            <Empty>No quote requests found.</Empty>
+          )}
+        </QueryState>
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Box, Button, Card, Center, CloseButton, Dialog, Heading, HStack, Portal, Spinner, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+
+/** A titled card around one list or panel of a tab. */
+export function Panel({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+          <Box>
+            <Heading as="h2" size="lg">
+              {title}
+            </Heading>
+            {description && (
+              <Text color="gray.700" fontSize="sm" mt="1">
+                {description}
+              </Text>
+            )}
+          </Box>
+          {actions && (
+            <HStack gap="2" wrap="wrap">
+              {actions}
+            </HStack>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Loading, failure or the content of a query. */
+export function QueryState({ isLoading, error, children }: { isLoading: boolean; error: Error | null; children: ReactNode }) {
+  if (isLoading) {
+    return (
+      <Center py="10">
+        <Spinner color="brand.600" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{error.message}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** The line shown instead of an empty list. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text color="gray.700" py="6" textAlign="center">
+      {children}
+    </Text>
+  );
+}
+
+export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
+  /** The question, e.g. "Delete this review?". */
+  title: string;
+  /** What happens, said plainly. */
+  description: ReactNode;
+  /** The confirming button's text, e.g. "Delete". */
+  confirmLabel: string;
+  onConfirm(): void;
+}
+
+/** A button for a destructive action that asks first (§2.9: confirmations for destructive actions). */
+export function ConfirmButton({ title, description, confirmLabel, onConfirm, children, ...button }: ConfirmButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button {...button}>{children}</Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <Dialog.Description>{description}</Dialog.Description>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                onClick={() => {
+                  setOpen(false);
+                  onConfirm();
+                }}
+              >
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
