@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -49,6 +49,11 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = ADMIN_TABS.some((t) => t.value === requested) ? requested! : 'overview';
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab list scrolls sideways: keep the open tab in sight.
+  useEffect(() => {
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [tab, allowed]);
 
   if (isLoading) {
     return (
@@ -88,10 +93,11 @@ export default function AdminPage() {
         onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
         lazyMount
         variant="enclosed"
+        size="sm"
         colorPalette="brand"
       >
-        <Box overflowX="auto" pb="1">
-          <Tabs.List minW="max-content" bg="gray.100">
+        <Box overflowX="auto" pb="1" ref={tabList}>
+          <Tabs.List minW={{ base: 'max-content', lg: 'auto' }} flexWrap={{ base: 'nowrap', lg: 'wrap' }} bg="gray.100">
             {ADMIN_TABS.map((t) => (
               <Tabs.Trigger key={t.value} value={t.value}>
                 {t.icon}

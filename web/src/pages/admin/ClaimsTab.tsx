@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 /** A business claim as the admin list reads it (owner-admin §3). */
 export interface BusinessClaim {
@@ -44,7 +44,7 @@ export function ClaimsTab() {
           <Empty>No pending business claims.</Empty>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" striped>
+            <Table.Root size="sm" striped css={stackOnMobile}>
               <Table.Header>
                 <Table.Row>
                   {['Company', 'Claimer', 'Email', 'Phone', 'Role', 'Payment', 'Date', 'Actions'].map((h) => (
@@ -56,14 +56,14 @@ export function ClaimsTab() {
                 {pending.map((c) => (
                   <Table.Row key={c.id} data-testid="claim-row">
                     <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
-                    <Table.Cell>{c.claimerName}</Table.Cell>
-                    <Table.Cell>{c.claimerEmail}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{c.claimerPhone}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell data-label="Claimer">{c.claimerName}</Table.Cell>
+                    <Table.Cell data-label="Email">{c.claimerEmail}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Phone">{c.claimerPhone}</Table.Cell>
+                    <Table.Cell data-label="Role">
                       <Badge textTransform="capitalize">{c.businessRole}</Badge>
                     </Table.Cell>
-                    <Table.Cell>{dollars(c.paymentAmount / 100)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{shortDate(c.createdAt)}</Table.Cell>
+                    <Table.Cell data-label="Payment" data-testid="claim-payment">{dollars(c.paymentAmount / 100)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Date">{shortDate(c.createdAt)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="2">
                         <Button size="xs" colorPalette="green" disabled={busy} onClick={() => approve.mutate(c.id)} aria-label={`Approve the claim for ${c.companyName}`}>

@@ -10,7 +10,7 @@ import { Pagination } from '../home/Pagination';
 import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const COMPANIES = '/api/admin/companies';
 
@@ -57,7 +57,7 @@ function CompanyRow({ company, actions, onEdit }: { company: OwnerCompany; actio
           {c.email ?? ''}
         </Text>
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap" data-testid="company-rating">
+      <Table.Cell whiteSpace="nowrap" data-testid="company-rating" data-label="Rating">
         {c.reviewCount > 0 ? `${c.averageRating.toFixed(1)} (${c.reviewCount})` : 'No reviews'}
       </Table.Cell>
       <Table.Cell>
@@ -68,7 +68,7 @@ function CompanyRow({ company, actions, onEdit }: { company: OwnerCompany; actio
         </HStack>
       </Table.Cell>
       <Table.Cell>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <Button size="xs" variant="outline" onClick={onEdit} aria-label={`Edit ${c.name}`}>
             <Pencil aria-hidden="true" /> Edit
           </Button>
@@ -155,7 +155,7 @@ export function CompaniesTab() {
           {companies.data?.companies.length ? (
             <>
               <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" striped>
+                <Table.Root size="sm" striped css={stackOnMobile}>
                   <Table.Header>
                     <Table.Row>
                       {['Company', 'Contact', 'Rating', 'Status', 'Actions'].map((h) => (

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
-import { Empty, Panel, QueryState } from './ui';
+import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
@@ -55,7 +55,7 @@ export function QuoteRequestsTab() {
           {quotes.data?.quoteRequests.length ? (
             <>
               <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" striped>
+                <Table.Root size="sm" striped css={stackOnMobile}>
                   <Table.Header>
                     <Table.Row>
                       {['Customer', 'Company', 'Trip', 'Received', 'Status'].map((h) => (
@@ -94,7 +94,7 @@ export function QuoteRequestsTab() {
                             {q.dropoffLocation ? ` → ${q.dropoffLocation}` : ''}
                           </Text>
                         </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap" fontSize="sm">
+                        <Table.Cell whiteSpace="nowrap" fontSize="sm" data-label="Received">
                           {shortDateTime(q.createdAt)}
                         </Table.Cell>
                         <Table.Cell>

@@ -1,7 +1,7 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import type { Subscriber } from '@limo/contracts';
 import { shortDate, useAdminQuery } from './adminApi';
-import { Empty, Panel, QueryState } from './ui';
+import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', cancelled: 'red', inactive: 'gray' };
 
@@ -17,7 +17,7 @@ export function SubscriptionsTab() {
           <Empty>No business accounts yet.</Empty>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" striped>
+            <Table.Root size="sm" striped css={stackOnMobile}>
               <Table.Header>
                 <Table.Row>
                   {['Username', 'Email', 'Status', 'Renews / ends', 'Joined', 'Customer ID'].map((h) => (
@@ -33,9 +33,9 @@ export function SubscriptionsTab() {
                     <Table.Cell>
                       <Badge colorPalette={STATUS_PALETTE[s.subscription_status] ?? 'gray'}>{s.subscription_status.replace(/_/g, ' ')}</Badge>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{shortDate(s.subscription_end_date)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{shortDate(s.created_at)}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Renews / ends">{shortDate(s.subscription_end_date)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Joined">{shortDate(s.created_at)}</Table.Cell>
+                    <Table.Cell data-label="Customer ID">
                       <Text as="span" fontFamily="mono" fontSize="xs">
                         {s.stripe_customer_id ?? '—'}
                       </Text>

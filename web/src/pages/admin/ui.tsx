@@ -111,3 +111,15 @@ export function ConfirmButton({ title, description, confirmLabel, onConfirm, chi
     </Dialog.Root>
   );
 }
+
+/** Table styles that stack each row's cells below 768 px, so a phone needs no sideways scrolling. */
+export const stackOnMobile = {
+  '@media screen and (max-width: 767px)': {
+    display: 'block',
+    '& tbody': { display: 'block' },
+    '& thead': { display: 'none' },
+    '& tr': { display: 'block', borderBottomWidth: '1px', paddingBlock: '2' },
+    '& td': { display: 'block', borderBottomWidth: '0', paddingBlock: '1', minWidth: '0' },
+    '& td[data-label]::before': { content: 'attr(data-label) ": "', fontWeight: 'semibold', color: 'gray.700' },
+  },
+} as const;
