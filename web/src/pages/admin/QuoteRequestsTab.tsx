@@ -26,7 +26,7 @@ export function QuoteRequestsTab() {
   const quotes = useAdminQuery<AdminQuotePage>(QUOTES, 'Failed to fetch quote requests', { page, limit: ADMIN_QUOTES_PAGE_SIZE, status, search });
   const update = useAdminAction(
     ({ id, status: next }: { id: string; status: QuoteStatus }) => ({ method: 'PUT', url: `${QUOTES}/${encodeURIComponent(id)}`, body: { status: next } }),
-    { success: { title: 'Status Updated', description: 'Quote request status updated.' }, error: { title: 'Error', fallback: 'Failed to update quote request status.' } },
+    { success: { title: 'Status Updated', description: 'Quote request status updated.' }, error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' } },
     [[QUOTES]],
   );
 

@@ -144,7 +144,7 @@ function AuditPanel() {
           <Alert.Root status="info" data-testid="audit-result">
             <Alert.Indicator />
             <Alert.Title>
-              Fixed {result.fixed} out of {result.total} companies that were improperly verified.
+              Last audit: {result.fixed} of {result.total} verified companies had nothing backing the badge and lost it.
             </Alert.Title>
           </Alert.Root>
         )}
