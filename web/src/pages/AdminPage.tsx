@@ -100,7 +100,10 @@ export default function AdminPage() {
           <Tabs.List minW={{ base: 'max-content', lg: 'auto' }} flexWrap={{ base: 'nowrap', lg: 'wrap' }} bg="gray.100">
             {ADMIN_TABS.map((t) => (
               <Tabs.Trigger key={t.value} value={t.value}>
-                {t.icon}
+                {/* Icons only where nine labels with icons fit on one line. */}
+                <Box as="span" display={{ base: 'inline-flex', lg: 'none', '2xl': 'inline-flex' }}>
+                  {t.icon}
+                </Box>
                 {t.label}
               </Tabs.Trigger>
             ))}

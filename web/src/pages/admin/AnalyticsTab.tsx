@@ -80,13 +80,13 @@ function FigureCard({ label, value, previous }: { label: string; value: number; 
         <Stat.Root>
           <Stat.Label color="gray.700">{label}</Stat.Label>
           <Stat.ValueText fontSize="2xl">{value.toLocaleString('en-US')}</Stat.ValueText>
-          {change && (
+        </Stat.Root>
+        {change && (
             <Text fontSize="sm" color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'} data-testid="figure-change">
               {change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}
               {change.text}
             </Text>
           )}
-        </Stat.Root>
       </Card.Body>
     </Card.Root>
   );

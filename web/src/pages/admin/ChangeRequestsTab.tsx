@@ -47,7 +47,7 @@ function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: Ch
           </Text>
         </Box>
         <HStack gap="2">
-          <Button size="xs" colorPalette="green" disabled={busy} onClick={onApprove} aria-label={`Approve the changes to ${request.companyName}`}>
+          <Button size="xs" colorPalette="brand" disabled={busy} onClick={onApprove} aria-label={`Approve the changes to ${request.companyName}`}>
             <Check aria-hidden="true" /> Approve
           </Button>
           <ConfirmButton

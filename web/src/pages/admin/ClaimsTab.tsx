@@ -66,7 +66,7 @@ export function ClaimsTab() {
                     <Table.Cell whiteSpace="nowrap" data-label="Date">{shortDate(c.createdAt)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="2">
-                        <Button size="xs" colorPalette="green" disabled={busy} onClick={() => approve.mutate(c.id)} aria-label={`Approve the claim for ${c.companyName}`}>
+                        <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => approve.mutate(c.id)} aria-label={`Approve the claim for ${c.companyName}`}>
                           <Check aria-hidden="true" /> Approve
                         </Button>
                         <ConfirmButton

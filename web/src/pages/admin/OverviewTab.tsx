@@ -24,15 +24,19 @@ export const FIRST_COMPANY_PAGE = { page: 1, limit: 50 } as const;
 function StatCard({ label, value, icon, help }: { label: string; value: ReactNode; icon: ReactNode; help?: string }) {
   return (
     <Card.Root>
-      <Card.Body>
-        <Stat.Root>
-          <HStack justify="space-between">
+      <Card.Body p={{ base: '4', md: '6' }}>
+        <HStack justify="space-between" align="start" gap="2">
+          <Stat.Root>
             <Stat.Label color="gray.700">{label}</Stat.Label>
-            <Box color="brand.700">{icon}</Box>
-          </HStack>
-          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
-          {help && <Stat.HelpText color="gray.600">{help}</Stat.HelpText>}
-        </Stat.Root>
+            <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          </Stat.Root>
+          <Box color="brand.700">{icon}</Box>
+        </HStack>
+        {help && (
+          <Text fontSize="xs" color="gray.600" mt="1">
+            {help}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -49,7 +53,7 @@ export function OverviewTab() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
         <StatCard label="Active Subscriptions" value={stats.data?.activeSubscriptions ?? dash} icon={<Wallet aria-hidden="true" />} help="Paid yearly listings" />
         <StatCard label="Annual Revenue" value={stats.data ? dollars(stats.data.monthlyRevenue) : dash} icon={<DollarSign aria-hidden="true" />} help="$75 per active subscription" />
         <StatCard label="Total Users" value={stats.data?.totalUsers ?? dash} icon={<Users aria-hidden="true" />} help="Business and admin accounts" />

@@ -62,7 +62,7 @@ function ReviewItem({ review, actions, moderate }: { review: AdminReview; action
         <HStack gap="2">
           {moderate && review.status === 'pending' && (
             <>
-              <Button size="xs" colorPalette="green" disabled={busy} onClick={() => actions.approve.mutate(review.id)} aria-label={`Approve ${who}'s review of ${review.companyName ?? 'the company'}`}>
+              <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => actions.approve.mutate(review.id)} aria-label={`Approve ${who}'s review of ${review.companyName ?? 'the company'}`}>
                 <Check aria-hidden="true" /> Approve
               </Button>
               <Button size="xs" variant="outline" disabled={busy} onClick={() => actions.reject.mutate(review.id)} aria-label={`Reject ${who}'s review of ${review.companyName ?? 'the company'}`}>

@@ -15,12 +15,12 @@ export function withParams(path: string, params: Params = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** GET a JSON answer; a non-OK answer throws `failure` (§8: "Failed to fetch ...") with the server's detail kept. */
+/** GET a JSON answer; a non-OK answer throws `failure` (§8: "Failed to fetch ...") with the server's answer as its cause. */
 export async function getJson<T>(url: string, failure: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { credentials: 'include', signal });
   if (!res.ok) {
-    const error = new ApiError(res.status, await res.text(), res.statusText);
-    throw new Error(`${failure}: ${error.message}`, { cause: error });
+    // The screen shows the spec's message; the server's answer stays on `cause` for the console.
+    throw new Error(failure, { cause: new ApiError(res.status, await res.text(), res.statusText) });
   }
   return (await res.json()) as T;
 }

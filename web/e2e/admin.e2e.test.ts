@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  isoDaysFromNow,
+  launchBrowser,
+  openSession,
+  screenshot,
+  startProduct,
+  type Product,
+  type Session,
+} from './support';
+
+// The admin dashboard (owner-admin §2.8, §2.9) driven in headless Chromium against the real
+// embedded product with its demo directory.
+let product: Product;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const sessions: Session[] = [];
+
+async function session(viewport?: { width: number; height: number }): Promise<Session> {
+  const s = await openSession(browser, product.url, viewport);
+  sessions.push(s);
+  return s;
+}
+
+/** Waits for a toast with this title (and text). */
+async function expectToast(page: Page, title: string, text = ''): Promise<void> {
+  const toasts = page.getByTestId('toast');
+  await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
+}
+
+/** Signs the admin in through the /login form; the app sends an admin to /admin. */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(product.admin.email);
+  await page.getByLabel('Password').fill(product.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+/** Waits until the open tab has loaded its data (and its charts). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[aria-label="Loading"], [aria-label="Loading chart"]').count(), { timeout: 20_000 }).toBe(0);
+}
+
+async function openTab(page: Page, label: string): Promise<void> {
+  await page.getByRole('tab', { name: label }).click();
+  await settled(page);
+}
+
+/**
+ * Gives each admin list something to show: a quote request, a pending review, and an owner's change
+ * request (an unverified owner's edit), made through the API as visitors and owners would.
+ */
+async function seedAdminLists(): Promise<void> {
+  const { page } = await session();
+  const headers = { origin: product.url };
+  const [company] = (await (await page.request.get('/api/companies?location=Dallas%2C%20TX&limit=1')).json()) as Array<{ id: string }>;
+  const quote = await page.request.post('/api/quote-requests', {
+    headers,
+    data: {
+      companyId: company!.id,
+      customerName: 'Dana Whitfield',
+      customerEmail: 'dana@example.com',
+      customerPhone: '(214) 555-0142',
+      serviceType: 'Wedding',
+      pickupLocation: 'Highland Park, Dallas, TX',
+      tripDate: isoDaysFromNow(30),
+      tripTime: '6:00 PM',
+      passengerCount: '5-8',
+      vehicleType: 'Stretch Limousine',
+    },
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const review = await page.request.post('/api/reviews', {
+    headers,
+    data: { companyId: company!.id, rating: 4, reviewerName: 'Sam Ortiz', comment: 'Smooth airport run, friendly driver.' },
+  });
+  expect(review.status(), await review.text()).toBe(201);
+
+  const owner = await session();
+  const registered = await owner.page.request.post('/api/register', {
+    headers,
+    data: { username: 'lone-star-owner', email: 'owner@lonestar.example', password: 'owner-pass-123', role: 'business' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const listed = await owner.page.request.post('/api/companies', {
+    headers,
+    data: { name: 'Lone Star Executive Cars', fullAddress: '1500 Main St, Dallas, TX 75201', address: '1500 Main St', city: 'Dallas', state: 'TX', zipCode: '75201', phone: '(214) 555-0100' },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const { id } = (await listed.json()) as { id: string };
+  const changed = await owner.page.request.put(`/api/companies/${id}`, {
+    headers,
+    data: { phone: '(214) 555-0199', description: 'Executive sedans and SUVs across Dallas-Fort Worth.', services: ['Airport Transfer', 'Corporate Events'] },
+  });
+  expect(changed.status(), await changed.text()).toBe(202);
+}
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['claims', 'Business Claims'],
+  ['reviews', 'Reviews'],
+  ['subscriptions', 'Subscriptions'],
+  ['companies', 'Companies'],
+  ['change-requests', 'Change Requests'],
+  ['quotes', 'Quote Requests'],
+  ['analytics', 'Traffic Analytics'],
+  ['settings', 'Settings'],
+] as const;
+
+describeInBrowser('admin dashboard in the browser', () => {
+  beforeAll(async () => {
+    product = await startProduct();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    for (const s of sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
+    await closeBrowser?.();
+    await product?.close();
+  });
+
+  it('sends a visitor on /admin to /login with "Access Denied"', async () => {
+    const { page } = await session();
+    await page.goto('/admin');
+    await expectToast(page, 'Access Denied', 'Admin access required. Please log in with admin credentials');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
+  it('approves a pending review, and the company page shows the new rating', async () => {
+    const visitor = (await session()).page;
+    const found = await visitor.request.get('/api/companies?location=Miami%2C%20FL&limit=1');
+    const [company] = (await found.json()) as Array<{ id: string; name: string; rating: number; reviewCount: number }>;
+    expect(company).toBeDefined();
+    await visitor.goto(`/company/${company!.id}`);
+    if (company!.reviewCount) await visitor.getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} ${company!.reviewCount === 1 ? 'review' : 'reviews'})`).waitFor();
+    const form = visitor.getByRole('form', { name: 'Write a Review' });
+    await form.getByLabel('Rating').selectOption('1');
+    await form.getByLabel('Your Name').fill('Erin Adminson');
+    await form.getByLabel('Comment').fill('Late pickup and a noisy car.');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(visitor, 'Review submitted successfully!');
+
+    const { page } = await session();
+    await signInAsAdmin(page);
+    await openTab(page, 'Reviews');
+    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company!.name}` }).click();
+    await expectToast(page, 'Review approved successfully!');
+    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company!.name}` }).waitFor({ state: 'detached' });
+
+    const after = (await (await page.request.get(`/api/companies/${company!.id}`)).json()) as { rating: number; reviewCount: number };
+    expect(after.reviewCount).toBe(company!.reviewCount + 1);
+    expect(after.rating).toBeLessThan(company!.reviewCount ? company!.rating : 1.01);
+    await page.goto(`/company/${company!.id}`);
+    await page.getByText(`${after.rating.toFixed(1)} (${after.reviewCount} ${after.reviewCount === 1 ? 'review' : 'reviews'})`).waitFor();
+    await page.getByText('Late pickup and a noisy car.').waitFor();
+  });
+
+  it('exports the companies as a spreadsheet named by the server', async () => {
+    const { page } = await session();
+    await signInAsAdmin(page);
+    await openTab(page, 'Companies');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^companies-export-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await expectToast(page, 'Export Complete', `Companies exported to ${download.suggestedFilename()}`);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('shows every tab without serious accessibility violations, at 1280 and 375 px', async () => {
+    await seedAdminLists();
+    for (const width of [1280, 375]) {
+      const { page } = await session({ width, height: width === 375 ? 812 : 900 });
+      await signInAsAdmin(page);
+      for (const [value, label] of TABS) {
+        await page.goto(value === 'overview' ? '/admin' : `/admin?tab=${value}`);
+        await page.getByRole('tab', { name: label, selected: true }).waitFor();
+        await settled(page);
+        await screenshot(page, `admin-${value}-${width}`);
+        if (width === 1280) await expectNoSeriousA11yViolations(page);
+      }
+    }
+  });
+});
