@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ChangeRequest } from '@limo/contracts';
 import { Check, X } from 'lucide-react';
 import { shortDateTime, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const CHANGE_REQUESTS = '/api/admin/change-requests';
 
@@ -66,7 +66,7 @@ function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: Ch
         </HStack>
       </HStack>
       <Table.ScrollArea>
-        <Table.Root size="sm">
+        <Table.Root size="sm" css={stackOnMobile}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Field</Table.ColumnHeader>
@@ -78,10 +78,12 @@ function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: Ch
             {fields.map((field) => (
               <Table.Row key={field}>
                 <Table.Cell fontWeight="medium">{FIELD_LABELS[field] ?? field}</Table.Cell>
-                <Table.Cell color="gray.700" overflowWrap="anywhere">
+                <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="Now">
                   {changeValue(request.previous[field])}
                 </Table.Cell>
-                <Table.Cell overflowWrap="anywhere">{changeValue(request.changes[field])}</Table.Cell>
+                <Table.Cell overflowWrap="anywhere" data-label="Requested">
+                  {changeValue(request.changes[field])}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -90,6 +90,9 @@ export function QuoteRequestsTab() {
                             {q.passengerCount ? ` · ${q.passengerCount} passengers` : ''}
                           </Text>
                           <Text color="gray.700">
+                            {q.tripDate} at {q.tripTime}
+                          </Text>
+                          <Text color="gray.700">
                             {q.pickupLocation}
                             {q.dropoffLocation ? ` → ${q.dropoffLocation}` : ''}
                           </Text>
