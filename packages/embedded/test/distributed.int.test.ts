@@ -50,8 +50,8 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
       const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       logs.set(name, '');
       const keep = (chunk: Buffer) => logs.set(name, (logs.get(name)! + chunk.toString()).slice(-20_000));
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
       processes.set(name, child);
     }
     gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
