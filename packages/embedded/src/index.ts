@@ -50,7 +50,8 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
   const serviceUrls = { ...config.serviceUrls };
   try {
     for (const name of Object.keys(factories) as ServiceName[]) {
-      const started = await startService(name, factories[name], config, logger, shared);
+      // Given the addresses of the services already listening (quotes reconciles against directory).
+      const started = await startService(name, factories[name], { ...config, serviceUrls: { ...serviceUrls } }, logger, shared);
       services[name] = started;
       await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
       serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
