@@ -81,6 +81,8 @@ export const envSchema = z.object({
   ANALYTICS_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO_DATA: bool,
+  /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
+  DEV_OUTBOX: bool,
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -121,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`);
     }
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const urlHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/$/, '');
   const servicePorts: Record<ServiceName, number> = {
     identity: e.IDENTITY_PORT,
     directory: e.DIRECTORY_PORT,
