@@ -60,14 +60,23 @@ describe('embedded profile through the gateway', () => {
     expect((await api.call('POST', '/api/register', { username: 'x'.repeat(300_000) })).status).toBe(413);
   });
 
-  it('lists the mails it sent at /dev/outbox and shows each one', async () => {
+  it('lists the mails it sent at /dev/outbox to an admin only, and shows each one', async () => {
+    // Issue 13, defect 2: anyone could read the admin's reset link there and take the account over.
+    const anonymous = new ApiClient(system.url);
+    expect((await anonymous.call('GET', '/dev/outbox')).status).toBe(401);
+    const owner = new ApiClient(system.url);
+    expect((await owner.call('POST', '/api/register', { username: 'outboxreader', email: 'outbox.reader@example.com', password: 'reader-pass-123' })).status).toBe(201);
+    expect((await owner.call('GET', '/dev/outbox')).status).toBe(403);
     const api = new ApiClient(system.url);
+    expect((await api.call('POST', '/api/login', admin)).status).toBe(200);
     const list = await api.call('GET', '/dev/outbox');
     expect(list.status).toBe(200);
     expect(list.text).toContain('Reset your LimoDirectory password');
     const href = /href="(\/dev\/outbox\/[^"]+)">Reset your LimoDirectory password/.exec(list.text)![1];
     const mail = await api.call('GET', href);
     expect(mail.text).toContain('Subject: Reset your LimoDirectory password');
+    expect((await anonymous.call('GET', href)).status).toBe(401);
+    expect((await owner.call('GET', href)).status).toBe(403);
     expect((await api.call('GET', '/dev/outbox/..%2F.jwt-secret')).status).toBe(404);
   });
 });

@@ -20,6 +20,8 @@ export * from './outbox/outbox-relay.js';
 export * from './events/idempotent.js';
 export * from './fastify/service-app.js';
 export * from './fastify/session.js';
+export * from './fastify/internal.js';
+export * from './metrics.js';
 export * from './fastify/rate-limit.js';
 export * from './mail/html.js';
 export * from './runtime/service.js';

@@ -41,6 +41,7 @@ import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
+import { internalCompanySnapshotRoutes } from './routes/internal/company-snapshots/index.js';
 import { uploadImageRoutes } from './routes/upload-image/index.js';
 import type { CompanySearchIndex } from './search/company-search.port.js';
 import { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
@@ -104,6 +105,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
     companiesByStateRoutes,
     populateRoutes,
     auditVerificationRoutes,
+    internalCompanySnapshotRoutes,
   ]) {
     await app.register(routes, deps);
   }
@@ -127,7 +129,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
         await projection.rebuild();
       } else {
         await subscribe(`${GROUP}.search-index`, COMPANY_TOPICS, onCompanyChanged(projection));
-        if (!options.searchIndex && (await projection.outOfSync())) await projection.rebuild();
+        if (!options.searchIndex) await projection.reconcile();
       }
       await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
       await subscribe(`${GROUP}.claims`, ['claim.approved.v1'], idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)));

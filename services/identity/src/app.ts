@@ -1,6 +1,7 @@
 import { createServiceApp, idempotent, type HandledEvent, type Service, type ServiceContext, type Subscription } from '@limo/platform';
 import { ensureAdmin } from './bootstrap/admin.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
+import { RevocationsRepository } from './repositories/revocations.repository.js';
 import { UsersRepository } from './repositories/users.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { passwordRoutes } from './routes/password/index.js';
@@ -14,17 +15,25 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
   const users = await UsersRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
   const app = await createServiceApp({ name: 'identity', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Accounts, sessions and password reset' });
-  const deps = { ctx, users };
+  const revocations = await RevocationsRepository.create(ctx.store, ctx.cache);
+  const deps = { ctx, users, revocations };
   await app.register(sessionRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(passwordRoutes, deps);
   await app.register(adminRoutes, deps);
 
   const subscriptions: Subscription[] = [];
+  let restoring: NodeJS.Timeout | undefined;
   return {
     name: 'identity',
     app,
     async start() {
+      // Before any request: a logged-out or reset-voided cookie must not work again after a restart.
+      const restored = await revocations.restore();
+      ctx.logger.info({ service: 'identity', revocations: restored }, 'session revocations restored into the cache');
+      // Again now and then, in case the shared cache (Redis) lost them meanwhile.
+      restoring = setInterval(() => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')), 5 * 60_000);
+      restoring.unref();
       await ensureAdmin(ctx, users);
       subscriptions.push(
         await ctx.bus.subscribe({
@@ -35,6 +44,7 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
       );
     },
     async stop() {
+      clearInterval(restoring);
       await Promise.all(subscriptions.map((s) => s.close()));
     },
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import type { FastifyInstance } from 'fastify';
 import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
-import type { Service } from '@limo/platform';
+import { MemoryCache, type Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 
 let ctx: TestContext;
@@ -94,6 +94,20 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     expect(String(out.headers['set-cookie'])).toMatch(/limo_session=;/);
     // The old token is revoked, not merely forgotten by the browser.
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('keeps the logout after a restart with an empty cache (a restarted process or a flushed Redis)', async () => {
+    await register({ username: 'jill', email: 'jill@example.com', password: 'secret1' });
+    const cookie = cookieOf(await login('jill@example.com', 'secret1'));
+    await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const restarted = await createIdentityService({ ...ctx, cache: new MemoryCache() });
+    await restarted.start();
+    try {
+      expect((await restarted.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    } finally {
+      await restarted.app.close();
+      await restarted.stop();
+    }
   });
 
   it('answers 401 on /api/me when signed out', async () => {
