@@ -92,8 +92,8 @@ export const claimApprovedV1 = eventSchema(
 export type ClaimApprovedV1 = z.infer<typeof claimApprovedV1>;
 
 /**
- * An admin rejected a claim: the payment is refunded (`refunded` says whether the provider already
- * confirmed it) and the claimer is mailed. Key: the company id.
+ * An admin rejected a claim. Billing's own consumer then refunds `refundAmount` through the provider,
+ * cancels the subscription at once and mails the claimer. Key: the company id.
  */
 export const claimRejectedV1 = eventSchema(
   'claim.rejected.v1',
@@ -107,7 +107,6 @@ export const claimRejectedV1 = eventSchema(
     reason: z.string().nullable(),
     /** Cents refunded. */
     refundAmount: z.number().int(),
-    refunded: z.boolean(),
     rejectedAt: z.string(),
     rejectedBy: z.string().nullable(),
   }),
@@ -173,9 +172,9 @@ export const listingCompanySchema = z.object({
 export type ListingCompany = z.infer<typeof listingCompanySchema>;
 
 /**
- * A paid listing was registered (owner-admin §2.5): the directory creates the company with this id,
- * owned by `userId`. `isPaid` is true when its payment already succeeded; otherwise
- * `listing.paid.v1` follows. Key: the company id.
+ * A paid listing's payment succeeded (owner-admin §2.5): the directory creates the company with this
+ * id, owned by `userId`, claimed and active. Billing keeps an unpaid listing to itself and publishes
+ * this once, when its payment succeeded. Key: the company id.
  */
 export const listingRegisteredV1 = eventSchema(
   'listing.registered.v1',
@@ -183,21 +182,10 @@ export const listingRegisteredV1 = eventSchema(
     companyId: z.string(),
     userId: z.string(),
     company: listingCompanySchema,
-    isPaid: z.boolean(),
-    paymentIntentId: z.string().nullable(),
+    isPaid: z.literal(true),
+    paymentIntentId: z.string(),
+    subscriptionId: z.string().nullable(),
     registeredAt: z.string(),
   }),
 );
 export type ListingRegisteredV1 = z.infer<typeof listingRegisteredV1>;
-
-/** The payment of a registered listing succeeded: the listing is active (`isPaid`). Key: the company id. */
-export const listingPaidV1 = eventSchema(
-  'listing.paid.v1',
-  z.object({
-    companyId: z.string(),
-    userId: z.string(),
-    paymentIntentId: z.string(),
-    paidAt: z.string(),
-  }),
-);
-export type ListingPaidV1 = z.infer<typeof listingPaidV1>;
