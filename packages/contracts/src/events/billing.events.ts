@@ -189,3 +189,18 @@ export const listingRegisteredV1 = eventSchema(
   }),
 );
 export type ListingRegisteredV1 = z.infer<typeof listingRegisteredV1>;
+
+/**
+ * Billing's own: a verified provider webhook was stored (de-duplicated by its id) and waits for
+ * billing's consumer. The event itself stays in billing's store. Key: the provider object's id.
+ */
+export const paymentProviderEventReceivedV1 = eventSchema(
+  'payment-provider.event-received.v1',
+  z.object({
+    eventId: z.string(),
+    eventType: z.string(),
+    provider,
+    objectId: z.string(),
+  }),
+);
+export type PaymentProviderEventReceivedV1 = z.infer<typeof paymentProviderEventReceivedV1>;
