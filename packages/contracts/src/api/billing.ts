@@ -249,7 +249,7 @@ export const approveClaimBodySchema = z
     /** Full edit rights at once (default true: approving is the verification). */
     businessVerified: z.boolean({ error: 'businessVerified must be true or false' }).optional(),
   })
-  .optional();
+  .nullish();
 
 /** `POST /api/admin/business-claims/{id}/reject` (body optional). */
 export const rejectClaimBodySchema = z
@@ -257,7 +257,7 @@ export const rejectClaimBodySchema = z
     adminNotes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
     reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters').optional(),
   })
-  .optional();
+  .nullish();
 
 /** Answer of approve and reject. */
 export const claimDecisionResponseSchema = z.object({

@@ -112,7 +112,7 @@ export class PaymentSimulator implements PaymentsProvider {
   }
 
   private id(prefix: string): string {
-    return `${prefix}_sim${(++this.seq).toString(36)}${randomBytes(9).toString('base64url')}`;
+    return `${prefix}_sim${(++this.seq).toString(36)}${alnum(14)}`;
   }
 
   /** Runs `create` once per idempotency key; a repeat returns the first result. */
@@ -174,7 +174,7 @@ export class PaymentSimulator implements PaymentsProvider {
     const piId = this.id('pi');
     const pi: SimPaymentIntent = {
       id: piId,
-      clientSecret: `${piId}_secret_${randomBytes(12).toString('base64url')}`,
+      clientSecret: `${piId}_secret_${alnum(24)}`,
       status: 'requires_payment_method',
       amount: CLAIM_PLAN.amount,
       currency: CLAIM_PLAN.currency,
@@ -434,6 +434,14 @@ export class PaymentSimulator implements PaymentsProvider {
     }
     this.schedule(payload, eventId, attempt + 1, (this.options.retryDelayMs ?? 200) * 2 ** attempt);
   }
+}
+
+/** Random letters and digits, as Stripe's ids use. */
+function alnum(length: number): string {
+  return randomBytes(length * 2)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length);
 }
 
 /** True when an MM/YY (or MM/YYYY) expiry is before the current month. */
