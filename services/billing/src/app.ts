@@ -40,8 +40,13 @@ export interface BillingOptions {
   companyWaitMs?: number;
 }
 
+/** The billing service, with its dependencies visible to tests (the simulator's clock, the stores). */
+export interface BillingService extends Service {
+  deps: BillingDeps;
+}
+
 /** Billing: payments, business claims, subscriptions, paid listings and provider keys. */
-export async function createBillingService(ctx: ServiceContext, options: BillingOptions = {}): Promise<Service> {
+export async function createBillingService(ctx: ServiceContext, options: BillingOptions = {}): Promise<BillingService> {
   const logger = ctx.logger.child({ service: 'billing' });
   const settings = loadBillingSettings(ctx.config, options.env ?? process.env);
   logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
@@ -104,6 +109,7 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
   return {
     name: 'billing',
     app,
+    deps,
     async start() {
       if (!registry.simulatorAllowed && !(await registry.effectiveKeys()).stripeSecretKey) {
         logger.warn('payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)');
