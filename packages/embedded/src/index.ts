@@ -55,6 +55,8 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
       services[name] = started;
       await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
       serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
+      // Services started later reach this one where it really listens (port 0 = any free port).
+      config.serviceUrls[name] = serviceUrls[name];
     }
     const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
     const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });

@@ -18,6 +18,7 @@ import {
 } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onListingRegistered } from './consumers/on-listing-registered.js';
 import { onReviewDecided, RATING_TOPICS } from './consumers/on-review-decided.js';
 import { onSubscriptionActivated } from './consumers/on-subscription-activated.js';
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
@@ -133,6 +134,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
       }
       await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
       await subscribe(`${GROUP}.claims`, ['claim.approved.v1'], idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)));
+      await subscribe(`${GROUP}.listings`, ['listing.registered.v1'], idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)));
       await subscribe(
         `${GROUP}.subscription-activated`,
         ['subscription.activated.v1'],

@@ -12,8 +12,6 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/logout',
     '/api/forgot-password',
     '/api/reset-password',
-    '/api/admin/subscribers',
-    '/api/admin/stats',
   ],
   directory: [
     '/api/companies',
@@ -42,6 +40,11 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/register-business-listing',
     '/api/admin/business-claims',
     '/api/admin/api-keys',
+    '/api/admin/subscribers',
+    '/api/admin/stats',
+    '/api/payments',
+    '/api/subscriptions',
+    '/api/config/maps-key',
   ],
   analytics: ['/api/analytics', '/api/admin/analytics'],
 };

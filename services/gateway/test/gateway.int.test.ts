@@ -45,7 +45,10 @@ describe('routes table', () => {
   it('sends each prefix and the paths below it to its service', async () => {
     const cases: Array<[string, ServiceName]> = [
       ['/api/login', 'identity'],
-      ['/api/admin/stats', 'identity'],
+      ['/api/admin/stats', 'billing'],
+      ['/api/admin/subscribers', 'billing'],
+      ['/api/payments/simulator/confirm', 'billing'],
+      ['/api/config/maps-key', 'billing'],
       ['/api/companies?location=Miami', 'directory'],
       ['/api/companies/42/reviews', 'directory'],
       ['/api/admin/companies-by-state', 'directory'],

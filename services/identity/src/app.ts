@@ -1,16 +1,16 @@
 import { createServiceApp, idempotent, type HandledEvent, type Service, type ServiceContext, type Subscription } from '@limo/platform';
 import { ensureAdmin } from './bootstrap/admin.js';
+import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
 import { RevocationsRepository } from './repositories/revocations.repository.js';
 import { UsersRepository } from './repositories/users.repository.js';
-import { adminRoutes } from './routes/admin/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
 
 const GROUP = 'identity';
 
-/** Identity: accounts, sessions, password reset, admin user counts. */
+/** Identity: accounts, sessions, password reset, and the accounts of claimers who paid without one. */
 export async function createIdentityService(ctx: ServiceContext): Promise<Service> {
   const users = await UsersRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
@@ -20,7 +20,6 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
   await app.register(sessionRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(passwordRoutes, deps);
-  await app.register(adminRoutes, deps);
 
   const subscriptions: Subscription[] = [];
   let restoring: NodeJS.Timeout | undefined;
@@ -40,6 +39,13 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
           group: `${GROUP}.reset-mail`,
           topics: ['password-reset.requested.v1'],
           handler: idempotent(handled, `${GROUP}.reset-mail`, onPasswordResetRequested(ctx.mailer)),
+        }),
+      );
+      subscriptions.push(
+        await ctx.bus.subscribe({
+          group: `${GROUP}.claimants`,
+          topics: ['claim.submitted.v1'],
+          handler: idempotent(handled, `${GROUP}.claimants`, onClaimSubmitted(ctx, users)),
         }),
       );
     },
