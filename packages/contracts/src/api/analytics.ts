@@ -115,6 +115,18 @@ export const trackEventBodySchema = z
 export type TrackEventBody = z.output<typeof trackEventBodySchema>;
 export type TrackEventInput = z.input<typeof trackEventBodySchema>;
 
+/** Most events in one POST /api/analytics/track/batch. */
+export const TRACK_BATCH_MAX = 100;
+
+/** Body of POST /api/analytics/track/batch: several events of one page, each as {@link trackEventBodySchema}. */
+export const trackBatchBodySchema = z.object({
+  events: z
+    .array(trackEventBodySchema, { error: 'events must be a list of analytics events' })
+    .min(1, 'events must list at least one event')
+    .max(TRACK_BATCH_MAX, `events must list at most ${TRACK_BATCH_MAX} events`),
+});
+export type TrackBatchBody = z.output<typeof trackBatchBodySchema>;
+
 /** Answer to POST /api/analytics/track: 202 and an empty object, whether the event was counted or dropped (bots, replays). */
 export const trackAcceptedSchema = z.object({});
 
