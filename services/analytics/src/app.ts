@@ -48,7 +48,7 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   const brokers = ctx.config.KAFKA_BROKERS?.split(',').map((b) => b.trim());
   const flush = { flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS };
   const sink: EventSink = brokers ? new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }) : new BatchWriter(store, logger, flush);
-  const ingest = brokers ? new KafkaIngestConsumer(store, logger, { brokers, topic: env.ANALYTICS_TOPIC, group: 'analytics.ingest', ...flush }) : undefined;
+  const ingest = brokers ? new KafkaIngestConsumer(store, logger, { brokers, topic: env.ANALYTICS_TOPIC, group: `${env.ANALYTICS_TOPIC}.ingest`, ...flush }) : undefined;
   // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
   // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
   const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });
@@ -77,7 +77,7 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
       logger.info(
         {
           store: store.description,
-          ingest: brokers ? `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group analytics.ingest` : 'in-process batch writer',
+          ingest: brokers ? `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest` : 'in-process batch writer',
           CLICKHOUSE_URL: env.CLICKHOUSE_URL ? 'set' : 'unset (chDB in-process)',
           CLICKHOUSE_DATABASE: env.CLICKHOUSE_DATABASE,
           ANALYTICS_RETENTION_MONTHS: env.ANALYTICS_RETENTION_MONTHS,
