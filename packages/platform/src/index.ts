@@ -27,3 +27,4 @@ export * from './mail/html.js';
 export * from './runtime/service.js';
 export * from './runtime/ports.js';
 export * from './runtime/run.js';
+export * from './adapters/redact-url.js';

@@ -3,3 +3,4 @@ export * from './identity.js';
 export * from './directory.js';
 export * from './quotes.js';
 export * from './billing.js';
+export * from './analytics.js';
