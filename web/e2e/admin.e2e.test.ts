@@ -91,13 +91,25 @@ async function seedAdminLists(): Promise<void> {
   expect(registered.status(), await registered.text()).toBe(201);
   const listed = await owner.page.request.post('/api/companies', {
     headers,
-    data: { name: 'Lone Star Executive Cars', fullAddress: '1500 Main St, Dallas, TX 75201', address: '1500 Main St', city: 'Dallas', state: 'TX', zipCode: '75201', phone: '(214) 555-0100' },
+    data: {
+      name: 'Lone Star Executive Cars',
+      fullAddress: '1500 Main St, Dallas, TX 75201',
+      address: '1500 Main St',
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: '75201',
+      phone: '(214) 555-0100',
+    },
   });
   expect(listed.status(), await listed.text()).toBe(201);
   const { id } = (await listed.json()) as { id: string };
   const changed = await owner.page.request.put(`/api/companies/${id}`, {
     headers,
-    data: { phone: '(214) 555-0199', description: 'Executive sedans and SUVs across Dallas-Fort Worth.', services: ['Airport Transfer', 'Corporate Events'] },
+    data: {
+      phone: '(214) 555-0199',
+      description: 'Executive sedans and SUVs across Dallas-Fort Worth.',
+      services: ['Airport Transfer', 'Corporate Events'],
+    },
   });
   expect(changed.status(), await changed.text()).toBe(202);
 }
@@ -139,7 +151,10 @@ describeInBrowser('admin dashboard in the browser', () => {
     const [company] = (await found.json()) as Array<{ id: string; name: string; rating: number; reviewCount: number }>;
     expect(company).toBeDefined();
     await visitor.goto(`/company/${company!.id}`);
-    if (company!.reviewCount) await visitor.getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} ${company!.reviewCount === 1 ? 'review' : 'reviews'})`).waitFor();
+    if (company!.reviewCount)
+      await visitor
+        .getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} ${company!.reviewCount === 1 ? 'review' : 'reviews'})`)
+        .waitFor();
     const form = visitor.getByRole('form', { name: 'Write a Review' });
     await form.getByLabel('Rating').selectOption('1');
     await form.getByLabel('Your Name').fill('Erin Adminson');

@@ -24,7 +24,9 @@ const baseline: Handler[] = [
   on('GET', '/api/admin/business-claims', { body: [makeClaim()] }),
   on('GET', '/api/admin/quote-requests', { body: { quoteRequests: [makeQuote()], total: 1, page: 1, totalPages: 1 } }),
   on('GET', '/api/admin/change-requests', { body: [makeChangeRequest()] }),
-  on('GET', '/api/admin/api-keys', { body: { stripeSecretKey: 'sk_test_…4242', stripePublicKey: null, googleMapsApiKey: null, provider: 'simulator' } }),
+  on('GET', '/api/admin/api-keys', {
+    body: { stripeSecretKey: 'sk_test_…4242', stripePublicKey: null, googleMapsApiKey: null, provider: 'simulator' },
+  }),
 ];
 
 function renderAdmin(tab: string, ...handlers: Handler[]) {
@@ -107,7 +109,12 @@ const toastCases: ToastCase[] = [
   {
     name: 'exporting companies',
     tab: 'companies',
-    handlers: [on('GET', '/api/admin/export-companies', { body: 'xlsx', headers: { 'Content-Disposition': 'attachment; filename="companies-export-2025-03-02.xlsx"' } })],
+    handlers: [
+      on('GET', '/api/admin/export-companies', {
+        body: 'xlsx',
+        headers: { 'Content-Disposition': 'attachment; filename="companies-export-2025-03-02.xlsx"' },
+      }),
+    ],
     act: async (user) => user.click(await screen.findByRole('button', { name: 'Export to Excel' })),
     title: 'Export Complete',
     description: 'Companies exported to companies-export-2025-03-02.xlsx',
@@ -235,7 +242,11 @@ const toastCases: ToastCase[] = [
       await user.click(screen.getByRole('button', { name: 'Save API Keys' }));
     },
     title: 'API Keys Saved',
-    call: { method: 'POST', url: '/api/admin/api-keys', body: { stripeSecretKey: '', stripePublicKey: 'pk_test_abc123', googleMapsApiKey: '' } },
+    call: {
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      body: { stripeSecretKey: '', stripePublicKey: 'pk_test_abc123', googleMapsApiKey: '' },
+    },
   },
   {
     name: 'failing to save API keys',
@@ -349,7 +360,7 @@ describe('/admin guard (owner-admin §2.8)', () => {
     expect(calls.some((c) => c.url === '/api/admin/companies?page=1&limit=50')).toBe(true);
   });
 
-  it('shows a claim\'s payment in dollars (cents / 100) and the claimer\'s details', async () => {
+  it("shows a claim's payment in dollars (cents / 100) and the claimer's details", async () => {
     renderAdmin('claims');
     const row = await screen.findByTestId('claim-row');
     for (const text of ['Sunshine Limousines', 'Maria Lopez', 'maria@sunshine.example', '(305) 555-0101', 'owner', '$75.00']) {
@@ -361,7 +372,9 @@ describe('/admin guard (owner-admin §2.8)', () => {
     const { calls, user } = renderAdmin('quotes');
     await user.selectOptions(await screen.findByLabelText('Filter by status'), 'contacted');
     await user.type(screen.getByLabelText('Search quote requests'), 'john');
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/quote-requests?page=1&limit=20&status=contacted&search=john')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/admin/quote-requests?page=1&limit=20&status=contacted&search=john')).toBe(true),
+    );
   });
 
   it('searches companies on the server, 50 at a time', async () => {

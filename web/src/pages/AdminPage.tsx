@@ -38,7 +38,7 @@ export function useAdminGuard(): { allowed: boolean; isLoading: boolean } {
   useEffect(() => {
     if (isLoading || allowed) return;
     showToast({ title: 'Access Denied', description: 'Admin access required. Please log in with admin credentials', type: 'error' });
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [isLoading, allowed, navigate]);
   return { allowed, isLoading };
 }

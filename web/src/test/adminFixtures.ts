@@ -1,5 +1,4 @@
-import type { AdminReview, ChangeRequest, OwnerCompany, QuoteRequest } from '@limo/contracts';
-import type { BusinessClaim } from '../pages/admin/ClaimsTab';
+import type { AdminReview, BusinessClaim, ChangeRequest, OwnerCompany, QuoteRequest } from '@limo/contracts';
 import { makeCompany } from './fixtures';
 import { on } from './render';
 
@@ -37,14 +36,23 @@ export function makeClaim(overrides: Partial<BusinessClaim> = {}): BusinessClaim
   return {
     id: 'cl1',
     companyId: 'c1',
+    userId: 'u1',
     companyName: 'Sunshine Limousines',
     claimerName: 'Maria Lopez',
     claimerEmail: 'maria@sunshine.example',
     claimerPhone: '(305) 555-0101',
     businessRole: 'owner',
+    stripePaymentIntentId: 'pi_test_1',
     paymentAmount: 7500,
     status: 'pending',
+    adminNotes: null,
+    verificationDocuments: [],
+    approvedAt: null,
+    approvedBy: null,
+    rejectedAt: null,
+    refundStatus: 'none',
     createdAt: '2025-03-02T10:00:00.000Z',
+    updatedAt: '2025-03-02T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,56 +1,31 @@
 import { Badge, Box, Button, Card, Group, HStack, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import {
+  ANALYTICS_WINDOWS,
+  DEFAULT_ANALYTICS_DAYS,
+  POPULAR_SEARCHES_LIMIT,
+  TOP_COMPANIES_LIMIT,
+  type AnalyticsOverview,
+  type AnalyticsOverviewFigures,
+  type DailyTrend,
+  type DeviceStat,
+  type GeographicStat,
+  type PopularSearch,
+  type ReferrerStat,
+  type TopCompany,
+} from '@limo/contracts';
 import { useState } from 'react';
 import { useAdminQuery } from './adminApi';
 import { RankChart, ShareChart, TrendsChart } from './lazyCharts';
 import { Empty, Panel, QueryState } from './ui';
 
-// The answers of GET /api/admin/analytics/* (owner-admin §3 "Analytics"; the analytics service's
-// contract adds the previous period to the overview).
-interface OverviewFigures {
-  totalPageViews: number;
-  totalCompanyViews: number;
-  totalSearches: number;
-  totalQuoteRequests: number;
-  uniqueVisitors: number;
-}
-interface Overview extends OverviewFigures {
-  previousPeriod?: OverviewFigures;
-}
-interface TopCompany {
-  companyId: string;
-  companyName: string;
-  viewCount: number;
-  quoteCount: number;
-}
-interface GeographicStat {
-  city: string;
-  state: string;
-  country: string;
-  visitorCount: number;
-}
-interface DailyTrend {
-  date: string;
-  pageViews: number;
-  companyViews: number;
-  searches: number;
-  quoteRequests: number;
-}
-interface PopularSearch {
-  searchQuery: string;
-  searchCount: number;
-}
-interface DeviceStat {
-  deviceType: string;
-  count: number;
-}
-interface ReferrerStat {
-  referrer: string;
-  count: number;
-}
-
-/** Owner-admin §9: the windows, 30 days by default, and how many rows each list shows. */
-export const ANALYTICS_WINDOWS = [7, 30, 90, 365] as const;
-export const LIST_LIMITS = { topCompanies: 10, popularSearches: 20, geographic: 10, dailyTrends: 10, referrers: 5 } as const;
+/** Owner-admin §9: how many rows each list shows. */
+export const LIST_LIMITS = {
+  topCompanies: TOP_COMPANIES_LIMIT,
+  popularSearches: POPULAR_SEARCHES_LIMIT,
+  geographic: 10,
+  dailyTrends: 10,
+  referrers: 5,
+} as const;
 
 const BASE = '/api/admin/analytics';
 
@@ -64,7 +39,7 @@ export function changeLabel(current: number, previous: number | undefined): { te
   return { text: `${rounded > 0 ? '+' : ''}${rounded}% vs previous period`, direction: rounded > 0 ? 'up' : 'down' };
 }
 
-const FIGURES: Array<{ key: keyof OverviewFigures; label: string }> = [
+const FIGURES: Array<{ key: keyof AnalyticsOverviewFigures; label: string }> = [
   { key: 'totalPageViews', label: 'Page Views' },
   { key: 'uniqueVisitors', label: 'Unique Visitors' },
   { key: 'totalCompanyViews', label: 'Company Views' },
@@ -82,11 +57,15 @@ function FigureCard({ label, value, previous }: { label: string; value: number; 
           <Stat.ValueText fontSize="2xl">{value.toLocaleString('en-US')}</Stat.ValueText>
         </Stat.Root>
         {change && (
-            <Text fontSize="sm" color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'} data-testid="figure-change">
-              {change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}
-              {change.text}
-            </Text>
-          )}
+          <Text
+            fontSize="sm"
+            color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'}
+            data-testid="figure-change"
+          >
+            {change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}
+            {change.text}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -123,12 +102,18 @@ function SimpleTable({ headers, rows, numeric = [] }: { headers: string[]; rows:
 
 /** Tab 7 (§2.9): overview with the change against the previous period, top companies, places, daily trends, searches, devices, referrers. */
 export function AnalyticsTab() {
-  const [days, setDays] = useState<number>(30);
-  const overview = useAdminQuery<Overview>(`${BASE}/overview`, 'Failed to fetch traffic overview', { days });
-  const top = useAdminQuery<TopCompany[]>(`${BASE}/top-companies`, 'Failed to fetch top companies', { days, limit: LIST_LIMITS.topCompanies });
+  const [days, setDays] = useState<number>(DEFAULT_ANALYTICS_DAYS);
+  const overview = useAdminQuery<AnalyticsOverview>(`${BASE}/overview`, 'Failed to fetch traffic overview', { days });
+  const top = useAdminQuery<TopCompany[]>(`${BASE}/top-companies`, 'Failed to fetch top companies', {
+    days,
+    limit: LIST_LIMITS.topCompanies,
+  });
   const geo = useAdminQuery<GeographicStat[]>(`${BASE}/geographic`, 'Failed to fetch geographic stats', { days });
   const trends = useAdminQuery<DailyTrend[]>(`${BASE}/daily-trends`, 'Failed to fetch daily trends', { days });
-  const searches = useAdminQuery<PopularSearch[]>(`${BASE}/popular-searches`, 'Failed to fetch popular searches', { days, limit: LIST_LIMITS.popularSearches });
+  const searches = useAdminQuery<PopularSearch[]>(`${BASE}/popular-searches`, 'Failed to fetch popular searches', {
+    days,
+    limit: LIST_LIMITS.popularSearches,
+  });
   const devices = useAdminQuery<DeviceStat[]>(`${BASE}/devices`, 'Failed to fetch device stats', { days });
   const referrers = useAdminQuery<ReferrerStat[]>(`${BASE}/referrers`, 'Failed to fetch referrer stats', { days });
   // Oldest first for the chart, whatever order the server sends.
@@ -137,10 +122,19 @@ export function AnalyticsTab() {
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <Text color="gray.700">Traffic over the last {days} days, compared with the {days} days before.</Text>
+        <Text color="gray.700">
+          Traffic over the last {days} days, compared with the {days} days before.
+        </Text>
         <Group attached role="group" aria-label="Time window">
           {ANALYTICS_WINDOWS.map((d) => (
-            <Button key={d} size="sm" variant={d === days ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={d === days} onClick={() => setDays(d)}>
+            <Button
+              key={d}
+              size="sm"
+              variant={d === days ? 'solid' : 'outline'}
+              colorPalette="brand"
+              aria-pressed={d === days}
+              onClick={() => setDays(d)}
+            >
               {d === 365 ? '1 year' : `${d} days`}
             </Button>
           ))}
@@ -151,7 +145,7 @@ export function AnalyticsTab() {
         {overview.data && (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
             {FIGURES.map((f) => (
-              <FigureCard key={f.key} label={f.label} value={overview.data[f.key]} previous={overview.data.previousPeriod?.[f.key]} />
+              <FigureCard key={f.key} label={f.label} value={overview.data[f.key]} previous={overview.data.previousPeriod[f.key]} />
             ))}
           </SimpleGrid>
         )}
@@ -191,7 +185,11 @@ export function AnalyticsTab() {
             {top.data?.length ? (
               <Stack gap="4">
                 <RankChart data={top.data.map((c) => ({ name: c.companyName, value: c.viewCount }))} label="Views" />
-                <SimpleTable headers={['Company', 'Views', 'Quotes']} numeric={[1, 2]} rows={top.data.map((c) => [c.companyName, c.viewCount, c.quoteCount])} />
+                <SimpleTable
+                  headers={['Company', 'Views', 'Quotes']}
+                  numeric={[1, 2]}
+                  rows={top.data.map((c) => [c.companyName, c.viewCount, c.quoteCount])}
+                />
               </Stack>
             ) : (
               <Empty>No company views in this window.</Empty>
@@ -236,14 +234,20 @@ export function AnalyticsTab() {
           <Stack gap="6">
             <QueryState isLoading={devices.isLoading} error={devices.error}>
               {devices.data?.length ? (
-                <ShareChart data={devices.data.map((d) => ({ name: d.deviceType.charAt(0).toUpperCase() + d.deviceType.slice(1), value: d.count }))} />
+                <ShareChart
+                  data={devices.data.map((d) => ({ name: d.deviceType.charAt(0).toUpperCase() + d.deviceType.slice(1), value: d.count }))}
+                />
               ) : (
                 <Empty>No device data in this window.</Empty>
               )}
             </QueryState>
             <QueryState isLoading={referrers.isLoading} error={referrers.error}>
               {referrers.data?.length ? (
-                <SimpleTable headers={['Referrer', 'Visits']} numeric={[1]} rows={referrers.data.slice(0, LIST_LIMITS.referrers).map((r) => [r.referrer, r.count])} />
+                <SimpleTable
+                  headers={['Referrer', 'Visits']}
+                  numeric={[1]}
+                  rows={referrers.data.slice(0, LIST_LIMITS.referrers).map((r) => [r.referrer, r.count])}
+                />
               ) : (
                 <Empty>No referrers in this window.</Empty>
               )}

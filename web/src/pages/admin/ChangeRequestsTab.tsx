@@ -35,7 +35,17 @@ export function changeValue(value: unknown): string {
   return String(value);
 }
 
-function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: ChangeRequest; busy: boolean; onApprove(): void; onReject(): void }) {
+function ChangeRequestItem({
+  request,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  request: ChangeRequest;
+  busy: boolean;
+  onApprove(): void;
+  onReject(): void;
+}) {
   const fields = Object.keys(request.changes) as Array<keyof ChangeRequest['changes']>;
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="4" data-testid="change-request">
@@ -47,7 +57,13 @@ function ChangeRequestItem({ request, busy, onApprove, onReject }: { request: Ch
           </Text>
         </Box>
         <HStack gap="2">
-          <Button size="xs" colorPalette="brand" disabled={busy} onClick={onApprove} aria-label={`Approve the changes to ${request.companyName}`}>
+          <Button
+            size="xs"
+            colorPalette="brand"
+            disabled={busy}
+            onClick={onApprove}
+            aria-label={`Approve the changes to ${request.companyName}`}
+          >
             <Check aria-hidden="true" /> Approve
           </Button>
           <ConfirmButton
@@ -99,22 +115,37 @@ export function ChangeRequestsTab() {
   const affects = [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']];
   const approve = useAdminAction(
     (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/approve`, body: {} }),
-    { success: { title: 'Change request approved', description: 'The changes are now live on the listing.' }, error: { title: 'Error approving change request', fallback: 'Please try again' } },
+    {
+      success: { title: 'Change request approved', description: 'The changes are now live on the listing.' },
+      error: { title: 'Error approving change request', fallback: 'Please try again' },
+    },
     affects,
   );
   const reject = useAdminAction(
     (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/reject`, body: {} }),
-    { success: { title: 'Change request rejected', description: 'The listing stays as it was.' }, error: { title: 'Error rejecting change request', fallback: 'Please try again' } },
+    {
+      success: { title: 'Change request rejected', description: 'The listing stays as it was.' },
+      error: { title: 'Error rejecting change request', fallback: 'Please try again' },
+    },
     affects,
   );
   const busy = approve.isPending || reject.isPending;
   return (
-    <Panel title="Change Requests" description="Edits sent by owners whose business is not verified yet. Approving applies them to the listing.">
+    <Panel
+      title="Change Requests"
+      description="Edits sent by owners whose business is not verified yet. Approving applies them to the listing."
+    >
       <QueryState isLoading={requests.isLoading} error={requests.error}>
         {requests.data?.length ? (
           <Stack as="ul" gap="4" listStyleType="none">
             {requests.data.map((r) => (
-              <ChangeRequestItem key={r.id} request={r} busy={busy} onApprove={() => approve.mutate(r.id)} onReject={() => reject.mutate(r.id)} />
+              <ChangeRequestItem
+                key={r.id}
+                request={r}
+                busy={busy}
+                onApprove={() => approve.mutate(r.id)}
+                onReject={() => reject.mutate(r.id)}
+              />
             ))}
           </Stack>
         ) : (

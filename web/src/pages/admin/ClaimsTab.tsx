@@ -1,44 +1,39 @@
 import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import type { BusinessClaim } from '@limo/contracts';
 import { Check, X } from 'lucide-react';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
-
-/** A business claim as the admin list reads it (owner-admin §3). */
-export interface BusinessClaim {
-  id: string;
-  companyId: string;
-  companyName: string;
-  claimerName: string;
-  claimerEmail: string;
-  claimerPhone: string;
-  businessRole: string;
-  /** Cents. */
-  paymentAmount: number;
-  status: string;
-  createdAt: string;
-}
 
 const CLAIMS = '/api/admin/business-claims';
 
 /** Tab 2 (§2.9): pending claims with approve and reject; the server's message on error. */
 export function ClaimsTab() {
-  const claims = useAdminQuery<BusinessClaim[]>(CLAIMS, 'Failed to fetch business claims');
+  const claims = useAdminQuery<BusinessClaim[]>(CLAIMS, 'Failed to fetch business claims', { status: 'pending' });
   const affects = [[CLAIMS], ['/api/admin/companies'], ['/api/admin/stats'], ['/api/admin/subscribers']];
   const approve = useAdminAction(
     (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/approve`, body: {} }),
-    { success: { title: 'Business claim approved successfully!' }, error: { title: 'Error approving business claim', fallback: 'Failed to approve business claim' } },
+    {
+      success: { title: 'Business claim approved successfully!' },
+      error: { title: 'Error approving business claim', fallback: 'Failed to approve business claim' },
+    },
     affects,
   );
   const reject = useAdminAction(
     (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/reject`, body: {} }),
-    { success: { title: 'Business claim rejected successfully!' }, error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' } },
+    {
+      success: { title: 'Business claim rejected successfully!' },
+      error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' },
+    },
     affects,
   );
   const pending = (claims.data ?? []).filter((c) => c.status === 'pending');
   const busy = approve.isPending || reject.isPending;
 
   return (
-    <Panel title="Pending Business Claims" description="Owners who paid to claim a listing. Approving verifies the business and gives the owner full editing rights.">
+    <Panel
+      title="Pending Business Claims"
+      description="Owners who paid to claim a listing. Approving verifies the business and gives the owner full editing rights."
+    >
       <QueryState isLoading={claims.isLoading} error={claims.error}>
         {pending.length === 0 ? (
           <Empty>No pending business claims.</Empty>
@@ -58,15 +53,27 @@ export function ClaimsTab() {
                     <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
                     <Table.Cell data-label="Claimer">{c.claimerName}</Table.Cell>
                     <Table.Cell data-label="Email">{c.claimerEmail}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Phone">{c.claimerPhone}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Phone">
+                      {c.claimerPhone}
+                    </Table.Cell>
                     <Table.Cell data-label="Role">
                       <Badge textTransform="capitalize">{c.businessRole}</Badge>
                     </Table.Cell>
-                    <Table.Cell data-label="Payment" data-testid="claim-payment">{dollars(c.paymentAmount / 100)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Date">{shortDate(c.createdAt)}</Table.Cell>
+                    <Table.Cell data-label="Payment" data-testid="claim-payment">
+                      {dollars(c.paymentAmount / 100)}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Date">
+                      {shortDate(c.createdAt)}
+                    </Table.Cell>
                     <Table.Cell>
                       <HStack gap="2">
-                        <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => approve.mutate(c.id)} aria-label={`Approve the claim for ${c.companyName}`}>
+                        <Button
+                          size="xs"
+                          colorPalette="brand"
+                          disabled={busy}
+                          onClick={() => approve.mutate(c.id)}
+                          aria-label={`Approve the claim for ${c.companyName}`}
+                        >
                           <Check aria-hidden="true" /> Approve
                         </Button>
                         <ConfirmButton

@@ -25,7 +25,10 @@ function useCompanyActions() {
     ),
     unsuspend: useAdminAction(
       (id: string) => ({ method: 'PUT', url: url(id, '/unsuspend'), body: {} }),
-      { success: { title: 'Company unsuspended successfully!' }, error: { title: 'Error unsuspending company', fallback: 'Please try again' } },
+      {
+        success: { title: 'Company unsuspended successfully!' },
+        error: { title: 'Error unsuspending company', fallback: 'Please try again' },
+      },
       affects,
     ),
     remove: useAdminAction(
@@ -36,7 +39,15 @@ function useCompanyActions() {
   };
 }
 
-function CompanyRow({ company, actions, onEdit }: { company: OwnerCompany; actions: ReturnType<typeof useCompanyActions>; onEdit(): void }) {
+function CompanyRow({
+  company,
+  actions,
+  onEdit,
+}: {
+  company: OwnerCompany;
+  actions: ReturnType<typeof useCompanyActions>;
+  onEdit(): void;
+}) {
   const busy = actions.suspend.isPending || actions.unsuspend.isPending || actions.remove.isPending;
   const c = company;
   return (
@@ -62,7 +73,9 @@ function CompanyRow({ company, actions, onEdit }: { company: OwnerCompany; actio
       </Table.Cell>
       <Table.Cell>
         <HStack gap="1" wrap="wrap">
-          <Badge colorPalette={c.verified ? 'green' : c.suspended ? 'red' : 'gray'}>{c.verified ? 'Verified' : c.suspended ? 'Suspended' : 'Unverified'}</Badge>
+          <Badge colorPalette={c.verified ? 'green' : c.suspended ? 'red' : 'gray'}>
+            {c.verified ? 'Verified' : c.suspended ? 'Suspended' : 'Unverified'}
+          </Badge>
           {c.featured && <Badge colorPalette="yellow">Featured</Badge>}
           {c.claimed && <Badge colorPalette="blue">Claimed</Badge>}
         </HStack>
@@ -87,7 +100,14 @@ function CompanyRow({ company, actions, onEdit }: { company: OwnerCompany; actio
               <Ban aria-hidden="true" /> Suspend
             </ConfirmButton>
           ) : (
-            <Button size="xs" variant="outline" colorPalette="green" disabled={busy} onClick={() => actions.unsuspend.mutate(c.id)} aria-label={`Unsuspend ${c.name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="green"
+              disabled={busy}
+              onClick={() => actions.unsuspend.mutate(c.id)}
+              aria-label={`Unsuspend ${c.name}`}
+            >
               <RotateCcw aria-hidden="true" /> Unsuspend
             </Button>
           )}
@@ -123,7 +143,8 @@ export function CompaniesTab() {
   const exporter = useMutation({
     mutationFn: downloadCompaniesExport,
     onSuccess: (name) => showToast({ title: 'Export Complete', description: `Companies exported to ${name}` }),
-    onError: (error) => showToast({ title: 'Export Failed', description: messageOf(error, 'Failed to export companies to Excel'), type: 'error' }),
+    onError: (error) =>
+      showToast({ title: 'Export Failed', description: messageOf(error, 'Failed to export companies to Excel'), type: 'error' }),
   });
 
   useEffect(() => setPage(1), [search]);
@@ -148,7 +169,13 @@ export function CompaniesTab() {
       <Stack gap="4">
         <Box maxW={{ md: 'md' }}>
           <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
-            <Input type="search" aria-label="Search companies" placeholder="Search by name, city, state, email or phone" value={text} onChange={(e) => setText(e.target.value)} />
+            <Input
+              type="search"
+              aria-label="Search companies"
+              placeholder="Search by name, city, state, email or phone"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </InputGroup>
         </Box>
         <QueryState isLoading={companies.isLoading} error={companies.error}>

@@ -69,7 +69,11 @@ describe('admin company form (owner-admin §5)', () => {
 
   it('offers services and vehicle types from the canonical lists and sends each once', async () => {
     const { calls, user } = renderForm(
-      makeOwnerCompany({ id: 'c1', services: ['Wedding', 'Wedding Transportation', 'Airport Transfer'], vehicleTypes: ['Stretch Limo', 'Stretch Limousine'] }),
+      makeOwnerCompany({
+        id: 'c1',
+        services: ['Wedding', 'Wedding Transportation', 'Airport Transfer'],
+        vehicleTypes: ['Stretch Limo', 'Stretch Limousine'],
+      }),
     );
     await user.click(screen.getByRole('checkbox', { name: 'Proms' }));
     await user.click(screen.getByRole('checkbox', { name: 'Party Bus' }));

@@ -1,4 +1,18 @@
-import { Button, Checkbox, CheckboxGroup, CloseButton, Dialog, Fieldset, Input, NativeSelect, Portal, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  CloseButton,
+  Dialog,
+  Fieldset,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCompanyCreateBodySchema,
@@ -46,7 +60,21 @@ export interface CompanyFormValues {
   businessVerified: boolean;
 }
 
-const TEXT_FIELDS = ['name', 'description', 'phone', 'email', 'businessEmail', 'website', 'address', 'city', 'state', 'zipCode', 'priceRange', 'hourlyRateStart', 'imageUrl'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'description',
+  'phone',
+  'email',
+  'businessEmail',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'priceRange',
+  'hourlyRateStart',
+  'imageUrl',
+] as const;
 
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
 export function formValuesOf(company?: OwnerCompany): CompanyFormValues {
@@ -84,7 +112,17 @@ const resolver: Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody> = (
 
 type FormControl = Control<CompanyFormValues, unknown, AdminCompanyCreateBody>;
 
-function TermChecklist({ control, name, legend, terms }: { control: FormControl; name: 'services' | 'vehicleTypes'; legend: string; terms: readonly Term[] }) {
+function TermChecklist({
+  control,
+  name,
+  legend,
+  terms,
+}: {
+  control: FormControl;
+  name: 'services' | 'vehicleTypes';
+  legend: string;
+  terms: readonly Term[];
+}) {
   return (
     <Controller
       control={control}
@@ -149,7 +187,11 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
   const save = useMutation({
     mutationFn: async (body: AdminCompanyCreateBody & { businessVerified?: boolean }) =>
       readJson<OwnerCompany>(
-        await apiRequest(editing ? 'PUT' : 'POST', editing ? `/api/admin/companies/${encodeURIComponent(company!.id)}` : '/api/admin/companies', body),
+        await apiRequest(
+          editing ? 'PUT' : 'POST',
+          editing ? `/api/admin/companies/${encodeURIComponent(company!.id)}` : '/api/admin/companies',
+          body,
+        ),
       ),
     onSuccess: async () => {
       showToast(editing ? { title: 'Success', description: 'Company updated successfully' } : { title: 'Company created successfully!' });
@@ -264,7 +306,13 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
                   <Stack gap="3" borderTopWidth="1px" pt="4">
                     <Toggle control={control} name="featured" label="Featured listing" />
                     <Toggle control={control} name="verified" label="Verified (admin only)" />
-                    {editing && <Toggle control={control} name="businessVerified" label="Business verified: owner has full edit rights (admin only)" />}
+                    {editing && (
+                      <Toggle
+                        control={control}
+                        name="businessVerified"
+                        label="Business verified: owner has full edit rights (admin only)"
+                      />
+                    )}
                   </Stack>
                 </form>
               </Stack>

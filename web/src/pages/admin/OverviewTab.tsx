@@ -12,7 +12,10 @@ export const PLATFORM_AVERAGE_RATING = 4.5;
 export const TOP_STATES = 10;
 
 /** The ten states with most companies, and what the others add up to. */
-export function topStates(counts: readonly StateCount[], top = TOP_STATES): { top: StateCount[]; others: { states: number; companies: number } } {
+export function topStates(
+  counts: readonly StateCount[],
+  top = TOP_STATES,
+): { top: StateCount[]; others: { states: number; companies: number } } {
   const sorted = [...counts].sort((a, b) => b.count - a.count || a.state.localeCompare(b.state));
   const rest = sorted.slice(top);
   return { top: sorted.slice(0, top), others: { states: rest.length, companies: rest.reduce((sum, s) => sum + s.count, 0) } };
@@ -54,12 +57,36 @@ export function OverviewTab() {
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
-        <StatCard label="Active Subscriptions" value={stats.data?.activeSubscriptions ?? dash} icon={<Wallet aria-hidden="true" />} help="Paid yearly listings" />
-        <StatCard label="Annual Revenue" value={stats.data ? dollars(stats.data.monthlyRevenue) : dash} icon={<DollarSign aria-hidden="true" />} help="$75 per active subscription" />
-        <StatCard label="Total Users" value={stats.data?.totalUsers ?? dash} icon={<Users aria-hidden="true" />} help="Business and admin accounts" />
-        <StatCard label="Total Companies" value={companies.data?.totalCount.toLocaleString('en-US') ?? dash} icon={<Building2 aria-hidden="true" />} help="Listed in the directory" />
+        <StatCard
+          label="Active Subscriptions"
+          value={stats.data?.activeSubscriptions ?? dash}
+          icon={<Wallet aria-hidden="true" />}
+          help="Paid yearly listings"
+        />
+        <StatCard
+          label="Annual Revenue"
+          value={stats.data ? dollars(stats.data.monthlyRevenue) : dash}
+          icon={<DollarSign aria-hidden="true" />}
+          help="$75 per active subscription"
+        />
+        <StatCard
+          label="Total Users"
+          value={stats.data?.totalUsers ?? dash}
+          icon={<Users aria-hidden="true" />}
+          help="Business and admin accounts"
+        />
+        <StatCard
+          label="Total Companies"
+          value={companies.data?.totalCount.toLocaleString('en-US') ?? dash}
+          icon={<Building2 aria-hidden="true" />}
+          help="Listed in the directory"
+        />
       </SimpleGrid>
-      {stats.error && <QueryState isLoading={false} error={stats.error}>{null}</QueryState>}
+      {stats.error && (
+        <QueryState isLoading={false} error={stats.error}>
+          {null}
+        </QueryState>
+      )}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Recent Companies" description="The five newest listings">

@@ -23,10 +23,22 @@ export function QuoteRequestsTab() {
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim(), 300);
   useEffect(() => setPage(1), [search, status]);
-  const quotes = useAdminQuery<AdminQuotePage>(QUOTES, 'Failed to fetch quote requests', { page, limit: ADMIN_QUOTES_PAGE_SIZE, status, search });
+  const quotes = useAdminQuery<AdminQuotePage>(QUOTES, 'Failed to fetch quote requests', {
+    page,
+    limit: ADMIN_QUOTES_PAGE_SIZE,
+    status,
+    search,
+  });
   const update = useAdminAction(
-    ({ id, status: next }: { id: string; status: QuoteStatus }) => ({ method: 'PUT', url: `${QUOTES}/${encodeURIComponent(id)}`, body: { status: next } }),
-    { success: { title: 'Status Updated', description: 'Quote request status updated.' }, error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' } },
+    ({ id, status: next }: { id: string; status: QuoteStatus }) => ({
+      method: 'PUT',
+      url: `${QUOTES}/${encodeURIComponent(id)}`,
+      body: { status: next },
+    }),
+    {
+      success: { title: 'Status Updated', description: 'Quote request status updated.' },
+      error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' },
+    },
     [[QUOTES]],
   );
 
@@ -36,7 +48,13 @@ export function QuoteRequestsTab() {
         <HStack gap="3" wrap="wrap" align="end">
           <Box flex="1" minW="56" maxW={{ md: 'md' }}>
             <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
-              <Input type="search" aria-label="Search quote requests" placeholder="Customer, company or place" value={text} onChange={(e) => setText(e.target.value)} />
+              <Input
+                type="search"
+                aria-label="Search quote requests"
+                placeholder="Customer, company or place"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
             </InputGroup>
           </Box>
           <NativeSelect.Root width="48">

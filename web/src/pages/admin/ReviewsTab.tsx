@@ -36,7 +36,15 @@ function useReviewActions() {
   };
 }
 
-function ReviewItem({ review, actions, moderate }: { review: AdminReview; actions: ReturnType<typeof useReviewActions>; moderate: boolean }) {
+function ReviewItem({
+  review,
+  actions,
+  moderate,
+}: {
+  review: AdminReview;
+  actions: ReturnType<typeof useReviewActions>;
+  moderate: boolean;
+}) {
   const busy = actions.approve.isPending || actions.reject.isPending || actions.remove.isPending;
   const who = review.reviewerName || 'Anonymous';
   return (
@@ -62,10 +70,22 @@ function ReviewItem({ review, actions, moderate }: { review: AdminReview; action
         <HStack gap="2">
           {moderate && review.status === 'pending' && (
             <>
-              <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => actions.approve.mutate(review.id)} aria-label={`Approve ${who}'s review of ${review.companyName ?? 'the company'}`}>
+              <Button
+                size="xs"
+                colorPalette="brand"
+                disabled={busy}
+                onClick={() => actions.approve.mutate(review.id)}
+                aria-label={`Approve ${who}'s review of ${review.companyName ?? 'the company'}`}
+              >
                 <Check aria-hidden="true" /> Approve
               </Button>
-              <Button size="xs" variant="outline" disabled={busy} onClick={() => actions.reject.mutate(review.id)} aria-label={`Reject ${who}'s review of ${review.companyName ?? 'the company'}`}>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy}
+                onClick={() => actions.reject.mutate(review.id)}
+                aria-label={`Reject ${who}'s review of ${review.companyName ?? 'the company'}`}
+              >
                 <X aria-hidden="true" /> Reject
               </Button>
             </>
@@ -99,7 +119,10 @@ export function ReviewsTab() {
   const shownPage = Math.min(page, totalPages);
   return (
     <Stack gap="6">
-      <Panel title={`Pending Reviews${pending.data ? ` (${pending.data.length})` : ''}`} description="Reviews show publicly and count in ratings once approved.">
+      <Panel
+        title={`Pending Reviews${pending.data ? ` (${pending.data.length})` : ''}`}
+        description="Reviews show publicly and count in ratings once approved."
+      >
         <QueryState isLoading={pending.isLoading} error={pending.error}>
           {pending.data?.length ? (
             <Stack as="ul" gap="3" listStyleType="none" aria-label="Pending reviews">
@@ -116,12 +139,12 @@ export function ReviewsTab() {
         <QueryState isLoading={all.isLoading} error={all.error}>
           {all.data?.length ? (
             <>
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="All reviews">
-              {all.data.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
-                <ReviewItem key={r.id} review={r} actions={actions} moderate={false} />
-              ))}
-            </Stack>
-            {totalPages > 1 && <Pagination page={shownPage} totalPages={totalPages} onPage={setPage} />}
+              <Stack as="ul" gap="3" listStyleType="none" aria-label="All reviews">
+                {all.data.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
+                  <ReviewItem key={r.id} review={r} actions={actions} moderate={false} />
+                ))}
+              </Stack>
+              {totalPages > 1 && <Pagination page={shownPage} totalPages={totalPages} onPage={setPage} />}
             </>
           ) : (
             <Empty>No reviews yet.</Empty>

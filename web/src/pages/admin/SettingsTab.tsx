@@ -1,19 +1,10 @@
 import { Alert, Badge, Button, HStack, Input, Progress, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { AuditVerificationResponse, PopulateResponse } from '@limo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import type { AuditVerificationResponse, MaskedApiKeys, PopulateResponse } from '@limo/contracts';
 import { Database, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Panel } from './ui';
-
-/** The stored keys as GET /api/admin/api-keys shows them: masked, null when not set. */
-interface MaskedKeys {
-  stripeSecretKey: string | null;
-  stripePublicKey: string | null;
-  googleMapsApiKey: string | null;
-  provider?: string;
-}
 
 const KEYS = '/api/admin/api-keys';
 const KEY_FIELDS = [
@@ -24,11 +15,14 @@ const KEY_FIELDS = [
 type KeyName = (typeof KEY_FIELDS)[number]['name'];
 
 function ApiKeysPanel() {
-  const current = useAdminQuery<MaskedKeys>(KEYS, 'Failed to fetch API keys');
+  const current = useAdminQuery<MaskedApiKeys>(KEYS, 'Failed to fetch API keys');
   const [values, setValues] = useState<Record<KeyName, string>>({ stripeSecretKey: '', stripePublicKey: '', googleMapsApiKey: '' });
   const save = useAdminAction(
     (body: Record<KeyName, string>) => ({ method: 'POST', url: KEYS, body }),
-    { success: { title: 'API Keys Saved', description: 'The new keys are in use.' }, error: { title: 'Error', fallback: 'Failed to save API keys. Please try again.' } },
+    {
+      success: { title: 'API Keys Saved', description: 'The new keys are in use.' },
+      error: { title: 'Error', fallback: 'Failed to save API keys. Please try again.' },
+    },
     [[KEYS]],
   );
   const submit = (e: FormEvent) => {
@@ -40,14 +34,26 @@ function ApiKeysPanel() {
     <Panel
       title="API Keys"
       description="Stored encrypted and never shown whole. Leave a field empty to keep the key you have."
-      actions={current.data?.provider ? <Badge colorPalette={current.data.provider === 'stripe' ? 'green' : 'yellow'}>Payments: {current.data.provider === 'stripe' ? 'Stripe' : 'test mode (simulator)'}</Badge> : undefined}
+      actions={
+        current.data?.provider ? (
+          <Badge colorPalette={current.data.provider === 'stripe' ? 'green' : 'yellow'}>
+            Payments: {current.data.provider === 'stripe' ? 'Stripe' : 'test mode (simulator)'}
+          </Badge>
+        ) : undefined
+      }
     >
       <Stack asChild gap="4">
         <form onSubmit={submit} aria-label="API keys" noValidate>
           {KEY_FIELDS.map((f) => {
             const stored = current.data?.[f.name];
             return (
-              <FormField key={f.name} label={f.label} helper={current.isLoading ? 'Loading…' : stored ? `Current: ${stored}` : current.error ? 'Current key unavailable' : 'Not set'}>
+              <FormField
+                key={f.name}
+                label={f.label}
+                helper={
+                  current.isLoading ? 'Loading…' : stored ? `Current: ${stored}` : current.error ? 'Current key unavailable' : 'Not set'
+                }
+              >
                 <Input
                   type="password"
                   autoComplete="off"
@@ -71,7 +77,6 @@ function ApiKeysPanel() {
 }
 
 function PopulatePanel() {
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<PopulateResponse | null>(null);
   const populate = useAdminAction<void, PopulateResponse>(
     () => ({ method: 'POST', url: '/api/admin/populate-database', body: {} }),
@@ -82,16 +87,19 @@ function PopulatePanel() {
       }),
       error: { title: 'Population Failed', fallback: 'Failed to populate the database. Please try again.' },
     },
-    [['/api/admin/companies'], ['/api/admin/companies-by-state'], ['/api/companies']],
+    [['/api/admin/companies'], ['/api/admin/companies-by-state'], ['/api/companies'], ['/api/admin/stats']],
   );
   return (
-    <Panel title="Database Population" description="Adds 100 companies in each of 19 major cities (1,900 in all). Companies already there are not added twice.">
+    <Panel
+      title="Database Population"
+      description="Adds 100 companies in each of 19 major cities (1,900 in all). Companies already there are not added twice."
+    >
       <Stack gap="4">
         <Button
           alignSelf="start"
           colorPalette="brand"
           disabled={populate.isPending}
-          onClick={() => populate.mutate(undefined, { onSuccess: (r) => setResult(r), onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/stats'] }) })}
+          onClick={() => populate.mutate(undefined, { onSuccess: (r) => setResult(r) })}
         >
           <Database aria-hidden="true" /> {populate.isPending ? 'Populating...' : 'Populate Database'}
         </Button>
@@ -107,7 +115,8 @@ function PopulatePanel() {
           <Alert.Root status="success" data-testid="populate-result">
             <Alert.Indicator />
             <Alert.Title>
-              Added {result.companiesAdded.toLocaleString('en-US')} companies across {result.citiesProcessed} cities; {result.totalCompanies.toLocaleString('en-US')} companies in all.
+              Added {result.companiesAdded.toLocaleString('en-US')} companies across {result.citiesProcessed} cities;{' '}
+              {result.totalCompanies.toLocaleString('en-US')} companies in all.
             </Alert.Title>
           </Alert.Root>
         )}
@@ -121,13 +130,19 @@ function AuditPanel() {
   const audit = useAdminAction<void, AuditVerificationResponse>(
     () => ({ method: 'POST', url: '/api/admin/audit-verification', body: {} }),
     {
-      success: (r) => ({ title: 'Verification audit completed', description: `Fixed ${r.fixed} out of ${r.total} companies that were improperly verified.` }),
+      success: (r) => ({
+        title: 'Verification audit completed',
+        description: `Fixed ${r.fixed} out of ${r.total} companies that were improperly verified.`,
+      }),
       error: { title: 'Error running audit', fallback: 'Please try again' },
     },
     [['/api/admin/companies'], ['/api/companies']],
   );
   return (
-    <Panel title="Verification Audit" description="Removes the verified badge from companies that no approved claim or admin decision backs.">
+    <Panel
+      title="Verification Audit"
+      description="Removes the verified badge from companies that no approved claim or admin decision backs."
+    >
       <Stack gap="4">
         <ConfirmButton
           alignSelf="start"

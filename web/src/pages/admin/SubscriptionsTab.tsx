@@ -11,7 +11,10 @@ export function SubscriptionsTab() {
   const list = subscribers.data ?? [];
   const paid = list.filter((s) => s.subscription_status === 'active').length;
   return (
-    <Panel title="Subscribers" description={subscribers.data ? `${list.length} business accounts, ${paid} with an active subscription` : undefined}>
+    <Panel
+      title="Subscribers"
+      description={subscribers.data ? `${list.length} business accounts, ${paid} with an active subscription` : undefined}
+    >
       <QueryState isLoading={subscribers.isLoading} error={subscribers.error}>
         {list.length === 0 ? (
           <Empty>No business accounts yet.</Empty>
@@ -31,10 +34,16 @@ export function SubscriptionsTab() {
                     <Table.Cell fontWeight="medium">{s.username}</Table.Cell>
                     <Table.Cell>{s.email}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={STATUS_PALETTE[s.subscription_status] ?? 'gray'}>{s.subscription_status.replace(/_/g, ' ')}</Badge>
+                      <Badge colorPalette={STATUS_PALETTE[s.subscription_status] ?? 'gray'}>
+                        {s.subscription_status.replace(/_/g, ' ')}
+                      </Badge>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Renews / ends">{shortDate(s.subscription_end_date)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Joined">{shortDate(s.created_at)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Renews / ends">
+                      {shortDate(s.subscription_end_date)}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" data-label="Joined">
+                      {shortDate(s.created_at)}
+                    </Table.Cell>
                     <Table.Cell data-label="Customer ID">
                       <Text as="span" fontFamily="mono" fontSize="xs">
                         {s.stripe_customer_id ?? '—'}

@@ -1,5 +1,19 @@
 // The admin charts, in their own chunk: recharts loads only when a chart is shown.
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 const BRAND = '#23356b';
 const PALETTE = ['#23356b', '#d9a21b', '#2f855a', '#c05621', '#6b46c1', '#2b6cb0', '#b83280', '#4a5568'];
@@ -20,7 +34,13 @@ export function StateBarChart({ data }: { data: Array<{ state: string; count: nu
 }
 
 /** One line per series over the days of the window. */
-export function TrendsChart({ data, series }: { data: Array<Record<string, string | number>>; series: Array<{ key: string; label: string }> }) {
+export function TrendsChart({
+  data,
+  series,
+}: {
+  data: Array<Record<string, string | number>>;
+  series: Array<{ key: string; label: string }>;
+}) {
   return (
     <ResponsiveContainer width="100%" height={300}>
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
@@ -30,7 +50,15 @@ export function TrendsChart({ data, series }: { data: Array<Record<string, strin
         <Tooltip />
         <Legend />
         {series.map((s, i) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} dot={false} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={PALETTE[i % PALETTE.length]}
+            strokeWidth={2}
+            dot={false}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

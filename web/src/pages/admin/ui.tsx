@@ -1,8 +1,33 @@
-import { Alert, Box, Button, Card, Center, CloseButton, Dialog, Heading, HStack, Portal, Spinner, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  CloseButton,
+  Dialog,
+  Heading,
+  HStack,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  type ButtonProps,
+} from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 
 /** A titled card around one list or panel of a tab. */
-export function Panel({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card.Root>
       <Card.Header>
