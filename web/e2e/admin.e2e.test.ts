@@ -54,6 +54,45 @@ async function openTab(page: Page, label: string): Promise<void> {
 }
 
 /**
+ * A visitor claims `companyId` through the payment simulator's checkout (owner-admin §2.2-§2.4):
+ * payment intent, the 4242 test card, the success report with the claimer's details.
+ */
+async function submitClaim(companyId: string, claimer: { name: string; email: string; phone: string; role: string }): Promise<string> {
+  const { page } = await session();
+  const headers = { origin: product.url };
+  const intent = await page.request.post('/api/create-payment-intent', {
+    headers,
+    data: { amount: 75, plan: 'claim', companyId, metadata: { plan_name: 'claim' } },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { clientSecret, paymentIntentId } = (await intent.json()) as { clientSecret: string; paymentIntentId: string };
+  const paid = await page.request.post('/api/payments/simulator/confirm', {
+    headers,
+    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const success = await page.request.post('/api/process-payment-success', {
+    headers,
+    data: { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer },
+  });
+  expect(success.status(), await success.text()).toBe(200);
+  return ((await success.json()) as { claimId: string }).claimId;
+}
+
+/** A company of the demo directory near `place` that nobody has claimed, skipping `skip` of them. */
+async function unclaimedCompany(place: string, skip = 0): Promise<{ id: string; name: string }> {
+  const { page } = await session();
+  const list = (await (await page.request.get(`/api/companies?location=${encodeURIComponent(place)}&limit=30`)).json()) as Array<{
+    id: string;
+    name: string;
+    claimed: boolean;
+  }>;
+  const company = list.filter((c) => !c.claimed)[skip];
+  expect(company, `an unclaimed company near ${place}`).toBeDefined();
+  return company!;
+}
+
+/**
  * Gives each admin list something to show: a quote request, a pending review, and an owner's change
  * request (an unverified owner's edit), made through the API as visitors and owners would.
  */
@@ -112,6 +151,9 @@ async function seedAdminLists(): Promise<void> {
     },
   });
   expect(changed.status(), await changed.text()).toBe(202);
+
+  const claimed = await unclaimedCompany('Houston, TX');
+  await submitClaim(claimed.id, { name: 'Priya Raman', email: 'priya@example.com', phone: '(713) 555-0177', role: 'manager' });
 }
 
 const TABS = [
@@ -175,6 +217,38 @@ describeInBrowser('admin dashboard in the browser', () => {
     await page.goto(`/company/${company!.id}`);
     await page.getByText(`${after.rating.toFixed(1)} (${after.reviewCount} ${after.reviewCount === 1 ? 'review' : 'reviews'})`).waitFor();
     await page.getByText('Late pickup and a noisy car.').waitFor();
+  });
+
+  it('approves a paid claim: the company shows claimed and the subscription counts', async () => {
+    const company = await unclaimedCompany('Miami, FL', 1);
+    await submitClaim(company.id, { name: 'Dana Driver', email: 'dana.driver@example.com', phone: '(305) 555-0199', role: 'owner' });
+
+    const { page } = await session();
+    await signInAsAdmin(page);
+    await openTab(page, 'Business Claims');
+    const row = page.getByTestId('claim-row').filter({ hasText: company.name });
+    await row.getByText('$75.00').waitFor();
+    await row.getByText('dana.driver@example.com').waitFor();
+    // The claimer's account is made from the claim's event; until then the server says so and the admin tries again.
+    await expect
+      .poll(
+        async () => {
+          await row.getByRole('button', { name: `Approve the claim for ${company.name}` }).click();
+          const toast = page.getByTestId('toast').filter({ hasText: /^(Business claim approved|Error approving business claim)/ });
+          await toast.waitFor();
+          const text = (await toast.textContent()) ?? '';
+          if (text.startsWith('Error approving business claim')) await page.getByRole('button', { name: 'Dismiss notification' }).click();
+          return text;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toContain('Business claim approved successfully!');
+    await row.waitFor({ state: 'detached' });
+
+    const after = (await (await page.request.get(`/api/companies/${company.id}`)).json()) as { claimed: boolean };
+    expect(after.claimed).toBe(true);
+    await openTab(page, 'Subscriptions');
+    await page.getByTestId('subscriber-row').filter({ hasText: 'dana.driver@example.com' }).getByText('active').waitFor();
   });
 
   it('exports the companies as a spreadsheet named by the server', async () => {
