@@ -156,6 +156,40 @@ async function seedAdminLists(): Promise<void> {
   await submitClaim(claimed.id, { name: 'Priya Raman', email: 'priya@example.com', phone: '(713) 555-0177', role: 'manager' });
 }
 
+/**
+ * Traffic for the analytics tab: headless Chromium counts as a bot (its events are dropped), so
+ * visitors with ordinary browsers' user agents are sent through the public track call.
+ */
+async function seedTraffic(): Promise<void> {
+  const { page } = await session();
+  const companies = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=5')).json()) as Array<{ id: string }>;
+  const agents = [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/13$ Safari/537.36',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.$ Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.$ Mobile/15E148 Safari/604.1',
+  ];
+  const searches = ['Miami, FL', 'Dallas, TX', 'New York, NY', 'party bus', 'Miami, FL', 'wedding limo'];
+  const referrers = ['https://www.google.com/', 'direct', 'https://www.bing.com/', 'https://www.facebook.com/'];
+  for (let visitor = 0; visitor < 12; visitor++) {
+    const headers = { origin: product.url, 'user-agent': agents[visitor % agents.length]!.replace('$', String(visitor)) };
+    const track = async (data: Record<string, unknown>) => {
+      const res = await page.request.post('/api/analytics/track', {
+        headers,
+        data: { sessionId: `e2e-${visitor}`, referrer: referrers[visitor % referrers.length], ...data },
+      });
+      expect(res.status(), await res.text()).toBe(202);
+    };
+    await track({ actionType: 'page_view', currentPage: '/' });
+    await track({ actionType: 'search', searchQuery: searches[visitor % searches.length], currentPage: '/' });
+    await track({
+      actionType: 'company_view',
+      companyId: companies[visitor % companies.length]!.id,
+      currentPage: `/company/${companies[visitor % companies.length]!.id}`,
+    });
+    if (visitor % 3 === 0) await track({ actionType: 'quote_request', companyId: companies[0]!.id });
+  }
+}
+
 const TABS = [
   ['overview', 'Overview'],
   ['claims', 'Business Claims'],
@@ -264,6 +298,7 @@ describeInBrowser('admin dashboard in the browser', () => {
 
   it('shows every tab without serious accessibility violations, at 1280 and 375 px', async () => {
     await seedAdminLists();
+    await seedTraffic();
     for (const width of [1280, 375]) {
       const { page } = await session({ width, height: width === 375 ? 812 : 900 });
       await signInAsAdmin(page);

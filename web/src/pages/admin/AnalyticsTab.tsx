@@ -39,6 +39,9 @@ export function changeLabel(current: number, previous: number | undefined): { te
   return { text: `${rounded > 0 ? '+' : ''}${rounded}% vs previous period`, direction: rounded > 0 ? 'up' : 'down' };
 }
 
+/** A company name short enough for one line of a chart axis (the table below has it whole). */
+const shortName = (name: string): string => (name.length > 22 ? `${name.slice(0, 21)}…` : name);
+
 const FIGURES: Array<{ key: keyof AnalyticsOverviewFigures; label: string }> = [
   { key: 'totalPageViews', label: 'Page Views' },
   { key: 'uniqueVisitors', label: 'Unique Visitors' },
@@ -62,7 +65,7 @@ function FigureCard({ label, value, previous }: { label: string; value: number; 
             color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'}
             data-testid="figure-change"
           >
-            {change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}
+            <span aria-hidden="true">{change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}</span>
             {change.text}
           </Text>
         )}
@@ -184,7 +187,7 @@ export function AnalyticsTab() {
           <QueryState isLoading={top.isLoading} error={top.error}>
             {top.data?.length ? (
               <Stack gap="4">
-                <RankChart data={top.data.map((c) => ({ name: c.companyName, value: c.viewCount }))} label="Views" />
+                <RankChart data={top.data.map((c) => ({ name: shortName(c.companyName), value: c.viewCount }))} label="Views" />
                 <SimpleTable
                   headers={['Company', 'Views', 'Quotes']}
                   numeric={[1, 2]}

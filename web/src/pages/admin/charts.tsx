@@ -1,4 +1,5 @@
-// The admin charts, in their own chunk: recharts loads only when a chart is shown.
+// The admin charts, in their own chunk: recharts loads only when a chart is shown. Drawn without
+// animation: figures appear at once (and screenshots and reduced-motion users see the final chart).
 import {
   Bar,
   BarChart,
@@ -27,7 +28,7 @@ export function StateBarChart({ data }: { data: Array<{ state: string; count: nu
         <XAxis dataKey="state" tick={{ fill: '#2d3748', fontSize: 12 }} />
         <YAxis allowDecimals={false} tick={{ fill: '#2d3748', fontSize: 12 }} width={40} />
         <Tooltip />
-        <Bar dataKey="count" name="Companies" fill={BRAND} radius={[4, 4, 0, 0]} />
+        <Bar dataKey="count" name="Companies" fill={BRAND} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -58,6 +59,7 @@ export function TrendsChart({
             stroke={PALETTE[i % PALETTE.length]}
             strokeWidth={2}
             dot={false}
+            isAnimationActive={false}
           />
         ))}
       </LineChart>
@@ -70,7 +72,7 @@ export function ShareChart({ data }: { data: Array<{ name: string; value: number
   return (
     <ResponsiveContainer width="100%" height={260}>
       <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" innerRadius={55} outerRadius={90} paddingAngle={2}>
+        <Pie data={data} dataKey="value" nameKey="name" innerRadius={55} outerRadius={90} paddingAngle={2} isAnimationActive={false}>
           {data.map((d, i) => (
             <Cell key={d.name} fill={PALETTE[i % PALETTE.length]} />
           ))}
@@ -85,13 +87,13 @@ export function ShareChart({ data }: { data: Array<{ name: string; value: number
 /** Horizontal bars for a ranked list (top companies, searches). */
 export function RankChart({ data, label }: { data: Array<{ name: string; value: number }>; label: string }) {
   return (
-    <ResponsiveContainer width="100%" height={Math.max(160, data.length * 32)}>
+    <ResponsiveContainer width="100%" height={Math.max(160, data.length * 40)}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={{ fill: '#2d3748', fontSize: 12 }} />
-        <YAxis type="category" dataKey="name" width={140} tick={{ fill: '#2d3748', fontSize: 12 }} />
+        <YAxis type="category" dataKey="name" width={150} interval={0} tick={{ fill: '#2d3748', fontSize: 11 }} />
         <Tooltip />
-        <Bar dataKey="value" name={label} fill={BRAND} radius={[0, 4, 4, 0]} />
+        <Bar dataKey="value" name={label} fill={BRAND} radius={[0, 4, 4, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
