@@ -285,7 +285,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await page.getByTestId('subscriber-row').filter({ hasText: 'dana.driver@example.com' }).getByText('active').waitFor();
   });
 
-  it('exports the companies as a spreadsheet named by the server', async () => {
+  it('exports the companies as a spreadsheet named by the server, then signs out', async () => {
     const { page } = await session();
     await signInAsAdmin(page);
     await openTab(page, 'Companies');
@@ -294,6 +294,13 @@ describeInBrowser('admin dashboard in the browser', () => {
     await expectToast(page, 'Export Complete', `Companies exported to ${download.suggestedFilename()}`);
     const file = await readFile((await download.path())!);
     expect(file.subarray(0, 2).toString()).toBe('PK');
+
+    // Signing out from the dashboard goes home with the logout toast, not "Access Denied".
+    await page.getByRole('button', { name: 'admin', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged out successfully');
+    await page.waitForURL(`${product.url}/`);
+    expect(await page.getByTestId('toast').allTextContents()).not.toContainEqual(expect.stringContaining('Access Denied'));
   });
 
   it('shows every tab without serious accessibility violations, at 1280 and 375 px', async () => {

@@ -35,8 +35,13 @@ export function useAdminGuard(): { allowed: boolean; isLoading: boolean } {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const allowed = user?.role === 'admin';
+  // Signing out from here is not a denial: the logout flow shows its own toast and goes home.
+  const wasAdmin = useRef(false);
   useEffect(() => {
-    if (isLoading || allowed) return;
+    if (allowed) wasAdmin.current = true;
+  }, [allowed]);
+  useEffect(() => {
+    if (isLoading || allowed || wasAdmin.current) return;
     showToast({ title: 'Access Denied', description: 'Admin access required. Please log in with admin credentials', type: 'error' });
     void navigate('/login', { replace: true });
   }, [isLoading, allowed, navigate]);
