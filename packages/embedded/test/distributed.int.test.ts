@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOutbox, serviceNames } from '@limo/platform';
 import { describeWithEngine } from '@limo/platform/testing';
 import { freePort } from './journeys/http.js';
-import { claimJourney } from './journeys/claim.journey.js';
+import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
@@ -89,6 +89,10 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
 
   it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
     await listingQuoteJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')));
+  }, 60_000);
+
+  it('registers a visitor and their paid listing after the payment', async () => {
+    await paidListingJourney(gatewayUrl);
   }, 60_000);
 
   it('claims a company with the payment simulator, the claim events going through Kafka', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from './journeys/http.js';
-import { claimJourney } from './journeys/claim.journey.js';
+import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
@@ -31,6 +31,10 @@ describe('embedded profile through the gateway', () => {
 
   it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
     await listingQuoteJourney(system.url, () => system.outbox());
+  }, 60_000);
+
+  it('registers a visitor and their paid listing after the payment', async () => {
+    await paidListingJourney(system.url);
   }, 60_000);
 
   it('claims a company with the payment simulator: pay, approve, set the password, find it on the dashboard', async () => {

@@ -111,3 +111,39 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const after = await adminClient.call('GET', '/api/admin/business-claims');
   expect(after.json.filter((c) => c.companyId === otherId)).toHaveLength(0);
 }
+
+/**
+ * The paid listing of a visitor (owner-admin §2.5): pay first, then register the account and the
+ * listing in one call; the new owner is signed in and finds the listing on the dashboard.
+ */
+export async function paidListingJourney(baseUrl: string) {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const visitor = new ApiClient(baseUrl);
+  const email = `lister-${suffix}@example.com`;
+  const name = `Paid Listing Limousines ${suffix}`;
+  const intent = await visitor.call('POST', '/api/create-payment-intent', { amount: 75, metadata: { type: 'business_listing', companyName: name, email } });
+  expect(intent.status, intent.text).toBe(200);
+  expect(intent.json.amount).toBe(7500);
+  const paid = await visitor.call('POST', '/api/payments/simulator/confirm', { clientSecret: intent.json.clientSecret, ...card('4242424242424242') });
+  expect(paid.json.status).toBe('succeeded');
+  const registered = await visitor.call('POST', '/api/register-business-listing', {
+    userData: { username: email, email, password: 'lister-pass', confirmPassword: 'lister-pass', role: 'business' },
+    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203', services: ['Wedding'], isPaid: true },
+    paymentIntentId: intent.json.paymentIntentId,
+  });
+  expect(registered.status, registered.text).toBe(200);
+  expect(registered.json).toMatchObject({ isPaid: true, paymentRequired: false, user: { email, role: 'business' } });
+  expect((await visitor.call('GET', '/api/me')).json).toMatchObject({ email });
+  const mine = await eventually('the paid listing in my-companies', async () => {
+    const res = await visitor.call('GET', '/api/my-companies');
+    return res.status === 200 && res.json.length ? res : undefined;
+  });
+  expect(mine.json[0]).toMatchObject({ id: registered.json.companyId, name, claimed: true, city: 'Denver' });
+  const again = await new ApiClient(baseUrl).call('POST', '/api/register-business-listing', {
+    userData: { email: `other-${suffix}@example.com`, password: 'lister-pass' },
+    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203' },
+    paymentIntentId: intent.json.paymentIntentId,
+  });
+  expect(again.status).toBe(409);
+  expect((await new ApiClient(baseUrl).call('POST', '/api/login', { email: `other-${suffix}@example.com`, password: 'lister-pass' })).status).toBe(401);
+}
