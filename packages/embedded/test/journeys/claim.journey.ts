@@ -33,6 +33,11 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const companyId = await listCompany(`Claimable Limousines ${suffix}`);
 
   const claimer = new ApiClient(baseUrl);
+  // Webhooks reach billing through the gateway with their raw body; a bad signature is refused first.
+  const forged = JSON.stringify({ id: `evt_forged${suffix}`, type: 'invoice.paid', created: 1, data: { object: { id: 'in_x' } } });
+  expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': 't=1,v1=00' })).status).toBe(401);
+  expect((await claimer.call('POST', '/api/webhooks/stripe', forged)).status).toBe(401);
+
   const config = await claimer.call('GET', '/api/payments/config');
   expect(config.json).toMatchObject({ provider: 'simulator', testMode: true, plan: { id: 'claim', amount: 7500, interval: 'year' } });
 
