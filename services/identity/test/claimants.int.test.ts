@@ -52,6 +52,8 @@ describe('claimers without an account', () => {
     const linked = await linkedFor((event.data as { claimId: string }).claimId);
     expect(linked.data).toMatchObject({ email: 'new-claimer@example.com', accountCreated: true });
     const mail = await waitFor(async () => (await ctx.outbox()).find((m) => m.to === 'new-claimer@example.com' && m.tag === 'password-reset'));
+    expect(mail.subject).toBe('Set your LimoDirectory password');
+    expect(mail.text).toContain('Thank you for claiming Test Limousines');
     const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]).searchParams.get('token')!;
     expect((await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'claimer-pass' } })).statusCode).toBe(200);
     const login = await service.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'new-claimer@example.com', password: 'claimer-pass' } });
