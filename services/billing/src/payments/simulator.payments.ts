@@ -88,7 +88,6 @@ interface SimSubscription {
  */
 export class PaymentSimulator implements PaymentsProvider {
   readonly name = 'simulator' as const;
-  readonly stateful = true;
   readonly testMode = true;
   readonly publishableKey = null;
   private readonly signer = new Stripe('sk_test_simulator_signing_only');

@@ -30,7 +30,6 @@ export interface StripePaymentsOptions {
  */
 export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe' as const;
-  readonly stateful = true;
   readonly testMode: boolean;
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
