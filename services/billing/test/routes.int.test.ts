@@ -202,3 +202,43 @@ describe('checkout amounts come from the plan table', () => {
     void checkoutAndPay;
   });
 });
+
+describe('the simulator in PROFILE=distributed', () => {
+  const distributed = { PROFILE: 'distributed', KAFKA_BROKERS: '127.0.0.1:1', MONGODB_URI: 'mongodb://127.0.0.1:1/x', REDIS_URL: 'redis://127.0.0.1:1' };
+
+  it('is refused unless PAYMENTS_SIMULATOR_ALLOWED=true', async () => {
+    const refused = await startBilling(distributed);
+    try {
+      const config = await call(refused, 'GET', '/api/payments/config');
+      expect(config.statusCode).toBe(503);
+      expect(config.json().message).toContain('PAYMENTS_SIMULATOR_ALLOWED=true');
+      const company = await listCompany(refused);
+      expect((await call(refused, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(503);
+      expect((await call(refused, 'POST', '/api/webhooks/stripe', undefined, '{}', { 'stripe-signature': 't=1,v1=0' })).statusCode).toBe(503);
+    } finally {
+      await refused.close();
+    }
+    const allowed = await startBilling({ ...distributed, PAYMENTS_SIMULATOR_ALLOWED: 'true' });
+    try {
+      expect((await call(allowed, 'GET', '/api/payments/config')).json()).toMatchObject({ provider: 'simulator', testMode: true });
+    } finally {
+      await allowed.close();
+    }
+  });
+});
+
+describe('renewal', () => {
+  it('moves the paid period a year on when the renewal invoice is paid', async () => {
+    const company = await listCompany(h);
+    const { subscriptionId } = await checkoutAndPay(h, company.id);
+    await h.simulator().idle();
+    const first = await waitFor(async () => (await h.service.deps.subscriptions.findById(subscriptionId))?.currentPeriodEnd ?? undefined);
+    h.simulator().advance(366 * 24 * 60 * 60 * 1000);
+    await h.simulator().idle();
+    const renewed = await waitFor(async () => {
+      const sub = await h.service.deps.subscriptions.findById(subscriptionId);
+      return sub && sub.currentPeriodEnd && sub.currentPeriodEnd > first ? sub : undefined;
+    });
+    expect(renewed.status).toBe('active');
+  });
+});
