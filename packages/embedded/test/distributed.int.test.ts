@@ -46,6 +46,7 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
       RATE_LIMIT_PER_MINUTE: '100000',
       // The claim journey pays with the simulator, which the distributed profile refuses unless allowed.
       PAYMENTS_SIMULATOR_ALLOWED: 'true',
+      SIMULATOR_WEBHOOK_SECRET: 'whsec_distributedjourney',
       PORT: String(ports.gateway),
       ...Object.fromEntries(serviceNames.flatMap((s) => [[`${s.toUpperCase()}_PORT`, String(ports[s])], [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]])),
     };
@@ -96,7 +97,7 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
   }, 60_000);
 
   it('claims a company with the payment simulator, the claim events going through Kafka', async () => {
-    await claimJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin);
+    await claimJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin, 'whsec_distributedjourney');
   }, 60_000);
 
   it('shuts every process down cleanly on SIGTERM', async () => {

@@ -8,6 +8,10 @@ import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
 let system: ThrowawaySystem;
 
+// Billing reads its own variables from the environment: the journey signs a webhook with this.
+const webhookSecret = 'whsec_embeddedjourney';
+process.env.SIMULATOR_WEBHOOK_SECRET = webhookSecret;
+
 beforeAll(async () => {
   system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 });
@@ -38,7 +42,7 @@ describe('embedded profile through the gateway', () => {
   }, 60_000);
 
   it('claims a company with the payment simulator: pay, approve, set the password, find it on the dashboard', async () => {
-    await claimJourney(system.url, () => system.outbox(), admin);
+    await claimJourney(system.url, () => system.outbox(), admin, webhookSecret);
   }, 60_000);
 
   it('passes a request id through, or makes one', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
 import { ApiClient } from './http.js';
@@ -21,7 +22,7 @@ const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' 
  * claimed, the claimer sets a password from the mailed link, signs in and finds the company on the
  * dashboard. A declined card creates nothing; a second claim of the company is refused.
  */
-export async function claimJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>, admin: { email: string; password: string }) {
+export async function claimJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>, admin: { email: string; password: string }, webhookSecret?: string) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const adminClient = new ApiClient(baseUrl);
   expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
@@ -37,6 +38,14 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const forged = JSON.stringify({ id: `evt_forged${suffix}`, type: 'invoice.paid', created: 1, data: { object: { id: 'in_x' } } });
   expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': 't=1,v1=00' })).status).toBe(401);
   expect((await claimer.call('POST', '/api/webhooks/stripe', forged)).status).toBe(401);
+  if (webhookSecret) {
+    // Signed with the simulator's secret: the raw body survives the gateway; a replay is a duplicate.
+    // Stripe's scheme, computed by hand: t=<seconds>,v1=HMAC-SHA256(secret, "<t>.<raw body>").
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', webhookSecret).update(`${t}.${forged}`).digest('hex')}`;
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: false });
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: true });
+  }
 
   const config = await claimer.call('GET', '/api/payments/config');
   expect(config.json).toMatchObject({ provider: 'simulator', testMode: true, plan: { id: 'claim', amount: 7500, interval: 'year' } });
