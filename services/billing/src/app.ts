@@ -124,8 +124,12 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
     app,
     deps,
     async start() {
-      if (!registry.simulatorAllowed && !(await registry.effectiveKeys()).stripeSecretKey) {
+      const keys = await registry.effectiveKeys();
+      if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
         logger.warn('payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)');
+      }
+      if (keys.stripeSecretKey && !keys.stripeWebhookSecret) {
+        logger.warn('Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)');
       }
       for (const { once, handler, ...consumer } of consumers) {
         running.push(await ctx.bus.subscribe({ ...consumer, handler: once ? idempotent(handled, consumer.group, handler) : handler }));
