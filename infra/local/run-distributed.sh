@@ -16,6 +16,8 @@ if [[ -z "${JWT_SECRET:-}" ]]; then
   JWT_SECRET="$(cat "$run/jwt-secret")"
 fi
 export PROFILE=distributed JWT_SECRET DATA_DIR="${DATA_DIR:-$root/data-distributed}"
+# A local run has no Stripe keys: the test-mode payment simulator is allowed unless told otherwise.
+export PAYMENTS_SIMULATOR_ALLOWED="${PAYMENTS_SIMULATOR_ALLOWED:-true}"
 pids=()
 stop() {
   echo "stopping services..."

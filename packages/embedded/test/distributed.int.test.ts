@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOutbox, serviceNames } from '@limo/platform';
 import { describeWithEngine } from '@limo/platform/testing';
 import { freePort } from './journeys/http.js';
-import { claimJourney } from './journeys/claim.journey.js';
+import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
@@ -46,6 +46,7 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
       RATE_LIMIT_PER_MINUTE: '100000',
       // The claim journey pays with the simulator, which the distributed profile refuses unless allowed.
       PAYMENTS_SIMULATOR_ALLOWED: 'true',
+      SIMULATOR_WEBHOOK_SECRET: 'whsec_distributedjourney',
       PORT: String(ports.gateway),
       ...Object.fromEntries(serviceNames.flatMap((s) => [[`${s.toUpperCase()}_PORT`, String(ports[s])], [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]])),
     };
@@ -91,8 +92,12 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
     await listingQuoteJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')));
   }, 60_000);
 
+  it('registers a visitor and their paid listing after the payment', async () => {
+    await paidListingJourney(gatewayUrl);
+  }, 60_000);
+
   it('claims a company with the payment simulator, the claim events going through Kafka', async () => {
-    await claimJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin);
+    await claimJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin, 'whsec_distributedjourney');
   }, 60_000);
 
   it('shuts every process down cleanly on SIGTERM', async () => {

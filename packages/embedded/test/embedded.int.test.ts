@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from './journeys/http.js';
-import { claimJourney } from './journeys/claim.journey.js';
+import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
 let system: ThrowawaySystem;
+
+// Billing reads its own variables from the environment: the journey signs a webhook with this.
+const webhookSecret = 'whsec_embeddedjourney';
+process.env.SIMULATOR_WEBHOOK_SECRET = webhookSecret;
 
 beforeAll(async () => {
   system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
@@ -34,8 +38,12 @@ describe('embedded profile through the gateway', () => {
     await listingQuoteJourney(system.url, () => system.outbox());
   }, 60_000);
 
+  it('registers a visitor and their paid listing after the payment', async () => {
+    await paidListingJourney(system.url);
+  }, 60_000);
+
   it('claims a company with the payment simulator: pay, approve, set the password, find it on the dashboard', async () => {
-    await claimJourney(system.url, () => system.outbox(), admin);
+    await claimJourney(system.url, () => system.outbox(), admin, webhookSecret);
   }, 60_000);
 
   it('passes a request id through, or makes one', async () => {

@@ -344,7 +344,8 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 /** A company's subscription as its owner and the admins see it. */
 export const subscriptionViewSchema = z.object({
   subscriptionId: z.string(),
-  companyId: z.string(),
+  /** Null only for a visitor's listing payment whose listing is not registered yet. */
+  companyId: z.string().nullable(),
   userId: z.string().nullable(),
   status: subscriptionStatusSchema,
   /** End of the paid period: the renewal date, or when a cancelled subscription stops. */
