@@ -46,6 +46,12 @@ async function signInAsAdmin(page: Page): Promise<void> {
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[aria-label="Loading"], [aria-label="Loading chart"]').count(), { timeout: 20_000 }).toBe(0);
+  await animationsDone(page);
+}
+
+/** Waits until no CSS animation runs (dialogs fade in: axe would read colours halfway). */
+async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 async function openTab(page: Page, label: string): Promise<void> {
@@ -283,6 +289,58 @@ describeInBrowser('admin dashboard in the browser', () => {
     expect(after.claimed).toBe(true);
     await openTab(page, 'Subscriptions');
     await page.getByTestId('subscriber-row').filter({ hasText: 'dana.driver@example.com' }).getByText('active').waitFor();
+  });
+
+  it('creates, edits, suspends and deletes a company through the form and the list', async () => {
+    const { page } = await session();
+    await signInAsAdmin(page);
+    await openTab(page, 'Companies');
+    await page.getByRole('button', { name: 'Add Company' }).click();
+    const form = page.getByRole('form', { name: 'Add company' });
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await form.getByText('Company name is required').waitFor();
+    await form.getByLabel('Company Name').fill('Harbor Lights Limousine');
+    await form.getByLabel('Website', { exact: true }).fill('not a website');
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await form.getByText('Please enter a valid website URL').waitFor();
+    await form.getByLabel('Website', { exact: true }).fill('harborlights.example');
+    await form.getByLabel('City', { exact: true }).fill('Miami');
+    await form.getByLabel('State', { exact: true }).selectOption('FL');
+    await form.getByLabel('Price Range', { exact: true }).selectOption('$$$');
+    await form.getByLabel(/Hourly Rate/).fill('120');
+    await form.getByText('Wedding', { exact: true }).click();
+    await form.getByText('Party Bus', { exact: true }).click();
+    await form.getByText('Verified (admin only)').click();
+    // The sign-in toast fades out under the dialog's backdrop: axe would read it halfway.
+    await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 15_000 });
+    await animationsDone(page);
+    await screenshot(page, 'admin-company-form-1280', false);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await expectToast(page, 'Company created successfully!');
+
+    await page.getByLabel('Search companies').fill('Harbor Lights');
+    const row = page.getByTestId('company-row').filter({ hasText: 'Harbor Lights Limousine' });
+    await row.getByText('Verified').waitFor();
+    await row.getByRole('button', { name: 'Edit Harbor Lights Limousine' }).click();
+    const edit = page.getByRole('form', { name: 'Edit company' });
+    expect(await edit.getByLabel('Website', { exact: true }).inputValue()).toBe('https://harborlights.example/');
+    expect(await edit.getByRole('checkbox', { name: 'Wedding' }).isChecked()).toBe(true);
+    await edit.getByLabel('Phone', { exact: true }).fill('(305) 555-0142');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Success', 'Company updated successfully');
+    await row.getByText('(305) 555-0142').waitFor();
+
+    await row.getByRole('button', { name: 'Suspend Harbor Lights Limousine' }).click();
+    await animationsDone(page);
+    await screenshot(page, 'admin-confirm-suspend-1280', false);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(page, 'Company suspended successfully!');
+    await row.getByText('Suspended').waitFor();
+    await row.getByRole('button', { name: 'Delete Harbor Lights Limousine' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Company' }).click();
+    await expectToast(page, 'Company deleted successfully!');
+    await page.getByText('No companies found matching "Harbor Lights".').waitFor();
   });
 
   it('exports the companies as a spreadsheet named by the server, then signs out', async () => {
