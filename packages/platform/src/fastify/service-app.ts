@@ -59,7 +59,18 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     genReqId: () => randomUUID(),
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
+  // for that input, not a 500.
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => {
+      try {
+        return validate(data);
+      } catch {
+        return { error: new HttpError(400, `Invalid request ${route.httpPart === 'body' ? 'body' : route.httpPart}`) };
+      }
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
   // JSON (and multipart where a route registers it) only: a text body is a 415, not a confusing 400.
   app.removeContentTypeParser('text/plain');
@@ -104,12 +115,31 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     }
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  // Role guards run before the body is validated (routes list them as preHandler; they are moved to
+  // preValidation): a signed-out caller gets 401, a wrong role 403, never the body's validation errors.
+  const guards = new WeakSet<object>();
+  const requireUser = async (request: FastifyRequest) => {
     if (!request.user) throw new HttpError(401, 'Not authenticated');
+  };
+  guards.add(requireUser);
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', (...roles: Role[]) => {
+    const guard = async (request: FastifyRequest) => {
+      if (!request.user) throw new HttpError(401, 'Not authenticated');
+      if (!roles.includes(request.user.role)) throw new HttpError(403, 'You do not have permission to do this');
+    };
+    guards.add(guard);
+    return guard;
   });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!request.user) throw new HttpError(401, 'Not authenticated');
-    if (!roles.includes(request.user.role)) throw new HttpError(403, 'You do not have permission to do this');
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const moving = pre.filter((h) => guards.has(h));
+    const validation = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    const body = (route.schema as { body?: unknown } | undefined)?.body;
+    const bodyCheck = isZodSchema(body) && !accepts(body, undefined) && !accepts(body, null) ? [requireBody] : [];
+    if (moving.length === 0 && bodyCheck.length === 0) return;
+    route.preHandler = pre.filter((h) => !guards.has(h));
+    route.preValidation = [...moving, ...bodyCheck, ...validation];
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -121,6 +151,28 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () => metrics.snapshot());
   return app;
+}
+
+/**
+ * A route with a body schema gets a 400 with one clear message for a missing, empty or `null` body,
+ * before any refinement of its schema runs on it.
+ */
+async function requireBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) {
+    throw new HttpError(400, 'Request body is required: send a JSON object');
+  }
+}
+
+function accepts(schema: { safeParse(input: unknown): { success: boolean } }, value: unknown): boolean {
+  try {
+    return schema.safeParse(value).success;
+  } catch {
+    return false;
+  }
+}
+
+function isZodSchema(value: unknown): value is { safeParse(input: unknown): { success: boolean } } {
+  return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
 }
 
 function isAllowedOrigin(request: FastifyRequest, allowed: string[]): boolean {
