@@ -132,6 +132,14 @@ export async function createActors(sut: SystemUnderTest): Promise<Actors> {
   };
   const ownerCompanyId = String((await json(sut.url, 'POST', '/api/companies', companyBody(`o-${run}`), cookies.owner, [201])).id);
   const otherCompanyId = String((await json(sut.url, 'POST', '/api/companies', companyBody(`x-${run}`), cookies.otherOwner, [201])).id);
+  // Quotes learns companies from events: wait until it knows both (the distributed bus is not instant).
+  for (const role of ['owner', 'otherOwner'] as const) {
+    for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
+      const res = await send(sut.url, { method: 'GET', path: '/api/quote-requests/summary', headers: { cookie: cookies[role]! } });
+      if (res.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`quotes never learned the ${role}'s company: ${res.status} ${res.text}`);
+    }
+  }
   return {
     cookies,
     credentials,

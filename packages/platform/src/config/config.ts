@@ -67,6 +67,8 @@ export const envSchema = z.object({
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Accounts created per client IP per hour. */
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Listings an owner may create per hour. */
+  LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   /** Login attempts per client IP per 15 minutes (each account also gets 10). */
   LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
   IDENTITY_PORT: port.default(4001),
