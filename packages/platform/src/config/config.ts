@@ -97,7 +97,10 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PU
   INTERNAL_SECRET: string;
   PUBLIC_URL: string;
   COOKIE_SECURE: boolean;
-  /** Origins allowed to send state-changing requests. */
+  /**
+   * Origins (scheme://host:port) allowed to send state-changing requests. With PORT=0 the embedded
+   * profile adds the gateway's real port once it listens (the array is shared by every service).
+   */
   allowedOrigins: string[];
   /** Base URL of each service, as the gateway reaches it. */
   serviceUrls: Record<ServiceName, string>;
@@ -139,7 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return (e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).replace(/\/$/, '');
   };
   const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
-  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) allowedOrigins.add(o);
+  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    try {
+      allowedOrigins.add(new URL(o).origin);
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`);
+    }
+  }
   const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
   return {
     ...e,

@@ -175,16 +175,17 @@ function isZodSchema(value: unknown): value is { safeParse(input: unknown): { su
   return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
 }
 
-function isAllowedOrigin(request: FastifyRequest, allowed: string[]): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') return false;
+/**
+ * CSRF check of a state-changing request: a browser's Origin must be one of the allowed origins
+ * (PUBLIC_URL, ALLOWED_ORIGINS), compared as scheme + host + port. Never the Host header: a client
+ * controls it. Requests without Origin (curl, services) pass; `Origin: null` does not.
+ */
+export function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = request.headers.origin;
-  // Non-browser clients (curl, other services) send no Origin; browsers always do on these methods.
-  if (!origin) return true;
-  if (allowed.includes(origin)) return true;
-  const host = (request.headers['x-forwarded-host'] as string | undefined) ?? request.headers.host;
+  if (origin === undefined) return true;
   try {
-    return new URL(origin).host === host;
+    return allowed.includes(new URL(origin).origin);
   } catch {
     return false;
   }
