@@ -12,6 +12,7 @@ import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
@@ -62,6 +63,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     trustProxy: false,
     bodyLimit: 6 * 1024 * 1024,
   });
+
+  registerSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith('https://') });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -154,7 +157,20 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const webDist = options.webDist;
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
   if (webDist && indexFile && existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz next to each asset (web/vite.config.ts): sent as asked by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names files under assets/ by their content hash: they never change, cache them for good.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
     const renderPage = createSeoRenderer({
       indexHtml: await readFile(indexFile, 'utf8'),
       directoryUrl: config.serviceUrls.directory,
