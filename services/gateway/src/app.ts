@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
+import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
@@ -117,6 +117,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
             // `Expect: 100-continue` was answered here (Node does); undici refuses to send it on.
             ...withoutHeader(headers, 'expect'),
             'x-request-id': String(request.id),
+            // Proves to the service that the X-Forwarded-* below come from the gateway.
+            [INTERNAL_HEADER]: config.INTERNAL_SECRET,
             'x-forwarded-for': request.ip,
             'x-forwarded-host': request.headers.host ?? '',
             'x-forwarded-proto': request.protocol,

@@ -17,7 +17,7 @@ import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
-import { requireInternal } from './internal.js';
+import { hasInternalSecret, requireInternal } from './internal.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -44,6 +44,7 @@ export interface ServiceAppOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
 
 /**
  * A Fastify app with everything our services share: zod validation with the schemas' own messages,
@@ -61,6 +62,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   }).withTypeProvider<ZodTypeProvider>();
   // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
   // for that input, not a 500.
+  // Only the gateway (it holds INTERNAL_SECRET) may say who the client is: from anyone else the
+  // X-Forwarded-* headers are dropped before anything reads request.ip, so a service reached directly
+  // cannot be used to dodge the per-IP limits.
+  app.addHook('onRequest', async (request) => {
+    if (hasInternalSecret(request, config.INTERNAL_SECRET)) return;
+    for (const header of FORWARDED_HEADERS) delete request.raw.headers[header];
+  });
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
     return (data: unknown) => {
