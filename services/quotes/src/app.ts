@@ -80,8 +80,15 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
     async start() {
       // The city index costs ~150 ms to build: paid here rather than by the first city request.
       preloadGazetteer();
+      // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
+      // unconsumed: leases of the dead process are void and everything owed is done at once.
+      if (ctx.config.PROFILE === 'embedded') {
+        await quotes.releaseAllLeases();
+        await cityRequests.releaseAllLeases();
+      }
       for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
       redelivery.start();
+      if (ctx.config.PROFILE === 'embedded') redelivery.startUpSweep();
       if (!reconciliation) return;
       // Embedded: the directory already listens, so quotes opens with a complete read-model (the
       // seeded companies' events may still be in flight). Distributed: in the background, as the

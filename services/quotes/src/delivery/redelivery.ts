@@ -45,6 +45,20 @@ export class Redelivery {
     this.schedule();
   }
 
+  /**
+   * At start-up of a process that alone owns its data (the embedded profile, whose bus lives in
+   * memory): the events of work accepted before a crash may be gone with the process, so everything
+   * owed is done now instead of after the grace period. Steps are idempotent, leases keep a mail
+   * from being sent by this sweep and a consumer both.
+   */
+  startUpSweep(): void {
+    this.running = this.sweep({ graceMs: 0, batchSize: 100_000 })
+      .catch((err) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
   /** Stops sweeping and waits for a sweep in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -52,11 +66,15 @@ export class Redelivery {
     await this.running;
   }
 
-  /** One pass over everything owed; resolves when done (failures are logged, not thrown). */
-  async sweep(): Promise<void> {
+  /**
+   * One pass over everything owed; resolves when done (failures are logged, not thrown). `overrides`
+   * widen it, e.g. the start-up sweep of the embedded profile: no grace, everything owed.
+   */
+  async sweep(overrides: Partial<Pick<RedeliveryOptions, 'graceMs' | 'batchSize'>> = {}): Promise<void> {
     const now = Date.now();
-    const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - this.options.graceMs).toISOString() };
-    const { batchSize } = this.options;
+    const graceMs = overrides.graceMs ?? this.options.graceMs;
+    const batchSize = overrides.batchSize ?? this.options.batchSize;
+    const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - graceMs).toISOString() };
     // Fan-out first: it creates quotes whose mails the passes below then send.
     await this.pass('city fan-out', await this.cityRequests.owing('fanOut', window, batchSize), (r) => this.delivery.fanOut(r._id));
     await this.pass('company mail', await this.quotes.owing('delivery', window, batchSize), (q) => this.delivery.deliverToCompany(q._id));

@@ -67,6 +67,11 @@ export class CityRequestsRepository {
   }
 
   /** Requests created in `window` with fan-out or confirmation still owed, fewest confirmation attempts first. */
+  /** Drops every confirmation lease: only at start-up of the one process owning the data (a crash left them). */
+  async releaseAllLeases(): Promise<void> {
+    await this.requests.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
+  }
+
   owing(work: 'fanOut' | 'confirmation', window: { from: string; to: string }, limit: number): Promise<CityRequestDoc[]> {
     return this.requests.find(
       { [work]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },

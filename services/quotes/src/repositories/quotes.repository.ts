@@ -222,6 +222,12 @@ export class QuotesRepository {
     );
   }
 
+  /** Drops every mail lease: only at start-up of the one process owning the data (a crash left them). */
+  async releaseAllLeases(): Promise<void> {
+    await this.quotes.updateMany({ deliveryLeaseUntil: { $gt: 0 } }, { $set: { deliveryLeaseUntil: 0 } });
+    await this.quotes.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
+  }
+
   /** Gives the lease back after a failed send, so the next retry may take it at once. */
   async release(id: string, mail: QuoteMail, error: string): Promise<void> {
     await this.quotes.updateOne(
