@@ -67,6 +67,8 @@ export const envSchema = z.object({
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Accounts created per client IP per hour. */
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Listings an owner may create per hour. */
   LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   /** Login attempts per client IP per 15 minutes (each account also gets 10). */

@@ -29,6 +29,8 @@ const FAILURES_PER_PASS = 3;
 export class Redelivery {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private startUpTimer: NodeJS.Timeout | undefined;
+  private startUp: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
@@ -46,24 +48,32 @@ export class Redelivery {
   }
 
   /**
-   * At start-up of a process that alone owns its data (the embedded profile, whose bus lives in
-   * memory): the events of work accepted before a crash may be gone with the process, so everything
-   * owed is done now instead of after the grace period. Steps are idempotent, leases keep a mail
-   * from being sent by this sweep and a consumer both.
+   * After `delayMs`, one pass over everything owed that was accepted before this start: the events
+   * of work accepted before a crash may be gone with the process (the embedded bus lives in memory;
+   * a crashed replica's leases blocked its consumers' redelivery), so it is done now instead of after
+   * the grace period. Steps are idempotent, leases keep a mail from being sent by this sweep and a
+   * consumer both.
    */
-  startUpSweep(): void {
-    this.running = this.sweep({ graceMs: 0, batchSize: 100_000 })
-      .catch((err) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  startUpSweep(delayMs = 0): void {
+    const startedAt = Date.now();
+    this.startUpTimer = setTimeout(() => {
+      if (this.stopped) return;
+      const sweeping = this.sweep({ graceMs: Date.now() - startedAt, batchSize: 100_000 })
+        .catch((err) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
+        .finally(() => {
+          if (this.startUp === sweeping) this.startUp = undefined;
+        });
+      this.startUp = sweeping;
+    }, delayMs);
+    this.startUpTimer.unref();
   }
 
   /** Stops sweeping and waits for a sweep in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    clearTimeout(this.startUpTimer);
+    await Promise.all([this.running, this.startUp]);
   }
 
   /**
