@@ -47,6 +47,8 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
+    // Its own keys: per-IP counters of 127.0.0.1 in a shared Redis must not leak between runs.
+    REDIS_KEY_PREFIX: `limo-sut-${run}:`,
     RATE_LIMIT_PER_MINUTE: '100000',
     PORT: String(ports.gateway),
     ...Object.fromEntries(serviceNames.flatMap((s) => [[`${s.toUpperCase()}_PORT`, String(ports[s])], [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]])),

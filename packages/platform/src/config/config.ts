@@ -50,6 +50,8 @@ export const envSchema = z.object({
   MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
   CLICKHOUSE_URL: optionalUrl(['http', 'https']),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
