@@ -99,7 +99,7 @@ export class BillingOperations {
   /** Starts the yearly subscription for a claim or a paid listing; the amount comes from the plan table. */
   async createPaymentIntent(body: CreatePaymentIntentBody, user: SessionUser | null, log: { warn(obj: object, msg: string): void }): Promise<CreatePaymentIntentResponse> {
     const plan = PLANS.get(body.plan)!;
-    if (body.amount !== undefined) {
+    if (body.amount !== undefined && body.amount !== null) {
       const sent = Number(body.amount);
       if (sent !== plan.amount / 100 && sent !== plan.amount) log.warn({ sentAmount: body.amount, charged: plan.amount, plan: plan.id }, 'client-sent amount ignored: the plan decides');
     }
