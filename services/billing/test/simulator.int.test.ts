@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CardDeclinedError } from '../src/payments/payments.port.js';
 import { PaymentSimulator } from '../src/payments/simulator.payments.js';
-import { toProviderEvent } from '../src/payments/stripe-events.js';
+import { type toProviderEvent } from '../src/payments/stripe-events.js';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 

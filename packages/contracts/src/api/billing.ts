@@ -80,7 +80,8 @@ export const paymentIntentMetadataSchema = z
  * (signed-in owner) and omits it for a visitor (the listing is created after payment).
  */
 export const createPaymentIntentBodySchema = z.object({
-  amount: z.unknown().optional(),
+  // Ignored beyond a log line, but still a number (or numeric text) as the spec's client sends it.
+  amount: z.union([z.number(), z.string().max(32)], { error: 'amount must be a number' }).nullable().optional(),
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),

@@ -99,14 +99,13 @@ export class BillingOperations {
   /** Starts the yearly subscription for a claim or a paid listing; the amount comes from the plan table. */
   async createPaymentIntent(body: CreatePaymentIntentBody, user: SessionUser | null, log: { warn(obj: object, msg: string): void }): Promise<CreatePaymentIntentResponse> {
     const plan = PLANS.get(body.plan)!;
-    if (body.amount !== undefined) {
+    if (body.amount !== undefined && body.amount !== null) {
       const sent = Number(body.amount);
       if (sent !== plan.amount / 100 && sent !== plan.amount) log.warn({ sentAmount: body.amount, charged: plan.amount, plan: plan.id }, 'client-sent amount ignored: the plan decides');
     }
     const purpose = body.metadata?.type === 'business_listing' ? 'business_listing' : 'claim';
-    let companyId: string | null = body.companyId ?? null;
+    const companyId: string | null = body.companyId ?? null;
     let customerName: string | null = body.metadata?.companyName ?? null;
-    let listing: ListingDoc | null = null;
     if (purpose === 'claim') {
       if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
       const company = await this.company(companyId);
@@ -116,7 +115,7 @@ export class BillingOperations {
       if (open) throw conflict(open.status === 'approved' ? MESSAGES.alreadyClaimed : MESSAGES.claimPending);
       customerName = company.name;
     } else if (companyId) {
-      listing = await this.d.listings.findById(companyId);
+      const listing = await this.d.listings.findById(companyId);
       if (!listing) throw notFound(MESSAGES.listingNotFound);
       if (listing.status === 'paid') throw conflict(MESSAGES.listingPaid);
       if (!user || (listing.userId !== user.id && user.role !== 'admin')) throw forbidden('Only the owner of this listing can pay for it');
