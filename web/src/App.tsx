@@ -13,9 +13,11 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const ListBusinessPage = lazy(() => import('./pages/ListBusinessPage'));
 const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
 const SupportPage = lazy(() => import('./pages/SupportPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
-/** The public screens of spec/public-side.md §2, each loaded with its route. */
+/** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -28,6 +30,8 @@ export function AppRoutes() {
         <Route path="business-listing-form" element={<ListBusinessPage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />
         <Route path="support" element={<SupportPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
