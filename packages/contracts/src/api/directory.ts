@@ -534,6 +534,8 @@ export const citySuggestionSchema = z.object({
   state: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** The city's central ZIP code (an address picked offline takes it). */
+  zipCode: z.string().optional(),
 });
 export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
 

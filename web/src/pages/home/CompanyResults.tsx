@@ -28,7 +28,7 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
     <Box as="section" aria-labelledby="results-heading" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
       <Flex justify="space-between" align={{ base: 'start', md: 'end' }} gap="4" direction={{ base: 'column', md: 'row' }} mb="6">
         <Box>
-          <Heading as="h2" id="results-heading" size="2xl">
+          <Heading as="h2" id="results-heading" size="2xl" scrollMarginTop="96px">
             {heading}
           </Heading>
           {search.isSuccess && companies.length > 0 && (
