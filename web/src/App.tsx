@@ -15,6 +15,9 @@ const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
 const SupportPage = lazy(() => import('./pages/SupportPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const SubscribePage = lazy(() => import('./pages/business/SubscribePage'));
+const PricingPage = lazy(() => import('./pages/business/PricingPage'));
+const ContactPage = lazy(() => import('./pages/business/ContactPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
@@ -32,6 +35,9 @@ export function AppRoutes() {
         <Route path="support" element={<SupportPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="contact" element={<ContactPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -14,6 +14,7 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/reset-password',
     '/api/admin/subscribers',
     '/api/admin/stats',
+    '/api/contact',
   ],
   directory: [
     '/api/companies',

@@ -3,6 +3,7 @@ import { ensureAdmin } from './bootstrap/admin.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
 import { UsersRepository } from './repositories/users.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
+import { contactRoutes } from './routes/contact/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
@@ -19,6 +20,7 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
   await app.register(registerRoutes, deps);
   await app.register(passwordRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(contactRoutes, deps);
 
   const subscriptions: Subscription[] = [];
   return {
