@@ -6,7 +6,7 @@ import { AppRoutes } from './App';
 // The admin screens are built on their own branch; until it lands they fall to the not-found screen.
 const BUILT_ELSEWHERE = new Set<string>(['/admin', '/admin-dashboard']);
 // Owner screens still being built on this branch.
-const PENDING = new Set<string>(['/business-registration', '/register-business', '/checkout', '/payment-success', '/claim-business', '/dashboard']);
+const PENDING = new Set<string>(['/business-registration', '/register-business', '/checkout', '/payment-success', '/claim-business']);
 
 /** The route pattern the web router picks for `path` ('*' for the not-found screen). */
 function routedPattern(path: string): string | undefined {

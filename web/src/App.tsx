@@ -18,6 +18,7 @@ const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const SubscribePage = lazy(() => import('./pages/business/SubscribePage'));
 const PricingPage = lazy(() => import('./pages/business/PricingPage'));
 const ContactPage = lazy(() => import('./pages/business/ContactPage'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="contact" element={<ContactPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
