@@ -19,6 +19,10 @@ const SubscribePage = lazy(() => import('./pages/business/SubscribePage'));
 const PricingPage = lazy(() => import('./pages/business/PricingPage'));
 const ContactPage = lazy(() => import('./pages/business/ContactPage'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const CheckoutPage = lazy(() => import('./pages/business/CheckoutPage'));
+const PaymentSuccessPage = lazy(() => import('./pages/business/PaymentSuccessPage'));
+const ClaimBusinessPage = lazy(() => import('./pages/business/ClaimBusinessPage'));
+const BusinessRegistrationPage = lazy(() => import('./pages/business/BusinessRegistrationPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
@@ -40,6 +44,11 @@ export function AppRoutes() {
         <Route path="pricing" element={<PricingPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="payment-success" element={<PaymentSuccessPage />} />
+        <Route path="claim-business" element={<ClaimBusinessPage />} />
+        <Route path="business-registration" element={<BusinessRegistrationPage />} />
+        <Route path="register-business" element={<BusinessRegistrationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
