@@ -27,6 +27,8 @@ start: build
 	node packages/embedded/dist/main.js
 
 test: build
+	npx tsc -p tsconfig.test.json
+	npx eslint .
 	npx vitest run
 
 start-distributed: build

@@ -203,7 +203,7 @@ async function main(): Promise<void> {
     await Promise.all([search.gateway.close(), baseline.gateway.close()]);
     await Promise.all([directory.app.close(), bare.close()]);
     await directory.stop();
-    ctx.relay.stop();
+    await ctx.relay.stop();
     await ctx.bus.close();
     await ctx.store.close();
     await ctx.mailer.close();

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every local engine (or the ones named) in order.
-# usage: infra/local/all.sh up|down|env|status [redis mongo kafka elasticsearch]
-#   eval "$(infra/local/all.sh env)"   # exports REDIS_URL, MONGODB_URI, KAFKA_BROKERS, ELASTICSEARCH_URL
+# usage: infra/local/all.sh up|down|env|status [redis mongo kafka elasticsearch stripe-mock]
+#   eval "$(infra/local/all.sh env)"   # exports REDIS_URL, MONGODB_URI, KAFKA_BROKERS, ELASTICSEARCH_URL, STRIPE_MOCK_URL
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ALL_ENGINES=(redis mongo kafka elasticsearch)
+ALL_ENGINES=(redis mongo kafka elasticsearch stripe-mock)
 
 usage() {
   echo "usage: $0 up|down|env|status [engine...]   engines: ${ALL_ENGINES[*]}" >&2
@@ -22,6 +22,7 @@ for name in "$@"; do
     mongo | mongodb) engines+=(mongo) ;;
     kafka) engines+=(kafka) ;;
     elasticsearch | es) engines+=(elasticsearch) ;;
+    stripe-mock | stripe) engines+=(stripe-mock) ;;
     *) echo "unknown engine '$name' (known: ${ALL_ENGINES[*]})" >&2; exit 2 ;;
   esac
 done

@@ -287,7 +287,7 @@ describeInBrowser('public side in the browser', () => {
   it('serves company pages with their title and JSON-LD to crawlers without JavaScript', async () => {
     const { page } = await session();
     const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=1')).json()) as Array<{ id: string; name: string }>;
-    const html = await (await page.request.get(`/company/${company!.id}`)).text();
+    const html = await (await page.request.get(`/company/${company.id}`)).text();
     expect(html).toContain('"@type":"LocalBusiness"');
     expect(html).toMatch(/<title>[^<]*Limousine Service in Miami, FL/);
   });

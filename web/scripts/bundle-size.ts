@@ -23,12 +23,12 @@ export function initialChunks(route = 'src/pages/HomePage.tsx', dist = fileURLTo
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry || !manifest[route]) throw new Error(`no entry or no chunk for ${route} in the manifest`);
   visit(entry);
   visit(route);
   return [...seen]
-    .map((key) => ({ file: manifest[key]!.file, gzipBytes: gzipSync(readFileSync(dist + manifest[key]!.file)).length }))
+    .map((key) => ({ file: manifest[key].file, gzipBytes: gzipSync(readFileSync(dist + manifest[key].file)).length }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 

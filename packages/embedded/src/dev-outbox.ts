@@ -1,14 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { escapeHtml, readOutbox } from '@limo/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, INTERNAL_HEADER, readOutbox, type Config } from '@limo/platform';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Whether `/dev/outbox` is served: embedded profile with file mail only (never distributed, never
+ * with SMTP), and then only when DEV_OUTBOX=true or, DEV_OUTBOX unset, the gateway listens on
+ * loopback only. Even then only an admin may read it (see {@link devOutboxRoutes}).
+ */
+export function devOutboxEnabled(config: Config): boolean {
+  if (config.PROFILE !== 'embedded' || config.SMTP_URL) return false;
+  return config.DEV_OUTBOX ?? LOOPBACK_HOSTS.has(config.HOST);
+}
 
 /**
  * `/dev/outbox`: the mails the embedded profile "sent" (written under DATA_DIR/outbox), newest
- * first, each readable as its raw .eml. Only registered in the embedded profile with file mail.
+ * first, each readable as its raw .eml. Admins only: the mails hold password-reset links and every
+ * customer's trip, so the session is checked with identity (`/api/me`, revocations included).
  */
-export async function devOutboxRoutes(app: FastifyInstance, opts: { dir: string }) {
-  app.get('/dev/outbox', async (_request, reply) => {
+export async function devOutboxRoutes(app: FastifyInstance, opts: { dir: string; identityUrl: string; internalSecret: string }) {
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookie = request.headers.cookie;
+    const me = cookie
+      ? await fetch(new URL('/api/me', opts.identityUrl), { headers: { cookie, [INTERNAL_HEADER]: opts.internalSecret } }).catch(() => undefined)
+      : undefined;
+    if (!me?.ok) return reply.code(401).send({ message: 'Sign in as an admin to read the outbox' });
+    const user = (await me.json()) as { role?: unknown };
+    if (user.role !== 'admin') return reply.code(403).send({ message: 'Only admins may read the outbox' });
+  };
+
+  app.get('/dev/outbox', { preHandler: requireAdmin }, async (_request, reply) => {
     const mails = (await readOutbox(opts.dir)).reverse();
     const rows = mails
       .map(
@@ -22,7 +45,7 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { dir: string 
 <table><tr><th>sent</th><th>to</th><th>subject</th><th>tag</th></tr>${rows}</table></body></html>`);
   });
 
-  app.get<{ Params: { file: string } }>('/dev/outbox/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/dev/outbox/:file', { preHandler: requireAdmin }, async (request, reply) => {
     // Only files the index names: no path from the URL reaches the disk.
     const entry = (await readOutbox(opts.dir)).find((m) => m.file === request.params.file);
     if (!entry) return reply.code(404).send({ message: 'No such mail' });

@@ -19,7 +19,7 @@ import {
   type StartedService,
 } from '@limo/platform';
 import { createQuotesService } from '@limo/quotes';
-import { devOutboxRoutes } from './dev-outbox.js';
+import { devOutboxEnabled, devOutboxRoutes } from './dev-outbox.js';
 
 const factories: Record<ServiceName, ServiceFactory> = {
   identity: createIdentityService,
@@ -50,14 +50,19 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
   const serviceUrls = { ...config.serviceUrls };
   try {
     for (const name of Object.keys(factories) as ServiceName[]) {
-      const started = await startService(name, factories[name], config, logger, shared);
+      // Given the addresses of the services already listening (quotes reconciles against directory).
+      const started = await startService(name, factories[name], { ...config, serviceUrls: { ...serviceUrls } }, logger, shared);
       services[name] = started;
       await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
       serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
+      // Services started later reach this one where it really listens (port 0 = any free port).
+      config.serviceUrls[name] = serviceUrls[name];
     }
     const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
     const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
-    if (!config.SMTP_URL) await gateway.register(devOutboxRoutes, { dir: join(config.DATA_DIR, 'outbox') });
+    if (devOutboxEnabled(config)) {
+      await gateway.register(devOutboxRoutes, { dir: join(config.DATA_DIR, 'outbox'), identityUrl: serviceUrls.identity, internalSecret: config.INTERNAL_SECRET });
+    }
     await gateway.listen({ host: config.HOST, port: config.PORT });
     const url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
     return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readOutbox, serviceNames } from '@limo/platform';
 import { describeWithEngine } from '@limo/platform/testing';
 import { freePort } from './journeys/http.js';
+import { claimJourney } from './journeys/claim.journey.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
@@ -43,6 +44,8 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The claim journey pays with the simulator, which the distributed profile refuses unless allowed.
+      PAYMENTS_SIMULATOR_ALLOWED: 'true',
       PORT: String(ports.gateway),
       ...Object.fromEntries(serviceNames.flatMap((s) => [[`${s.toUpperCase()}_PORT`, String(ports[s])], [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]])),
     };
@@ -50,8 +53,8 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
       const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       logs.set(name, '');
       const keep = (chunk: Buffer) => logs.set(name, (logs.get(name)! + chunk.toString()).slice(-20_000));
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
       processes.set(name, child);
     }
     gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -86,6 +89,10 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
 
   it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
     await listingQuoteJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')));
+  }, 60_000);
+
+  it('claims a company with the payment simulator, the claim events going through Kafka', async () => {
+    await claimJourney(gatewayUrl, () => readOutbox(join(dataDir, 'outbox')), admin);
   }, 60_000);
 
   it('shuts every process down cleanly on SIGTERM', async () => {

@@ -1,7 +1,126 @@
-import { createServiceApp, type Service, type ServiceContext } from '@limo/platform';
+import { join } from 'node:path';
+import { createServiceApp, idempotent, type HandledEvent, type Service, type ServiceContext, type SubscribeOptions, type Subscription } from '@limo/platform';
+import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
+import { onClaimantLinked } from './consumers/on-claimant-linked.js';
+import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onProviderEvent } from './consumers/on-provider-event.js';
+import { onUserRegistered } from './consumers/on-user-registered.js';
+import type { BillingDeps } from './deps.js';
+import { SecretBox } from './keys/secret-box.js';
+import { BillingOperations } from './operations/billing-operations.js';
+import { PaymentsRegistry } from './payments/payments.registry.js';
+import type { SimulatorOptions } from './payments/simulator.payments.js';
+import { ClaimsRepository } from './repositories/claims.repository.js';
+import { KeysRepository } from './repositories/keys.repository.js';
+import { ListingsRepository } from './repositories/listings.repository.js';
+import { PaymentsRepository } from './repositories/payments.repository.js';
+import { ReadModels } from './repositories/read-models.repository.js';
+import { SubscriptionsRepository } from './repositories/subscriptions.repository.js';
+import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { configRoutes } from './routes/config/index.js';
+import { createBusinessListingRoutes } from './routes/create-business-listing/index.js';
+import { createPaymentIntentRoutes } from './routes/create-payment-intent/index.js';
+import { paymentsRoutes } from './routes/payments/index.js';
+import { processPaymentSuccessRoutes } from './routes/process-payment-success/index.js';
+import { registerBusinessListingRoutes } from './routes/register-business-listing/index.js';
+import { subscriptionsRoutes } from './routes/subscriptions/index.js';
+import { stripeWebhookRoutes } from './routes/webhooks/stripe/index.js';
+import { describeBillingSettings, loadBillingSettings } from './settings.js';
 
-/** Billing: Payments, claims and subscriptions. Its routes land with its own issue; until then it answers its health check. */
-export async function createBillingService(ctx: ServiceContext): Promise<Service> {
+const GROUP = 'billing';
+
+/** What tests may change; production uses the defaults. */
+export interface BillingOptions {
+  /** Billing's variables (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Simulator tuning (duplicate rate, retry delays). */
+  simulator?: Partial<SimulatorOptions>;
+  /** How long a checkout waits for a just-listed company (default 2 s). */
+  companyWaitMs?: number;
+}
+
+/** The billing service, with its dependencies visible to tests (the simulator's clock, the stores). */
+export interface BillingService extends Service {
+  deps: BillingDeps;
+}
+
+/** Billing: payments, business claims, subscriptions, paid listings and provider keys. */
+export async function createBillingService(ctx: ServiceContext, options: BillingOptions = {}): Promise<BillingService> {
+  const logger = ctx.logger.child({ service: 'billing' });
+  const settings = loadBillingSettings(ctx.config, options.env ?? process.env);
+  logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
+  const box = settings.BILLING_ENCRYPTION_KEY ? SecretBox.fromKey(settings.BILLING_ENCRYPTION_KEY) : SecretBox.fromDir(join(settings.DATA_DIR, 'billing'));
+
+  const keys = await KeysRepository.create(ctx.store, box);
+  const payments = await PaymentsRepository.create(ctx.store);
+  const claims = await ClaimsRepository.create(ctx.store);
+  const subscriptions = await SubscriptionsRepository.create(ctx.store);
+  const webhookEvents = await WebhookEventsRepository.create(ctx.store);
+  const readModels = await ReadModels.create(ctx.store);
+  const listings = await ListingsRepository.create(ctx.store);
+  const handled = await ctx.store.collection<HandledEvent>('handled_events');
+  const registry = new PaymentsRegistry(settings, keys, logger, options.simulator);
+  const ops = new BillingOperations({
+    registry,
+    payments,
+    claims,
+    subscriptions,
+    webhookEvents,
+    readModels,
+    listings,
+    relay: ctx.relay,
+    logger,
+    publicUrl: ctx.config.PUBLIC_URL,
+    companyWaitMs: options.companyWaitMs,
+  });
+  const deps: BillingDeps = { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys };
+
   const app = await createServiceApp({ name: 'billing', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Payments, claims and subscriptions' });
-  return { name: 'billing', app, async start() {}, async stop() {} };
+  for (const routes of [
+    createPaymentIntentRoutes,
+    processPaymentSuccessRoutes,
+    paymentsRoutes,
+    stripeWebhookRoutes,
+    createBusinessListingRoutes,
+    registerBusinessListingRoutes,
+    subscriptionsRoutes,
+    configRoutes,
+    adminRoutes,
+  ]) {
+    await app.register(routes, deps);
+  }
+  // The simulator posts its signed events to the same webhook route Stripe would.
+  registry.setWebhookDelivery(async (payload, signature) => {
+    const res = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    return res.statusCode;
+  });
+
+  const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
+  const consumers: Array<Omit<SubscribeOptions, 'handler'> & { handler: SubscribeOptions['handler']; once?: boolean }> = [
+    { group: `${GROUP}.companies`, topics: COMPANY_TOPICS, handler: onCompanyChanged(readModels) },
+    { group: `${GROUP}.users`, topics: ['user.registered.v1'], handler: onUserRegistered(readModels) },
+    { group: `${GROUP}.provider-events`, topics: ['payment-provider.event-received.v1'], handler: onProviderEvent(ops), once: true },
+    { group: `${GROUP}.claimants`, topics: ['claim.claimant-linked.v1'], handler: onClaimantLinked(ops), once: true },
+    { group: `${GROUP}.claim-refunds`, topics: ['claim.rejected.v1'], handler: onClaimRejectedRefund(ops), once: true },
+    { group: `${GROUP}.claim-rejected-mail`, topics: ['claim.rejected.v1'], handler: onClaimRejectedMail(ctx.mailer, supportEmail), once: true },
+  ];
+  const running: Subscription[] = [];
+  return {
+    name: 'billing',
+    app,
+    deps,
+    async start() {
+      if (!registry.simulatorAllowed && !(await registry.effectiveKeys()).stripeSecretKey) {
+        logger.warn('payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)');
+      }
+      for (const { once, handler, ...consumer } of consumers) {
+        running.push(await ctx.bus.subscribe({ ...consumer, handler: once ? idempotent(handled, consumer.group, handler) : handler }));
+      }
+    },
+    async stop() {
+      await Promise.all(running.map((s) => s.close()));
+      await registry.close();
+    },
+  };
 }

@@ -18,6 +18,7 @@ import {
 } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onListingRegistered } from './consumers/on-listing-registered.js';
 import { onReviewDecided, RATING_TOPICS } from './consumers/on-review-decided.js';
 import { onSubscriptionActivated } from './consumers/on-subscription-activated.js';
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
@@ -41,6 +42,7 @@ import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
+import { internalCompanySnapshotRoutes } from './routes/internal/company-snapshots/index.js';
 import { uploadImageRoutes } from './routes/upload-image/index.js';
 import type { CompanySearchIndex } from './search/company-search.port.js';
 import { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
@@ -104,6 +106,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
     companiesByStateRoutes,
     populateRoutes,
     auditVerificationRoutes,
+    internalCompanySnapshotRoutes,
   ]) {
     await app.register(routes, deps);
   }
@@ -127,10 +130,11 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
         await projection.rebuild();
       } else {
         await subscribe(`${GROUP}.search-index`, COMPANY_TOPICS, onCompanyChanged(projection));
-        if (!options.searchIndex && (await projection.outOfSync())) await projection.rebuild();
+        if (!options.searchIndex) await projection.reconcile();
       }
       await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
       await subscribe(`${GROUP}.claims`, ['claim.approved.v1'], idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)));
+      await subscribe(`${GROUP}.listings`, ['listing.registered.v1'], idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)));
       await subscribe(
         `${GROUP}.subscription-activated`,
         ['subscription.activated.v1'],

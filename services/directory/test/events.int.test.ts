@@ -12,7 +12,7 @@ import {
   type SubscriptionActivatedV1,
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
-import type { EventEnvelope } from '@limo/platform';
+import { metrics, type EventEnvelope } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
@@ -145,7 +145,22 @@ describe('rebuilding the search index from the store', () => {
     expect(await projection.rebuild()).toBe(stored);
     expect(await index.count()).toBe(stored);
     expect(await projection.outOfSync()).toBe(false);
-    const someone = (await companies.find({}, { limit: 1 }))[0]!;
+    const someone = (await companies.find({}, { limit: 1 }))[0];
     expect((await index.search({ text: someone.name, sort: 'best-match', page: 1, limit: 15 })).hits.map((x) => x.id)).toContain(someone._id);
+  });
+
+  it('reconciles a persistent index that lost companies: rebuilds it, counts and logs the drift', async () => {
+    const companies = await CompaniesRepository.create(h.ctx.store);
+    const index = EmbeddedCompanySearch.create();
+    const projection = new SearchProjection(index, companies, new SearchCache(h.ctx.cache), h.ctx.logger);
+    await projection.rebuild();
+    const stored = await companies.count();
+    const lost = (await companies.find({}, { limit: 3 })).map((c) => c._id);
+    await index.remove(lost);
+    const before = metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' });
+    expect(await projection.reconcile()).toEqual({ indexed: stored - 3, stored, rebuilt: true });
+    expect(await index.count()).toBe(stored);
+    expect(metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' })).toBe(before + 3);
+    expect(await projection.reconcile()).toMatchObject({ rebuilt: false });
   });
 });

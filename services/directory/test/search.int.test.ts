@@ -168,7 +168,7 @@ describe('GET /api/companies: sorting', () => {
     const body = (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=rating')).json<Company[]>();
     const ratings = body.map((c) => c.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-    expect(body[0]!.name).toBe('Biscayne Five Star Rides');
+    expect(body[0].name).toBe('Biscayne Five Star Rides');
   });
 
   it('best-match puts premium (featured) listings first, then the nearest', async () => {
@@ -181,9 +181,9 @@ describe('GET /api/companies: sorting', () => {
   });
 
   it('ranks a suspended company below the others, whatever the sort', async () => {
-    const nearest = (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0]!;
+    const nearest = (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0];
     expect((await call(h, 'PUT', `/api/admin/companies/${nearest.id}/suspend`, admin)).statusCode).toBe(200);
-    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0]!.id !== nearest.id, 10_000, 'suspension in the index');
+    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0].id !== nearest.id, 10_000, 'suspension in the index');
     const { companies } = await allPages('location=Miami,%20FL&sort=distance');
     expect(companies.at(-1)!.id).toBe(nearest.id);
     await call(h, 'PUT', `/api/admin/companies/${nearest.id}/unsuspend`, admin);

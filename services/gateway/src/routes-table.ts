@@ -12,8 +12,6 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/logout',
     '/api/forgot-password',
     '/api/reset-password',
-    '/api/admin/subscribers',
-    '/api/admin/stats',
     '/api/contact',
   ],
   directory: [
@@ -43,15 +41,33 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/register-business-listing',
     '/api/admin/business-claims',
     '/api/admin/api-keys',
+    '/api/admin/subscribers',
+    '/api/admin/stats',
+    '/api/payments',
+    '/api/subscriptions',
+    '/api/config/maps-key',
   ],
-  analytics: ['/api/analytics', '/api/admin/analytics'],
+  // A parametric prefix is more specific than directory's '/api/my-companies' (the router prefers it).
+  analytics: ['/api/analytics', '/api/admin/analytics', '/api/my-companies/:id/analytics'],
 };
 
-/** The service that owns `path`, or undefined. */
+/** Whether `path` is `prefix` or below it; a `:name` segment of the prefix matches any one segment. */
+function underPrefix(path: string, prefix: string): boolean {
+  const want = prefix.split('/');
+  const have = path.split('/');
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? (have[i] ?? '') !== '' : segment === have[i]));
+}
+
+/** The service that owns `path` (the prefix with the most segments wins), or undefined. */
 export function serviceFor(path: string): ServiceName | undefined {
   const clean = path.split('?')[0] ?? path;
+  let best: { service: ServiceName; segments: number } | undefined;
   for (const [service, prefixes] of Object.entries(routesTable) as Array<[ServiceName, string[]]>) {
-    if (prefixes.some((p) => clean === p || clean.startsWith(`${p}/`))) return service;
+    for (const prefix of prefixes) {
+      const segments = prefix.split('/').length;
+      if (underPrefix(clean, prefix) && (!best || segments > best.segments)) best = { service, segments };
+    }
   }
-  return undefined;
+  return best?.service;
 }

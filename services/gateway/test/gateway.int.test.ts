@@ -45,7 +45,10 @@ describe('routes table', () => {
   it('sends each prefix and the paths below it to its service', async () => {
     const cases: Array<[string, ServiceName]> = [
       ['/api/login', 'identity'],
-      ['/api/admin/stats', 'identity'],
+      ['/api/admin/stats', 'billing'],
+      ['/api/admin/subscribers', 'billing'],
+      ['/api/payments/simulator/confirm', 'billing'],
+      ['/api/config/maps-key', 'billing'],
       ['/api/companies?location=Miami', 'directory'],
       ['/api/companies/42/reviews', 'directory'],
       ['/api/admin/companies-by-state', 'directory'],
@@ -53,6 +56,7 @@ describe('routes table', () => {
       ['/api/city-quote-requests', 'quotes'],
       ['/api/admin/quote-requests/9', 'quotes'],
       ['/api/webhooks/stripe', 'billing'],
+      ['/api/my-companies', 'directory'],
     ];
     for (const [url, service] of cases) {
       expect(serviceFor(url)).toBe(service);
@@ -67,9 +71,12 @@ describe('routes table', () => {
   });
 
   it('answers 502 with a clear message when the service is down', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/analytics/track', remoteAddress: from() });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/analytics service is not answering/);
+    for (const url of ['/api/analytics/track', '/api/admin/analytics/overview?days=7', '/api/my-companies/42/analytics?days=30']) {
+      expect(serviceFor(url)).toBe('analytics');
+      const res = await gateway.inject({ method: 'GET', url, remoteAddress: from() });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/analytics service is not answering/);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { LeadTracking } from './lead-tracking.js';
 import { CityRequestsRepository } from './repositories/city-requests.repository.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { QuotesRepository } from './repositories/quotes.repository.js';
+import { CompanyReconciliation, httpSnapshotSource, type SnapshotSource } from './reconciliation/company-reconciliation.js';
 import { adminQuoteRequestsRoutes } from './routes/admin/quote-requests/index.js';
 import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
 import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
@@ -17,6 +18,14 @@ import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 export interface QuotesServiceOptions {
   /** The sweep that resends mails whose events gave up (default: every 30 s, work 60 s to 3 days old). */
   redelivery?: Partial<RedeliveryOptions>;
+  /**
+   * Where the start-up reconciliation reads the directory's companies (default: the directory's
+   * `/internal/company-snapshots` at DIRECTORY_URL), and how long after start it runs in the
+   * background (default: embedded runs it during start-up; distributed 10 s after, so the company
+   * events already on the bus are applied first and mostly real drift is reported).
+   * `false` turns it off.
+   */
+  reconciliation?: false | { source?: SnapshotSource; delayMs?: number };
 }
 
 const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
@@ -55,6 +64,16 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
     { group: 'quotes.city-confirmation', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedConfirmCustomer(delivery) },
   ];
   const subscriptions: Subscription[] = [];
+  const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});
+  const reconciliation =
+    reconcileOptions &&
+    new CompanyReconciliation(
+      companies,
+      reconcileOptions.source ?? httpSnapshotSource(ctx.config.serviceUrls.directory, ctx.config.INTERNAL_SECRET),
+      logger.child({ part: 'reconciliation' }),
+    );
+  const stopping = new AbortController();
+  let reconciling: Promise<unknown> = Promise.resolve();
   return {
     name: 'quotes',
     app,
@@ -63,8 +82,23 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
       preloadGazetteer();
       for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
       redelivery.start();
+      if (!reconciliation) return;
+      // Embedded: the directory already listens, so quotes opens with a complete read-model (the
+      // seeded companies' events may still be in flight). Distributed: in the background, as the
+      // directory may start after quotes.
+      if (ctx.config.PROFILE === 'embedded' && !reconcileOptions.delayMs) {
+        try {
+          await reconciliation.run();
+          return;
+        } catch (err) {
+          logger.warn({ err }, 'start-up reconciliation failed: retrying in the background');
+        }
+      }
+      reconciling = reconciliation.runWhenReady(stopping.signal, reconcileOptions.delayMs ?? 10_000);
     },
     async stop() {
+      stopping.abort();
+      await reconciling;
       await redelivery.stop();
       await Promise.all(subscriptions.map((s) => s.close()));
     },

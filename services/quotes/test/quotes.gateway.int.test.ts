@@ -31,7 +31,6 @@ afterAll(async () => {
 
 const store = () => system.services.quotes.store;
 const outbox = () => system.outbox();
-const present = async <T>(doc: Promise<T | null>): Promise<T | undefined> => (await doc) ?? undefined;
 
 /** Publishes company.created.v1 fixtures and waits until quotes' read-model holds them all. */
 async function addCompanies(snapshots: CompanySnapshot[]): Promise<CompanySnapshot[]> {

@@ -280,7 +280,7 @@ describe('lead tracking', () => {
 
     const first = await app.inject({ method: 'GET', url: '/api/quote-requests', headers: { cookie } });
     expect(first.statusCode).toBe(200);
-    const seen = first.json() as Array<{ id: string; firstViewedAt: string; deliveredAt: string }>;
+    const seen = first.json<Array<{ id: string; firstViewedAt: string; deliveredAt: string }>>();
     expect(seen.map((q) => q.id)).toEqual([...ids].reverse());
     for (const q of seen) {
       expect(q.firstViewedAt).toEqual(expect.any(String));

@@ -33,6 +33,9 @@ function ComboboxInner<T>(
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
+  // `suggest` is a fresh closure each render; the text is what should trigger a lookup.
+  const suggestRef = useRef(suggest);
+  suggestRef.current = suggest;
 
   useEffect(() => {
     if (!typed.current || value.trim().length < minChars) {
@@ -41,7 +44,7 @@ function ComboboxInner<T>(
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      suggest(value.trim(), controller.signal)
+      suggestRef.current(value.trim(), controller.signal)
         .then((found) => {
           // Text that already reads exactly like a suggestion needs no list over the next fields.
           const exact = found.some((o) => o.label.toLowerCase() === value.trim().toLowerCase());
@@ -57,7 +60,6 @@ function ComboboxInner<T>(
       clearTimeout(timer);
       controller.abort();
     };
-    // `suggest` is a fresh closure each render; the text is what should trigger a lookup.
   }, [value, minChars]);
 
   const pick = (option: ComboboxOption<T>) => {
@@ -93,7 +95,7 @@ function ComboboxInner<T>(
             setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
           } else if (expanded && e.key === 'Enter' && active >= 0) {
             e.preventDefault();
-            pick(options[active]!);
+            pick(options[active]);
           } else if (e.key === 'Escape' && expanded) {
             e.preventDefault();
             setOpen(false);

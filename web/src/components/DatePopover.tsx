@@ -78,7 +78,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
     const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
     if (e.key in steps) {
       e.preventDefault();
-      moveTo(addDays(focused, steps[e.key]!));
+      moveTo(addDays(focused, steps[e.key]));
     } else if (e.key === 'PageUp' || e.key === 'PageDown') {
       e.preventDefault();
       moveTo(new Date(focused.getFullYear(), focused.getMonth() + (e.key === 'PageUp' ? -1 : 1), focused.getDate()));

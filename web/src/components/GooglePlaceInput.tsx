@@ -17,7 +17,7 @@ interface GooglePlaceInputProps extends Omit<InputProps, 'value' | 'onChange'> {
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
   if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as React.RefObject<T | null>).current = value;
+  else if (ref) (ref).current = value;
 }
 
 /**

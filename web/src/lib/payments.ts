@@ -1,47 +1,21 @@
+import type { CreatePaymentIntentResponse, PaymentsConfigResponse, ProcessPaymentSuccessResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError, readJson } from './api';
 import { showToast } from './toast';
 
-// The shapes of billing's contract (packages/contracts/src/api/billing.ts on the billing branch),
-// restated for the screens until that contract is on main.
-
 /** `GET /api/payments/config`. */
-export interface PaymentsConfig {
-  provider: 'stripe' | 'simulator';
-  publishableKey: string | null;
-  testMode: boolean;
-  plan: { id: 'claim'; name: string; amount: number; currency: string; interval: 'year' };
-  testCards: Array<{ number: string; outcome: string }>;
-}
-
+export type PaymentsConfig = PaymentsConfigResponse;
 /** `POST /api/create-payment-intent` answer. */
-export interface PaymentSession {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  provider: 'stripe' | 'simulator';
-  testMode: boolean;
-}
+export type PaymentSession = CreatePaymentIntentResponse;
+/** `POST /api/process-payment-success` answer. */
+export type PaymentSuccess = ProcessPaymentSuccessResponse;
 
-/** Claimer details kept in session storage under `claimerDetails` (owner-admin §3). */
+/** Claimer details kept in session storage under `claimerDetails` (owner-admin §3), as typed. */
 export interface ClaimerDetails {
   name: string;
   email: string;
   phone: string;
   role: string;
-}
-
-/** `POST /api/process-payment-success` answer. */
-export interface PaymentSuccess {
-  plan: string;
-  claimId: string;
-  companyId: string;
-  companyName: string;
-  paymentAmount: number;
-  status: 'pending' | 'approved' | 'rejected';
-  dashboardAccess: { email: string; passwordSetupRequired: boolean; loginUrl: string; dashboardUrl: string };
-  nextSteps: string[];
-  testMode: boolean;
 }
 
 export const CLAIMER_DETAILS_KEY = 'claimerDetails';

@@ -31,7 +31,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
       await queryClient.refetchQueries({ queryKey: ME_KEY });
       showToast({ title: 'Logged out successfully' });
-      navigate('/');
+      void navigate('/');
     },
     onError: (error) =>
       showToast({ title: 'Logout failed', description: messageOf(error, error.message || 'Please try again'), type: 'error' }),

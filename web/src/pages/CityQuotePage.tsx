@@ -99,7 +99,7 @@ export default function CityQuotePage() {
     resolver: zodResolver(cityQuoteRequestBodySchema),
     defaultValues: EMPTY as CityQuoteInput,
   });
-  const city = (watch('targetCity') as string).trim();
+  const city = watch('targetCity').trim();
 
   const send = useMutation({
     mutationFn: async (body: CityQuoteRequestBody) => {
@@ -114,7 +114,7 @@ export default function CityQuotePage() {
       const [cityName = '', state = ''] = body.targetCity.split(',').map((s) => s.trim());
       track('quote_request', { searchQuery: [cityName, state].filter(Boolean).join(', ') });
       reset(EMPTY as CityQuoteInput);
-      navigate('/');
+      void navigate('/');
     },
     onError: (error) => {
       applyServerErrors(error, setError, FIELDS);
@@ -193,7 +193,7 @@ export default function CityQuotePage() {
                     render={({ field }) => (
                       <DatePopover
                         id="city-quote-trip-date"
-                        value={(field.value as string) ?? ''}
+                        value={(field.value) ?? ''}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
                         invalid={Boolean(errors.tripDate)}

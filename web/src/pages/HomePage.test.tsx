@@ -73,7 +73,7 @@ describe('home /', () => {
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
       if (String(args[0]).startsWith('/api/companies?location')) await gate;
       return realFetch(...args);
-    }) as typeof fetch;
+    });
     const { user } = renderAt(<HomePage />, { route: '/?location=Nowhere%2C+ZZ&priceRange=%24', path: '/' });
     expect(await screen.findAllByTestId('company-card-skeleton')).toHaveLength(3);
     release();
@@ -105,21 +105,21 @@ describe('home /', () => {
     );
     renderAt(<HomePage />, { route: '/', path: '/' });
     const [rated, plain] = await screen.findAllByTestId('company-card');
-    expect(within(rated!).getByText('PREMIUM')).toBeInTheDocument();
-    expect(within(rated!).getByText('4.5 (2 reviews)')).toBeInTheDocument();
-    expect(within(rated!).getByText('Starting at $95/hr')).toBeInTheDocument();
-    expect(within(rated!).getAllByText(/Wedding|Airport Transfer|Corporate Events|Proms/)).toHaveLength(3);
-    expect(within(rated!).getByRole('link', { name: 'Claim Business ($75)' })).toHaveAttribute('href', '/claim-business?companyId=a');
-    expect(within(rated!).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/company/a');
-    expect(within(rated!).getByRole('link', { name: 'Call Now' })).toBeInTheDocument();
+    expect(within(rated).getByText('PREMIUM')).toBeInTheDocument();
+    expect(within(rated).getByText('4.5 (2 reviews)')).toBeInTheDocument();
+    expect(within(rated).getByText('Starting at $95/hr')).toBeInTheDocument();
+    expect(within(rated).getAllByText(/Wedding|Airport Transfer|Corporate Events|Proms/)).toHaveLength(3);
+    expect(within(rated).getByRole('link', { name: 'Claim Business ($75)' })).toHaveAttribute('href', '/claim-business?companyId=a');
+    expect(within(rated).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/company/a');
+    expect(within(rated).getByRole('link', { name: 'Call Now' })).toBeInTheDocument();
 
-    expect(within(plain!).queryByText('PREMIUM')).not.toBeInTheDocument();
-    expect(within(plain!).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
-    expect(within(plain!).getByText('$$$')).toBeInTheDocument();
-    expect(within(plain!).getByText('Professional limousine services for all occasions.')).toBeInTheDocument();
-    expect(within(plain!).getByText('Location not specified')).toBeInTheDocument();
-    expect(within(plain!).queryByRole('link', { name: 'Call Now' })).not.toBeInTheDocument();
-    expect(within(plain!).queryByRole('link', { name: /Claim Business/ })).not.toBeInTheDocument();
+    expect(within(plain).queryByText('PREMIUM')).not.toBeInTheDocument();
+    expect(within(plain).queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+    expect(within(plain).getByText('$$$')).toBeInTheDocument();
+    expect(within(plain).getByText('Professional limousine services for all occasions.')).toBeInTheDocument();
+    expect(within(plain).getByText('Location not specified')).toBeInTheDocument();
+    expect(within(plain).queryByRole('link', { name: 'Call Now' })).not.toBeInTheDocument();
+    expect(within(plain).queryByRole('link', { name: /Claim Business/ })).not.toBeInTheDocument();
   });
 
   it('has the stats strip, the business pitch and the floating city quote button', async () => {

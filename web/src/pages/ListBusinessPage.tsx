@@ -98,7 +98,7 @@ function ListingFormCard() {
     onSuccess: () => {
       showToast({ title: 'Success!', description: 'Your business listing has been created successfully.' });
       void queryClient.invalidateQueries({ queryKey: ['/api/companies'] });
-      navigate('/');
+      void navigate('/');
     },
     onError: (error) => {
       applyServerErrors(error, setError, FIELDS);
@@ -106,7 +106,7 @@ function ListingFormCard() {
     },
   });
 
-  const err = (field: keyof ListingForm) => (errors[field] as { message?: string } | undefined)?.message;
+  const err = (field: keyof ListingForm) => (errors[field])?.message;
 
   return (
     <Stack asChild gap="6">
@@ -129,7 +129,7 @@ function ListingFormCard() {
                 offlineAddresses
                 ref={field.ref}
                 name={field.name}
-                value={(field.value as string) ?? ''}
+                value={(field.value) ?? ''}
                 onValueChange={field.onChange}
                 onBlur={field.onBlur}
                 autoComplete="street-address"

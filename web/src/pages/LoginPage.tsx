@@ -103,7 +103,7 @@ export default function LoginPage() {
   const enter = (signedIn: CurrentUser, to: string) => {
     leaving.current = true;
     queryClient.setQueryData(ME_KEY, signedIn);
-    navigate(to, { replace: true });
+    void navigate(to, { replace: true });
   };
 
   if (isLoading) {

@@ -2,3 +2,5 @@ export * from './common.js';
 export * from './identity.js';
 export * from './directory.js';
 export * from './quotes.js';
+export * from './billing.js';
+export * from './analytics.js';

@@ -19,9 +19,9 @@ export class ApiClient {
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (!value) this.cookies.delete(name!);
-      else this.cookies.set(name!, value);
+      const [name, value] = pair.split('=');
+      if (!value) this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
     const text = await res.text();
     let json: unknown;

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { redactUrl } from './redact-url.js';
 import { assertBlobKey, type Blob, type BlobStore } from '../ports/blob.port.js';
 
 /** How to reach MongoDB for blobs. */
@@ -33,8 +34,7 @@ export class GridFsBlobStore implements BlobStore {
       return store;
     } catch (err) {
       await connection.close().catch(() => undefined);
-      const safe = options.uri.replace(/\/\/[^@/]*@/, '//***@');
-      throw new Error(`MongoDB unreachable at ${safe}: ${(err as Error).message}`);
+      throw new Error(`MongoDB unreachable at ${redactUrl(options.uri)}: ${(err as Error).message}`, { cause: err });
     }
   }
 

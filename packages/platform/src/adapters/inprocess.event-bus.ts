@@ -15,8 +15,9 @@ export interface InProcessEventBusOptions {
   /** Partitions per topic; events of one key always land in the same one. Default 3, as on Kafka. */
   partitions?: number;
   /**
-   * Most events a topic keeps, consumed or not (split evenly over its partitions). Events every
-   * known group has consumed are dropped earlier. Default 100,000.
+   * Most events a topic keeps, consumed or not (split evenly over its partitions), as Kafka's
+   * retention: a consumer group that subscribes later still reads everything retained, from the
+   * earliest offset. Default 100,000.
    */
   maxRetainedPerTopic?: number;
 }
@@ -191,7 +192,6 @@ export class InProcessEventBus implements EventBus {
       }
     }
     cursor.offset += 1;
-    this.trim(cursor.topic, cursor.partition);
   }
 
   private append(event: EventEnvelope): void {
@@ -203,15 +203,13 @@ export class InProcessEventBus implements EventBus {
     for (const cursors of topic.cursors.values()) this.schedule(cursors[partition]);
   }
 
-  /** Drops what every group of the topic has consumed, and anything beyond the retention cap. */
+  /**
+   * Drops only what lies beyond the retention cap. Events the known groups have consumed are kept:
+   * a group that does not exist yet (a service that starts later) must still read them.
+   */
   private trim(topic: Topic, partition: number): void {
     const log = topic.logs[partition];
-    let keepFrom = log.end - this.maxRetainedPerPartition;
-    if (topic.cursors.size > 0) {
-      const consumed = Math.min(...[...topic.cursors.values()].map((cursors) => cursors[partition].offset));
-      keepFrom = Math.max(keepFrom, consumed);
-    }
-    log.dropBefore(keepFrom);
+    log.dropBefore(log.end - this.maxRetainedPerPartition);
   }
 }
 

@@ -217,7 +217,7 @@ export class KafkaEventBus implements EventBus {
       // A failed creation is forgotten so the next publish or subscribe tries again.
       created.catch(() => this.topics.delete(topic));
     }
-    await Promise.all(names.map((topic) => this.topics.get(topic)));
+    await Promise.all(names.flatMap((topic) => this.topics.get(topic) ?? []));
   }
 
   /** Handles a fetched batch in offset order, committing after each event handled or dead-lettered. */

@@ -122,11 +122,11 @@ class MongoCollection implements EngineCollection {
   find(filter: Filter, options: FindOptions = {}): Promise<StoredDocument[]> {
     return this.driver
       .find(filter as DriverFilter, { sort: options.sort, skip: options.skip, limit: options.limit })
-      .toArray() as Promise<StoredDocument[]>;
+      .toArray();
   }
 
   count(filter: Filter): Promise<number> {
-    return this.driver.countDocuments(filter as DriverFilter);
+    return this.driver.countDocuments(filter);
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { upsert: boolean }): Promise<StoredDocument | null> {
@@ -146,7 +146,7 @@ class MongoCollection implements EngineCollection {
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    const result = await this.driver.deleteMany(filter as DriverFilter);
+    const result = await this.driver.deleteMany(filter);
     return result.deletedCount;
   }
 

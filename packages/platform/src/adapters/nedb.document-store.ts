@@ -138,11 +138,11 @@ class NedbCollection implements EngineCollection {
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
-    return (await cursor) as unknown as StoredDocument[];
+    return await cursor;
   }
 
   async count(filter: Filter): Promise<number> {
-    return (await this.db.countAsync(toNedbQuery(filter))) as unknown as number;
+    return await this.db.countAsync(toNedbQuery(filter));
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: { upsert: boolean }): Promise<StoredDocument | null> {
@@ -154,13 +154,13 @@ class NedbCollection implements EngineCollection {
       const { affectedDocuments } = await this.guard(() =>
         this.db.updateAsync(query, modifiers, { multi: false, upsert: false, returnUpdatedDocs: true }),
       );
-      if (affectedDocuments) return affectedDocuments as unknown as StoredDocument;
+      if (affectedDocuments) return affectedDocuments;
       if (!options.upsert) return null;
       const { _id, ...seed } = equalityFields(filter);
       const identity = _id === undefined ? {} : { _id };
       const base = Object.keys(seed).length > 0 ? nedbModel.modify(identity, { $set: seed }) : identity;
       try {
-        return (await this.guard(() => this.db.insertAsync(nedbModel.modify(base, modifiers)))) as StoredDocument;
+        return (await this.guard(() => this.db.insertAsync(nedbModel.modify(base, modifiers))));
       } catch (err) {
         if (!(err instanceof DuplicateKeyError) || attempt > 0) throw err;
       }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -30,6 +30,12 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 key shared by every service to sign and verify sessions; at least 32 characters. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Shared by the gateway and the services: the gateway sends it on every proxied request (so a
+   * service believes its X-Forwarded-For) and services send it to each other's `/internal` routes.
+   * Derived from JWT_SECRET when unset.
+   */
+  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   COOKIE_SECURE: bool,
   ALLOWED_ORIGINS: z.string().optional(),
@@ -75,14 +81,18 @@ export const envSchema = z.object({
   ANALYTICS_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO_DATA: bool,
+  /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
+  DEV_OUTBOX: bool,
 });
 export type Env = z.infer<typeof envSchema>;
 
 export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'COOKIE_SECURE'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PUBLIC_URL' | 'COOKIE_SECURE'> {
   JWT_SECRET: string;
+  /** See INTERNAL_SECRET. */
+  INTERNAL_SECRET: string;
   PUBLIC_URL: string;
   COOKIE_SECURE: boolean;
   /** Origins allowed to send state-changing requests. */
@@ -113,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`);
     }
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const urlHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${urlHost}:${e.PORT}`).replace(/\/$/, '');
   const servicePorts: Record<ServiceName, number> = {
     identity: e.IDENTITY_PORT,
     directory: e.DIRECTORY_PORT,
@@ -127,11 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) allowedOrigins.add(o);
+  const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
   return {
     ...e,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
-    JWT_SECRET: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    JWT_SECRET: jwtSecret,
+    // A key of its own, so a leaked internal header never signs sessions.
+    INTERNAL_SECRET: e.INTERNAL_SECRET ?? createHmac('sha256', jwtSecret).update('limo-internal-v1').digest('base64url'),
     COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     allowedOrigins: [...allowedOrigins],
     servicePorts,

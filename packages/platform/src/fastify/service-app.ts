@@ -15,7 +15,9 @@ import type { Role } from '@limo/contracts';
 import type { Config } from '../config/config.js';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
+import { requireInternal } from './internal.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -117,6 +119,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () => metrics.snapshot());
   return app;
 }
 

@@ -36,7 +36,7 @@ export async function startService(
       await service.app.close();
       await service.stop();
       await relay.flush().catch((err) => logger.warn({ err, service: name }, 'outbox kept for next start'));
-      relay.stop();
+      await relay.stop();
       await store.close();
     },
   };

@@ -41,6 +41,21 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       expect(inbox.events[0]).toEqual(event);
     });
 
+    it('lets a late consumer group see every event, even those other groups consumed already', async () => {
+      const topic = uniqueTopic('late');
+      const early = new Inbox();
+      await bus.subscribe({ group: uniqueGroup('early'), topics: [topic], handler: early.handler });
+      const events = KEYS.flatMap((key) => [envelope(topic, key, { n: 1 }), envelope(topic, key, { n: 2 })]);
+      await bus.publish(events);
+      await barrier(bus, topic, [() => early.events]);
+
+      // A service that starts later (its group is new) must still build its state from every event.
+      const late = new Inbox();
+      await bus.subscribe({ group: uniqueGroup('late'), topics: [topic], handler: late.handler });
+      await waitFor(() => late.ids().length >= events.length, 'every event in the late group');
+      expect(late.ids().sort()).toEqual(ids(events).sort());
+    });
+
     it('gives every event to each group', async () => {
       const topic = uniqueTopic('groups');
       const a = new Inbox();

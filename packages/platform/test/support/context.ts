@@ -44,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     outbox: () => readOutbox(mailDir),
     async close() {
-      relay.stop();
+      await relay.stop();
       await bus.close();
       await store.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -112,14 +112,14 @@ export function changedFields(current: CompanyDoc, input: EditableChange): Edita
     if (value === undefined) continue;
     if (JSON.stringify(value) !== JSON.stringify(current[field])) out[field] = value;
   }
-  return out as EditableChange;
+  return out;
 }
 
 /** The same fields' current values. */
 export function currentValues(current: CompanyDoc, change: EditableChange): EditableChange {
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(change) as EditableField[]) out[field] = current[field];
-  return out as EditableChange;
+  return out;
 }
 
 /** A stored change (slugs) as the API shows it (labels). */

@@ -14,9 +14,9 @@ const TAIL = /^(.*?),\s*([^,]+?),\s*([A-Za-z]{2})(?:\s+(\d{5})(?:-\d{4})?)?(?:,\
 export function parseFullAddress(fullAddress: string): AddressParts | null {
   const m = TAIL.exec(fullAddress.trim());
   if (!m) return null;
-  const state = m[3]!.toUpperCase();
+  const state = m[3].toUpperCase();
   if (!US_STATES[state]) return null;
-  return { address: m[1]!.trim() || null, city: m[2]!.trim(), state, zipCode: m[4] ?? null };
+  return { address: m[1].trim() || null, city: m[2].trim(), state, zipCode: m[4] ?? null };
 }
 
 /** Whether `state` is one of the 50 states or DC. */

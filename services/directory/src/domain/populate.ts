@@ -61,16 +61,16 @@ function random(seed: string): () => number {
 /** A UUID derived from a name: the same generated company always has the same id. */
 export function deterministicId(name: string): string {
   const h = createHash('sha256').update(name).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 function pickSome<T>(rnd: () => number, list: readonly T[], min: number, max: number): T[] {
   const count = min + Math.floor(rnd() * (max - min + 1));
   const pool = [...list];
   const out: T[] = [];
-  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!);
+  while (out.length < count && pool.length > 0) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]);
   return out;
 }
 
@@ -154,7 +154,7 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
     const [from, to] = city.land;
     const place = offset(city.latitude, city.longitude, MAX_SPREAD_MILES * Math.sqrt(rnd()), from + rnd() * (to - from));
     let roll = rnd();
-    const price = PRICE_RANGES.find((p) => (roll -= p.weight) < 0) ?? PRICE_RANGES[1]!;
+    const price = PRICE_RANGES.find((p) => (roll -= p.weight) < 0) ?? PRICE_RANGES[1];
     const services = pickSome(rnd, SERVICE_SLUGS, 2, 6);
     const vehicleTypes = pickSome(rnd, VEHICLE_SLUGS, 2, 5);
     const since = 1985 + Math.floor(rnd() * 36);
@@ -164,7 +164,7 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
       _id: deterministicId(`populate:v1:${city.slug}:${i}`),
       userId: null,
       name,
-      description: `${pick(rnd, OPENERS)} in ${city.city} since ${since}, offering ${listWords(vehicleTypes.slice(0, 3).map((v) => VEHICLE_WORDS[v]!))} for ${listWords(services.slice(0, 3).map((s) => SERVICE_WORDS[s]!))}.`,
+      description: `${pick(rnd, OPENERS)} in ${city.city} since ${since}, offering ${listWords(vehicleTypes.slice(0, 3).map((v) => VEHICLE_WORDS[v]))} for ${listWords(services.slice(0, 3).map((s) => SERVICE_WORDS[s]))}.`,
       phone: `(${city.areaCodes[i % city.areaCodes.length]}) 555-${String(100 + i).padStart(4, '0')}`,
       email: `info@${slug}.example.com`,
       businessEmail: rnd() < 0.5 ? `bookings@${slug}.example.com` : null,
@@ -223,7 +223,7 @@ export function generateDemoReviews(companies: ReadonlyArray<{ _id: string }>, n
       const roll = rnd();
       const rating = roll < 0.5 ? 5 : roll < 0.8 ? 4 : roll < 0.9 ? 3 : roll < 0.96 ? 2 : 1;
       const reviewerName = pick(rnd, REVIEWERS);
-      const comment = pick(rnd, COMMENTS[rating]!);
+      const comment = pick(rnd, COMMENTS[rating]);
       const createdAt = new Date(now.getTime() - Math.floor(rnd() * 365 * 86_400_000)).toISOString();
       out.push({
         _id: deterministicId(`review:v1:${company._id}:${i}`),

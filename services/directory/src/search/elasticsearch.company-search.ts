@@ -64,7 +64,7 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
       await client.cluster.health({}, { requestTimeout: PING_TIMEOUT_MS, maxRetries: 0 });
     } catch (err) {
       await client.close();
-      throw new Error(`Elasticsearch unreachable at ${options.node}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`Elasticsearch unreachable at ${options.node}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     const search = new ElasticsearchCompanySearch(client, options.index, options.logger);
     await search.ensureIndex();

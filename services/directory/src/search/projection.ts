@@ -1,4 +1,4 @@
-import type { Logger } from '@limo/platform';
+import { metrics, type Logger } from '@limo/platform';
 import { toSearchDocument } from '../domain/company-view.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanySearchIndex } from './company-search.port.js';
@@ -52,5 +52,23 @@ export class SearchProjection {
   async outOfSync(): Promise<boolean> {
     const [indexed, stored] = await Promise.all([this.index.count(), this.companies.count()]);
     return indexed !== stored;
+  }
+
+  /**
+   * Start-up reconciliation of a persistent index (Elasticsearch): when it does not hold what the
+   * store holds (company events lost while the service was down), rebuilds it, logs the drift and
+   * counts it in `reconciliation_repaired_total{readModel="directory.search-index"}`.
+   */
+  async reconcile(): Promise<{ indexed: number; stored: number; rebuilt: boolean }> {
+    const [indexed, stored] = await Promise.all([this.index.count(), this.companies.count()]);
+    metrics.inc('reconciliation_runs_total', { readModel: 'directory.search-index' });
+    if (indexed === stored) {
+      this.logger.info({ readModel: 'directory.search-index', indexed, stored }, 'reconciliation: search index matches the store');
+      return { indexed, stored, rebuilt: false };
+    }
+    this.logger.warn({ readModel: 'directory.search-index', indexed, stored }, `reconciliation: search index holds ${indexed} companies, the store ${stored}: rebuilding`);
+    metrics.inc('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: indexed < stored ? 'missing' : 'extra' }, Math.abs(stored - indexed));
+    await this.rebuild();
+    return { indexed, stored, rebuilt: true };
   }
 }

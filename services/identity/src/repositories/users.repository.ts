@@ -96,6 +96,11 @@ export class UsersRepository {
     );
   }
 
+  /** Publishes events about the user (written with it, through the outbox). */
+  async recordEvents(userId: string, events: EventEnvelope[]): Promise<void> {
+    await this.users.updateOne({ _id: userId }, { $set: { eventsAt: new Date().toISOString() } }, { events });
+  }
+
   setRole(userId: string, role: Role): Promise<UserDoc | null> {
     return this.users.updateOne({ _id: userId }, { $set: { role } });
   }

@@ -2,26 +2,12 @@ import { Box, Card, Heading, HStack, SimpleGrid, Skeleton, Spinner, Stack, Text 
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Globe, MessageSquareQuote, Phone, Search } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { CompanyAnalytics, CompanyAnalyticsFigures } from '@limo/contracts';
 import { ApiError } from '../../lib/api';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart'));
 
-/** One company's lead figures (analytics' `companyAnalyticsFiguresSchema`). */
-export interface CompanyAnalyticsFigures {
-  profileViews: number;
-  searchAppearances: number;
-  quoteRequests: number;
-  callClicks: number;
-  websiteClicks: number;
-}
-/** Answer of GET /api/my-companies/{id}/analytics?days= (analytics' `companyAnalyticsSchema`). */
-export interface CompanyAnalytics {
-  companyId: string;
-  days: number;
-  totals: CompanyAnalyticsFigures;
-  previousPeriod: CompanyAnalyticsFigures;
-  daily: Array<CompanyAnalyticsFigures & { date: string }>;
-}
+export type { CompanyAnalytics, CompanyAnalyticsFigures };
 
 /** The dashboard's two windows: 30 days (daily) and 12 months (monthly). */
 const WINDOWS = [

@@ -8,17 +8,18 @@ import {
   resetPasswordBodySchema,
   type PasswordResetRequestedV1,
 } from '@limo/contracts';
-import { badRequest, enforceRateLimits, sessionsValidAfterKey, type ServiceContext } from '@limo/platform';
+import { badRequest, enforceRateLimits, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from '../../domain/reset-token.js';
 import type { UsersRepository } from '../../repositories/users.repository.js';
+import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
 
 export const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
-export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository }) {
-  const { ctx, users } = opts;
+export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository }) {
+  const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -79,7 +80,7 @@ export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceC
       const updated = await users.consumeResetToken(user._id, tokenHash, passwordHash);
       if (!updated) throw badRequest(INVALID_TOKEN_MESSAGE, 'token');
       // Whoever knew the old password is signed out everywhere.
-      await ctx.cache.set(sessionsValidAfterKey(user._id), Date.now(), ctx.config.SESSION_TTL_HOURS * 3600 * 1000);
+      await revocations.voidSessionsBefore(user._id, Date.now(), ctx.config.SESSION_TTL_HOURS * 3600 * 1000);
       return { message: 'Your password has been reset. You can now log in.' };
     },
   );

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponseSchema, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { enforceRateLimits, revokedSessionKey, unauthorized, type ServiceContext } from '@limo/platform';
+import { enforceRateLimits, unauthorized, type ServiceContext } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
+import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
-export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository }) {
-  const { ctx, users } = opts;
+export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository }) {
+  const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -43,8 +44,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
     { schema: { tags: ['session'], summary: 'End the session', response: { 200: messageResponseSchema } } },
     async (request, reply) => {
       if (request.user) {
-        const ttl = Math.max(1000, request.user.expiresAt - Date.now());
-        await ctx.cache.set(revokedSessionKey(request.user.sessionId), true, ttl);
+        await revocations.revokeSession(request.user.sessionId, request.user.expiresAt);
       }
       clearSessionCookie(reply, ctx.config);
       return { message: 'Logged out successfully' };

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metrics } from '@limo/platform';
+import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
+import { ApiClient } from './journeys/http.js';
+
+const tripDate = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+const customer = {
+  customerName: 'Fresh Start',
+  customerEmail: 'fresh.start@example.com',
+  customerPhone: '(305) 555-0199',
+  serviceType: 'Wedding',
+  pickupLocation: '1 Ocean Dr, Miami, FL',
+  tripDate: tripDate(),
+  tripTime: '4:15 PM',
+  passengerCount: '5-8',
+};
+
+let system: ThrowawaySystem;
+
+beforeAll(async () => {
+  system = await startThrowaway({ SEED_DEMO_DATA: 'true', QUOTE_RATE_LIMIT_PER_HOUR: '100000', CITY_QUOTE_RATE_LIMIT_PER_HOUR: '1000' });
+}, 60_000);
+afterAll(async () => {
+  await system?.close();
+});
+
+// Issue 13, defect 1: on a fresh start the quotes read-model missed the companies seeded before its
+// consumer group subscribed (a quote to one answered 404 "Company not found").
+describe('a fresh embedded start with the demo data', () => {
+  it('lets every seeded company receive a quote', async () => {
+    const api = new ApiClient(system.url);
+    const all = (await api.call('GET', '/api/all-companies')).json;
+    expect(all).toHaveLength(1900);
+    const failed: string[] = [];
+    const queue = all.map((c) => String(c.id));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let id = queue.shift(); id; id = queue.shift()) {
+          const res = await api.call('POST', '/api/quote-requests', { companyId: id, ...customer });
+          if (res.status !== 201) failed.push(`${id}: ${res.status} ${res.text}`);
+        }
+      }),
+    );
+    expect(failed).toEqual([]);
+  }, 120_000);
+
+  it('notifies as many companies for a city quote as the directory lists within 25 miles', async () => {
+    const api = new ApiClient(system.url);
+    for (const city of ['Miami, FL', 'Chicago, IL']) {
+      const listed = await api.call('GET', `/api/companies?location=${encodeURIComponent(city)}&radius=25&limit=1`);
+      const quote = await api.call('POST', '/api/city-quote-requests', {
+        ...customer,
+        targetCity: city,
+        dropoffLocation: 'Airport',
+        passengerCount: '5-6',
+        vehicleType: 'Sedan',
+        tripTime: '4:30 PM',
+      });
+      expect(quote.status, quote.text).toBe(201);
+      expect({ city, notified: quote.json.companiesNotified }).toEqual({ city, notified: Number(listed.headers.get('x-total-count')) });
+    }
+  });
+
+  it('runs the start-up reconciliation of the quotes read-model', async () => {
+    const runs = () => metrics.get('reconciliation_runs_total', { readModel: 'quotes.companies' });
+    for (const deadline = Date.now() + 30_000; runs() === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    expect(runs()).toBeGreaterThan(0);
+  }, 40_000);
+});

@@ -1,0 +1,20 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../errors.js';
+
+/** Header carrying INTERNAL_SECRET: set by the gateway on what it proxies and by services calling each other. */
+export const INTERNAL_HEADER = 'x-limo-internal';
+
+/** Whether the request carries the shared internal secret (compared in constant time). */
+export function hasInternalSecret(request: FastifyRequest, secret: string): boolean {
+  const given = request.headers[INTERNAL_HEADER];
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** preHandler for `/internal/*` routes: 403 unless the caller holds the internal secret. */
+export const requireInternal = (secret: string) => async (request: FastifyRequest) => {
+  if (!hasInternalSecret(request, secret)) throw new HttpError(403, 'Internal route');
+};

@@ -1,0 +1,47 @@
+import type { CompanyAnalyticsDay, CompanyAnalyticsFigures } from '@limo/contracts';
+import type { CompanyDayRow } from '../store/analytics-store.port.js';
+import { daysBetween } from './windows.js';
+
+const zero = (): CompanyAnalyticsFigures => ({ profileViews: 0, searchAppearances: 0, quoteRequests: 0, callClicks: 0, websiteClicks: 0 });
+
+/** Adds one stored row to a day's figures: profile views count distinct visitors of the day, the rest count events. */
+function add(figures: CompanyAnalyticsFigures, row: CompanyDayRow): void {
+  switch (row.actionType) {
+    case 'company_view':
+      figures.profileViews += row.visitors;
+      break;
+    case 'search_appearance':
+      figures.searchAppearances += row.events;
+      break;
+    case 'quote_request':
+      figures.quoteRequests += row.events;
+      break;
+    case 'call_click':
+      figures.callClicks += row.events;
+      break;
+    case 'website_click':
+      figures.websiteClicks += row.events;
+      break;
+    default:
+      break;
+  }
+}
+
+/** Totals of the rows between `from` and `to` (yyyy-MM-dd, included). */
+export function totalsOf(rows: CompanyDayRow[], from: string, to: string): CompanyAnalyticsFigures {
+  const totals = zero();
+  for (const row of rows) if (row.day >= from && row.day <= to) add(totals, row);
+  return totals;
+}
+
+/** One entry per day from `from` to `to`, oldest first, zeros for days without events. */
+export function dailySeries(rows: CompanyDayRow[], from: string, to: string): CompanyAnalyticsDay[] {
+  const byDay = new Map<string, CompanyAnalyticsFigures>();
+  for (const row of rows) {
+    if (row.day < from || row.day > to) continue;
+    const figures = byDay.get(row.day) ?? zero();
+    add(figures, row);
+    byDay.set(row.day, figures);
+  }
+  return daysBetween(from, to).map((date) => ({ date, ...(byDay.get(date) ?? zero()) }));
+}

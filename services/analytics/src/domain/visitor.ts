@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Cache } from '@limo/platform';
+import { utcDay } from './windows.js';
+
+/** Salts live two days: today's hashes visitors, yesterday's is kept for visits across midnight, then both are gone. */
+const SALT_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * Counts unique visitors without cookies or stored IPs (Plausible's scheme): the visitor id is a hash
+ * of a random salt of the day, the client IP and the user agent. Salts are kept in the shared cache
+ * (Redis in the distributed profile, so every instance hashes alike) for two days and then expire, so
+ * an id cannot be traced back to an IP afterwards, and the same person is a new visitor each day.
+ */
+export class VisitorIds {
+  /** The salts read from the cache, re-read after a minute so every instance converges on the stored one. */
+  private readonly local = new Map<string, { salt: Buffer; readAt: number }>();
+
+  constructor(private readonly cache: Cache) {}
+
+  /** The visitor id (16 hex characters) of `ip` + `userAgent` on the UTC day of `now`. */
+  async visitorId(ip: string, userAgent: string, now: Date = new Date()): Promise<string> {
+    const salt = await this.saltOf(utcDay(now));
+    return createHash('sha256').update(salt).update(ip).update('\u0000').update(userAgent).digest('hex').slice(0, 16);
+  }
+
+  private async saltOf(day: string): Promise<Buffer> {
+    const known = this.local.get(day);
+    if (known && Date.now() - known.readAt < 60_000) return known.salt;
+    const key = `analytics:salt:${day}`;
+    let stored = await this.cache.get<string>(key);
+    if (!stored) {
+      await this.cache.set(key, randomBytes(32).toString('base64'), SALT_TTL_MS);
+      // Two instances may race to create the day's salt: both use whichever was written last.
+      stored = (await this.cache.get<string>(key)) ?? '';
+    }
+    const salt = Buffer.from(stored, 'base64');
+    for (const old of this.local.keys()) if (old < day) this.local.delete(old);
+    this.local.set(day, { salt, readAt: Date.now() });
+    return salt;
+  }
+}

@@ -1,0 +1,110 @@
+import { Kafka, logLevel, type Consumer, type EachBatchPayload } from 'kafkajs';
+import type { Logger } from '@limo/platform';
+import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+
+export interface KafkaIngestOptions {
+  brokers: string[];
+  topic: string;
+  /** Consumer group of the ingest consumers (instances share the partitions). */
+  group: string;
+  /** The longest a fetch waits for `flushRows` worth of events: the batch interval. */
+  flushIntervalMs: number;
+  /** Rows per insert at most (a larger fetch is written in several inserts). */
+  flushRows: number;
+  /** Partitions of the topic when it has to be created. Default 3. */
+  partitions?: number;
+}
+
+/** Bytes of one event in Kafka, roughly: sizes the fetch so a batch holds about `flushRows` events. */
+const EVENT_BYTES = 700;
+
+/**
+ * The distributed ingest path's second half: a Kafka consumer (kafkajs, batch mode) that writes each
+ * fetched batch to ClickHouse and commits its offsets only afterwards. The broker holds a fetch until
+ * about `flushRows` events are there or `flushIntervalMs` passed, so inserts are large and few.
+ *
+ * Nothing is inserted twice: every row carries its partition and offset, and a batch first asks the
+ * store for the highest offset it already holds for that partition, skipping those rows (a consumer
+ * that stopped between insert and commit, or a partition moved to another instance, redelivers them).
+ * Each insert also carries a deduplication token made of its offsets.
+ */
+export class KafkaIngestConsumer {
+  private consumer: Consumer | undefined;
+
+  constructor(
+    private readonly store: AnalyticsStore,
+    private readonly logger: Logger,
+    private readonly options: KafkaIngestOptions,
+  ) {}
+
+  /** Creates the topic when missing, joins the group and starts consuming. */
+  async start(): Promise<void> {
+    const kafka = new Kafka({ clientId: 'analytics-ingest', brokers: this.options.brokers, logLevel: logLevel.NOTHING, connectionTimeout: 3_000 });
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic: this.options.topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 }], waitForLeaders: true });
+    } finally {
+      await admin.disconnect();
+    }
+    const consumer = kafka.consumer({
+      groupId: this.options.group,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 10_000,
+      maxWaitTimeInMs: this.options.flushIntervalMs,
+      minBytes: this.options.flushRows * EVENT_BYTES,
+      maxBytesPerPartition: Math.max(1_048_576, this.options.flushRows * EVENT_BYTES * 2),
+      allowAutoTopicCreation: false,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.options.partitions ?? 3,
+      eachBatch: (payload) => this.handle(payload),
+    });
+    this.consumer = consumer;
+  }
+
+  /** Stops fetching; the batch being written finishes and is committed first. */
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+
+  private async handle({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (batch.messages.length === 0) return;
+    const source = `${batch.topic}:${batch.partition}`;
+    const stored = await this.store.maxIngestOffset(source);
+    for (let start = 0; start < batch.messages.length; start += this.options.flushRows) {
+      if (!isRunning() || isStale()) return;
+      const chunk = batch.messages.slice(start, start + this.options.flushRows);
+      const rows: StoredEvent[] = [];
+      for (const message of chunk) {
+        const offset = Number(message.offset);
+        if (offset <= stored) continue;
+        const row = parseEvent(message.value?.toString());
+        if (row) rows.push({ ...row, ingestSource: source, ingestOffset: offset });
+        else this.logger.error({ source, offset }, 'analytics ingest: not an analytics event, skipped');
+      }
+      const first = chunk[0]?.offset;
+      const last = chunk[chunk.length - 1]?.offset ?? '';
+      if (rows.length > 0) await this.store.insert(rows, `${source}:${first}-${last}`);
+      resolveOffset(last);
+      await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last) + 1) }] }] });
+      await heartbeat();
+    }
+  }
+}
+
+function parseEvent(text: string | undefined): StoredEvent | undefined {
+  if (!text) return undefined;
+  try {
+    const envelope = JSON.parse(text) as { data?: StoredEvent };
+    return envelope.data && typeof envelope.data.eventId === 'string' ? envelope.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

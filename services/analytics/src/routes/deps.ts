@@ -1,0 +1,12 @@
+import type { Logger } from '@limo/platform';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { AnalyticsStore } from '../store/analytics-store.port.js';
+import type { Tracker } from '../tracker.js';
+
+/** What the route plugins are given. */
+export interface RouteDeps {
+  store: AnalyticsStore;
+  tracker: Tracker;
+  companies: CompaniesRepository;
+  logger: Logger;
+}

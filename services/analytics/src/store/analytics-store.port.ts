@@ -1,0 +1,84 @@
+import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
+
+/** One counted event as stored (no IP address: `visitorId` is the daily salted hash). */
+export interface StoredEvent {
+  eventId: string;
+  /** Server time the event was accepted, ISO. Dashboards count by this time. */
+  receivedAt: string;
+  /** The client's own timestamp, ISO, when it sent one. */
+  clientTime: string | null;
+  actionType: string;
+  companyId: string;
+  companyIds: string[];
+  sessionId: string;
+  visitorId: string;
+  searchQuery: string;
+  searchFilters: string;
+  currentPage: string;
+  landingPage: string;
+  referrer: string;
+  userAgent: string;
+  deviceType: string;
+  country: string;
+  state: string;
+  city: string;
+  timeSpent: number | null;
+  /** 'direct' for the in-process batcher, '<topic>:<partition>' for the Kafka consumer. */
+  ingestSource: string;
+  /** The Kafka offset of the event, -1 for 'direct'. */
+  ingestOffset: number;
+}
+
+/** A dashboard window in whole UTC days (yyyy-MM-dd, both ends included) and the same length before it. */
+export interface DayWindow {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+}
+
+/** A company's counts for one day and action ('search_appearance' for result pages that showed it). */
+export interface CompanyDayRow {
+  day: string;
+  actionType: string;
+  events: number;
+  /** Distinct visitors of that day. */
+  visitors: number;
+}
+
+/** Storage and queries of traffic events: one ClickHouse SQL over chDB or a ClickHouse server. */
+export interface AnalyticsStore {
+  /** What it runs on, for the start-up log (never with credentials). */
+  readonly description: string;
+  /** Applies the schema versions not applied yet and the configured retention. */
+  migrate(): Promise<void>;
+  /**
+   * Writes a batch atomically. `batchId` is the deduplication token: the same batch written again
+   * (a retry after a lost answer) is stored once.
+   */
+  insert(events: StoredEvent[], batchId: string): Promise<void>;
+  /** Highest Kafka offset stored from `source` ('<topic>:<partition>'), -1 when none. */
+  maxIngestOffset(source: string): Promise<number>;
+  /** The spec's five figures over the window and over the previous one. */
+  overview(window: DayWindow): Promise<AnalyticsOverview>;
+  /** Most viewed companies (company_view) with their quote requests. */
+  topCompanies(window: DayWindow, limit: number): Promise<Array<{ companyId: string; viewCount: number; quoteCount: number }>>;
+  /** Places by distinct visitors. */
+  geographic(window: DayWindow, limit: number): Promise<Array<{ city: string; state: string; country: string; visitorCount: number }>>;
+  /** Days that had events, with the four daily counts (days without events are absent). */
+  dailyTrends(window: DayWindow): Promise<Array<{ date: string; pageViews: number; companyViews: number; searches: number; quoteRequests: number }>>;
+  /** Non-empty search texts by count. */
+  popularSearches(window: DayWindow, limit: number): Promise<Array<{ searchQuery: string; searchCount: number }>>;
+  /** Events per device type. */
+  devices(window: DayWindow, limit: number): Promise<Array<{ deviceType: string; count: number }>>;
+  /** Events per referrer. */
+  referrers(window: DayWindow, limit: number): Promise<Array<{ referrer: string; count: number }>>;
+  /** Events received since `since` (raw events, not rollups). */
+  realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics>;
+  /** One company's rows per day and action from `from` to `to` (yyyy-MM-dd, included). */
+  companyDays(companyId: string, from: string, to: string): Promise<CompanyDayRow[]>;
+  /** Checks the engine answers. */
+  ping(): Promise<void>;
+  /** Releases the connection (chDB: closes the in-process engine). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,300 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { createChdbConnection } from 'chdb/connection';
+import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
+import { redactUrl } from '@limo/platform';
+import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
+
+/** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
+export const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
+
+export interface ClickHouseAnalyticsStoreOptions {
+  /** `http(s)://user:password@host:8123` of a ClickHouse server; unset = in-process chDB at `chdbPath`. */
+  url?: string;
+  /** Directory of the in-process engine's data (created when missing); ':memory:' for a throwaway one. */
+  chdbPath?: string;
+  /** Database of the tables (default 'analytics'). */
+  database?: string;
+  /** Months raw events are kept; rollups keep 12 more. Default 13. */
+  retentionMonths?: number;
+}
+
+type ChdbAsClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>;
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+/** The daily rollups whose TTL follows the retention setting. */
+const ROLLUPS = ['daily_totals', 'daily_company', 'daily_dimensions', 'daily_searches'];
+
+/**
+ * The analytics store in ClickHouse SQL over `@clickhouse/client`. The client talks HTTP to a server
+ * (distributed profile) or, through chDB's `Connection` for the same client, to ClickHouse running
+ * inside this process (embedded profile, tests): one SQL text for both.
+ */
+export class ClickHouseAnalyticsStore implements AnalyticsStore {
+  private constructor(
+    private readonly client: ClickHouseClient,
+    private readonly db: string,
+    private readonly retentionMonths: number,
+    readonly description: string,
+  ) {}
+
+  /** Opens the connection and checks the engine answers (a clear error naming the address otherwise). */
+  static async create(options: ClickHouseAnalyticsStoreOptions): Promise<ClickHouseAnalyticsStore> {
+    const db = options.database ?? 'analytics';
+    const retention = options.retentionMonths ?? 13;
+    let client: ClickHouseClient;
+    let description: string;
+    if (options.url) {
+      client = createClient({ url: options.url, request_timeout: 30_000, clickhouse_settings: { date_time_input_format: 'best_effort' } });
+      description = `clickhouse ${redactUrl(options.url)}/${db}`;
+    } else {
+      const path = options.chdbPath ?? ':memory:';
+      if (path !== ':memory:') mkdirSync(path, { recursive: true });
+      // chdb/connection implements @clickhouse/client-common's Connection; @clickhouse/client 1.23 bundles
+      // its own copy of the same declarations, which TypeScript sees as a different (identical) type.
+      const connection = createChdbConnection({ path }) as unknown as ChdbAsClientConnection;
+      client = createClient({ connection });
+      description = `chdb (in-process) ${path}/${db}`;
+    }
+    const store = new ClickHouseAnalyticsStore(client, db, retention, description);
+    try {
+      await store.ping();
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    return store;
+  }
+
+  async ping(): Promise<void> {
+    const result = await this.client.ping();
+    if (!result.success) throw new Error(`Analytics store ${this.description} is not answering: ${result.error.message}`);
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  async migrate(): Promise<void> {
+    await this.client.command({ query: `CREATE DATABASE IF NOT EXISTS ${this.db}` });
+    await this.client.command({
+      query: `CREATE TABLE IF NOT EXISTS ${this.db}.schema_migrations (version UInt32, name String, appliedAt DateTime('UTC') DEFAULT now()) ENGINE = MergeTree ORDER BY version`,
+    });
+    const applied = new Set((await this.rows<{ version: number }>(`SELECT version FROM ${this.db}.schema_migrations`)).map((r) => num(r.version)));
+    for (const file of readdirSync(SCHEMA_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()) {
+      const version = Number(file.split('_')[0]);
+      if (applied.has(version)) continue;
+      for (const statement of splitStatements(readFileSync(join(SCHEMA_DIR, file), 'utf8'), this.db)) {
+        await this.client.command({ query: statement });
+      }
+      await this.client.insert({
+        table: `${this.db}.schema_migrations`,
+        values: [{ version, name: file }],
+        format: 'JSONEachRow',
+        clickhouse_settings: { insert_deduplication_token: `schema-${version}` },
+      });
+    }
+    await this.applyRetention();
+  }
+
+  /** Rewrites the TTLs when ANALYTICS_RETENTION_MONTHS differs from the tables' (metadata only: no rewrite of old parts now). */
+  private async applyRetention(): Promise<void> {
+    const tables = await this.rows<{ name: string; engine_full: string }>(
+      `SELECT name, engine_full FROM system.tables WHERE database = {db:String} AND name IN ('events', ${ROLLUPS.map((t) => `'${t}'`).join(', ')})`,
+      { db: this.db },
+    );
+    for (const table of tables) {
+      const months = table.name === 'events' ? this.retentionMonths : this.retentionMonths + 12;
+      if (table.engine_full.includes(`toIntervalMonth(${months})`)) continue;
+      const column = table.name === 'events' ? 'toDateTime(receivedAt)' : 'day';
+      await this.client.command({
+        query: `ALTER TABLE ${this.db}.${table.name} MODIFY TTL ${column} + INTERVAL ${months} MONTH`,
+        clickhouse_settings: { materialize_ttl_after_modify: 0 },
+      });
+    }
+  }
+
+  async insert(events: StoredEvent[], batchId: string): Promise<void> {
+    if (events.length === 0) return;
+    await this.client.insert({
+      table: `${this.db}.events`,
+      values: events.map(toRow),
+      format: 'JSONEachRow',
+      clickhouse_settings: { insert_deduplication_token: batchId, deduplicate_blocks_in_dependent_materialized_views: 1 },
+    });
+  }
+
+  async maxIngestOffset(source: string): Promise<number> {
+    const [row] = await this.rows<{ n: string; o: string }>(
+      `SELECT count() AS n, max(ingestOffset) AS o FROM ${this.db}.events WHERE ingestSource = {source:String}`,
+      { source },
+    );
+    return num(row?.n) === 0 ? -1 : num(row?.o);
+  }
+
+  async overview(w: DayWindow): Promise<AnalyticsOverview> {
+    const [r] = await this.rows<Record<string, string>>(
+      `SELECT
+         sumIf(events, cur AND actionType = 'page_view') AS pv, sumIf(events, NOT cur AND actionType = 'page_view') AS ppv,
+         sumIf(events, cur AND actionType = 'company_view') AS cv, sumIf(events, NOT cur AND actionType = 'company_view') AS pcv,
+         sumIf(events, cur AND actionType = 'search') AS s, sumIf(events, NOT cur AND actionType = 'search') AS ps,
+         sumIf(events, cur AND actionType = 'quote_request') AS q, sumIf(events, NOT cur AND actionType = 'quote_request') AS pq,
+         uniqMergeIf(visitors, cur) AS v, uniqMergeIf(visitors, NOT cur) AS pvis
+       FROM (SELECT *, day >= {from:Date} AS cur FROM ${this.db}.daily_totals WHERE day BETWEEN {previousFrom:Date} AND {to:Date})`,
+      { ...w },
+    );
+    return {
+      totalPageViews: num(r?.pv),
+      totalCompanyViews: num(r?.cv),
+      totalSearches: num(r?.s),
+      totalQuoteRequests: num(r?.q),
+      uniqueVisitors: num(r?.v),
+      previousPeriod: {
+        totalPageViews: num(r?.ppv),
+        totalCompanyViews: num(r?.pcv),
+        totalSearches: num(r?.ps),
+        totalQuoteRequests: num(r?.pq),
+        uniqueVisitors: num(r?.pvis),
+      },
+    };
+  }
+
+  async topCompanies(w: DayWindow, limit: number) {
+    const rows = await this.rows<Record<string, string>>(
+      `SELECT companyId, sumIf(events, actionType = 'company_view') AS viewCount, sumIf(events, actionType = 'quote_request') AS quoteCount
+       FROM ${this.db}.daily_company
+       WHERE day BETWEEN {from:Date} AND {to:Date} AND actionType IN ('company_view', 'quote_request')
+       GROUP BY companyId ORDER BY viewCount DESC, quoteCount DESC, companyId LIMIT {limit:UInt32}`,
+      { from: w.from, to: w.to, limit },
+    );
+    return rows.map((r) => ({ companyId: String(r.companyId), viewCount: num(r.viewCount), quoteCount: num(r.quoteCount) }));
+  }
+
+  async geographic(w: DayWindow, limit: number) {
+    const rows = await this.dimension(w, 'geo', 'uniqMerge(visitors)', limit);
+    return rows.map((r) => ({ city: r.key1, state: r.key2, country: r.key3, visitorCount: r.value }));
+  }
+
+  async devices(w: DayWindow, limit: number) {
+    const rows = await this.dimension(w, 'device', 'sum(events)', limit);
+    return rows.map((r) => ({ deviceType: r.key1, count: r.value }));
+  }
+
+  async referrers(w: DayWindow, limit: number) {
+    const rows = await this.dimension(w, 'referrer', 'sum(events)', limit);
+    return rows.map((r) => ({ referrer: r.key1, count: r.value }));
+  }
+
+  private async dimension(w: DayWindow, dimension: string, measure: string, limit: number) {
+    const rows = await this.rows<Record<string, string>>(
+      `SELECT key1, key2, key3, ${measure} AS value FROM ${this.db}.daily_dimensions
+       WHERE dimension = {dimension:String} AND day BETWEEN {from:Date} AND {to:Date}
+       GROUP BY key1, key2, key3 ORDER BY value DESC, key1, key2, key3 LIMIT {limit:UInt32}`,
+      { dimension, from: w.from, to: w.to, limit },
+    );
+    return rows.map((r) => ({ key1: String(r.key1), key2: String(r.key2), key3: String(r.key3), value: num(r.value) }));
+  }
+
+  async dailyTrends(w: DayWindow) {
+    const rows = await this.rows<Record<string, string>>(
+      `SELECT toString(day) AS date,
+         sumIf(events, actionType = 'page_view') AS pageViews, sumIf(events, actionType = 'company_view') AS companyViews,
+         sumIf(events, actionType = 'search') AS searches, sumIf(events, actionType = 'quote_request') AS quoteRequests
+       FROM ${this.db}.daily_totals WHERE day BETWEEN {from:Date} AND {to:Date}
+       GROUP BY day ORDER BY day DESC`,
+      { from: w.from, to: w.to },
+    );
+    return rows.map((r) => ({
+      date: String(r.date),
+      pageViews: num(r.pageViews),
+      companyViews: num(r.companyViews),
+      searches: num(r.searches),
+      quoteRequests: num(r.quoteRequests),
+    }));
+  }
+
+  async popularSearches(w: DayWindow, limit: number) {
+    const rows = await this.rows<Record<string, string>>(
+      `SELECT searchQuery, sum(events) AS searchCount FROM ${this.db}.daily_searches
+       WHERE day BETWEEN {from:Date} AND {to:Date}
+       GROUP BY searchQuery ORDER BY searchCount DESC, searchQuery LIMIT {limit:UInt32}`,
+      { from: w.from, to: w.to, limit },
+    );
+    return rows.map((r) => ({ searchQuery: String(r.searchQuery), searchCount: num(r.searchCount) }));
+  }
+
+  async realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics> {
+    const params = { since: clickhouseTime(since.toISOString()) };
+    const where = `FROM ${this.db}.events WHERE receivedAt >= toDateTime64({since:String}, 3, 'UTC')`;
+    const [totals] = await this.rows<Record<string, string>>(
+      `SELECT uniq(visitorId) AS visitors, uniq(sessionId) AS sessions, count() AS events, countIf(actionType = 'page_view') AS pageViews ${where}`,
+      params,
+    );
+    const pages = await this.rows<Record<string, string>>(
+      `SELECT currentPage AS page, count() AS views ${where} AND actionType = 'page_view' GROUP BY page ORDER BY views DESC, page LIMIT 10`,
+      params,
+    );
+    const minutes = await this.rows<Record<string, string>>(
+      `SELECT formatDateTime(toStartOfMinute(receivedAt), '%Y-%m-%dT%H:%i:00.000Z', 'UTC') AS minute, count() AS events ${where} GROUP BY minute ORDER BY minute`,
+      params,
+    );
+    return {
+      windowMinutes,
+      since: since.toISOString(),
+      activeVisitors: num(totals?.visitors),
+      activeSessions: num(totals?.sessions),
+      events: num(totals?.events),
+      pageViews: num(totals?.pageViews),
+      topPages: pages.map((p) => ({ page: String(p.page), views: num(p.views) })),
+      perMinute: minutes.map((m) => ({ minute: String(m.minute), events: num(m.events) })),
+    };
+  }
+
+  async companyDays(companyId: string, from: string, to: string): Promise<CompanyDayRow[]> {
+    const rows = await this.rows<Record<string, string>>(
+      `SELECT toString(day) AS date, actionType, sum(events) AS events, uniqMerge(visitors) AS visitors
+       FROM ${this.db}.daily_company WHERE companyId = {companyId:String} AND day BETWEEN {from:Date} AND {to:Date}
+       GROUP BY day, actionType ORDER BY day`,
+      { companyId, from, to },
+    );
+    return rows.map((r) => ({ day: String(r.date), actionType: String(r.actionType), events: num(r.events), visitors: num(r.visitors) }));
+  }
+
+  /** Runs a SELECT and returns its rows (64-bit numbers arrive as strings: callers use `num`). */
+  async rows<T>(query: string, params: Record<string, unknown> = {}): Promise<T[]> {
+    const result = await this.client.query({ query, query_params: params, format: 'JSONEachRow' });
+    return result.json<T>();
+  }
+
+  /** Runs a statement without rows (benchmarks generate data with it). */
+  async command(query: string): Promise<void> {
+    // chDB keeps a SET for the session: clear the last batch's token so this statement is not taken for it.
+    await this.client.command({ query, clickhouse_settings: { insert_deduplication_token: '' } });
+  }
+}
+
+/** A schema file's statements (comments dropped), with the database renamed when it is not 'analytics'. */
+export function splitStatements(sql: string, database: string): string[] {
+  const text = sql
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .replace(/\banalytics\./g, `${database}.`)
+    .replace(/DATABASE IF NOT EXISTS analytics\b/g, `DATABASE IF NOT EXISTS ${database}`);
+  return text
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** ISO time as ClickHouse's DateTime64 text ('2026-01-02 03:04:05.678'). */
+export function clickhouseTime(iso: string): string {
+  return iso.replace('T', ' ').replace('Z', '');
+}
+
+function toRow(e: StoredEvent): Record<string, unknown> {
+  return { ...e, receivedAt: clickhouseTime(e.receivedAt), clientTime: e.clientTime === null ? null : clickhouseTime(e.clientTime) };
+}

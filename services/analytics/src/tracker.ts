@@ -1,0 +1,96 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isbot } from 'isbot';
+import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type TrackEventBody } from '@limo/contracts';
+import type { RateLimiter } from '@limo/platform';
+import { deviceFromUserAgent } from './domain/device.js';
+import type { GeoLocator } from './domain/geo.js';
+import type { VisitorIds } from './domain/visitor.js';
+import type { EventSink } from './ingest/event-sink.port.js';
+import type { StoredEvent } from './store/analytics-store.port.js';
+
+/** What the request itself says about the visitor (never stored as such). */
+export interface RequestFacts {
+  /** Client IP (from X-Forwarded-For behind the gateway). */
+  ip: string;
+  /** The request's User-Agent header. */
+  userAgent: string | undefined;
+}
+
+/** Why an accepted event was not counted. */
+export type DropReason = 'bot' | 'replay' | 'burst';
+
+/** How many events were counted and dropped, since start (for logs and tests). */
+export interface TrackerStats {
+  counted: number;
+  dropped: Record<DropReason, number>;
+}
+
+const digest = (...parts: Array<string | undefined>): string => createHash('sha256').update(parts.map((p) => p ?? '').join('\u0000')).digest('base64url').slice(0, 22);
+
+/**
+ * Turns a validated track request into a stored event: drops bots (isbot on the user agent), replays
+ * (the same client event, by session, type, page, company, query and client timestamp, seen within the
+ * timestamp acceptance window) and bursts (the same action by the same visitor within
+ * `burstSeconds`), then adds the server's facts: received time, user agent, place of the IP, device
+ * class when the client sent none, and the daily visitor hash. The IP itself goes nowhere.
+ */
+export class Tracker {
+  readonly stats: TrackerStats = { counted: 0, dropped: { bot: 0, replay: 0, burst: 0 } };
+
+  constructor(
+    private readonly deps: {
+      sink: EventSink;
+      visitors: VisitorIds;
+      geo: GeoLocator;
+      /** Remembers fingerprints: the first hit of a key in its window is allowed, later ones are not. */
+      seen: RateLimiter;
+      burstSeconds: number;
+    },
+  ) {}
+
+  /** Counts the event or drops it; resolves once a counted event is safely accepted by the sink. */
+  async track(body: TrackEventBody, facts: RequestFacts, now: Date = new Date()): Promise<DropReason | 'counted'> {
+    const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
+    if (!userAgent || isbot(userAgent)) return this.drop('bot');
+    const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
+    const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
+    if (body.timestamp) {
+      const replay = await this.deps.seen.hit(`analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
+      if (!replay.allowed) return this.drop('replay');
+    }
+    const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...what)}`, 1, this.deps.burstSeconds * 1000);
+    if (!burst.allowed) return this.drop('burst');
+    const place = await this.deps.geo.locate(facts.ip);
+    const event: StoredEvent = {
+      eventId: randomUUID(),
+      receivedAt: now.toISOString(),
+      clientTime: body.timestamp ? new Date(body.timestamp).toISOString() : null,
+      actionType: body.actionType,
+      companyId: body.companyId ?? '',
+      companyIds: body.actionType === 'search' ? (body.companyIds ?? []) : [],
+      sessionId: body.sessionId,
+      visitorId,
+      searchQuery: body.searchQuery ?? '',
+      searchFilters: body.searchFilters ?? '',
+      currentPage: body.currentPage ?? '',
+      landingPage: body.landingPage ?? '',
+      referrer: body.referrer ?? 'direct',
+      userAgent,
+      deviceType: body.deviceType ?? deviceFromUserAgent(userAgent),
+      country: place.country,
+      state: place.state,
+      city: place.city,
+      timeSpent: body.timeSpent ?? null,
+      ingestSource: 'direct',
+      ingestOffset: -1,
+    };
+    await this.deps.sink.accept(event);
+    this.stats.counted++;
+    return 'counted';
+  }
+
+  private drop(reason: DropReason): DropReason {
+    this.stats.dropped[reason]++;
+    return reason;
+  }
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayWindow, utcDay } from '../src/domain/windows.js';
+import type { AnalyticsStore } from '../src/store/analytics-store.port.js';
+import { daysAgo, storedEvent } from './fixtures.js';
+
+/**
+ * The analytics store's contract: one suite, run against every adapter (chDB always, a ClickHouse
+ * server when CLICKHOUSE_URL is set). `open` gives a store on an empty database.
+ */
+export function describeAnalyticsStoreContract(name: string, open: () => Promise<AnalyticsStore & { drop?(): Promise<void> }>): void {
+  describe(`analytics store contract: ${name}`, () => {
+    let store: AnalyticsStore & { drop?(): Promise<void> };
+    const now = new Date();
+    const w30 = dayWindow(30, now);
+
+    beforeAll(async () => {
+      store = await open();
+      await store.migrate();
+      await store.migrate();
+      await store.insert(
+        [
+          // Today: two visitors, one of them twice on the same company.
+          storedEvent({ visitorId: 'a', currentPage: '/', referrer: 'https://google.com/' }),
+          storedEvent({ visitorId: 'b', currentPage: '/', deviceType: 'mobile', city: 'Miami', state: 'FL' }),
+          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1' }),
+          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1' }),
+          storedEvent({ visitorId: 'b', actionType: 'company_view', companyId: 'c2', currentPage: '/company/c2' }),
+          storedEvent({ visitorId: 'a', actionType: 'search', searchQuery: 'Miami, FL', companyIds: ['c1', 'c2'] }),
+          storedEvent({ visitorId: 'b', actionType: 'search', searchQuery: 'Miami, FL', companyIds: ['c1'] }),
+          storedEvent({ visitorId: 'b', actionType: 'search', searchQuery: 'Austin, TX' }),
+          storedEvent({ visitorId: 'a', actionType: 'quote_request', companyId: 'c1' }),
+          storedEvent({ visitorId: 'a', actionType: 'call_click', companyId: 'c1' }),
+          storedEvent({ visitorId: 'a', actionType: 'website_click', companyId: 'c1' }),
+          // 3 days ago: the same visitor hash is another day's visitor.
+          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(3, now) }),
+          // 40 days ago: previous period of the 30-day window.
+          storedEvent({ visitorId: 'z', receivedAt: daysAgo(40, now) }),
+          storedEvent({ visitorId: 'z', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(40, now) }),
+          // 200 days ago: outside both 30-day periods, inside 365.
+          storedEvent({ visitorId: 'y', receivedAt: daysAgo(200, now) }),
+        ],
+        'contract-batch-1',
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await store?.drop?.();
+      await store?.close();
+    });
+
+    it('stores a batch once, however often it is written with the same id', async () => {
+      await store.insert([storedEvent({ visitorId: 'dup', receivedAt: daysAgo(100, now) })], 'contract-batch-dup');
+      await store.insert([storedEvent({ visitorId: 'dup', receivedAt: daysAgo(100, now) })], 'contract-batch-dup');
+      const year = await store.overview(dayWindow(365, now));
+      expect(year.totalPageViews).toBe(2 + 1 + 1 + 1);
+    });
+
+    it('answers the overview for the window and the one before', async () => {
+      expect(await store.overview(w30)).toEqual({
+        totalPageViews: 2,
+        totalCompanyViews: 4,
+        totalSearches: 3,
+        totalQuoteRequests: 1,
+        uniqueVisitors: 2,
+        previousPeriod: { totalPageViews: 1, totalCompanyViews: 1, totalSearches: 0, totalQuoteRequests: 0, uniqueVisitors: 1 },
+      });
+      const week = await store.overview(dayWindow(7, now));
+      expect(week.totalCompanyViews).toBe(4);
+      expect(week.previousPeriod.totalCompanyViews).toBe(0);
+    });
+
+    it('ranks companies by views with their quotes', async () => {
+      expect(await store.topCompanies(w30, 10)).toEqual([
+        { companyId: 'c1', viewCount: 3, quoteCount: 1 },
+        { companyId: 'c2', viewCount: 1, quoteCount: 0 },
+      ]);
+      expect(await store.topCompanies(w30, 1)).toHaveLength(1);
+    });
+
+    it('counts places by distinct visitors, devices and referrers by events', async () => {
+      expect(await store.geographic(w30, 10)).toEqual([
+        { city: 'San Jose', state: 'CA', country: 'US', visitorCount: 2 },
+        { city: 'Miami', state: 'FL', country: 'US', visitorCount: 1 },
+      ]);
+      expect(await store.devices(w30, 10)).toEqual([
+        { deviceType: 'desktop', count: 11 },
+        { deviceType: 'mobile', count: 1 },
+      ]);
+      expect(await store.referrers(w30, 10)).toEqual([
+        { referrer: 'direct', count: 11 },
+        { referrer: 'https://google.com/', count: 1 },
+      ]);
+    });
+
+    it('gives daily trends for days with events, newest first', async () => {
+      const trends = await store.dailyTrends(w30);
+      expect(trends[0]).toEqual({ date: utcDay(now), pageViews: 2, companyViews: 3, searches: 3, quoteRequests: 1 });
+      expect(trends[1]).toEqual({ date: utcDay(new Date(daysAgo(3, now))), pageViews: 0, companyViews: 1, searches: 0, quoteRequests: 0 });
+      expect(trends).toHaveLength(2);
+    });
+
+    it('ranks search texts', async () => {
+      expect(await store.popularSearches(w30, 20)).toEqual([
+        { searchQuery: 'Miami, FL', searchCount: 2 },
+        { searchQuery: 'Austin, TX', searchCount: 1 },
+      ]);
+    });
+
+    it("gives a company's days: visitors per day, search appearances, leads", async () => {
+      const rows = await store.companyDays('c1', w30.previousFrom, w30.to);
+      const today = utcDay(now);
+      const of = (day: string, action: string) => rows.find((r) => r.day === day && r.actionType === action);
+      expect(of(today, 'company_view')).toMatchObject({ events: 2, visitors: 1 });
+      expect(of(today, 'search_appearance')).toMatchObject({ events: 2 });
+      expect(of(today, 'quote_request')).toMatchObject({ events: 1 });
+      expect(of(today, 'call_click')).toMatchObject({ events: 1 });
+      expect(of(today, 'website_click')).toMatchObject({ events: 1 });
+      expect(of(utcDay(new Date(daysAgo(40, now))), 'company_view')).toMatchObject({ events: 1, visitors: 1 });
+      expect(await store.companyDays('nobody', w30.from, w30.to)).toEqual([]);
+    });
+
+    it('answers realtime from the last minutes only', async () => {
+      const live = await store.realtime(new Date(Date.now() - 30 * 60_000), 30);
+      expect(live).toMatchObject({ windowMinutes: 30, activeVisitors: 2, activeSessions: 1, events: 11, pageViews: 2 });
+      expect(live.topPages).toEqual([{ page: '/', views: 2 }]);
+      expect(live.perMinute.reduce((sum, m) => sum + m.events, 0)).toBe(11);
+    });
+
+    it('knows the highest Kafka offset stored per partition', async () => {
+      expect(await store.maxIngestOffset('analytics.tracked.v1:0')).toBe(-1);
+      await store.insert(
+        [5, 6, 7].map((offset) => storedEvent({ ingestSource: 'analytics.tracked.v1:0', ingestOffset: offset, receivedAt: daysAgo(300, now) })),
+        'contract-offsets',
+      );
+      expect(await store.maxIngestOffset('analytics.tracked.v1:0')).toBe(7);
+      expect(await store.maxIngestOffset('analytics.tracked.v1:1')).toBe(-1);
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger, KafkaEventBus } from '@limo/platform';
+import { describeWithEngine, waitFor } from '@limo/platform/testing';
+import { BusPublisher } from '../src/ingest/bus-publisher.js';
+import { KafkaIngestConsumer } from '../src/ingest/kafka-ingest.js';
+import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { storedEvent } from './fixtures.js';
+
+const logger = createLogger('silent');
+
+// Acknowledged = stored, exactly once, across a consumer restart and a redelivery of inserted rows.
+describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA_BROKERS', (brokers) => {
+  const topic = `analytics.tracked.test-${randomUUID().slice(0, 8)}`;
+  let store: ClickHouseAnalyticsStore;
+  let bus: KafkaEventBus;
+  const consumer = (group: string) =>
+    new KafkaIngestConsumer(store, logger, { brokers: brokers.split(','), topic, group, flushIntervalMs: 200, flushRows: 500 });
+  const stored = async (where = '1') => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ${where}`))[0]?.n);
+  const distinct = async () => Number((await store.rows<{ n: string }>('SELECT uniqExact(eventId) AS n FROM analytics.events'))[0]?.n);
+
+  beforeAll(async () => {
+    store = await ClickHouseAnalyticsStore.create({ chdbPath: ':memory:' });
+    await store.migrate();
+    bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'analytics-ingest-test' });
+  }, 60_000);
+  afterAll(async () => {
+    await bus?.close();
+    await store?.close();
+  });
+
+  it('stores every acknowledged event once across a restart of the consumer', async () => {
+    const publisher = new BusPublisher(bus, { topic });
+    await Promise.all(Array.from({ length: 1500 }, () => publisher.accept(storedEvent())));
+    const first = consumer('ingest-a');
+    await first.start();
+    await waitFor(async () => (await stored()) > 0, 15_000, 'a first batch');
+    await first.stop();
+    await Promise.all(Array.from({ length: 500 }, () => publisher.accept(storedEvent())));
+    await publisher.stop();
+    const second = consumer('ingest-a');
+    await second.start();
+    await waitFor(async () => (await stored()) >= 2000, 15_000, 'all 2,000 events');
+    await new Promise((r) => setTimeout(r, 500));
+    await second.stop();
+    expect(await stored()).toBe(2000);
+    expect(await distinct()).toBe(2000);
+  }, 60_000);
+
+  it('skips rows already stored when a partition is read again (stopped between insert and commit)', async () => {
+    // A new group reads the topic from the start, as a consumer whose commits were lost would.
+    const again = consumer('ingest-b');
+    await again.start();
+    const admin = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      // Wait until group b has read (and committed) the whole topic.
+      await waitFor(
+        async () => {
+          const [offsets] = await admin.fetchOffsets({ groupId: 'ingest-b', topics: [topic] });
+          return (offsets?.partitions ?? []).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0) === 2000;
+        },
+        15_000,
+        'group b to commit the whole topic',
+      );
+    } finally {
+      await admin.disconnect();
+      await again.stop();
+    }
+    expect(await stored()).toBe(2000);
+    expect(await stored(`ingestSource LIKE '${topic}:%'`)).toBe(2000);
+  }, 30_000);
+});

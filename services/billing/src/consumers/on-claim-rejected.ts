@@ -1,0 +1,18 @@
+import { claimRejectedV1 } from '@limo/contracts';
+import type { EventHandler, Mailer } from '@limo/platform';
+import { claimRejectedMail } from '../mail/claim-rejected.mail.js';
+import type { BillingOperations } from '../operations/billing-operations.js';
+
+/** Refunds the rejected claim's payment and ends its subscription (retried by the bus until the provider agrees). */
+export const onClaimRejectedRefund =
+  (ops: BillingOperations): EventHandler =>
+  async (event) => {
+    await ops.refundRejectedClaim(claimRejectedV1.parse(event).data.claimId);
+  };
+
+/** Tells the claimer (its own consumer group, so a refund retry never mails twice). */
+export const onClaimRejectedMail =
+  (mailer: Mailer, supportEmail: string): EventHandler =>
+  async (event) => {
+    await mailer.send(claimRejectedMail(claimRejectedV1.parse(event).data, supportEmail));
+  };

@@ -1,0 +1,26 @@
+import type { ServiceContext } from '@limo/platform';
+import type { BillingOperations } from './operations/billing-operations.js';
+import type { PaymentsRegistry } from './payments/payments.registry.js';
+import type { ClaimsRepository } from './repositories/claims.repository.js';
+import type { KeysRepository } from './repositories/keys.repository.js';
+import type { ListingsRepository } from './repositories/listings.repository.js';
+import type { PaymentsRepository } from './repositories/payments.repository.js';
+import type { ReadModels } from './repositories/read-models.repository.js';
+import type { SubscriptionsRepository } from './repositories/subscriptions.repository.js';
+import type { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
+import type { BillingSettings } from './settings.js';
+
+/** What billing's routes and consumers are built from. */
+export interface BillingDeps {
+  ctx: ServiceContext;
+  settings: BillingSettings;
+  registry: PaymentsRegistry;
+  ops: BillingOperations;
+  payments: PaymentsRepository;
+  claims: ClaimsRepository;
+  subscriptions: SubscriptionsRepository;
+  webhookEvents: WebhookEventsRepository;
+  readModels: ReadModels;
+  listings: ListingsRepository;
+  keys: KeysRepository;
+}

@@ -1,0 +1,20 @@
+import { CLAIM_PLAN, type PlanId } from '@limo/contracts';
+
+/** The server's plan table: the amount of a payment is decided here, never by the client. */
+export const PLANS: ReadonlyMap<PlanId, typeof CLAIM_PLAN> = new Map([['claim', CLAIM_PLAN]]);
+
+/** The plan's price in whole dollars (the admin card's revenue figure). */
+export const YEARLY_PRICE_DOLLARS = CLAIM_PLAN.amount / 100;
+
+/** The steps the payment-success page lists (§2.3), in order. */
+export function claimNextSteps(passwordSetupRequired: boolean, email: string): string[] {
+  return [
+    ...(passwordSetupRequired
+      ? [`Check ${email} for the link to set your password (it expires in 1 hour; request a new one from "Forgot password" any time).`]
+      : [`Sign in with ${email} to open your dashboard.`]),
+    'Open your dashboard: you can see your listing, quotes and reviews right away, with limited editing.',
+    'Our team verifies your claim within 1-2 business days; profile changes go through a change request until then.',
+    'Once verified, you get full editing rights and your listing shows as claimed.',
+    'Your $75/year subscription renews automatically; you can cancel anytime through support and the listing stays active until the end of the paid year.',
+  ];
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { paymentIntentStatusSchema, subscriptionStatusSchema } from '@limo/contracts';
+import type { InvoiceView, PaymentIntentView, ProviderEvent, SubscriptionState } from './payments.port.js';
+
+// Stripe's JSON shapes (API 2025-10-29.clover), reduced to the fields billing reads. The simulator
+// writes the same shapes, so one reader serves both adapters.
+
+const idOf = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]).nullish().transform((v) => v ?? null);
+const isoOfSeconds = (s: number | null | undefined): string | null => (typeof s === 'number' ? new Date(s * 1000).toISOString() : null);
+const metadata = z.record(z.string(), z.string()).nullish().transform((v) => v ?? {});
+
+const stripePaymentIntent = z.object({
+  id: z.string(),
+  object: z.literal('payment_intent').optional(),
+  status: paymentIntentStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  customer: idOf,
+  last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+});
+
+const stripeSubscription = z.object({
+  id: z.string(),
+  status: subscriptionStatusSchema,
+  customer: idOf,
+  cancel_at_period_end: z.boolean().nullish(),
+  canceled_at: z.number().nullish(),
+  ended_at: z.number().nullish(),
+  metadata,
+  items: z
+    .object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) })
+    .nullish(),
+  // Older API versions kept the period on the subscription itself.
+  current_period_end: z.number().nullish(),
+});
+
+const stripeInvoice = z.object({
+  id: z.string(),
+  status: z.string().nullish(),
+  amount_paid: z.number().nullish(),
+  subscription: idOf.optional(),
+  parent: z
+    .object({ subscription_details: z.object({ subscription: idOf }).nullish() })
+    .nullish(),
+  lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) }).nullish(),
+});
+
+/** Reads a Stripe PaymentIntent object. */
+export function toPaymentIntentView(raw: unknown): PaymentIntentView {
+  const pi = stripePaymentIntent.parse(raw);
+  return {
+    id: pi.id,
+    status: pi.status,
+    amount: pi.amount,
+    currency: pi.currency,
+    customerId: pi.customer,
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+/** Reads a Stripe Subscription object. */
+export function toSubscriptionState(raw: unknown): SubscriptionState {
+  const sub = stripeSubscription.parse(raw);
+  const periodEnd = sub.items?.data[0]?.current_period_end ?? sub.current_period_end ?? null;
+  return {
+    id: sub.id,
+    status: sub.status,
+    customerId: sub.customer,
+    currentPeriodEnd: isoOfSeconds(periodEnd),
+    cancelAtPeriodEnd: sub.cancel_at_period_end ?? false,
+    canceledAt: isoOfSeconds(sub.canceled_at),
+    metadata: sub.metadata,
+  };
+}
+
+/** Reads a Stripe Invoice object. */
+export function toInvoiceView(raw: unknown): InvoiceView {
+  const inv = stripeInvoice.parse(raw);
+  return {
+    id: inv.id,
+    subscriptionId: inv.parent?.subscription_details?.subscription ?? inv.subscription ?? null,
+    status: inv.status ?? null,
+    amountPaid: inv.amount_paid ?? 0,
+    periodEnd: isoOfSeconds(inv.lines?.data[0]?.period?.end),
+  };
+}
+
+const stripeEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number(),
+  data: z.object({ object: z.object({ id: z.string() }).passthrough() }),
+});
+
+/** Reads a verified Stripe event (JSON already parsed); throws on a shape billing cannot use. */
+export function toProviderEvent(raw: unknown): ProviderEvent {
+  const event = stripeEvent.parse(raw);
+  const object = event.data.object;
+  const base: ProviderEvent = { id: event.id, type: event.type, created: isoOfSeconds(event.created) ?? new Date(0).toISOString(), objectId: object.id };
+  if (event.type.startsWith('payment_intent.')) return { ...base, paymentIntent: toPaymentIntentView(object) };
+  if (event.type.startsWith('customer.subscription.')) return { ...base, subscription: toSubscriptionState(object) };
+  if (event.type.startsWith('invoice.')) return { ...base, invoice: toInvoiceView(object) };
+  return base;
+}

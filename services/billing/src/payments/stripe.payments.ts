@@ -1,0 +1,165 @@
+import Stripe from 'stripe';
+import { CLAIM_PLAN } from '@limo/contracts';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type CheckoutSession,
+  type PaymentIntentView,
+  type PaymentsProvider,
+  type ProviderEvent,
+  type RefundResult,
+  type SubscriptionState,
+} from './payments.port.js';
+import { toPaymentIntentView, toProviderEvent, toSubscriptionState } from './stripe-events.js';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string | null;
+  /** Another API base (stripe-mock: http://127.0.0.1:12111); Stripe's own when absent. */
+  apiUrl?: string;
+  /** Lookup key of the yearly price. */
+  priceLookupKey: string;
+}
+
+/**
+ * Stripe Billing: the $75/year plan as a Price found (or created) by its lookup key, one customer and
+ * one `default_incomplete` subscription per checkout, the first invoice's PaymentIntent confirmed by
+ * Stripe.js in the browser. Webhooks are verified with the SDK over the raw body.
+ */
+export class StripePayments implements PaymentsProvider {
+  readonly name = 'stripe' as const;
+  readonly stateful = true;
+  readonly testMode: boolean;
+  readonly publishableKey: string | null;
+  private readonly stripe: Stripe;
+  private priceId: string | null = null;
+
+  private constructor(private readonly options: StripePaymentsOptions) {
+    const api = options.apiUrl ? new URL(options.apiUrl) : null;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
+    });
+    this.testMode = !options.secretKey.includes('_live_');
+    this.publishableKey = options.publishableKey;
+  }
+
+  /** Builds the adapter (no call is made until the first use). */
+  static create(options: StripePaymentsOptions): StripePayments {
+    return new StripePayments(options);
+  }
+
+  async ensurePrice(): Promise<string> {
+    if (this.priceId) return this.priceId;
+    const key = this.options.priceLookupKey;
+    const found = await this.stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
+    const existing = found.data[0];
+    if (existing && existing.unit_amount === CLAIM_PLAN.amount && existing.recurring?.interval === 'year') {
+      this.priceId = existing.id;
+      return existing.id;
+    }
+    const created = await this.stripe.prices.create(
+      {
+        currency: CLAIM_PLAN.currency,
+        unit_amount: CLAIM_PLAN.amount,
+        recurring: { interval: 'year' },
+        product_data: { name: CLAIM_PLAN.name },
+        lookup_key: key,
+        transfer_lookup_key: true,
+      },
+      { idempotencyKey: `price:${key}:${CLAIM_PLAN.amount}:year` },
+    );
+    this.priceId = created.id;
+    return created.id;
+  }
+
+  async createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { ...(input.email && { email: input.email }), ...(input.name && { name: input.name }), metadata: input.metadata },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return customer.id;
+  }
+
+  async createSubscription(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
+    const price = await this.ensurePrice();
+    const sub = await this.stripe.subscriptions.create(
+      {
+        customer: input.customerId,
+        items: [{ price }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+        metadata: input.metadata,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+    const payment = invoice?.payments?.data.find((p) => p.payment.type === 'payment_intent')?.payment.payment_intent;
+    const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
+    return {
+      subscriptionId: sub.id,
+      invoiceId: invoice?.id ?? null,
+      paymentIntentId,
+      clientSecret: invoice?.confirmation_secret?.client_secret || null,
+      amount: invoice?.amount_due ?? CLAIM_PLAN.amount,
+      currency: invoice?.currency ?? CLAIM_PLAN.currency,
+      status: toSubscriptionState(sub).status,
+    };
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
+    try {
+      return toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionState | null> {
+    try {
+      return toSubscriptionState(await this.stripe.subscriptions.retrieve(id));
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
+    const sub = options.atPeriodEnd
+      ? await this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: options.idempotencyKey })
+      : await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: options.idempotencyKey });
+    return toSubscriptionState(sub);
+  }
+
+  async refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
+    const refund = await this.stripe.refunds.create({ payment_intent: paymentIntentId, reason: 'requested_by_customer' }, { idempotencyKey: options.idempotencyKey });
+    return { refundId: refund.id, status: refund.status ?? 'pending' };
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
+    if (!this.options.webhookSecret) throw new WebhookSignatureError('No webhook secret is configured (STRIPE_WEBHOOK_SECRET or Settings)');
+    return verifyStripeSignedEvent(this.stripe, rawBody, signatureHeader, this.options.webhookSecret);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Verifies a Stripe-format signature with the SDK (shared by the simulator, which signs the same way). */
+export function verifyStripeSignedEvent(stripe: Stripe, rawBody: Buffer, signatureHeader: string | undefined, secret: string): ProviderEvent {
+  if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  let event: unknown;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (err) {
+    throw new WebhookSignatureError((err as Error).message);
+  }
+  return toProviderEvent(event);
+}
+
+function isMissing(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
+}

@@ -1,0 +1,144 @@
+import type { BusinessClaim, BusinessRole, ClaimStatus } from '@limo/contracts';
+import { DuplicateKeyError, type Collection, type DocumentStore, type EventEnvelope, type Filter } from '@limo/platform';
+
+/** A business claim (owner-admin §3), with the subscription its payment started. */
+export interface ClaimDoc {
+  _id: string;
+  companyId: string;
+  userId: string | null;
+  companyName: string;
+  claimerName: string;
+  claimerEmail: string;
+  claimerPhone: string;
+  businessRole: BusinessRole;
+  /** Unique: one claim per payment, however often the success is reported. */
+  stripePaymentIntentId: string;
+  subscriptionId: string | null;
+  paymentAmount: number;
+  status: ClaimStatus;
+  adminNotes: string | null;
+  verificationDocuments: string[];
+  approvedAt: string | null;
+  approvedBy: string | null;
+  rejectedAt: string | null;
+  rejectedBy: string | null;
+  refundStatus: BusinessClaim['refundStatus'];
+  refundId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The claim as the admin screen reads it. */
+export function toBusinessClaim(doc: ClaimDoc): BusinessClaim {
+  return {
+    id: doc._id,
+    companyId: doc.companyId,
+    userId: doc.userId,
+    companyName: doc.companyName,
+    claimerName: doc.claimerName,
+    claimerEmail: doc.claimerEmail,
+    claimerPhone: doc.claimerPhone,
+    businessRole: doc.businessRole,
+    stripePaymentIntentId: doc.stripePaymentIntentId,
+    paymentAmount: doc.paymentAmount,
+    status: doc.status,
+    adminNotes: doc.adminNotes,
+    verificationDocuments: doc.verificationDocuments,
+    approvedAt: doc.approvedAt,
+    approvedBy: doc.approvedBy,
+    rejectedAt: doc.rejectedAt,
+    refundStatus: doc.refundStatus,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** Marks the one approved claim of a company: its `_id` is the company id, so a second approval is refused by the store. */
+interface ApprovalDoc {
+  _id: string;
+  claimId: string;
+  at: string;
+}
+
+export class ClaimsRepository {
+  private constructor(
+    readonly claims: Collection<ClaimDoc>,
+    private readonly approvals: Collection<ApprovalDoc>,
+  ) {}
+
+  static async create(store: DocumentStore): Promise<ClaimsRepository> {
+    const claims = await store.collection<ClaimDoc>('claims', [
+      { fields: { stripePaymentIntentId: 1 }, unique: true },
+      { fields: { companyId: 1 } },
+      { fields: { status: 1 } },
+    ]);
+    return new ClaimsRepository(claims, await store.collection<ApprovalDoc>('claim_approvals'));
+  }
+
+  /**
+   * Inserts the claim with the events it owes, or returns the claim already made for that payment
+   * (`created` false): exactly one claim per PaymentIntent, whoever calls first.
+   */
+  async insertOnce(doc: ClaimDoc, events: EventEnvelope[]): Promise<{ claim: ClaimDoc; created: boolean }> {
+    try {
+      return { claim: await this.claims.insertOne(doc, { events }), created: true };
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const existing = await this.findByPaymentIntent(doc.stripePaymentIntentId);
+      if (!existing) throw err;
+      return { claim: existing, created: false };
+    }
+  }
+
+  findById(id: string): Promise<ClaimDoc | null> {
+    return this.claims.findOne({ _id: id });
+  }
+
+  findByPaymentIntent(paymentIntentId: string): Promise<ClaimDoc | null> {
+    return this.claims.findOne({ stripePaymentIntentId: paymentIntentId });
+  }
+
+  /** The company's pending or approved claim, if any (either blocks a new checkout). */
+  async openClaimFor(companyId: string): Promise<ClaimDoc | null> {
+    const [claim] = await this.claims.find({ companyId, status: { $in: ['pending', 'approved'] } }, { limit: 1 });
+    return claim ?? null;
+  }
+
+  /** Pending first, then newest first. */
+  async list(status: ClaimStatus | 'all'): Promise<ClaimDoc[]> {
+    const filter: Filter = status === 'all' ? {} : { status };
+    const docs = await this.claims.find(filter, { sort: { createdAt: -1, _id: 1 } });
+    return [...docs.filter((d) => d.status === 'pending'), ...docs.filter((d) => d.status !== 'pending')];
+  }
+
+  /** Takes the company's one approval slot for the claim; false when another claim holds it. */
+  async reserveApproval(companyId: string, claimId: string): Promise<boolean> {
+    try {
+      await this.approvals.insertOne({ _id: companyId, claimId, at: new Date().toISOString() });
+      return true;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const holder = await this.approvals.findOne({ _id: companyId });
+      return holder?.claimId === claimId;
+    }
+  }
+
+  /** Gives the slot back (the approval did not happen). */
+  async releaseApproval(companyId: string, claimId: string): Promise<void> {
+    await this.approvals.deleteOne({ _id: companyId, claimId });
+  }
+
+  /** Moves a pending claim to its decision with the events owed; null when it was no longer pending. */
+  decide(id: string, set: Partial<ClaimDoc>, events: EventEnvelope[]): Promise<ClaimDoc | null> {
+    return this.claims.updateOne({ _id: id, status: 'pending' }, { $set: { ...set, updatedAt: new Date().toISOString() } }, { events });
+  }
+
+  /** Records the claimer's account (identity found or created it). */
+  setUser(id: string, userId: string): Promise<ClaimDoc | null> {
+    return this.claims.updateOne({ _id: id }, { $set: { userId, updatedAt: new Date().toISOString() } });
+  }
+
+  setRefund(id: string, refundStatus: ClaimDoc['refundStatus'], refundId: string | null): Promise<ClaimDoc | null> {
+    return this.claims.updateOne({ _id: id }, { $set: { refundStatus, refundId, updatedAt: new Date().toISOString() } });
+  }
+}

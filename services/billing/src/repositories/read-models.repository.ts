@@ -1,0 +1,79 @@
+import type { CompanySnapshot, Role, UserRegisteredV1 } from '@limo/contracts';
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+
+/** Billing's copy of a company, from directory's events: enough to check a checkout and name the claim. */
+export interface CompanyRefDoc {
+  _id: string;
+  name: string;
+  /** The owner, null while nobody owns the listing. */
+  userId: string | null;
+  version: number;
+  active: boolean;
+}
+
+/** Billing's copy of an account, from identity's `user.registered.v1`: subscriber rows and user counts. */
+export interface UserRefDoc {
+  _id: string;
+  username: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+/** The read-models billing keeps of other services' data. */
+export class ReadModels {
+  private constructor(
+    readonly companies: Collection<CompanyRefDoc>,
+    readonly users: Collection<UserRefDoc>,
+  ) {}
+
+  static async create(store: DocumentStore): Promise<ReadModels> {
+    return new ReadModels(
+      await store.collection<CompanyRefDoc>('company_refs'),
+      await store.collection<UserRefDoc>('user_refs', [{ fields: { role: 1 } }, { fields: { email: 1 } }]),
+    );
+  }
+
+  /** A company that exists (not deleted), or null. */
+  findCompany(id: string): Promise<CompanyRefDoc | null> {
+    return this.companies.findOne({ _id: id, active: true });
+  }
+
+  /** Applies a company snapshot unless the stored version is the same or newer. */
+  applyCompany(snapshot: CompanySnapshot): Promise<void> {
+    return this.applyVersioned({ _id: snapshot.id, name: snapshot.name, userId: snapshot.userId, version: snapshot.version, active: true });
+  }
+
+  /** Marks a company deleted at `version` (kept as a tombstone so no older event revives it). */
+  applyCompanyDeleted(id: string, version: number): Promise<void> {
+    return this.applyVersioned({ _id: id, name: '', userId: null, version, active: false });
+  }
+
+  private async applyVersioned(doc: CompanyRefDoc): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.companies.findOne({ _id: doc._id });
+      if (!current) {
+        try {
+          await this.companies.insertOne(doc);
+          return;
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          continue;
+        }
+      }
+      if (current.version >= doc.version) return;
+      const { _id, ...fields } = doc;
+      if (await this.companies.updateOne({ _id, version: current.version }, { $set: fields })) return;
+    }
+    throw new Error(`company ${doc._id}: version ${doc.version} kept losing races, will be retried`);
+  }
+
+  /** Records an account (an upsert: a redelivery writes the same thing). */
+  async applyUser(data: UserRegisteredV1['data']): Promise<void> {
+    await this.users.updateOne(
+      { _id: data.userId },
+      { $set: { username: data.username, email: data.email.toLowerCase(), role: data.role, createdAt: data.createdAt } },
+      { upsert: true },
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  approveClaimBodySchema,
+  businessClaimListQuerySchema,
+  businessClaimListResponseSchema,
+  claimDecisionResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  rejectClaimBodySchema,
+} from '@limo/contracts';
+import type { BillingDeps } from '../../../deps.js';
+import { toBusinessClaim } from '../../../repositories/claims.repository.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** GET /api/admin/business-claims, POST …/{id}/approve and …/{id}/reject (admin; guarded by the admin plugin). */
+export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/business-claims',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Business claims, pending first then newest first',
+        querystring: businessClaimListQuerySchema,
+        response: { 200: businessClaimListResponseSchema, ...errors },
+      },
+    },
+    async (request) => (await deps.claims.list(request.query.status)).map(toBusinessClaim),
+  );
+
+  r.post(
+    '/api/admin/business-claims/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending claim: the claimer owns the listing (one approved claim per company)',
+        params: idParamsSchema,
+        body: approveClaimBodySchema,
+        response: { 200: claimDecisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const claim = await deps.ops.approveClaim(request.params.id, request.user!, request.body ?? {});
+      return { message: 'Business claim approved successfully!', claim: toBusinessClaim(claim) };
+    },
+  );
+
+  r.post(
+    '/api/admin/business-claims/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending claim: the payment is refunded and the claimer is mailed',
+        params: idParamsSchema,
+        body: rejectClaimBodySchema,
+        response: { 200: claimDecisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const claim = await deps.ops.rejectClaim(request.params.id, request.user!, request.body ?? {});
+      return { message: 'Business claim rejected successfully! The payment is being refunded.', claim: toBusinessClaim(claim) };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminStatsResponseSchema, adminSubscribersResponseSchema, errorResponseSchema, type Subscriber } from '@limo/contracts';
+import type { BillingDeps } from '../../../deps.js';
+import { YEARLY_PRICE_DOLLARS } from '../../../domain/plans.js';
+import type { SubscriptionDoc } from '../../../repositories/subscriptions.repository.js';
+
+/** The subscription that speaks for a user: an active one first, else the newest. */
+function representative(subs: SubscriptionDoc[]): SubscriptionDoc | undefined {
+  return subs.find((s) => s.status === 'active') ?? subs[0];
+}
+
+/** GET /api/admin/subscribers and GET /api/admin/stats: billing's truth, with user counts from identity's events. */
+export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+  r.get(
+    '/api/admin/subscribers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Business accounts with their subscription state (billing’s records), newest first',
+        response: { 200: adminSubscribersResponseSchema, ...errors },
+      },
+    },
+    async (): Promise<Subscriber[]> => {
+      const users = await deps.readModels.users.find({ role: 'business' }, { sort: { createdAt: -1, _id: 1 } });
+      const subs = await deps.subscriptions.find({ userId: { $ne: null } });
+      const byUser = new Map<string, SubscriptionDoc[]>();
+      for (const s of subs) byUser.set(s.userId!, [...(byUser.get(s.userId!) ?? []), s]);
+      return users.map((u) => {
+        const sub = representative(byUser.get(u._id) ?? []);
+        return {
+          id: u._id,
+          username: u.username,
+          email: u.email,
+          subscription_status: sub?.status ?? 'inactive',
+          subscription_end_date: sub?.currentPeriodEnd ?? null,
+          created_at: u.createdAt,
+          stripe_customer_id: sub?.customerId ?? null,
+        };
+      });
+    },
+  );
+
+  r.get(
+    '/api/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Active subscriptions, annual revenue (in dollars, under the spec’s name monthlyRevenue) and user counts',
+        response: { 200: adminStatsResponseSchema, ...errors },
+      },
+    },
+    async () => {
+      const [activeSubscriptions, totalUsers, businessUsers, adminUsers] = await Promise.all([
+        deps.subscriptions.count({ status: 'active' }),
+        deps.readModels.users.count({}),
+        deps.readModels.users.count({ role: 'business' }),
+        deps.readModels.users.count({ role: 'admin' }),
+      ]);
+      // Every subscription is the $75/year plan: the figure is annual, as the admin card labels it.
+      return { activeSubscriptions, monthlyRevenue: activeSubscriptions * YEARLY_PRICE_DOLLARS, totalUsers, businessUsers, adminUsers };
+    },
+  );
+}

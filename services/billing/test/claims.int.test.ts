@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startBilling();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
+async function paidClaim(companyId: string, email = claimer().email) {
+  const { paymentIntentId, subscriptionId } = await checkoutAndPay(h, companyId);
+  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email) });
+  expect(res.statusCode, res.body).toBe(200);
+  return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
+}
+
+/** Stands in for identity: links the claim to an account, as claim.claimant-linked.v1 does. */
+async function linkAccount(claimId: string, companyId: string, userId = randomUUID()) {
+  await h.ctx.bus.publish([
+    { id: randomUUID(), type: 'claim.claimant-linked.v1', occurredAt: new Date().toISOString(), key: claimId, data: { claimId, companyId, userId, email: 'x@example.com', accountCreated: true } },
+  ]);
+  await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.userId === userId);
+  return userId;
+}
+
+describe('claims', () => {
+  it('answers what the payment-success page reads and lists the claim for admins only, pending first', async () => {
+    const company = await listCompany(h);
+    const { claimId, answer } = await paidClaim(company.id, 'Dana@Example.com');
+    expect(answer).toMatchObject({
+      plan: 'claim',
+      claimId,
+      companyName: company.name,
+      paymentAmount: 7500,
+      status: 'pending',
+      dashboardAccess: { email: 'dana@example.com', passwordSetupRequired: true },
+    });
+    expect(answer.nextSteps.join(' ')).toContain('dana@example.com');
+    expect((await waitFor(() => h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claimId))).data).toMatchObject({ userId: null, claimerEmail: 'dana@example.com' });
+
+    expect((await call(h, 'GET', '/api/admin/business-claims')).statusCode).toBe(401);
+    expect((await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'business'))).statusCode).toBe(403);
+    const list = await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'));
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0].status).toBe('pending');
+    expect(list.json().find((c: { id: string }) => c.id === claimId)).toMatchObject({ companyName: company.name, claimerName: 'Dana Driver', claimerPhone: '(303) 555-0199', businessRole: 'owner', paymentAmount: 7500 });
+    expect((await call(h, 'GET', '/api/admin/business-claims?status=maybe', userOf(h, 'admin'))).statusCode).toBe(400);
+  });
+
+  it('refuses a checkout of a company with a pending claim, and of a company already owned', async () => {
+    const company = await listCompany(h);
+    await paidClaim(company.id);
+    const again = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A claim for this business is already waiting for review');
+    const owned = await listCompany(h, { userId: randomUUID() });
+    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: owned.id })).json().message).toBe('This business has already been claimed');
+  });
+
+  it('approves one claim per company: claim.approved.v1 carries the owner; a second approval is 409', async () => {
+    const company = await listCompany(h);
+    // Two checkouts started before either claim exists: both are paid, both claims wait.
+    const a = await checkoutAndPay(h, company.id);
+    const b = await checkoutAndPay(h, company.id);
+    const claimOf = async (paymentIntent: string) =>
+      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() })).json().claimId as string;
+    const first = await claimOf(a.paymentIntentId);
+    const second = await claimOf(b.paymentIntentId);
+    const admin = userOf(h, 'admin');
+    const early = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("The claimer's account is still being set up. Please try again in a moment.");
+    const owner = await linkAccount(first, company.id);
+    await linkAccount(second, company.id);
+
+    const approved = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin, { adminNotes: 'Called the business line' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ message: 'Business claim approved successfully!', claim: { status: 'approved', approvedBy: admin.id, adminNotes: 'Called the business line' } });
+    const event = await waitFor(() => h.published.find((e) => e.type === 'claim.approved.v1' && (e.data as { claimId: string }).claimId === first));
+    expect(event.data).toMatchObject({ companyId: company.id, userId: owner, businessVerified: true });
+    await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId));
+
+    const refused = await call(h, 'POST', `/api/admin/business-claims/${second}/approve`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This business already has an approved claim');
+    expect((await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin)).statusCode).toBe(409);
+    expect((await call(h, 'POST', `/api/admin/business-claims/${randomUUID()}/approve`, admin)).statusCode).toBe(404);
+  });
+
+  it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {
+    const company = await listCompany(h);
+    const email = claimer().email;
+    const { claimId, paymentIntentId, subscriptionId } = await paidClaim(company.id, email);
+    const admin = userOf(h, 'admin');
+    const rejected = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin, { reason: 'We could not reach the business' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().claim).toMatchObject({ status: 'rejected', refundStatus: 'pending' });
+    await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.refundStatus === 'refunded');
+    await expect(h.simulator().refundPayment(paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
+    expect((await h.service.deps.subscriptions.findById(subscriptionId))?.status).toBe('canceled');
+    const mail = await waitFor(async () => (await h.ctx.outbox()).find((m) => m.to === email && m.tag === 'claim-rejected'));
+    expect(mail.text).toContain('We could not reach the business');
+    expect(mail.text).toContain('$75.00 has been refunded');
+    expect((await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin)).statusCode).toBe(409);
+    expect((await call(h, 'POST', `/api/admin/business-claims/${claimId}/approve`, admin)).statusCode).toBe(409);
+    // The company can be claimed again.
+    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(200);
+  });
+
+  it('refuses a payment that did not succeed, or that belongs to another company or plan, creating nothing', async () => {
+    const company = await listCompany(h);
+    const other = await listCompany(h);
+    const declined = await checkoutAndPay(h, company.id, '4000000000000002');
+    expect(declined.confirm.statusCode).toBe(402);
+    expect(declined.confirm.json().message).toBe('Your card was declined. (test mode)');
+    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer() });
+    const notPaid = await call(h, 'POST', '/api/process-payment-success', undefined, body(declined.paymentIntentId));
+    expect(notPaid.statusCode).toBe(402);
+    expect(notPaid.json().message).toContain('has not succeeded');
+    const action = await checkoutAndPay(h, other.id, '4000002500003155');
+    expect(action.confirm.json()).toMatchObject({ status: 'requires_action' });
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId, other.id))).statusCode).toBe(402);
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId))).statusCode).toBe(400);
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, body('pi_doesnotexist'))).statusCode).toBe(404);
+    expect(await h.service.deps.claims.claims.count({ companyId: { $in: [company.id, other.id] } })).toBe(0);
+  });
+});

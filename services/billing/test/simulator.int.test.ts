@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { CardDeclinedError } from '../src/payments/payments.port.js';
+import { PaymentSimulator } from '../src/payments/simulator.payments.js';
+import { toProviderEvent } from '../src/payments/stripe-events.js';
+
+const YEAR = 365 * 24 * 60 * 60 * 1000;
+
+/** A simulator whose webhooks land in `received` (verified and read as billing reads them). */
+function simulatorWithInbox(options: { failFirst?: number; duplicateRate?: number } = {}) {
+  const received: Array<ReturnType<typeof toProviderEvent>> = [];
+  let failures = options.failFirst ?? 0;
+  const sim: PaymentSimulator = new PaymentSimulator({
+    webhookSecret: 'whsec_simulatortest',
+    duplicateRate: options.duplicateRate ?? 0,
+    retryDelayMs: 5,
+    deliver: async (payload, header) => {
+      if (failures > 0) {
+        failures--;
+        return 500;
+      }
+      received.push(sim.verifyWebhook(Buffer.from(payload), header));
+      return 200;
+    },
+  });
+  return { sim, received };
+}
+
+async function checkout(sim: PaymentSimulator) {
+  const customerId = await sim.createCustomer({ email: 'o@example.com', name: null, metadata: {}, idempotencyKey: `c-${Math.random()}` });
+  return sim.createSubscription({ customerId, metadata: { companyId: 'c1' }, idempotencyKey: `s-${Math.random()}` });
+}
+
+describe('payment simulator lifecycle', () => {
+  it('4242 succeeds: PaymentIntent succeeded, invoice paid, subscription active for a year, webhooks signed', async () => {
+    const { sim, received } = simulatorWithInbox();
+    const session = await checkout(sim);
+    expect(sim.confirm({ clientSecret: session.clientSecret!, ...{ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } })).toEqual({ status: 'succeeded', paymentIntentId: session.paymentIntentId });
+    await sim.idle();
+    expect(received.map((e) => e.type).sort()).toEqual(['customer.subscription.updated', 'invoice.paid', 'payment_intent.succeeded']);
+    const sub = await sim.retrieveSubscription(session.subscriptionId);
+    expect(sub?.status).toBe('active');
+    expect(Date.parse(sub!.currentPeriodEnd!) - Date.now()).toBeGreaterThan(YEAR - 60_000);
+    // Confirming again changes nothing.
+    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })?.status).toBe('succeeded');
+  });
+
+  it('4000 0000 0000 0002 declines and leaves the payment to retry; 4000 0025 0000 3155 requires authentication first', async () => {
+    const { sim, received } = simulatorWithInbox();
+    const session = await checkout(sim);
+    expect(() => sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })).toThrow(CardDeclinedError);
+    expect((await sim.retrievePaymentIntent(session.paymentIntentId!))?.status).toBe('requires_payment_method');
+    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123' })?.status).toBe('requires_action');
+    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123', authenticate: true })?.status).toBe('succeeded');
+    await sim.idle();
+    expect(received.map((e) => e.type)).toContain('payment_intent.payment_failed');
+    const other = await checkout(sim);
+    expect(() => sim.confirm({ clientSecret: other.clientSecret!, cardNumber: '4242424242424242', expiry: '01/20', cvc: '123' })).toThrow('expired');
+    expect(sim.confirm({ clientSecret: 'pi_x_secret_unknown', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })).toBeNull();
+  });
+
+  it('renews after a year, goes past_due when the renewal fails, and cancels at the period end when asked', async () => {
+    const { sim, received } = simulatorWithInbox();
+    const a = await checkout(sim);
+    sim.confirm({ clientSecret: a.clientSecret!, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    const firstEnd = (await sim.retrieveSubscription(a.subscriptionId))!.currentPeriodEnd!;
+    sim.advance(YEAR + 1000);
+    const renewed = await sim.retrieveSubscription(a.subscriptionId);
+    expect(renewed?.status).toBe('active');
+    expect(Date.parse(renewed!.currentPeriodEnd!)).toBeGreaterThan(Date.parse(firstEnd));
+
+    await sim.cancelSubscription(a.subscriptionId, { atPeriodEnd: true, idempotencyKey: 'k' });
+    expect((await sim.retrieveSubscription(a.subscriptionId))).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    sim.advance(YEAR + 1000);
+    expect((await sim.retrieveSubscription(a.subscriptionId))?.status).toBe('canceled');
+
+    const b = await checkout(sim);
+    sim.confirm({ clientSecret: b.clientSecret!, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    sim.advance(YEAR + 1000, { renewalFails: true });
+    expect((await sim.retrieveSubscription(b.subscriptionId))?.status).toBe('past_due');
+    await sim.idle();
+    expect(received.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.deleted', 'invoice.payment_failed']));
+  });
+
+  it('retries a failed delivery with backoff and sometimes delivers twice', async () => {
+    const { sim, received } = simulatorWithInbox({ failFirst: 2, duplicateRate: 1 });
+    const session = await checkout(sim);
+    sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    await sim.idle();
+    // Three events, each sent twice; two deliveries failed first and were retried.
+    expect(received).toHaveLength(6);
+    expect(new Set(received.map((e) => e.id)).size).toBe(3);
+  });
+
+  it('refunds a succeeded payment once per idempotency key', async () => {
+    const { sim } = simulatorWithInbox();
+    const session = await checkout(sim);
+    sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const first = await sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r1' });
+    expect(await sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r1' })).toEqual(first);
+    await expect(sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r2' })).rejects.toThrow('already been refunded');
+  });
+});

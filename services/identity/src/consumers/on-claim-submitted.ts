@@ -1,0 +1,65 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { claimSubmittedV1, type ClaimClaimantLinkedV1, type PasswordResetRequestedV1 } from '@limo/contracts';
+import { DuplicateKeyError, type EventHandler, type ServiceContext } from '@limo/platform';
+import { hashPassword } from '../domain/passwords.js';
+import { newResetToken, RESET_TOKEN_TTL_MS } from '../domain/reset-token.js';
+import type { UserDoc, UsersRepository } from '../repositories/users.repository.js';
+
+/** A free username from the claimer's e-mail (the registration form uses the e-mail as username too). */
+async function freeUsername(users: UsersRepository, email: string): Promise<string> {
+  if (!(await users.findByUsername(email))) return email;
+  return `${email}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * A paid claim names its claimer. A claimer who was signed in is already known; otherwise the
+ * account is found by e-mail, or a business account is created with an unusable password and a
+ * set-password link is mailed through the reset flow (password-reset.requested.v1, one hour).
+ * Either way billing learns the account from `claim.claimant-linked.v1`.
+ */
+export const onClaimSubmitted =
+  (ctx: ServiceContext, users: UsersRepository): EventHandler =>
+  async (event) => {
+    const { data } = claimSubmittedV1.parse(event);
+    if (data.userId) return;
+    let user: UserDoc | null = await users.findByEmail(data.claimerEmail);
+    let created = false;
+    if (!user) {
+      try {
+        user = await users.insert({
+          username: await freeUsername(users, data.claimerEmail),
+          email: data.claimerEmail,
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          role: 'business',
+        });
+        created = true;
+      } catch (err) {
+        // A concurrent delivery (or registration) made it first: use that account.
+        if (!(err instanceof DuplicateKeyError)) throw err;
+        user = await users.findByEmail(data.claimerEmail);
+        if (!user) throw err;
+      }
+    }
+    const now = new Date();
+    const linked: ClaimClaimantLinkedV1 = {
+      id: randomUUID(),
+      type: 'claim.claimant-linked.v1',
+      occurredAt: now.toISOString(),
+      key: data.claimId,
+      data: { claimId: data.claimId, companyId: data.companyId, userId: user._id, email: user.email, accountCreated: created },
+    };
+    if (created) {
+      const { token, tokenHash } = newResetToken();
+      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
+      const reset: PasswordResetRequestedV1 = {
+        id: randomUUID(),
+        type: 'password-reset.requested.v1',
+        occurredAt: now.toISOString(),
+        key: user._id,
+        data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt },
+      };
+      await users.setResetToken(user._id, tokenHash, expiresAt, reset);
+    }
+    await users.recordEvents(user._id, [linked]);
+    ctx.relay.notify();
+  };
