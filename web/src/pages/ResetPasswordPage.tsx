@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/login'), LOGIN_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/login'), LOGIN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

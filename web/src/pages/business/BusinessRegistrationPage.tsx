@@ -183,7 +183,7 @@ export default function BusinessRegistrationPage() {
 
   useEffect(() => {
     if (step !== 'done') return;
-    const t = setTimeout(() => navigate('/dashboard'), DASHBOARD_REDIRECT_MS);
+    const t = setTimeout(() => void navigate('/dashboard'), DASHBOARD_REDIRECT_MS);
     return () => clearTimeout(t);
   }, [step, navigate]);
 

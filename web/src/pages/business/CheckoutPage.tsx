@@ -47,7 +47,7 @@ export default function CheckoutPage() {
     setPaid(true);
     const q = new URLSearchParams({ plan, payment_intent: paymentIntentId });
     if (companyId) q.set('companyId', companyId);
-    setTimeout(() => navigate(`/payment-success?${q.toString()}`), SUCCESS_REDIRECT_MS);
+    setTimeout(() => void navigate(`/payment-success?${q.toString()}`), SUCCESS_REDIRECT_MS);
   };
 
   if (plan !== 'claim') {

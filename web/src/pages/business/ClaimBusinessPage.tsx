@@ -162,7 +162,7 @@ function ClaimerStep({ company, onCancel }: { company: CompanyDetail; onCancel()
       return;
     }
     sessionStorage.setItem(CLAIMER_DETAILS_KEY, JSON.stringify(trimmed));
-    navigate(checkoutHref(CLAIM_PLAN, company.id));
+    void navigate(checkoutHref(CLAIM_PLAN, company.id));
   };
   return (
     <Stack asChild gap="4">
