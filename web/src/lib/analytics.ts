@@ -6,6 +6,8 @@ export interface AnalyticsDetails {
   searchQuery?: string;
   /** Sent as JSON text. */
   searchFilters?: unknown;
+  /** `search` only: the companies on the result page shown (owners' "search appearances"). */
+  companyIds?: string[];
 }
 
 const SESSION_KEY = 'limo.analytics.sessionId';
@@ -78,6 +80,7 @@ function send(actionType: AnalyticsAction, details: AnalyticsDetails, currentPag
     ...(details.companyId ? { companyId: details.companyId } : {}),
     ...(details.searchQuery !== undefined ? { searchQuery: details.searchQuery } : {}),
     ...(details.searchFilters !== undefined ? { searchFilters: JSON.stringify(details.searchFilters) } : {}),
+    ...(details.companyIds?.length ? { companyIds: details.companyIds } : {}),
   };
   fetch('/api/analytics/track', {
     method: 'POST',

@@ -59,7 +59,9 @@ describe('home /', () => {
     await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('location=Miami%2C+FL'));
     const query = Object.fromEntries(new URL(searches(calls).at(-1)!.url, 'http://x').searchParams);
     expect(query).toEqual({ location: 'Miami, FL', serviceType: 'Airport Transfer', distance: '50', vehicleTypes: 'SUV Limo', priceRange: '$$$', minRating: '4', page: '1', limit: '15' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')).toBe(true));
     const event = calls.find((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')?.body as Record<string, string>;
+    expect(event.companyIds).toEqual(['c1', 'c2', 'c3']);
     expect(event.searchQuery).toBe('Miami, FL');
     expect(JSON.parse(event.searchFilters)).toMatchObject({ location: 'Miami, FL', vehicleTypes: ['SUV Limo'] });
     expect(screen.getByRole('heading', { name: 'Limousine Companies near Miami, FL' })).toBeInTheDocument();

@@ -42,7 +42,8 @@ export default function HomePage() {
     // §4: a typed location replaces "nearest first" with best match.
     const nextSort = next.location.trim() && sort === 'location' ? 'best-match' : sort;
     apply(next, 1, nextSort);
-    track('search', { searchQuery: next.location.trim(), searchFilters: next });
+    // Recorded once its results are on screen, with the companies shown (their "search appearances").
+    pendingSearch.current = { searchQuery: next.location.trim(), searchFilters: next };
     scrollToResults();
   };
 
@@ -58,6 +59,7 @@ export default function HomePage() {
   // The local sections follow the place searched: a typed "City, ST", else the detected city.
   const localPlace = typed ? placeOfLocation(typed) : visitor.place;
   const heroRef = useRef<HTMLDivElement>(null);
+  const pendingSearch = useRef<{ searchQuery: string; searchFilters: SearchFilters }>(undefined);
   // The floating button would cover the search filters and the Sort-by control: it waits until the hero has scrolled away.
   const heroOnScreen = useOnScreen(heroRef);
 
@@ -92,6 +94,11 @@ export default function HomePage() {
         }}
         onSort={(s) => apply(filters, 1, s)}
         onClearFilters={() => apply(DEFAULT_FILTERS, 1, 'best-match')}
+        onShown={(companyIds) => {
+          if (!pendingSearch.current) return;
+          track('search', { ...pendingSearch.current, companyIds });
+          pendingSearch.current = undefined;
+        }}
       />
 
       {localPlace && <LocalSections place={localPlace} />}
