@@ -39,3 +39,9 @@ export function appRouteOf(pathname: string): AppRoutePath | undefined {
   const segments = pathname.split('/').filter(Boolean);
   return APP_ROUTE_PATHS.find((pattern) => matches(pattern, segments));
 }
+
+/**
+ * The query of the home page's first search (no filters, no detected city yet): the gateway
+ * preloads `GET /api/companies?` + this with the page, so the list does not wait for the script.
+ */
+export const FIRST_SEARCH_QUERY = 'distance=25&page=1&limit=15';

@@ -11,6 +11,7 @@ import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
+import { homePreloadTags } from './preload.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
@@ -104,6 +105,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   if (webDist && indexFile && existsSync(indexFile)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
     const renderPage = createSeoRenderer({
+      headTags: { '/': homePreloadTags(webDist) },
       indexHtml: await readFile(indexFile, 'utf8'),
       directoryUrl: config.serviceUrls.directory,
       publicUrl: config.PUBLIC_URL,
