@@ -133,6 +133,7 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByLabel('Phone').fill('305 555 0122');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL('**/checkout?**');
+    await page.getByTestId('test-mode-note').waitFor();
     await screenshot(page, 'checkout');
     await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL('**/payment-success?**');
