@@ -172,6 +172,9 @@ describeInBrowser('public side in the browser', () => {
   it('sends a city quote through the three steps, then returns home', async () => {
     const { page } = await session();
     await page.goto('/');
+    // The floating button shows once the search box has scrolled away.
+    await page.getByTestId('company-card').first().waitFor();
+    await page.locator('footer').scrollIntoViewIfNeeded();
     await page.getByRole('link', { name: 'Request City Quotes' }).click();
     await page.waitForURL('**/request-city-quote');
     const send = page.getByRole('button', { name: 'Send Quote Request' });

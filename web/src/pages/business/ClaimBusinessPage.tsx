@@ -10,7 +10,7 @@ import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
 import { CLAIMER_DETAILS_KEY, type ClaimerDetails } from '../../lib/payments';
 import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
-import { showToast } from '../../lib/toast';
+import { showToast, toaster } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
 
 const ROLES = [
@@ -162,6 +162,8 @@ function ClaimerStep({ company, onCancel }: { company: CompanyDetail; onCancel()
       return;
     }
     sessionStorage.setItem(CLAIMER_DETAILS_KEY, JSON.stringify(trimmed));
+    // A "Missing Information" toast from an earlier try is answered now.
+    toaster.remove();
     void navigate(checkoutHref(CLAIM_PLAN, company.id));
   };
   return (
