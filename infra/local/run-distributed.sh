@@ -1,32 +1,65 @@
 #!/usr/bin/env bash
 # The distributed profile on one machine: real engines from infra/local, then each service and the
-# gateway as its own Node process (as docker-compose.yml does with containers). Ctrl-C stops the
-# processes; `make engines-down` stops the engines.
+# gateway as its own Node process (as docker-compose.yml does with containers). Each process is
+# supervised like compose's `restart: unless-stopped`: a crashed one is restarted with a doubling
+# backoff (1 s up to 30 s, reset after a minute of uptime), the others keep running.
+# Ctrl-C stops the processes; `make engines-down` stops the engines. With ENGINES=external the
+# engines are not started: KAFKA_BROKERS, MONGODB_URI and REDIS_URL must already be exported.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-engines=(redis kafka mongo)
-[[ -n "${WITH_ELASTICSEARCH:-}" ]] && engines+=(elasticsearch)
-bash "$here/all.sh" up "${engines[@]}"
-eval "$(bash "$here/all.sh" env "${engines[@]}")"
-run="$here/.run/services"
+if [[ "${ENGINES:-}" != external ]]; then
+  engines=(redis kafka mongo)
+  [[ -n "${WITH_ELASTICSEARCH:-}" ]] && engines+=(elasticsearch)
+  bash "$here/all.sh" up "${engines[@]}"
+  eval "$(bash "$here/all.sh" env "${engines[@]}")"
+fi
+run="${RUN_DIR:-$here/.run/services}"
 mkdir -p "$run"
 if [[ -z "${JWT_SECRET:-}" ]]; then
   [[ -s "$run/jwt-secret" ]] || head -c 48 /dev/urandom | base64 | tr -d '\n/+=' > "$run/jwt-secret"
   JWT_SECRET="$(cat "$run/jwt-secret")"
 fi
 export PROFILE=distributed JWT_SECRET DATA_DIR="${DATA_DIR:-$root/data-distributed}"
-pids=()
+# A local run has no Stripe keys: the test-mode payment simulator is allowed unless told otherwise.
+export PAYMENTS_SIMULATOR_ALLOWED="${PAYMENTS_SIMULATOR_ALLOWED:-true}"
+services=(identity directory quotes billing analytics gateway)
+rm -f "$run/stopping"
+
+# Runs one service for good: restarts it whenever it exits, until the script is stopped.
+supervise() {
+  local s=$1 delay=1 started code child
+  trap '' INT
+  while true; do
+    started=$SECONDS
+    node "$root/services/$s/dist/main.js" >> "$run/$s.log" 2>&1 &
+    child=$!
+    echo "$child" > "$run/$s.pid"
+    code=0
+    wait "$child" || code=$?
+    [[ -f "$run/stopping" ]] && return 0
+    (( SECONDS - started >= 60 )) && delay=1
+    echo "$(date -u +%FT%TZ) $s (pid $child) exited with $code: restarting in ${delay}s" | tee -a "$run/$s.log" "$run/supervisor.log" >&2
+    sleep "$delay"
+    delay=$(( delay < 30 ? delay * 2 : 30 ))
+  done
+}
+
+supervisors=()
 stop() {
+  trap - EXIT INT TERM
   echo "stopping services..."
-  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  wait || true
+  touch "$run/stopping"
+  for s in "${services[@]}"; do
+    [[ -s "$run/$s.pid" ]] && kill -TERM "$(cat "$run/$s.pid")" 2>/dev/null || true
+  done
+  wait "${supervisors[@]}" 2>/dev/null || true
 }
 trap stop EXIT INT TERM
-for s in identity directory quotes billing analytics gateway; do
-  node "$root/services/$s/dist/main.js" > "$run/$s.log" 2>&1 &
-  pids+=($!)
-  echo "started $s (pid $!, log $run/$s.log)"
+for s in "${services[@]}"; do
+  supervise "$s" &
+  supervisors+=($!)
+  echo "started $s (supervisor pid $!, log $run/$s.log)"
 done
 url="http://127.0.0.1:${PORT:-8080}"
 for _ in $(seq 1 120); do
@@ -38,5 +71,4 @@ for _ in $(seq 1 120); do
 done
 curl -fsS "$url/healthz" || { echo "not healthy; see logs in $run"; exit 1; }
 echo
-wait -n "${pids[@]}" || true
-echo "a service exited; see $run/*.log"
+wait "${supervisors[@]}"

@@ -80,7 +80,7 @@ export const COMPANY_NOT_FOUND_META: PageMeta = {
 /** Title and description of any path (company pages get theirs from `companyPageMeta`). */
 export function pageMeta(pathname: string): PageMeta {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const known = STATIC_META[path];
+  const known = Object.hasOwn(STATIC_META, path) ? STATIC_META[path] : undefined;
   if (known) return known;
   if (companyIdFromPath(path)) return { title: `Limousine Company | ${SITE_NAME}`, description: HOME_META.description };
   // Screens without their own metadata are not for search engines (owner and admin areas, checkout steps).

@@ -64,7 +64,10 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
       await gateway.register(devOutboxRoutes, { dir: join(config.DATA_DIR, 'outbox'), identityUrl: serviceUrls.identity, internalSecret: config.INTERNAL_SECRET });
     }
     await gateway.listen({ host: config.HOST, port: config.PORT });
-    const url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+    const port = (gateway.server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}`;
+    // PORT=0 (tests): only now is the gateway's origin known; every service shares this array.
+    if (config.PORT === 0) config.allowedOrigins.push(url, `http://localhost:${port}`);
     return {
       gateway,
       url,

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from './journeys/http.js';
-import { claimJourney } from './journeys/claim.journey.js';
+import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
+import { send } from './security/actors.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
 let system: ThrowawaySystem;
+
+// Billing reads its own variables from the environment: the journey signs a webhook with this.
+const webhookSecret = 'whsec_embeddedjourney';
+process.env.SIMULATOR_WEBHOOK_SECRET = webhookSecret;
 
 beforeAll(async () => {
   system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
@@ -34,8 +39,12 @@ describe('embedded profile through the gateway', () => {
     await listingQuoteJourney(system.url, () => system.outbox());
   }, 60_000);
 
+  it('registers a visitor and their paid listing after the payment', async () => {
+    await paidListingJourney(system.url);
+  }, 60_000);
+
   it('claims a company with the payment simulator: pay, approve, set the password, find it on the dashboard', async () => {
-    await claimJourney(system.url, () => system.outbox(), admin);
+    await claimJourney(system.url, () => system.outbox(), admin, webhookSecret);
   }, 60_000);
 
   it('passes a request id through, or makes one', async () => {
@@ -83,5 +92,48 @@ describe('embedded profile through the gateway', () => {
     expect((await anonymous.call('GET', href)).status).toBe(401);
     expect((await owner.call('GET', href)).status).toBe(403);
     expect((await api.call('GET', '/dev/outbox/..%2F.jwt-secret')).status).toBe(404);
+  });
+
+  // Issue 13, defect 4: each of these answered 5xx.
+  it('answers a missing, empty, whitespace or null body with a clear 400 on every route with a body', async () => {
+    for (const body of [undefined, '', '   ', 'null']) {
+      for (const path of ['/api/quote-requests', '/api/city-quote-requests', '/api/reviews', '/api/login', '/api/register']) {
+        const res = await send(system.url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body });
+        expect({ path, body, status: res.status }).toEqual({ path, body, status: 400 });
+        expect(JSON.parse(res.text).message).toBeTruthy();
+      }
+    }
+  });
+
+  it('searches for Object.prototype keys typed as places without a 500', async () => {
+    for (const q of ['location=constructor', 'location=Constructor%2C%20TX', `userLocation=${encodeURIComponent('{"city":"constructor"}')}`, 'location=__proto__']) {
+      expect((await send(system.url, { method: 'GET', path: `/api/companies?${q}` })).status).toBe(200);
+    }
+  });
+
+  it('accepts Expect: 100-continue and answers an oversized chunked body with 413, every time', async () => {
+    const login = await send(system.url, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', expect: '100-continue' }, body: JSON.stringify(admin) });
+    expect(login.status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const json = await send(system.url, { method: 'POST', path: '/api/reviews', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ comment: 'x'.repeat(300_000) }), chunked: true });
+      expect(json.status).toBe(413);
+      const upload = await send(system.url, { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(6 * 1024 * 1024, 1), chunked: true });
+      expect(upload.status).toBe(413);
+    }
+  });
+
+  it('answers malformed multipart on /api/upload-image with 400', async () => {
+    const cookie = (await send(system.url, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).cookie!;
+    const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--${boundary}--\r\n`;
+    const long = 'b'.repeat(300);
+    for (const [contentType, body] of [
+      ['multipart/form-data', part('x')],
+      ['multipart/form-data; boundary=wrong', part('right')],
+      ['multipart/form-data; boundary=cut', part('cut').slice(0, 50)],
+      [`multipart/form-data; boundary=${long}`, part(long)],
+    ]) {
+      const res = await send(system.url, { method: 'POST', path: '/api/upload-image', headers: { 'content-type': contentType!, cookie }, body });
+      expect({ contentType: contentType!.slice(0, 40), status: res.status }).toEqual({ contentType: contentType!.slice(0, 40), status: 400 });
+    }
   });
 });

@@ -80,19 +80,28 @@ interface ZipTable {
 }
 
 // geonames names the two biggest places differently from how people type them.
-const DISPLAY_NAMES: Record<string, string> = { 'New York City|NY': 'New York', 'Washington, D.C.|DC': 'Washington' };
+// Maps, not object literals: keys come from what visitors type, and "constructor" must not match.
+const DISPLAY_NAMES = new Map([
+  ['New York City|NY', 'New York'],
+  ['Washington, D.C.|DC', 'Washington'],
+]);
 
 /** Short names people type for a few big cities: canonical text → canonical name + "|" + ST. */
-const ALIASES: Record<string, string> = {
-  nyc: 'new york|NY',
-  sf: 'san francisco|CA',
-  philly: 'philadelphia|PA',
-  vegas: 'las vegas|NV',
-  nola: 'new orleans|LA',
-};
+const ALIASES = new Map([
+  ['nyc', 'new york|NY'],
+  ['sf', 'san francisco|CA'],
+  ['philly', 'philadelphia|PA'],
+  ['vegas', 'las vegas|NV'],
+  ['nola', 'new orleans|LA'],
+]);
 
 // Spellings of the same word in place names: "St. Louis" / "Saint Louis", "Ft Myers" / "Fort Myers".
-const CANONICAL_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' };
+const CANONICAL_WORDS = new Map([
+  ['saint', 'st'],
+  ['sainte', 'ste'],
+  ['fort', 'ft'],
+  ['mount', 'mt'],
+]);
 const CANONICAL_WORD = /\b(?:saint|sainte|fort|mount)\b/g;
 
 const COUNTRY_SUFFIX = / (usa|united states( of america)?)$/;
@@ -112,7 +121,7 @@ function normalize(text: string): string {
 
 /** `normalize`d text with "saint", "fort"… spelt one way. */
 function canonical(normalized: string): string {
-  return normalized.replace(CANONICAL_WORD, (word) => CANONICAL_WORDS[word]);
+  return normalized.replace(CANONICAL_WORD, (word) => CANONICAL_WORDS.get(word) ?? word);
 }
 
 /** Lower-case code or normalised name → code. */
@@ -151,7 +160,7 @@ function buildCityTable(): CityTable {
     sum.n += 1;
     sums.set(row.state, sum);
 
-    const name = DISPLAY_NAMES[`${row.name}|${row.state}`] ?? row.name;
+    const name = DISPLAY_NAMES.get(`${row.name}|${row.state}`) ?? row.name;
     const n = normalize(name);
     const c = canonical(n);
     const key = `${c}|${row.state}`;
@@ -249,7 +258,7 @@ function statePlace(code: string): ResolvedPlace {
 /** A city by its normalised name, in `state` when given, else the most populous of that name. */
 function findCity(normalizedName: string, state?: string): ResolvedPlace | undefined {
   const name = canonical(normalizedName);
-  const alias = ALIASES[name];
+  const alias = ALIASES.get(name);
   if (alias && (!state || alias.endsWith(`|${state}`))) return cityPlace(cities().byNameState.get(alias)!);
   if (state) {
     const city = cities().byNameState.get(`${name}|${state}`) ?? zips().cityByNameState.get(`${name}|${state}`);
@@ -308,7 +317,7 @@ export function suggestCities(q: string, limit = 8): CitySuggestion[] {
   const complete = /[\s,]$/.test(q);
   const prefix = complete ? `${n} ` : n;
   // "saint" and "fort" are whole words: "st " must not match "Stamford".
-  const lastWordCanonicalised = CANONICAL_WORDS[n.slice(n.lastIndexOf(' ') + 1)] !== undefined;
+  const lastWordCanonicalised = CANONICAL_WORDS.has(n.slice(n.lastIndexOf(' ') + 1));
   const canonicalPrefix = canonical(n) + (complete || lastWordCanonicalised ? ' ' : '');
   const out: CitySuggestion[] = [];
   for (const city of cities().byPopulation) {

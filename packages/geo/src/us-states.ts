@@ -1,5 +1,8 @@
-/** The 50 states and the District of Columbia: two-letter code → name. */
-export const US_STATES: Readonly<Record<string, string>> = Object.freeze({
+/**
+ * The 50 states and the District of Columbia: two-letter code → name. No prototype, so a lookup
+ * by what a visitor typed ("constructor") finds nothing.
+ */
+export const US_STATES: Readonly<Record<string, string>> = Object.freeze(Object.assign(Object.create(null) as Record<string, string>, {
   AL: 'Alabama',
   AK: 'Alaska',
   AZ: 'Arizona',
@@ -51,4 +54,4 @@ export const US_STATES: Readonly<Record<string, string>> = Object.freeze({
   WV: 'West Virginia',
   WI: 'Wisconsin',
   WY: 'Wyoming',
-});
+}));

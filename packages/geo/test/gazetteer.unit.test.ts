@@ -189,3 +189,18 @@ describe('nearestZip', () => {
     expect(nearestZip({ latitude: 30, longitude: -40 })).toBeUndefined();
   });
 });
+
+// Issue 13: the alias table was a plain object, so "constructor" matched Object.prototype and the
+// search answered 500.
+describe('Object.prototype keys typed as places', () => {
+  const keys = ['constructor', 'Constructor, TX', '__proto__', 'toString', 'hasOwnProperty, valueOf', 'isPrototypeOf', 'constructor constructor'];
+  it('resolve to nothing, or to a real place, without throwing', () => {
+    for (const key of keys) {
+      const place = resolveLocation(key);
+      if (place) expect(typeof place.latitude).toBe('number');
+      expect(() => suggestCities(key)).not.toThrow();
+    }
+    expect(resolveLocation('constructor')).toBeUndefined();
+    expect(US_STATES['constructor' as 'TX']).toBeUndefined();
+  });
+});

@@ -187,3 +187,25 @@ function decodeWords(value: string): string {
     );
   return Buffer.from(binary, 'latin1').toString('utf8');
 }
+
+// Issue 13 crash test: a mail sent just before a kill -9, whose sending was not yet recorded, is sent
+// again after the restart; with its idempotency key the outbox keeps it once.
+describe('FileMailer idempotency key', () => {
+  it('sends a key once, also from a new mailer on the same outbox (a restarted process)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-mail-key-'));
+    try {
+      const message = { to: 'rider@example.com', subject: 'Your quote', text: 'Sent', idempotencyKey: 'quote:1:confirmation' };
+      const first = await FileMailer.create({ dir, from: 'LimoDirectory <no-reply@limo.example>' });
+      const a = await first.send(message);
+      expect((await first.send(message)).messageId).toBe(a.messageId);
+      await first.close();
+      const again = await FileMailer.create({ dir, from: 'LimoDirectory <no-reply@limo.example>' });
+      await again.send(message);
+      await again.send({ ...message, idempotencyKey: 'quote:2:confirmation' });
+      await again.close();
+      expect((await readOutbox(dir)).map((m) => m.idempotencyKey)).toEqual(['quote:1:confirmation', 'quote:2:confirmation']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { onProviderEvent } from './consumers/on-provider-event.js';
 import { onUserRegistered } from './consumers/on-user-registered.js';
 import type { BillingDeps } from './deps.js';
 import { SecretBox } from './keys/secret-box.js';
-import { BillingOperations } from './operations/billing-operations.js';
+import { BillingOperations, type CompanyFacts } from './operations/billing-operations.js';
 import { PaymentsRegistry } from './payments/payments.registry.js';
 import type { SimulatorOptions } from './payments/simulator.payments.js';
 import { ClaimsRepository } from './repositories/claims.repository.js';
@@ -36,8 +36,20 @@ export interface BillingOptions {
   env?: NodeJS.ProcessEnv;
   /** Simulator tuning (duplicate rate, retry delays). */
   simulator?: Partial<SimulatorOptions>;
-  /** How long a checkout waits for a just-listed company (default 2 s). */
+  /** How long a checkout waits for a just-listed company (default 0.5 s). */
   companyWaitMs?: number;
+  /** Replaces the directory lookup of companies the read-model lacks (tests). */
+  lookupCompany?: (id: string) => Promise<CompanyFacts | null>;
+}
+
+/** GET the directory's public company: the user waits for this answer, so a synchronous call is allowed. */
+async function lookupCompanyInDirectory(directoryUrl: string, id: string): Promise<CompanyFacts | null> {
+  const res = await fetch(`${directoryUrl}/api/companies/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(5_000) });
+  if (res.status === 404 || res.status === 400) return null;
+  if (!res.ok) throw new Error(`directory answered ${res.status}`);
+  const company = (await res.json()) as { name?: unknown; claimed?: unknown };
+  if (typeof company.name !== 'string') return null;
+  return { name: company.name, owned: company.claimed === true, userId: null };
 }
 
 /** The billing service, with its dependencies visible to tests (the simulator's clock, the stores). */
@@ -73,6 +85,7 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
     logger,
     publicUrl: ctx.config.PUBLIC_URL,
     companyWaitMs: options.companyWaitMs,
+    lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config.serviceUrls.directory, id)),
   });
   const deps: BillingDeps = { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys };
 
@@ -111,8 +124,12 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
     app,
     deps,
     async start() {
-      if (!registry.simulatorAllowed && !(await registry.effectiveKeys()).stripeSecretKey) {
+      const keys = await registry.effectiveKeys();
+      if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
         logger.warn('payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)');
+      }
+      if (keys.stripeSecretKey && !keys.stripeWebhookSecret) {
+        logger.warn('Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)');
       }
       for (const { once, handler, ...consumer } of consumers) {
         running.push(await ctx.bus.subscribe({ ...consumer, handler: once ? idempotent(handled, consumer.group, handler) : handler }));

@@ -61,6 +61,22 @@ describe('claims', () => {
     expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: owned.id })).json().message).toBe('This business has already been claimed');
   });
 
+  it('asks the directory for a company listed before billing subscribed', async () => {
+    const known = new Map([
+      ['old-unclaimed', { name: 'Old Listing Limo', owned: false, userId: null }],
+      ['old-owned', { name: 'Old Owned Limo', owned: true, userId: null }],
+    ]);
+    const withDirectory = await startBilling({}, { lookupCompany: async (id) => known.get(id) ?? null });
+    try {
+      const ok = await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-unclaimed' });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-owned' })).statusCode).toBe(409);
+      expect((await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'never-listed' })).statusCode).toBe(404);
+    } finally {
+      await withDirectory.close();
+    }
+  });
+
   it('approves one claim per company: claim.approved.v1 carries the owner; a second approval is 409', async () => {
     const company = await listCompany(h);
     // Two checkouts started before either claim exists: both are paid, both claims wait.

@@ -1,7 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CardDeclinedError } from '../src/payments/payments.port.js';
 import { PaymentSimulator } from '../src/payments/simulator.payments.js';
-import { toProviderEvent } from '../src/payments/stripe-events.js';
+import { type toProviderEvent } from '../src/payments/stripe-events.js';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 
@@ -98,5 +101,21 @@ describe('payment simulator lifecycle', () => {
     const first = await sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r1' });
     expect(await sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r1' })).toEqual(first);
     await expect(sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r2' })).rejects.toThrow('already been refunded');
+  });
+
+  it('keeps its state in a file across a restart (embedded profile)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-sim-'));
+    try {
+      const options = { webhookSecret: 'whsec_restart', deliver: async () => 200, duplicateRate: 0, stateFile: join(dir, 'state.json') };
+      const before = new PaymentSimulator(options);
+      const session = await checkout(before);
+      await before.close();
+      const after = new PaymentSimulator(options);
+      expect(after.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })?.status).toBe('succeeded');
+      expect((await after.retrieveSubscription(session.subscriptionId))?.status).toBe('active');
+      await after.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,6 +29,7 @@ export async function startBilling(env: Record<string, string> = {}, options: Bi
     env: { ...env },
     simulator: { duplicateRate: 0, retryDelayMs: 10 },
     companyWaitMs: 200,
+    lookupCompany: async () => null,
     ...options,
   });
   await service.start();

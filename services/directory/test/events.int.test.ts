@@ -220,3 +220,53 @@ describe('rebuilding the search index from the store', () => {
     expect(await projection.reconcile()).toMatchObject({ rebuilt: false });
   });
 });
+
+describe('consumer of listing.registered.v1', () => {
+  it('creates the paid listing under billing’s id, owned and claimed by the payer, once', async () => {
+    const companyId = randomUUID();
+    const userId = randomUUID();
+    const event = {
+      id: randomUUID(),
+      type: 'listing.registered.v1',
+      occurredAt: new Date().toISOString(),
+      key: companyId,
+      data: {
+        companyId,
+        userId,
+        isPaid: true,
+        paymentIntentId: 'pi_listing1',
+        subscriptionId: 'sub_listing1',
+        registeredAt: new Date().toISOString(),
+        company: {
+          name: 'Paid Listing Limo',
+          description: null,
+          phone: '(303) 555-0111',
+          email: null,
+          businessEmail: 'office@paid.example',
+          website: 'https://paid.example/',
+          address: null,
+          city: null,
+          state: null,
+          zipCode: null,
+          latitude: null,
+          longitude: null,
+          priceRange: '$$$',
+          services: ['wedding'],
+          vehicleTypes: ['stretch-limousine'],
+          hourlyRateStart: 120,
+          seoKeywords: null,
+          seoTags: null,
+          fullAddress: '1600 Broadway, Denver, CO 80202',
+        },
+      },
+    };
+    await h.ctx.bus.publish([event, event]);
+    const owner = userOf(h, 'business', userId);
+    const mine = await waitFor(async () => {
+      const list = (await call(h, 'GET', '/api/my-companies', owner)).json();
+      return list.length ? list : undefined;
+    }, 5_000, 'listing created');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: companyId, name: 'Paid Listing Limo', claimed: true, city: 'Denver', state: 'CO', services: ['Wedding'] });
+  });
+});

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
+import { INTERNAL_HEADER } from '@limo/platform';
 import { call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from './support.js';
 
 let h: Harness;
@@ -19,9 +20,13 @@ function upload(user: TestUser | undefined, file: Parameters<typeof multipart>[0
 
 describe('POST /api/upload-image', () => {
   it('answers the imageUrl on the host the visitor reached the gateway at', async () => {
-    const res = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'localhost:8080', 'x-forwarded-proto': 'http' });
+    // As the gateway sends them: with the internal secret (from anyone else they are dropped).
+    const gateway = { [INTERNAL_HEADER]: h.ctx.config.INTERNAL_SECRET };
+    const res = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { ...gateway, 'x-forwarded-host': 'localhost:8080', 'x-forwarded-proto': 'http' });
     expect(res.json().imageUrl).toMatch(/^http:\/\/localhost:8080\/api\/images\/[0-9a-f-]{36}$/);
-    const forged = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'evil"host/x', 'x-forwarded-proto': 'javascript' });
+    const forged = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { ...gateway, 'x-forwarded-host': 'evil"host/x', 'x-forwarded-proto': 'javascript' });
+    const direct = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    expect(direct.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\//);
     expect(forged.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\//);
   });
 

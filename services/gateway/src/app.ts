@@ -2,22 +2,45 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config, Logger, RateLimiter, ServiceName } from '@limo/platform';
+import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
 import { homePreloadTags } from './preload.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
 const MAX_JSON_BYTES = 100 * 1024;
 /** A 5 MB image plus multipart overhead. */
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+
+/** The body limit for a content type: an image upload or JSON. */
+const bodyLimitOf = (contentType: string | undefined) => (String(contentType ?? '').startsWith('multipart/') ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES);
+const tooLargeMessage = (contentType: string | undefined) =>
+  String(contentType ?? '').startsWith('multipart/') ? 'Please select an image smaller than 5MB' : 'Request body is too large';
+
+/** An error Fastify answers with its status code and message. */
+class HttpStatusError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function withoutHeader<T extends Record<string, unknown>>(headers: T, name: string): T {
+  const copy = { ...headers };
+  delete copy[name];
+  return copy;
+}
 
 export interface GatewayOptions {
   config: Config;
@@ -42,15 +65,16 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     bodyLimit: 6 * 1024 * 1024,
   });
 
+  registerSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith('https://') });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (!request.url.startsWith('/api/')) return;
     // Refuse an oversized body before proxying it: a service that stops reading mid-stream would
     // otherwise surface as a 502 instead of the 413 the client should see.
     const length = Number(request.headers['content-length'] ?? 0);
-    const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
-    if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) {
-      return reply.code(413).send({ message: multipart ? 'Please select an image smaller than 5MB' : 'Request body is too large' });
+    if (length > bodyLimitOf(request.headers['content-type'])) {
+      return reply.code(413).header('connection', 'close').send({ message: tooLargeMessage(request.headers['content-type']) });
     }
     const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, config.RATE_LIMIT_PER_MINUTE, 60_000);
     reply.header('x-ratelimit-limit', config.RATE_LIMIT_PER_MINUTE);
@@ -61,6 +85,28 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     }
   });
 
+  // A body without Content-Length (chunked) is read here up to the limit, then proxied with its
+  // length: past the limit the client gets a 413 from the gateway, not a service's reset mid-stream.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/') || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+    const limit = bodyLimitOf(request.headers['content-type']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        // Stop reading; the connection closes after the answer.
+        reply.header('connection', 'close');
+        throw new HttpStatusError(413, tooLargeMessage(request.headers['content-type']));
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks);
+    delete request.headers['transfer-encoding'];
+    request.headers['content-length'] = String(body.length);
+    return Readable.from([body]);
+  });
+
   for (const [service, prefixes] of Object.entries(routesTable) as Array<[ServiceName, string[]]>) {
     for (const prefix of prefixes) {
       await app.register(proxy, {
@@ -69,8 +115,11 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
         rewritePrefix: prefix,
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => ({
-            ...headers,
+            // `Expect: 100-continue` was answered here (Node does); undici refuses to send it on.
+            ...withoutHeader(headers, 'expect'),
             'x-request-id': String(request.id),
+            // Proves to the service that the X-Forwarded-* below come from the gateway.
+            [INTERNAL_HEADER]: config.INTERNAL_SECRET,
             'x-forwarded-for': request.ip,
             'x-forwarded-host': request.headers.host ?? '',
             'x-forwarded-proto': request.protocol,
@@ -83,6 +132,14 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       });
     }
   }
+
+  // One error shape with the services ({ message }); a client error keeps its status.
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ message: error.message ?? 'Bad request' });
+    request.log.error({ err: error }, 'gateway failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
 
   const openapi = new MergedOpenApi(config.serviceUrls);
   await app.register(swagger, { openapi: { info: { title: 'LimoDirectory API', version: '1.0.0' } } });
@@ -103,7 +160,20 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const webDist = options.webDist;
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
   if (webDist && indexFile && existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz next to each asset (web/vite.config.ts): sent as asked by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names files under assets/ by their content hash: they never change, cache them for good.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
     const renderPage = createSeoRenderer({
       headTags: { '/': homePreloadTags(webDist) },
       indexHtml: await readFile(indexFile, 'utf8'),

@@ -15,7 +15,7 @@ let limiter: RateLimiter;
 let close = async () => {};
 try {
   if (config.REDIS_URL) {
-    const redis = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: 'limo:' });
+    const redis = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
     limiter = redis.limiter;
     close = () => redis.cache.close();
   } else {

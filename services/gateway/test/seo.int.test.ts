@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTE_PATHS } from '@limo/contracts';
@@ -60,6 +61,11 @@ beforeAll(async () => {
   const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<ServiceName, string>;
   webDist = await mkdtemp(join(tmpdir(), 'limo-seo-'));
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+  await mkdir(join(webDist, 'assets'));
+  const asset = Buffer.from('console.log("limo");'.repeat(200));
+  await writeFile(join(webDist, 'assets', 'index-AbC123.js'), asset);
+  await writeFile(join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(asset));
+  await writeFile(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(asset));
   const config = {
     ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
     serviceUrls: urls,
@@ -79,6 +85,38 @@ const jsonLdOf = (html: string) => {
   const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
 };
+
+// Issue 13: HTML answers had no CSP, framing, nosniff or referrer policy.
+describe('security headers', () => {
+  it('sends a CSP that admits Google Maps and Stripe Elements, and forbids framing', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/maps\.googleapis\.com/);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+});
+
+describe('the built web app', () => {
+  it('is sent precompressed as the client asks, hashed assets cached for good', async () => {
+    const br = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log("limo")');
+    const gz = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBe(4000);
+  });
+});
 
 describe('served HTML metadata', () => {
   it('gives each public route its own title and description, once', async () => {

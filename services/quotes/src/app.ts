@@ -36,8 +36,9 @@ const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60
  * fed by directory's company events.
  */
 export async function createQuotesService(ctx: ServiceContext, options: QuotesServiceOptions = {}): Promise<Service> {
-  const quotes = await QuotesRepository.create(ctx.store);
-  const cityRequests = await CityRequestsRepository.create(ctx.store);
+  const leaseMs = ctx.config.MAIL_LEASE_SECONDS * 1000;
+  const quotes = await QuotesRepository.create(ctx.store, leaseMs);
+  const cityRequests = await CityRequestsRepository.create(ctx.store, leaseMs);
   const companies = await CompaniesRepository.create(ctx.store);
   const leads = new LeadTracking(quotes, companies, ctx.relay);
   const logger = ctx.logger.child({ service: 'quotes' });
@@ -80,8 +81,17 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
     async start() {
       // The city index costs ~150 ms to build: paid here rather than by the first city request.
       preloadGazetteer();
+      // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
+      // unconsumed: leases of the dead process are void and everything owed is done at once.
+      if (ctx.config.PROFILE === 'embedded') {
+        await quotes.releaseAllLeases();
+        await cityRequests.releaseAllLeases();
+      }
       for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
       redelivery.start();
+      // Distributed: a crashed replica's leases run out after the lease time; then everything owed
+      // from before this start is done, rather than after the sweep's grace period.
+      redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
       if (!reconciliation) return;
       // Embedded: the directory already listens, so quotes opens with a complete read-model (the
       // seeded companies' events may still be in flight). Distributed: in the background, as the

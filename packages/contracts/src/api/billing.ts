@@ -80,7 +80,8 @@ export const paymentIntentMetadataSchema = z
  * (signed-in owner) and omits it for a visitor (the listing is created after payment).
  */
 export const createPaymentIntentBodySchema = z.object({
-  amount: z.unknown().optional(),
+  // Ignored beyond a log line, but still a number (or numeric text) as the spec's client sends it.
+  amount: z.union([z.number(), z.string().max(32)], { error: 'amount must be a number' }).nullable().optional(),
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),
@@ -344,7 +345,8 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 /** A company's subscription as its owner and the admins see it. */
 export const subscriptionViewSchema = z.object({
   subscriptionId: z.string(),
-  companyId: z.string(),
+  /** Null only for a visitor's listing payment whose listing is not registered yet. */
+  companyId: z.string().nullable(),
   userId: z.string().nullable(),
   status: subscriptionStatusSchema,
   /** End of the paid period: the renewal date, or when a cancelled subscription stops. */

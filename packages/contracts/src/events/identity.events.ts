@@ -28,6 +28,10 @@ export const passwordResetRequestedV1 = eventSchema(
     username: z.string(),
     resetUrl: z.string().url(),
     expiresAt: z.string(),
+    /** `claim-account`: the account was just made for a paid claim; the mail asks to set a first password. */
+    purpose: z.enum(['reset', 'claim-account']).optional(),
+    /** The claimed company's name, with `claim-account`. */
+    companyName: z.string().optional(),
   }),
 );
 export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1>;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
 import { ApiClient } from './http.js';
@@ -21,7 +22,7 @@ const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' 
  * claimed, the claimer sets a password from the mailed link, signs in and finds the company on the
  * dashboard. A declined card creates nothing; a second claim of the company is refused.
  */
-export async function claimJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>, admin: { email: string; password: string }) {
+export async function claimJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>, admin: { email: string; password: string }, webhookSecret?: string) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const adminClient = new ApiClient(baseUrl);
   expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
@@ -33,6 +34,19 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const companyId = await listCompany(`Claimable Limousines ${suffix}`);
 
   const claimer = new ApiClient(baseUrl);
+  // Webhooks reach billing through the gateway with their raw body; a bad signature is refused first.
+  const forged = JSON.stringify({ id: `evt_forged${suffix}`, type: 'invoice.paid', created: 1, data: { object: { id: 'in_x' } } });
+  expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': 't=1,v1=00' })).status).toBe(401);
+  expect((await claimer.call('POST', '/api/webhooks/stripe', forged)).status).toBe(401);
+  if (webhookSecret) {
+    // Signed with the simulator's secret: the raw body survives the gateway; a replay is a duplicate.
+    // Stripe's scheme, computed by hand: t=<seconds>,v1=HMAC-SHA256(secret, "<t>.<raw body>").
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', webhookSecret).update(`${t}.${forged}`).digest('hex')}`;
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: false });
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: true });
+  }
+
   const config = await claimer.call('GET', '/api/payments/config');
   expect(config.json).toMatchObject({ provider: 'simulator', testMode: true, plan: { id: 'claim', amount: 7500, interval: 'year' } });
 
@@ -110,4 +124,40 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   expect(notPaid.status).toBe(402);
   const after = await adminClient.call('GET', '/api/admin/business-claims');
   expect(after.json.filter((c) => c.companyId === otherId)).toHaveLength(0);
+}
+
+/**
+ * The paid listing of a visitor (owner-admin §2.5): pay first, then register the account and the
+ * listing in one call; the new owner is signed in and finds the listing on the dashboard.
+ */
+export async function paidListingJourney(baseUrl: string) {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const visitor = new ApiClient(baseUrl);
+  const email = `lister-${suffix}@example.com`;
+  const name = `Paid Listing Limousines ${suffix}`;
+  const intent = await visitor.call('POST', '/api/create-payment-intent', { amount: 75, metadata: { type: 'business_listing', companyName: name, email } });
+  expect(intent.status, intent.text).toBe(200);
+  expect(intent.json.amount).toBe(7500);
+  const paid = await visitor.call('POST', '/api/payments/simulator/confirm', { clientSecret: intent.json.clientSecret, ...card('4242424242424242') });
+  expect(paid.json.status).toBe('succeeded');
+  const registered = await visitor.call('POST', '/api/register-business-listing', {
+    userData: { username: email, email, password: 'lister-pass', confirmPassword: 'lister-pass', role: 'business' },
+    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203', services: ['Wedding'], isPaid: true },
+    paymentIntentId: intent.json.paymentIntentId,
+  });
+  expect(registered.status, registered.text).toBe(200);
+  expect(registered.json).toMatchObject({ isPaid: true, paymentRequired: false, user: { email, role: 'business' } });
+  expect((await visitor.call('GET', '/api/me')).json).toMatchObject({ email });
+  const mine = await eventually('the paid listing in my-companies', async () => {
+    const res = await visitor.call('GET', '/api/my-companies');
+    return res.status === 200 && res.json.length ? res : undefined;
+  });
+  expect(mine.json[0]).toMatchObject({ id: registered.json.companyId, name, claimed: true, city: 'Denver' });
+  const again = await new ApiClient(baseUrl).call('POST', '/api/register-business-listing', {
+    userData: { email: `other-${suffix}@example.com`, password: 'lister-pass' },
+    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203' },
+    paymentIntentId: intent.json.paymentIntentId,
+  });
+  expect(again.status).toBe(409);
+  expect((await new ApiClient(baseUrl).call('POST', '/api/login', { email: `other-${suffix}@example.com`, password: 'lister-pass' })).status).toBe(401);
 }

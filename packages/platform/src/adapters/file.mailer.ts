@@ -43,6 +43,12 @@ export class FileMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
+    const key = message.idempotencyKey;
+    if (key) {
+      // Sent already (before a crash that kept the sender from recording it): not again.
+      const sent = (await sentKeys(this.dir)).get(key);
+      if (sent) return { messageId: sent };
+    }
     const info = await this.transport.sendMail({
       from: this.from,
       to: message.to,
@@ -56,6 +62,7 @@ export class FileMailer implements Mailer {
     await writeFile(join(this.dir, file), info.message as Buffer);
     const entry: OutboxEntry = { ...message, messageId: info.messageId, file, sentAt: sentAt.toISOString(), from: this.from };
     await appendToIndex(this.dir, entry);
+    if (key) (await sentKeys(this.dir)).set(key, info.messageId);
     return { messageId: info.messageId };
   }
 
@@ -72,6 +79,17 @@ export class FileMailer implements Mailer {
     await indexQueues.get(this.dir);
     this.transport.close();
   }
+}
+
+// Idempotency keys already in each outbox's index, loaded once per process.
+const keysByDir = new Map<string, Promise<Map<string, string>>>();
+function sentKeys(dir: string): Promise<Map<string, string>> {
+  let keys = keysByDir.get(dir);
+  if (!keys) {
+    keys = readOutbox(dir).then((entries) => new Map(entries.filter((e) => e.idempotencyKey).map((e) => [e.idempotencyKey!, e.messageId])));
+    keysByDir.set(dir, keys);
+  }
+  return keys;
 }
 
 /** Reads the outbox index of `dir` (oldest first); an outbox nothing was sent to is empty. */

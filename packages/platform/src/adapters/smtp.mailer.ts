@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
@@ -60,6 +61,7 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
+      ...(message.idempotencyKey && { messageId: `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)}@limodirectory>` }),
     });
     if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}: ${info.response}`);
     return { messageId: info.messageId };

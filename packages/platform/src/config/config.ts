@@ -50,6 +50,8 @@ export const envSchema = z.object({
   MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
   CLICKHOUSE_URL: optionalUrl(['http', 'https']),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
@@ -67,6 +69,10 @@ export const envSchema = z.object({
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Accounts created per client IP per hour. */
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Listings an owner may create per hour. */
+  LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   /** Login attempts per client IP per 15 minutes (each account also gets 10). */
   LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
   IDENTITY_PORT: port.default(4001),
@@ -95,7 +101,10 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PU
   INTERNAL_SECRET: string;
   PUBLIC_URL: string;
   COOKIE_SECURE: boolean;
-  /** Origins allowed to send state-changing requests. */
+  /**
+   * Origins (scheme://host:port) allowed to send state-changing requests. With PORT=0 the embedded
+   * profile adds the gateway's real port once it listens (the array is shared by every service).
+   */
   allowedOrigins: string[];
   /** Base URL of each service, as the gateway reaches it. */
   serviceUrls: Record<ServiceName, string>;
@@ -137,7 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return (e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).replace(/\/$/, '');
   };
   const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
-  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) allowedOrigins.add(o);
+  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    try {
+      allowedOrigins.add(new URL(o).origin);
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`);
+    }
+  }
   const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
   return {
     ...e,

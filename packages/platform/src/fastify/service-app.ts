@@ -17,7 +17,7 @@ import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
-import { requireInternal } from './internal.js';
+import { hasInternalSecret, requireInternal } from './internal.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -44,6 +44,7 @@ export interface ServiceAppOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
 
 /**
  * A Fastify app with everything our services share: zod validation with the schemas' own messages,
@@ -59,7 +60,25 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     genReqId: () => randomUUID(),
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
+  // for that input, not a 500.
+  // Only the gateway (it holds INTERNAL_SECRET) may say who the client is: from anyone else the
+  // X-Forwarded-* headers are dropped before anything reads request.ip, so a service reached directly
+  // cannot be used to dodge the per-IP limits.
+  app.addHook('onRequest', async (request) => {
+    if (hasInternalSecret(request, config.INTERNAL_SECRET)) return;
+    for (const header of FORWARDED_HEADERS) delete request.raw.headers[header];
+  });
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return (data: unknown) => {
+      try {
+        return validate(data);
+      } catch {
+        return { error: new HttpError(400, `Invalid request ${route.httpPart === 'body' ? 'body' : route.httpPart}`) };
+      }
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
   // JSON (and multipart where a route registers it) only: a text body is a 415, not a confusing 400.
   app.removeContentTypeParser('text/plain');
@@ -104,12 +123,31 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     }
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  // Role guards run before the body is validated (routes list them as preHandler; they are moved to
+  // preValidation): a signed-out caller gets 401, a wrong role 403, never the body's validation errors.
+  const guards = new WeakSet<object>();
+  const requireUser = async (request: FastifyRequest) => {
     if (!request.user) throw new HttpError(401, 'Not authenticated');
+  };
+  guards.add(requireUser);
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', (...roles: Role[]) => {
+    const guard = async (request: FastifyRequest) => {
+      if (!request.user) throw new HttpError(401, 'Not authenticated');
+      if (!roles.includes(request.user.role)) throw new HttpError(403, 'You do not have permission to do this');
+    };
+    guards.add(guard);
+    return guard;
   });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!request.user) throw new HttpError(401, 'Not authenticated');
-    if (!roles.includes(request.user.role)) throw new HttpError(403, 'You do not have permission to do this');
+  app.addHook('onRoute', (route) => {
+    const pre = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const moving = pre.filter((h) => guards.has(h));
+    const validation = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    const body = (route.schema as { body?: unknown } | undefined)?.body;
+    const bodyCheck = isZodSchema(body) && !accepts(body, undefined) && !accepts(body, null) ? [requireBody] : [];
+    if (moving.length === 0 && bodyCheck.length === 0) return;
+    route.preHandler = pre.filter((h) => !guards.has(h));
+    route.preValidation = [...moving, ...bodyCheck, ...validation];
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -123,16 +161,39 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   return app;
 }
 
-function isAllowedOrigin(request: FastifyRequest, allowed: string[]): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') return false;
-  const origin = request.headers.origin;
-  // Non-browser clients (curl, other services) send no Origin; browsers always do on these methods.
-  if (!origin) return true;
-  if (allowed.includes(origin)) return true;
-  const host = (request.headers['x-forwarded-host'] as string | undefined) ?? request.headers.host;
+/**
+ * A route with a body schema gets a 400 with one clear message for a missing, empty or `null` body,
+ * before any refinement of its schema runs on it.
+ */
+async function requireBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) {
+    throw new HttpError(400, 'Request body is required: send a JSON object');
+  }
+}
+
+function accepts(schema: { safeParse(input: unknown): { success: boolean } }, value: unknown): boolean {
   try {
-    return new URL(origin).host === host;
+    return schema.safeParse(value).success;
+  } catch {
+    return false;
+  }
+}
+
+function isZodSchema(value: unknown): value is { safeParse(input: unknown): { success: boolean } } {
+  return typeof value === 'object' && value !== null && typeof (value as { safeParse?: unknown }).safeParse === 'function';
+}
+
+/**
+ * CSRF check of a state-changing request: a browser's Origin must be one of the allowed origins
+ * (PUBLIC_URL, ALLOWED_ORIGINS), compared as scheme + host + port. Never the Host header: a client
+ * controls it. Requests without Origin (curl, services) pass; `Origin: null` does not.
+ */
+export function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return allowed.includes(new URL(origin).origin);
   } catch {
     return false;
   }

@@ -6,6 +6,12 @@ export interface MailMessage {
   replyTo?: string;
   /** Free-form tag kept with the message (e.g. `password-reset`), for the outbox index and tests. */
   tag?: string;
+  /**
+   * Makes a resend after a crash harmless where the transport allows: the file mailer sends a key
+   * once (its index is the record); SMTP derives the Message-ID from it, so relays and mail clients
+   * drop the duplicate. E.g. `quote:<id>:company`.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SentMail {

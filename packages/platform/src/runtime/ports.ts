@@ -49,7 +49,7 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
     let cache: Cache;
     let limiter: RateLimiter;
     if (config.REDIS_URL) {
-      ({ cache, limiter } = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: 'limo:' }));
+      ({ cache, limiter } = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }));
     } else {
       cache = new MemoryCache();
       limiter = new MemoryRateLimiter();

@@ -36,6 +36,16 @@ export interface BillingOperationsDeps {
   publicUrl: string;
   /** How long a checkout waits for a company just listed to reach billing's read-model. */
   companyWaitMs?: number;
+  /** Asks the directory for a company the read-model does not hold (listed before billing subscribed). */
+  lookupCompany?: (id: string) => Promise<CompanyFacts | null>;
+}
+
+/** What billing needs to know of a company: its name and whether (and by whom, when known) it is owned. */
+export interface CompanyFacts {
+  name: string;
+  owned: boolean;
+  /** The owner, when billing's read-model knows it. */
+  userId: string | null;
 }
 
 /** Messages the clients show as they are. */
@@ -61,13 +71,24 @@ const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
 export class BillingOperations {
   constructor(private readonly d: BillingOperationsDeps) {}
 
-  /** The company from the read-model, waiting briefly for one listed a moment ago. */
-  private async company(id: string): Promise<CompanyRefDoc | null> {
-    const deadline = Date.now() + (this.d.companyWaitMs ?? 2_000);
+  /**
+   * The company from the read-model, waiting briefly for one listed a moment ago, then asking the
+   * directory (a company listed before billing first subscribed never reaches the read-model).
+   */
+  private async company(id: string): Promise<CompanyFacts | null> {
+    const deadline = Date.now() + (this.d.companyWaitMs ?? 500);
     for (;;) {
-      const found = await this.d.readModels.findCompany(id);
-      if (found || Date.now() >= deadline) return found;
+      const found: CompanyRefDoc | null = await this.d.readModels.findCompany(id);
+      if (found) return { name: found.name, owned: found.userId !== null, userId: found.userId };
+      if (Date.now() >= deadline) break;
       await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!this.d.lookupCompany) return null;
+    try {
+      return await this.d.lookupCompany(id);
+    } catch (err) {
+      this.d.logger.warn({ err, companyId: id }, 'directory lookup failed');
+      return null;
     }
   }
 
@@ -78,24 +99,23 @@ export class BillingOperations {
   /** Starts the yearly subscription for a claim or a paid listing; the amount comes from the plan table. */
   async createPaymentIntent(body: CreatePaymentIntentBody, user: SessionUser | null, log: { warn(obj: object, msg: string): void }): Promise<CreatePaymentIntentResponse> {
     const plan = PLANS.get(body.plan)!;
-    if (body.amount !== undefined) {
+    if (body.amount !== undefined && body.amount !== null) {
       const sent = Number(body.amount);
       if (sent !== plan.amount / 100 && sent !== plan.amount) log.warn({ sentAmount: body.amount, charged: plan.amount, plan: plan.id }, 'client-sent amount ignored: the plan decides');
     }
     const purpose = body.metadata?.type === 'business_listing' ? 'business_listing' : 'claim';
-    let companyId: string | null = body.companyId ?? null;
+    const companyId: string | null = body.companyId ?? null;
     let customerName: string | null = body.metadata?.companyName ?? null;
-    let listing: ListingDoc | null = null;
     if (purpose === 'claim') {
       if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
       const company = await this.company(companyId);
       if (!company) throw notFound(MESSAGES.companyNotFound);
-      if (company.userId) throw conflict(MESSAGES.alreadyClaimed);
+      if (company.owned) throw conflict(MESSAGES.alreadyClaimed);
       const open = await this.d.claims.openClaimFor(companyId);
       if (open) throw conflict(open.status === 'approved' ? MESSAGES.alreadyClaimed : MESSAGES.claimPending);
       customerName = company.name;
     } else if (companyId) {
-      listing = await this.d.listings.findById(companyId);
+      const listing = await this.d.listings.findById(companyId);
       if (!listing) throw notFound(MESSAGES.listingNotFound);
       if (listing.status === 'paid') throw conflict(MESSAGES.listingPaid);
       if (!user || (listing.userId !== user.id && user.role !== 'admin')) throw forbidden('Only the owner of this listing can pay for it');
@@ -368,9 +388,9 @@ export class BillingOperations {
     if (!claim) throw notFound(MESSAGES.claimNotFound);
     if (claim.status !== 'pending') throw conflict(`This claim was already ${claim.status}`);
     if (!claim.userId) throw conflict(MESSAGES.accountPending);
-    const company = await this.d.readModels.findCompany(claim.companyId);
+    const company = await this.company(claim.companyId);
     if (!company) throw notFound(MESSAGES.companyNotFound);
-    if (company.userId && company.userId !== claim.userId) throw conflict(MESSAGES.alreadyClaimed);
+    if (company.owned && company.userId !== claim.userId) throw conflict(MESSAGES.alreadyClaimed);
     if (!(await this.d.claims.reserveApproval(claim.companyId, claim._id))) throw conflict(MESSAGES.approvedElsewhere);
     const now = new Date().toISOString();
     const data: ClaimApprovedV1['data'] = {

@@ -89,8 +89,6 @@ export interface PaymentsProvider {
   readonly testMode: boolean;
   /** The browser's publishable key, or null (simulator). */
   readonly publishableKey: string | null;
-  /** True when the provider keeps state between calls (the simulator, Stripe; not stripe-mock). */
-  readonly stateful: boolean;
   /** Finds the yearly price by its lookup key, creating it when missing; returns its id. */
   ensurePrice(): Promise<string>;
   /** Creates a customer. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { HttpError, type Logger } from '@limo/platform';
 import type { KeysRepository, ProviderKeys } from '../repositories/keys.repository.js';
 import type { BillingSettings } from '../settings.js';
@@ -103,6 +104,8 @@ export class PaymentsRegistry {
         webhookSecret: this.settings.SIMULATOR_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('base64')}`,
         deliver: (payload, header) => this.delivery(payload, header),
         onDeliveryError: (err, eventId) => this.logger.warn({ err, eventId }, 'simulator webhook delivery failed'),
+        // Embedded: checkouts survive a restart. Distributed processes keep it in memory.
+        ...(this.settings.PROFILE === 'embedded' && { stateFile: join(this.settings.DATA_DIR, 'billing', 'simulator-state.json') }),
         ...this.simulatorOptions,
       });
     }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import { CLAIM_PLAN, type PaymentIntentStatus, type SubscriptionStatus } from '@limo/contracts';
 import {
@@ -38,6 +40,19 @@ export interface SimulatorOptions {
   /** Clock (tests move it forward with `advance`). */
   now?: () => number;
   onDeliveryError?: (err: unknown, eventId: string) => void;
+  /** Where the state is kept across restarts (embedded: DATA_DIR/billing); in memory only when unset. */
+  stateFile?: string;
+}
+
+/** What the simulator writes to its state file. */
+interface SimulatorState {
+  customers: Array<[string, { email: string | null; name: string | null }]>;
+  intents: SimPaymentIntent[];
+  invoices: SimInvoice[];
+  subscriptions: SimSubscription[];
+  idempotent: Array<[string, unknown]>;
+  offsetMs: number;
+  seq: number;
 }
 
 interface SimPaymentIntent {
@@ -88,7 +103,6 @@ interface SimSubscription {
  */
 export class PaymentSimulator implements PaymentsProvider {
   readonly name = 'simulator' as const;
-  readonly stateful = true;
   readonly testMode = true;
   readonly publishableKey = null;
   private readonly signer = new Stripe('sk_test_simulator_signing_only');
@@ -105,7 +119,51 @@ export class PaymentSimulator implements PaymentsProvider {
   private closed = false;
   private seq = 0;
 
-  constructor(private readonly options: SimulatorOptions) {}
+  private saveTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: SimulatorOptions) {
+    if (options.stateFile && existsSync(options.stateFile)) this.load(options.stateFile);
+  }
+
+  private load(file: string): void {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as SimulatorState;
+    for (const [id, customer] of state.customers) this.customers.set(id, customer);
+    for (const pi of state.intents) {
+      this.intents.set(pi.id, pi);
+      this.intentBySecret.set(pi.clientSecret, pi.id);
+    }
+    for (const invoice of state.invoices) this.invoices.set(invoice.id, invoice);
+    for (const sub of state.subscriptions) this.subscriptions.set(sub.id, sub);
+    for (const [key, value] of state.idempotent) this.idempotent.set(key, value);
+    this.offsetMs = state.offsetMs;
+    this.seq = state.seq;
+  }
+
+  /** Writes the state soon (one write for a burst of changes). */
+  private persist(): void {
+    if (!this.options.stateFile || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.save(), 50);
+    this.saveTimer.unref();
+  }
+
+  private save(): void {
+    const file = this.options.stateFile;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (!file) return;
+    const state: SimulatorState = {
+      customers: [...this.customers],
+      intents: [...this.intents.values()],
+      invoices: [...this.invoices.values()],
+      subscriptions: [...this.subscriptions.values()],
+      idempotent: [...this.idempotent],
+      offsetMs: this.offsetMs,
+      seq: this.seq,
+    };
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    renameSync(`${file}.tmp`, file);
+  }
 
   private now(): number {
     return (this.options.now?.() ?? Date.now()) + this.offsetMs;
@@ -120,6 +178,7 @@ export class PaymentSimulator implements PaymentsProvider {
     if (this.idempotent.has(key)) return this.idempotent.get(key) as T;
     const value = create();
     this.idempotent.set(key, value);
+    this.persist();
     return value;
   }
 
@@ -336,6 +395,7 @@ export class PaymentSimulator implements PaymentsProvider {
   }
 
   async close(): Promise<void> {
+    if (this.saveTimer) this.save();
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
@@ -396,6 +456,7 @@ export class PaymentSimulator implements PaymentsProvider {
   /** Queues a signed event for delivery: retried with backoff until a 2xx, sometimes delivered twice. */
   private emit(type: string, object: object): void {
     if (this.closed) return;
+    this.persist();
     const event = { id: this.id('evt'), object: 'event', api_version: Stripe.API_VERSION, type, created: Math.floor(this.now() / 1000), livemode: false, data: { object } };
     const payload = JSON.stringify(event);
     const copies = Math.random() < (this.options.duplicateRate ?? 0.2) ? 2 : 1;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { CLAIM_PLAN } from '@limo/contracts';
+import { HttpError } from '@limo/platform';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
@@ -29,7 +30,6 @@ export interface StripePaymentsOptions {
  */
 export class StripePayments implements PaymentsProvider {
   readonly name = 'stripe' as const;
-  readonly stateful = true;
   readonly testMode: boolean;
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
@@ -51,7 +51,11 @@ export class StripePayments implements PaymentsProvider {
     return new StripePayments(options);
   }
 
-  async ensurePrice(): Promise<string> {
+  ensurePrice(): Promise<string> {
+    return this.run(() => this.ensurePriceNow());
+  }
+
+  private async ensurePriceNow(): Promise<string> {
     if (this.priceId) return this.priceId;
     const key = this.options.priceLookupKey;
     const found = await this.stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
@@ -75,7 +79,11 @@ export class StripePayments implements PaymentsProvider {
     return created.id;
   }
 
-  async createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+  createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+    return this.run(() => this.createCustomerNow(input));
+  }
+
+  private async createCustomerNow(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
     const customer = await this.stripe.customers.create(
       { ...(input.email && { email: input.email }), ...(input.name && { name: input.name }), metadata: input.metadata },
       { idempotencyKey: input.idempotencyKey },
@@ -83,8 +91,12 @@ export class StripePayments implements PaymentsProvider {
     return customer.id;
   }
 
-  async createSubscription(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
-    const price = await this.ensurePrice();
+  createSubscription(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
+    return this.run(() => this.createSubscriptionNow(input));
+  }
+
+  private async createSubscriptionNow(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
+    const price = await this.ensurePriceNow();
     const sub = await this.stripe.subscriptions.create(
       {
         customer: input.customerId,
@@ -115,7 +127,7 @@ export class StripePayments implements PaymentsProvider {
       return toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id));
     } catch (err) {
       if (isMissing(err)) return null;
-      throw err;
+      throw asHttpError(err);
     }
   }
 
@@ -124,18 +136,26 @@ export class StripePayments implements PaymentsProvider {
       return toSubscriptionState(await this.stripe.subscriptions.retrieve(id));
     } catch (err) {
       if (isMissing(err)) return null;
-      throw err;
+      throw asHttpError(err);
     }
   }
 
-  async cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
+  cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
+    return this.run(() => this.cancelSubscriptionNow(id, options));
+  }
+
+  private async cancelSubscriptionNow(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
     const sub = options.atPeriodEnd
       ? await this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: options.idempotencyKey })
       : await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: options.idempotencyKey });
     return toSubscriptionState(sub);
   }
 
-  async refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
+  refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
+    return this.run(() => this.refundPaymentNow(paymentIntentId, options));
+  }
+
+  private async refundPaymentNow(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
     const refund = await this.stripe.refunds.create({ payment_intent: paymentIntentId, reason: 'requested_by_customer' }, { idempotencyKey: options.idempotencyKey });
     return { refundId: refund.id, status: refund.status ?? 'pending' };
   }
@@ -146,6 +166,14 @@ export class StripePayments implements PaymentsProvider {
   }
 
   async close(): Promise<void> {}
+
+  private async run<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      throw asHttpError(err);
+    }
+  }
 }
 
 /** Verifies a Stripe-format signature with the SDK (shared by the simulator, which signs the same way). */
@@ -158,6 +186,20 @@ export function verifyStripeSignedEvent(stripe: Stripe, rawBody: Buffer, signatu
     throw new WebhookSignatureError((err as Error).message);
   }
   return toProviderEvent(event);
+}
+
+/**
+ * Stripe's errors as answers: a refused key is a configuration problem (503), an unreachable or
+ * failing Stripe a 502, a declined card a 402 with Stripe's message; anything else is rethrown.
+ */
+export function asHttpError(err: unknown): unknown {
+  if (!(err instanceof Stripe.errors.StripeError)) return err;
+  if (err instanceof Stripe.errors.StripeCardError) return new HttpError(402, err.message);
+  if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) {
+    return new HttpError(503, 'Payments are misconfigured: Stripe refused the secret key. An admin can fix it in Settings.');
+  }
+  if (err instanceof Stripe.errors.StripeRateLimitError) return new HttpError(503, 'The payment provider is busy. Please try again in a moment.');
+  return new HttpError(502, `The payment provider could not complete the request (${err.type}). Please try again.`);
 }
 
 function isMissing(err: unknown): boolean {

@@ -40,20 +40,20 @@ export class ListingsRepository {
    */
   async markPaid(id: string, paymentIntentId: string, subscriptionId: string | null, at: string): Promise<ListingDoc | null> {
     const current = await this.findById(id);
-      if (!current || current.status === 'paid') return null;
-      const data: ListingRegisteredV1['data'] = {
-        companyId: id,
-        userId: current.userId,
-        company: current.company,
-        isPaid: true,
-        paymentIntentId,
-        subscriptionId,
-        registeredAt: at,
-      };
-      return this.listings.updateOne(
-        { _id: id, status: 'unpaid' },
-        { $set: { status: 'paid', paymentIntentId, subscriptionId, paidAt: at } },
-        { events: [newEvent('listing.registered.v1', id, data, at)] },
-      );
+    if (!current || current.status === 'paid') return null;
+    const data: ListingRegisteredV1['data'] = {
+      companyId: id,
+      userId: current.userId,
+      company: current.company,
+      isPaid: true,
+      paymentIntentId,
+      subscriptionId,
+      registeredAt: at,
+    };
+    return this.listings.updateOne(
+      { _id: id, status: 'unpaid' },
+      { $set: { status: 'paid', paymentIntentId, subscriptionId, paidAt: at } },
+      { events: [newEvent('listing.registered.v1', id, data, at)] },
+    );
   }
 }

@@ -31,7 +31,7 @@ export interface SubscriptionDoc {
 export function toSubscriptionView(doc: SubscriptionDoc): SubscriptionView {
   return {
     subscriptionId: doc._id,
-    companyId: doc.companyId ?? '',
+    companyId: doc.companyId,
     userId: doc.userId,
     status: doc.status,
     currentPeriodEnd: doc.currentPeriodEnd,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanySnapshot } from '@limo/contracts';
-import type { Collection, DocumentStore, EventEnvelope, Filter, FindOptions } from '@limo/platform';
+import { LOST_RACE, retryOptimistic, type Collection, type DocumentStore, type EventEnvelope, type Filter, type FindOptions } from '@limo/platform';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
 export interface Verification {
@@ -95,7 +95,8 @@ function defined<T extends object>(change: T): Partial<T> {
   return Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-const MAX_ATTEMPTS = 8;
+/** Optimistic write attempts (with jittered backoff) before answering 409. */
+const MAX_ATTEMPTS = 12;
 
 /**
  * Companies and the events they owe: every write stores its `company.*` event in the same document
@@ -151,25 +152,26 @@ export class CompaniesRepository {
    * leaves the company as it is. Returns the company after the write, or null if it does not exist.
    */
   async update(id: string, build: (current: CompanyDoc) => CompanyChange | null): Promise<CompanyDoc | null> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await this.findById(id);
-      if (!current) return null;
-      const built = build(current);
-      const change = built ? defined(built) : {};
-      if (Object.keys(change).length === 0) return current;
-      const now = new Date().toISOString();
-      const next: CompanyDoc = { ...current, ...change, updatedAt: now, version: current.version + 1 };
-      const written = await this.companies.updateOne(
-        { _id: id, version: current.version },
-        { $set: { ...change, updatedAt: now, version: next.version } },
-        { events: [companyEvent('company.updated.v1', next, now)] },
-      );
-      if (written) {
+    return retryOptimistic(
+      async () => {
+        const current = await this.findById(id);
+        if (!current) return null;
+        const built = build(current);
+        const change = built ? defined(built) : {};
+        if (Object.keys(change).length === 0) return current;
+        const now = new Date().toISOString();
+        const next: CompanyDoc = { ...current, ...change, updatedAt: now, version: current.version + 1 };
+        const written = await this.companies.updateOne(
+          { _id: id, version: current.version },
+          { $set: { ...change, updatedAt: now, version: next.version } },
+          { events: [companyEvent('company.updated.v1', next, now)] },
+        );
+        if (!written) return LOST_RACE;
         await this.onChange();
         return written;
-      }
-    }
-    throw new Error(`company ${id}: too many concurrent writes`);
+      },
+      { attempts: MAX_ATTEMPTS, conflictMessage: 'This company is being changed by someone else right now. Please try again in a moment.' },
+    );
   }
 
   /** Deletes the company owing `company.deleted.v1`; returns it, or null if it did not exist. */

@@ -56,7 +56,7 @@ export const onClaimSubmitted =
         type: 'password-reset.requested.v1',
         occurredAt: now.toISOString(),
         key: user._id,
-        data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt },
+        data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt, purpose: 'claim-account', companyName: data.companyName },
       };
       await users.setResetToken(user._id, tokenHash, expiresAt, reset);
     }

@@ -3,6 +3,7 @@ import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
 
 /** The password reset mail: the link, its one-hour lifetime, and what to do if it was not you. */
 export function resetPasswordMail(data: PasswordResetRequestedV1['data']): MailMessage {
+  if (data.purpose === 'claim-account') return setPasswordMail(data);
   const title = 'Reset your LimoDirectory password';
   const text = [
     `Hello ${data.username},`,
@@ -21,6 +22,32 @@ export function resetPasswordMail(data: PasswordResetRequestedV1['data']): MailM
 <p><a href="${escapeHtml(data.resetUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Reset password</a></p>
 <p style="word-break:break-all">${escapeHtml(data.resetUrl)}</p>
 <p>If you didn't ask for this, you can ignore this e-mail: your password stays the same.</p>`,
+  );
+  return { to: data.email, subject: title, text, html, tag: 'password-reset' };
+}
+
+/** After a paid claim without an account: the account exists, the claimer chooses its first password. */
+function setPasswordMail(data: PasswordResetRequestedV1['data']): MailMessage {
+  const company = data.companyName ?? 'your business';
+  const title = 'Set your LimoDirectory password';
+  const text = [
+    `Hello,`,
+    '',
+    `Thank you for claiming ${company} on LimoDirectory. We made a business account for ${data.email}.`,
+    'Open this link to choose your password. It works once and expires in 1 hour (ask for a new one from "Forgot password" any time):',
+    '',
+    data.resetUrl,
+    '',
+    'Your claim is reviewed within 1-2 business days; you can open your dashboard right after setting the password.',
+  ].join('\n');
+  const html = mailLayout(
+    title,
+    `<p>Hello,</p>
+<p>Thank you for claiming <strong>${escapeHtml(company)}</strong> on LimoDirectory. We made a business account for ${escapeHtml(data.email)}.</p>
+<p>Choose your password with this link. It works once and expires in 1 hour (ask for a new one from "Forgot password" any time).</p>
+<p><a href="${escapeHtml(data.resetUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Set password</a></p>
+<p style="word-break:break-all">${escapeHtml(data.resetUrl)}</p>
+<p>Your claim is reviewed within 1-2 business days; you can open your dashboard right after setting the password.</p>`,
   );
   return { to: data.email, subject: title, text, html, tag: 'password-reset' };
 }

@@ -29,6 +29,8 @@ const FAILURES_PER_PASS = 3;
 export class Redelivery {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private startUpTimer: NodeJS.Timeout | undefined;
+  private startUp: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
@@ -45,18 +47,44 @@ export class Redelivery {
     this.schedule();
   }
 
+  /**
+   * After `delayMs`, one pass over everything owed that was accepted before this start: the events
+   * of work accepted before a crash may be gone with the process (the embedded bus lives in memory;
+   * a crashed replica's leases blocked its consumers' redelivery), so it is done now instead of after
+   * the grace period. Steps are idempotent, leases keep a mail from being sent by this sweep and a
+   * consumer both.
+   */
+  startUpSweep(delayMs = 0): void {
+    const startedAt = Date.now();
+    this.startUpTimer = setTimeout(() => {
+      if (this.stopped) return;
+      const sweeping = this.sweep({ graceMs: Date.now() - startedAt, batchSize: 100_000 })
+        .catch((err) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
+        .finally(() => {
+          if (this.startUp === sweeping) this.startUp = undefined;
+        });
+      this.startUp = sweeping;
+    }, delayMs);
+    this.startUpTimer.unref();
+  }
+
   /** Stops sweeping and waits for a sweep in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    clearTimeout(this.startUpTimer);
+    await Promise.all([this.running, this.startUp]);
   }
 
-  /** One pass over everything owed; resolves when done (failures are logged, not thrown). */
-  async sweep(): Promise<void> {
+  /**
+   * One pass over everything owed; resolves when done (failures are logged, not thrown). `overrides`
+   * widen it, e.g. the start-up sweep of the embedded profile: no grace, everything owed.
+   */
+  async sweep(overrides: Partial<Pick<RedeliveryOptions, 'graceMs' | 'batchSize'>> = {}): Promise<void> {
     const now = Date.now();
-    const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - this.options.graceMs).toISOString() };
-    const { batchSize } = this.options;
+    const graceMs = overrides.graceMs ?? this.options.graceMs;
+    const batchSize = overrides.batchSize ?? this.options.batchSize;
+    const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - graceMs).toISOString() };
     // Fan-out first: it creates quotes whose mails the passes below then send.
     await this.pass('city fan-out', await this.cityRequests.owing('fanOut', window, batchSize), (r) => this.delivery.fanOut(r._id));
     await this.pass('company mail', await this.quotes.owing('delivery', window, batchSize), (q) => this.delivery.deliverToCompany(q._id));

@@ -20,17 +20,20 @@ export interface CityRequestDoc extends QuoteDetails {
 
 /** City-wide quote requests. */
 export class CityRequestsRepository {
-  private constructor(readonly requests: Collection<CityRequestDoc>) {}
+  private constructor(
+    readonly requests: Collection<CityRequestDoc>,
+    private readonly leaseMs: number,
+  ) {}
 
   /** Opens the collection with the indexes the queries below use. */
-  static async create(store: DocumentStore): Promise<CityRequestsRepository> {
+  static async create(store: DocumentStore, leaseMs = MAIL_LEASE_MS): Promise<CityRequestsRepository> {
     // Compound for the reason given in QuotesRepository.create.
     const requests = await store.collection<CityRequestDoc>('city_quote_requests', [
       { fields: { createdAt: 1 } },
       { fields: { fanOut: 1, createdAt: 1 } },
       { fields: { confirmation: 1, createdAt: 1 } },
     ]);
-    return new CityRequestsRepository(requests);
+    return new CityRequestsRepository(requests, leaseMs);
   }
 
   /** Stores the request with the `city-quote.requested.v1` it owes (which fans it out into quotes). */
@@ -52,7 +55,7 @@ export class CityRequestsRepository {
   claimConfirmation(id: string, now = Date.now()): Promise<CityRequestDoc | null> {
     return this.requests.updateOne(
       { _id: id, confirmation: 'pending', confirmationLeaseUntil: { $lt: now } },
-      { $set: { confirmationLeaseUntil: now + MAIL_LEASE_MS }, $inc: { confirmationAttempts: 1 } },
+      { $set: { confirmationLeaseUntil: now + this.leaseMs }, $inc: { confirmationAttempts: 1 } },
     );
   }
 
@@ -67,6 +70,11 @@ export class CityRequestsRepository {
   }
 
   /** Requests created in `window` with fan-out or confirmation still owed, fewest confirmation attempts first. */
+  /** Drops every confirmation lease: only at start-up of the one process owning the data (a crash left them). */
+  async releaseAllLeases(): Promise<void> {
+    await this.requests.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
+  }
+
   owing(work: 'fanOut' | 'confirmation', window: { from: string; to: string }, limit: number): Promise<CityRequestDoc[]> {
     return this.requests.find(
       { [work]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },

@@ -57,7 +57,10 @@ export type QuoteMail = 'delivery' | 'confirmation';
 const LEASE_FIELD = { delivery: 'deliveryLeaseUntil', confirmation: 'confirmationLeaseUntil' } as const;
 const ATTEMPTS_FIELD = { delivery: 'deliveryAttempts', confirmation: 'confirmationAttempts' } as const;
 
-/** How long one worker may hold a mail before another may try it (a crashed sender's lease runs out). */
+/**
+ * How long one worker may hold a mail before another may try it (a crashed sender's lease runs out),
+ * unless MAIL_LEASE_SECONDS says otherwise. It must outlast the slowest send (SMTP timeouts).
+ */
 export const MAIL_LEASE_MS = 60_000;
 
 /** The event a stored quote owes: the company (and for a per-company request the customer) gets mailed. */
@@ -124,10 +127,13 @@ export interface QuotePage {
 
 /** Quote requests, their mail state and their lead-tracking times. */
 export class QuotesRepository {
-  private constructor(readonly quotes: Collection<QuoteDoc>) {}
+  private constructor(
+    readonly quotes: Collection<QuoteDoc>,
+    private readonly leaseMs: number,
+  ) {}
 
   /** Opens the collection with the indexes the queries below use. */
-  static async create(store: DocumentStore): Promise<QuotesRepository> {
+  static async create(store: DocumentStore, leaseMs = MAIL_LEASE_MS): Promise<QuotesRepository> {
     const quotes = await store.collection<QuoteDoc>('quote_requests', [
       { fields: { companyId: 1 } },
       { fields: { createdAt: 1 } },
@@ -137,7 +143,7 @@ export class QuotesRepository {
       { fields: { delivery: 1, createdAt: 1 } },
       { fields: { confirmation: 1, createdAt: 1 } },
     ]);
-    return new QuotesRepository(quotes);
+    return new QuotesRepository(quotes, leaseMs);
   }
 
   /** Stores the quote with the `quote.requested.v1` it owes; throws DuplicateKeyError if its id exists. */
@@ -218,8 +224,14 @@ export class QuotesRepository {
     const lease = LEASE_FIELD[mail];
     return this.quotes.updateOne(
       { _id: id, [mail]: 'pending', [lease]: { $lt: now } },
-      { $set: { [lease]: now + MAIL_LEASE_MS }, $inc: { [ATTEMPTS_FIELD[mail]]: 1 } },
+      { $set: { [lease]: now + this.leaseMs }, $inc: { [ATTEMPTS_FIELD[mail]]: 1 } },
     );
+  }
+
+  /** Drops every mail lease: only at start-up of the one process owning the data (a crash left them). */
+  async releaseAllLeases(): Promise<void> {
+    await this.quotes.updateMany({ deliveryLeaseUntil: { $gt: 0 } }, { $set: { deliveryLeaseUntil: 0 } });
+    await this.quotes.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
   }
 
   /** Gives the lease back after a failed send, so the next retry may take it at once. */

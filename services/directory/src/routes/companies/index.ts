@@ -113,7 +113,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
     async (request, reply) => {
       const user = request.user!;
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `company-create:user:${user.id}`, limit: 50, windowMs: 60 * 60 * 1000, message: 'Too many listings created. Please try again later.' },
+        { key: `company-create:user:${user.id}`, limit: ctx.config.LISTING_RATE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000, message: 'Too many listings created. Please try again later.' },
       ]);
       const { fullAddress, ...input } = request.body;
       assertState(input.state);

@@ -7,14 +7,15 @@ import { badRequest, enforceRateLimits, forbidden, notFound } from '@limo/platfo
 import { checkAndReencodeImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../domain/image.js';
 import type { DirectoryDeps } from '../../deps.js';
 
-/** Multipart errors as the owner's upload form words them. */
+/** Multipart errors (thrown while reading the client's parts) as the owner's upload form words them. */
 function uploadError(err: unknown): Error {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(IMAGE_MESSAGES.tooLarge, 'image');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(IMAGE_MESSAGES.notImage, 'image');
   if (code === 'FST_FILES_LIMIT') return badRequest('Please upload one image at a time', 'image');
-  if (code?.startsWith('FST_')) return badRequest('The upload could not be read. Please try again.', 'image');
-  return err as Error;
+  // Anything else reading the parts is the client's body being broken (busboy: no or wrong boundary,
+  // truncated form, malformed part header, a boundary over its limit): a 400, never a 500.
+  return badRequest('The upload could not be read. Please try again.', 'image');
 }
 
 /**

@@ -1,0 +1,33 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { HttpError } from './errors.js';
+
+export interface OptimisticRetryOptions {
+  /** Attempts before giving up. Default 10. */
+  attempts?: number;
+  /** First backoff in ms, doubled each attempt, jittered ±50 %, capped at `maxDelayMs`. Default 5. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** The 409's message when every attempt lost the race. */
+  conflictMessage?: string;
+}
+
+/** What `attempt` answers when another writer got in first: try again after a backoff. */
+export const LOST_RACE = Symbol('lost-race');
+
+/**
+ * Runs an optimistic-concurrency write (`attempt` re-reads, writes conditionally on the version it
+ * read, and answers LOST_RACE when another write got in between) with jittered exponential backoff,
+ * so concurrent writers spread out instead of colliding again. Past the last attempt it throws a 409
+ * with a clear message, never a bare Error (a 500).
+ */
+export async function retryOptimistic<T>(attempt: () => Promise<T | typeof LOST_RACE>, options: OptimisticRetryOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 10;
+  const base = options.baseDelayMs ?? 5;
+  const max = options.maxDelayMs ?? 250;
+  for (let n = 0; n < attempts; n++) {
+    const result = await attempt();
+    if (result !== LOST_RACE) return result;
+    if (n < attempts - 1) await delay(Math.min(max, base * 2 ** n) * (0.5 + Math.random()));
+  }
+  throw new HttpError(409, options.conflictMessage ?? 'This record is being changed by someone else right now. Please try again.');
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimSubmittedV1 } from '@limo/contracts';
+import type { EventEnvelope } from '@limo/platform';
+import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import type { Service } from '@limo/platform';
+import { createIdentityService } from '../src/app.js';
+
+let ctx: TestContext;
+let service: Service;
+const published: EventEnvelope[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ PUBLIC_URL: 'http://limo.test' });
+  const publish = ctx.bus.publish.bind(ctx.bus);
+  ctx.bus.publish = async (events) => {
+    published.push(...events);
+    await publish(events);
+  };
+  service = await createIdentityService(ctx);
+  await service.start();
+});
+afterAll(async () => {
+  await service.app.close();
+  await service.stop();
+  await ctx.close();
+});
+
+const submitted = (email: string, userId: string | null = null): EventEnvelope => {
+  const claimId = randomUUID();
+  const data: ClaimSubmittedV1['data'] = {
+    claimId,
+    companyId: randomUUID(),
+    companyName: 'Test Limousines',
+    userId,
+    claimerName: 'Dana Driver',
+    claimerEmail: email,
+    claimerPhone: '(303) 555-0199',
+    businessRole: 'owner',
+    paymentAmount: 7500,
+    paymentIntentId: `pi_${claimId.slice(0, 8)}`,
+    submittedAt: new Date().toISOString(),
+  };
+  return { id: randomUUID(), type: 'claim.submitted.v1', occurredAt: data.submittedAt, key: data.companyId, data };
+};
+const linkedFor = (claimId: string) => waitFor(() => published.find((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === claimId));
+
+describe('claimers without an account', () => {
+  it('get a business account and a mailed set-password link; the claim is linked to it once', async () => {
+    const event = submitted('new-claimer@example.com');
+    await ctx.bus.publish([event, event]);
+    const linked = await linkedFor((event.data as { claimId: string }).claimId);
+    expect(linked.data).toMatchObject({ email: 'new-claimer@example.com', accountCreated: true });
+    const mail = await waitFor(async () => (await ctx.outbox()).find((m) => m.to === 'new-claimer@example.com' && m.tag === 'password-reset'));
+    expect(mail.subject).toBe('Set your LimoDirectory password');
+    expect(mail.text).toContain('Thank you for claiming Test Limousines');
+    const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]).searchParams.get('token')!;
+    expect((await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'claimer-pass' } })).statusCode).toBe(200);
+    const login = await service.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'new-claimer@example.com', password: 'claimer-pass' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ id: (linked.data as { userId: string }).userId, role: 'business' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(published.filter((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (event.data as { claimId: string }).claimId)).toHaveLength(1);
+  });
+
+  it('link an existing account by e-mail without a mail, and leave a signed-in claimer alone', async () => {
+    const reg = await service.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'known', email: 'known@example.com', password: 'secret1' } });
+    const event = submitted('Known@Example.com'.toLowerCase());
+    await ctx.bus.publish([event]);
+    const linked = await linkedFor((event.data as { claimId: string }).claimId);
+    expect(linked.data).toMatchObject({ userId: reg.json().id, accountCreated: false });
+    expect((await ctx.outbox()).some((m) => m.to === 'known@example.com')).toBe(false);
+
+    const signedIn = submitted('someone@example.com', randomUUID());
+    await ctx.bus.publish([signedIn]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(published.some((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (signedIn.data as { claimId: string }).claimId)).toBe(false);
+  });
+});
