@@ -33,6 +33,13 @@ async function expectToast(page: Page, title: string, text = ''): Promise<string
 }
 const pageInfo = (page: Page) => page.getByTestId('page-info');
 
+/** Whether an element is fully inside the viewport and below the 64 px sticky header. */
+async function inView(page: Page, locator: ReturnType<Page['getByTestId']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const height = page.viewportSize()!.height;
+  return Boolean(box && box.y >= 64 && box.y + box.height <= height);
+}
+
 async function searchMiami(page: Page): Promise<void> {
   await page.goto('/');
   const location = page.getByLabel('Location');
@@ -165,6 +172,9 @@ describeInBrowser('public side in the browser', () => {
   it('sends a city quote through the three steps, then returns home', async () => {
     const { page } = await session();
     await page.goto('/');
+    // The floating button shows once the search box has scrolled away.
+    await page.getByTestId('company-card').first().waitFor();
+    await page.locator('footer').scrollIntoViewIfNeeded();
     await page.getByRole('link', { name: 'Request City Quotes' }).click();
     await page.waitForURL('**/request-city-quote');
     const send = page.getByRole('button', { name: 'Send Quote Request' });
@@ -283,6 +293,46 @@ describeInBrowser('public side in the browser', () => {
     const html = await (await page.request.get(`/company/${company.id}`)).text();
     expect(html).toContain('"@type":"LocalBusiness"');
     expect(html).toMatch(/<title>[^<]*Limousine Service in Miami, FL/);
+  });
+
+  it('keeps "Page X of Y" in view below the sticky header after paging, at 1280 and 375 px', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+      const { page } = await session(viewport);
+      await searchMiami(page);
+      // The search itself brings the results into view (at 375 px they start below the fold).
+      await expect.poll(() => inView(page, pageInfo(page))).toBe(true);
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pageInfo(page).textContent()).toBe('Page 2 of 7 - Showing 15 companies');
+      await expect.poll(() => inView(page, pageInfo(page)), { timeout: 5000 }).toBe(true);
+      const nav = page.getByRole('navigation', { name: 'Pagination' });
+      const tops = await nav.getByRole('button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `pagination rows at ${viewport.width} px`).toBe(1);
+      const navBox = (await nav.boundingBox())!;
+      expect(navBox.x + navBox.width).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `home-page-2-${viewport.width}`, false);
+    }
+  });
+
+  it('never lets the floating "Request City Quotes" button cover the filters or the Sort-by control', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+      const { page } = await session(viewport);
+      await page.goto('/');
+      await page.getByTestId('company-card').first().waitFor();
+      const floating = page.getByTestId('floating-city-quotes');
+      for (const control of [page.getByLabel('Sort by'), page.getByRole('checkbox', { name: 'SUV Limo' }), page.getByLabel('Minimum Rating')]) {
+        for (const block of ['start', 'center', 'end'] as const) {
+          await control.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
+          await page.waitForTimeout(100);
+          if (!(await floating.isVisible())) continue;
+          const [a, b] = [(await floating.boundingBox())!, (await control.boundingBox())!];
+          const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          expect(overlap, `${viewport.width} px, ${block}`).toBe(false);
+        }
+      }
+      // Once the search box has scrolled away the button is there.
+      await page.locator('footer').scrollIntoViewIfNeeded();
+      await floating.waitFor();
+    }
   });
 
   it('has no serious or critical accessibility violations on /, a company page, /request-city-quote and /login', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { startThrowaway, type EmbeddedSystem } from '@limo/embedded';
+import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -34,7 +34,7 @@ export function describeInBrowser(name: string, body: () => void): void {
 /** The running product for a journey file: every service and the gateway serving web/dist. */
 export interface Product {
   url: string;
-  system: EmbeddedSystem;
+  system: ThrowawaySystem;
   admin: { email: string; password: string };
   close(): Promise<void>;
 }

@@ -13,10 +13,20 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const ListBusinessPage = lazy(() => import('./pages/ListBusinessPage'));
 const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
 const SupportPage = lazy(() => import('./pages/SupportPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const SubscribePage = lazy(() => import('./pages/business/SubscribePage'));
+const PricingPage = lazy(() => import('./pages/business/PricingPage'));
+const ContactPage = lazy(() => import('./pages/business/ContactPage'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const CheckoutPage = lazy(() => import('./pages/business/CheckoutPage'));
+const PaymentSuccessPage = lazy(() => import('./pages/business/PaymentSuccessPage'));
+const ClaimBusinessPage = lazy(() => import('./pages/business/ClaimBusinessPage'));
+const BusinessRegistrationPage = lazy(() => import('./pages/business/BusinessRegistrationPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 
-/** The public screens of spec/public-side.md §2, each loaded with its route. */
+/** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -29,6 +39,17 @@ export function AppRoutes() {
         <Route path="business-listing-form" element={<ListBusinessPage />} />
         <Route path="how-it-works" element={<HowItWorksPage />} />
         <Route path="support" element={<SupportPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="checkout" element={<CheckoutPage />} />
+        <Route path="payment-success" element={<PaymentSuccessPage />} />
+        <Route path="claim-business" element={<ClaimBusinessPage />} />
+        <Route path="business-registration" element={<BusinessRegistrationPage />} />
+        <Route path="register-business" element={<BusinessRegistrationPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="admin-dashboard" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />

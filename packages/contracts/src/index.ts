@@ -2,3 +2,4 @@ export * from './api/index.js';
 export * from './events/index.js';
 export * from './vocabulary.js';
 export * from './seo.js';
+export * from './routes.js';

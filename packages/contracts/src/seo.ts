@@ -1,3 +1,5 @@
+import { appRouteOf } from './routes.js';
+
 /**
  * Search-engine metadata per route, shared by the web app (document.title on navigation) and the
  * gateway (the served HTML, so a crawler without JavaScript sees the same title and description).
@@ -50,9 +52,6 @@ const STATIC_META: Record<string, PageMeta> = {
 };
 STATIC_META['/business-listing-form'] = STATIC_META['/list-business']!;
 
-/** Screens that exist but are not for search engines (owner and admin areas, checkout steps). */
-const PRIVATE_PATHS = ['/checkout', '/payment-success', '/dashboard', '/admin', '/admin-dashboard', '/business-registration', '/register-business'];
-
 const COMPANY_PATH = /^\/company\/([^/]+)$/;
 
 /** The company id of a `/company/{id}` path, or undefined. */
@@ -84,7 +83,8 @@ export function pageMeta(pathname: string): PageMeta {
   const known = Object.hasOwn(STATIC_META, path) ? STATIC_META[path] : undefined;
   if (known) return known;
   if (companyIdFromPath(path)) return { title: `Limousine Company | ${SITE_NAME}`, description: HOME_META.description };
-  if (PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return { title: SITE_NAME, description: HOME_META.description };
+  // Screens without their own metadata are not for search engines (owner and admin areas, checkout steps).
+  if (appRouteOf(path)) return { title: SITE_NAME, description: HOME_META.description };
   return NOT_FOUND_META;
 }
 

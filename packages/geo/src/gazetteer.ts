@@ -335,6 +335,49 @@ export function largestCities(limit: number): CitySuggestion[] {
     .map(({ label, city, state, latitude, longitude, population }) => ({ label, city, state, latitude, longitude, population }));
 }
 
+let zipGrid: Map<string, number[]> | undefined;
+
+/** ZIP rows bucketed by whole degree of latitude and longitude, for {@link nearestZip}. */
+function zipCells(): Map<string, number[]> {
+  if (zipGrid) return zipGrid;
+  const { columns, rowOfZip } = zips();
+  zipGrid = new Map();
+  for (let row = 0; row < columns.zip.length; row++) {
+    if (rowOfZip[columns.zip[row]] !== row + 1) continue;
+    const key = `${Math.floor(columns.latitude[row])}|${Math.floor(columns.longitude[row])}`;
+    const cell = zipGrid.get(key);
+    if (cell) cell.push(row);
+    else zipGrid.set(key, [row]);
+  }
+  return zipGrid;
+}
+
+/**
+ * The five-digit ZIP code whose centre is nearest to a point, in `state` when given (an address
+ * picked offline gets its city's central ZIP), or undefined when none lies within about a degree.
+ */
+export function nearestZip(point: LatLng, state?: string): string | undefined {
+  const { columns } = zips();
+  const cells = zipCells();
+  const lat0 = Math.floor(point.latitude);
+  const lng0 = Math.floor(point.longitude);
+  let best = -1;
+  let bestMiles = Infinity;
+  for (let dLat = -1; dLat <= 1; dLat++) {
+    for (let dLng = -1; dLng <= 1; dLng++) {
+      for (const row of cells.get(`${lat0 + dLat}|${lng0 + dLng}`) ?? []) {
+        if (state && columns.state[row] !== state) continue;
+        const miles = distanceMiles(point, { latitude: columns.latitude[row], longitude: columns.longitude[row] });
+        if (miles < bestMiles) {
+          bestMiles = miles;
+          best = row;
+        }
+      }
+    }
+  }
+  return best < 0 ? undefined : String(columns.zip[best]).padStart(5, '0');
+}
+
 /** How far from a town a point may be and still be said to be in it, for {@link nearestCity}. */
 export const NEAREST_CITY_MAX_MILES = 30;
 

@@ -4,6 +4,7 @@ export {
   distanceMiles,
   largestCities,
   nearestCity,
+  nearestZip,
   NEAREST_CITY_MAX_MILES,
   preloadGazetteer,
   resolveLocation,

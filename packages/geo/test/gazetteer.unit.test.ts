@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { US_STATES, distanceMiles, largestCities, nearestCity, resolveLocation, suggestCities } from '../src/index.js';
+import { US_STATES, distanceMiles, largestCities, nearestCity, nearestZip, resolveLocation, suggestCities } from '../src/index.js';
 
 const MIAMI = { kind: 'city', city: 'Miami', state: 'FL', label: 'Miami, FL' };
 
@@ -168,6 +168,25 @@ describe('nearestCity', () => {
 
   it('finds nothing in the middle of the Atlantic', () => {
     expect(nearestCity({ latitude: 30, longitude: -40 })).toBeUndefined();
+  });
+});
+
+describe('nearestZip', () => {
+  it.each([
+    ['Miami, FL', 'FL', /^33[01]\d\d$/],
+    ['Dallas, TX', 'TX', /^75\d\d\d$/],
+    ['New York, NY', 'NY', /^1[01]\d\d\d$/],
+  ])('gives %s a ZIP code of its own', (label, state, zip) => {
+    const city = suggestCities(label, 1)[0]!;
+    expect(nearestZip(city, state)).toMatch(zip);
+  });
+
+  it('stays in the state asked for, and finds nothing at sea', () => {
+    // Texarkana sits on the Texas/Arkansas line.
+    const point = { latitude: 33.4418, longitude: -94.0377 };
+    expect(nearestZip(point, 'AR')).toMatch(/^71\d\d\d$/);
+    expect(nearestZip(point, 'TX')).toMatch(/^75\d\d\d$/);
+    expect(nearestZip({ latitude: 30, longitude: -40 })).toBeUndefined();
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type Subscription,
 } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
+import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onListingRegistered } from './consumers/on-listing-registered.js';
 import { onReviewDecided, RATING_TOPICS } from './consumers/on-review-decided.js';
@@ -134,6 +135,12 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
       }
       await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
       await subscribe(`${GROUP}.claims`, ['claim.approved.v1'], idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)));
+      await subscribe(
+        `${GROUP}.claims-pending`,
+        ['claim.submitted.v1', 'claim.claimant-linked.v1'],
+        idempotent(handled, `${GROUP}.claims-pending`, onClaimPending(companies, ctx.relay, logger)),
+      );
+      await subscribe(`${GROUP}.claims-rejected`, ['claim.rejected.v1'], idempotent(handled, `${GROUP}.claims-rejected`, onClaimRejected(companies, ctx.relay)));
       await subscribe(`${GROUP}.listings`, ['listing.registered.v1'], idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)));
       await subscribe(
         `${GROUP}.subscription-activated`,

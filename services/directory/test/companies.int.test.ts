@@ -230,6 +230,22 @@ describe('GET /api/all-companies and /api/my-companies', () => {
     expect(names).toContain('Sunset Limousine');
   });
 
+  it('searches name, city, state or e-mail case-insensitively, a page at a time, with the total', async () => {
+    const all = (await call(h, 'GET', '/api/all-companies')).json<Array<{ name: string; city: string | null; email: string | null }>>();
+    const sunset = all.find((c) => c.name === 'Sunset Limousine')!;
+    const byName = await call(h, 'GET', '/api/all-companies?search=sUnSeT%20lIMO');
+    expect(byName.json().map((c: { name: string }) => c.name)).toContain('Sunset Limousine');
+    expect(Number(byName.headers['x-total-count'])).toBe(byName.json().length);
+    if (sunset.city) expect((await call(h, 'GET', `/api/all-companies?search=${encodeURIComponent(sunset.city.toUpperCase())}`)).json().length).toBeGreaterThan(0);
+    const paged = await call(h, 'GET', '/api/all-companies?page=1&limit=2');
+    expect(paged.json()).toHaveLength(Math.min(2, all.length));
+    expect(Number(paged.headers['x-total-count'])).toBe(all.length);
+    const none = await call(h, 'GET', '/api/all-companies?search=zzzz-no-such-company');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    expect((await call(h, 'GET', '/api/all-companies?limit=500')).statusCode).toBe(400);
+  });
+
   it('answers 401 for /api/my-companies signed out, and an empty list for someone owning nothing', async () => {
     expect((await call(h, 'GET', '/api/my-companies')).statusCode).toBe(401);
     expect((await call(h, 'GET', '/api/my-companies', userOf(h, 'business'))).json()).toEqual([]);

@@ -19,6 +19,13 @@ describe('populate generator', () => {
     expect(a.every((c) => !/Service Service/.test(c.name))).toBe(true);
   });
 
+  it('features few companies, as featuring is paid', () => {
+    for (const city of POPULATE_CITIES) {
+      const featured = generateCityCompanies(city, { actor: 'x', now }).filter((c) => c.featured);
+      expect(featured.length, city.city).toBe(2);
+    }
+  });
+
   it('covers the 19 cities of owner-admin §9 and ids look like UUIDs', () => {
     expect(POPULATE_CITIES).toHaveLength(19);
     expect(deterministicId('x')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

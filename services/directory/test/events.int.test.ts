@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimApprovedV1,
+  claimClaimantLinkedV1,
+  claimRejectedV1,
+  claimSubmittedV1,
   companyCreatedV1,
   companyDeletedV1,
   companyUpdatedV1,
@@ -44,6 +47,59 @@ describe('published company events', () => {
     expect(companyCreatedV1.parse(created).data.latitude).toBeCloseTo(30.27, 1);
     expect(companyUpdatedV1.parse(updated).data).toMatchObject({ phone: '(512) 555-0102', version: 2 });
     expect(companyDeletedV1.parse(deleted).data).toEqual({ id: company.id, version: 3 });
+  });
+});
+
+describe('consumers of claim.submitted.v1, claim.claimant-linked.v1 and claim.rejected.v1', () => {
+  const envelope = (type: string, companyId: string, data: Record<string, unknown>) => ({ id: randomUUID(), type, occurredAt: new Date().toISOString(), key: companyId, data });
+  const submitted = (companyId: string, claimId: string, userId: string | null) =>
+    claimSubmittedV1.parse(
+      envelope('claim.submitted.v1', companyId, {
+        claimId,
+        companyId,
+        companyName: 'x',
+        userId,
+        claimerName: 'Ana',
+        claimerEmail: 'ana@example.com',
+        claimerPhone: '305 555 0100',
+        businessRole: 'owner',
+        paymentAmount: 7500,
+        paymentIntentId: 'pi_1',
+        submittedAt: '2026-11-01T10:00:00.000Z',
+      }),
+    );
+
+  it('gives a pending claimer the listing at once, claimed but not verified, and takes it back on rejection', async () => {
+    const company = await adminCreate(h, admin, { name: 'Pending Claim Limo' });
+    const claimId = randomUUID();
+    const userId = randomUUID();
+    await h.ctx.bus.publish([submitted(company.id, claimId, null)]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await owned(company.id)).claimed).toBe(false);
+    await h.ctx.bus.publish([claimClaimantLinkedV1.parse(envelope('claim.claimant-linked.v1', claimId, { claimId, companyId: company.id, userId, email: 'ana@example.com', accountCreated: true }))]);
+    await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'pending claim linked');
+    expect(await owned(company.id)).toMatchObject({ claimed: true, userId, businessVerified: false });
+    expect((await call(h, 'GET', '/api/my-companies', userOf(h, 'business', userId))).json().map((c: { id: string }) => c.id)).toEqual([company.id]);
+    // Unverified: an edit becomes a change request.
+    expect((await call(h, 'PUT', `/api/companies/${company.id}`, userOf(h, 'business', userId), { description: 'Ours now' })).statusCode).toBe(202);
+
+    await h.ctx.bus.publish([
+      claimRejectedV1.parse(
+        envelope('claim.rejected.v1', company.id, { claimId, companyId: company.id, companyName: 'x', userId, claimerName: 'Ana', claimerEmail: 'ana@example.com', reason: null, refundAmount: 7500, rejectedAt: new Date().toISOString(), rejectedBy: admin.id }),
+      ),
+    ]);
+    await waitFor(async () => !(await owned(company.id)).claimed, 5_000, 'claim rejected');
+    expect(await owned(company.id)).toMatchObject({ claimed: false, userId: null });
+  });
+
+  it('never takes a listing from its owner', async () => {
+    const company = await adminCreate(h, admin, { name: 'Owned Limo' });
+    const owner = randomUUID();
+    await h.ctx.bus.publish([submitted(company.id, randomUUID(), owner)]);
+    await waitFor(async () => (await owned(company.id)).userId === owner, 5_000, 'first claim');
+    await h.ctx.bus.publish([submitted(company.id, randomUUID(), randomUUID())]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await owned(company.id)).userId).toBe(owner);
   });
 });
 

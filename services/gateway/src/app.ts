@@ -12,6 +12,7 @@ import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type Servi
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
+import { homePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
 
@@ -174,6 +175,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       },
     });
     const renderPage = createSeoRenderer({
+      headTags: { '/': homePreloadTags(webDist) },
       indexHtml: await readFile(indexFile, 'utf8'),
       directoryUrl: config.serviceUrls.directory,
       publicUrl: config.PUBLIC_URL,

@@ -12,6 +12,7 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/logout',
     '/api/forgot-password',
     '/api/reset-password',
+    '/api/contact',
   ],
   directory: [
     '/api/companies',

@@ -52,6 +52,8 @@ export interface SeoRendererOptions {
   publicUrl: string;
   logger: Logger;
   timeoutMs?: number;
+  /** Extra `<head>` tags for some paths (the home page's preloads). */
+  headTags?: Record<string, readonly string[]>;
 }
 
 type CompanyLookup = { found: true; company: CompanySeoInput } | { found: false } | undefined;
@@ -92,12 +94,12 @@ export function createSeoRenderer(options: SeoRendererOptions): (path: string) =
         meta = COMPANY_NOT_FOUND_META;
       }
     }
-    return { status: meta.notFound ? 404 : 200, html: renderHead(indexHtml, meta, canonical, jsonLd) };
+    return { status: meta.notFound ? 404 : 200, html: renderHead(indexHtml, meta, canonical, jsonLd, options.headTags?.[path]) };
   };
 }
 
 /** Replaces the title and description of `html` and adds Open Graph tags, the canonical link and JSON-LD. */
-export function renderHead(html: string, meta: PageMeta, canonical: string, jsonLd?: string): string {
+export function renderHead(html: string, meta: PageMeta, canonical: string, jsonLd?: string, headTags: readonly string[] = []): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
   const extra = [
@@ -107,6 +109,7 @@ export function renderHead(html: string, meta: PageMeta, canonical: string, json
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     meta.notFound ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     jsonLd ? `<script type="application/ld+json" id="${JSON_LD_ID}">${jsonLd}</script>` : '',
+    ...headTags,
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTE_PATHS } from '@limo/contracts';
 import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
 import { createGateway } from '../src/app.js';
 
@@ -167,6 +168,14 @@ describe('served HTML metadata', () => {
     const ld = jsonLdOf((await get('/company/no-reviews')).body);
     expect(ld?.['@type']).toBe('LocalBusiness');
     expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it('answers 200 for every screen of the shared route list and 404 just outside it', async () => {
+    for (const pattern of APP_ROUTE_PATHS) {
+      if (pattern.includes(':id')) continue;
+      expect((await get(pattern)).statusCode, pattern).toBe(200);
+      if (pattern !== '/') expect((await get(`${pattern}/extra`)).statusCode, `${pattern}/extra`).toBe(404);
+    }
   });
 
   it('answers 404 with the app and a noindex for an unknown company or path', async () => {

@@ -4,6 +4,7 @@ import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
 import { RevocationsRepository } from './repositories/revocations.repository.js';
 import { UsersRepository } from './repositories/users.repository.js';
+import { contactRoutes } from './routes/contact/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
@@ -20,6 +21,7 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
   await app.register(sessionRoutes, deps);
   await app.register(registerRoutes, deps);
   await app.register(passwordRoutes, deps);
+  await app.register(contactRoutes, deps);
 
   const subscriptions: Subscription[] = [];
   let restoring: NodeJS.Timeout | undefined;

@@ -1,9 +1,11 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Image, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, FALLBACK_IMAGE, telHref } from '../lib/company';
+import { track } from '../lib/analytics';
+import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref } from '../lib/company';
+import { CompanyImage } from './CompanyImage';
 import { StarRating } from './StarRating';
 
 const QuoteDialog = lazy(() => import('./QuoteDialog'));
@@ -13,21 +15,12 @@ export function CompanyCard({ company }: { company: Company }) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   // Once opened the dialog stays mounted, so closing animates and focus returns to the button.
   const [quoteLoaded, setQuoteLoaded] = useState(false);
-  const [imageFailed, setImageFailed] = useState(false);
   const showRating = company.rating > 0 && company.reviewCount > 0;
 
   return (
     <Card.Root as="article" overflow="hidden" variant="elevated" data-testid="company-card" aria-label={company.name}>
       <Box position="relative">
-        <Image
-          src={!company.imageUrl || imageFailed ? FALLBACK_IMAGE : company.imageUrl}
-          onError={() => setImageFailed(true)}
-          alt={`${company.name} vehicle`}
-          aspectRatio={16 / 9}
-          width="100%"
-          objectFit="cover"
-          loading="lazy"
-        />
+        <CompanyImage company={company} aspectRatio={16 / 9} />
         {company.featured && (
           <Badge position="absolute" top="3" left="3" bg="gold.400" color="gray.900" size="md" fontWeight="bold">
             <Crown size={14} aria-hidden="true" /> PREMIUM
@@ -77,7 +70,7 @@ export function CompanyCard({ company }: { company: Company }) {
         <Flex gap="2" wrap="wrap">
           {company.phone && (
             <Button asChild variant="outline" size="sm" flex="1 0 auto">
-              <a href={telHref(company.phone)}>
+              <a href={telHref(company.phone)} onClick={() => track('call_click', { companyId: company.id })}>
                 <Phone aria-hidden="true" /> Call Now
               </a>
             </Button>

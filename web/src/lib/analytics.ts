@@ -1,11 +1,13 @@
-/** The analytics event types of §7. */
-export type AnalyticsAction = 'page_view' | 'search' | 'company_view' | 'quote_request' | 'review_submission';
+/** The analytics event types of §7, and the clicks on a company's phone and website (issue 10, item 7). */
+export type AnalyticsAction = 'page_view' | 'search' | 'company_view' | 'quote_request' | 'review_submission' | 'call_click' | 'website_click';
 
 export interface AnalyticsDetails {
   companyId?: string;
   searchQuery?: string;
   /** Sent as JSON text. */
   searchFilters?: unknown;
+  /** `search` only: the companies on the result page shown (owners' "search appearances"). */
+  companyIds?: string[];
 }
 
 const SESSION_KEY = 'limo.analytics.sessionId';
@@ -78,6 +80,7 @@ function send(actionType: AnalyticsAction, details: AnalyticsDetails, currentPag
     ...(details.companyId ? { companyId: details.companyId } : {}),
     ...(details.searchQuery !== undefined ? { searchQuery: details.searchQuery } : {}),
     ...(details.searchFilters !== undefined ? { searchFilters: JSON.stringify(details.searchFilters) } : {}),
+    ...(details.companyIds?.length ? { companyIds: details.companyIds } : {}),
   };
   fetch('/api/analytics/track', {
     method: 'POST',

@@ -47,11 +47,13 @@ export async function suggestAddresses(text: string, signal: AbortSignal): Promi
   if (!street || cityText.length < 2) return [];
   const cities = await fetchCities(cityText, signal);
   return cities.map((c) => {
-    const formatted = `${street}, ${c.city}, ${c.state}${zipCode ? ` ${zipCode}` : ''}`;
+    // A typed ZIP wins; otherwise the city's central ZIP, so the listing is never left without one.
+    const zip = zipCode || c.zipCode || '';
+    const formatted = `${street}, ${c.city}, ${c.state}${zip ? ` ${zip}` : ''}`;
     return {
       key: `${c.city}|${c.state}`,
       label: formatted,
-      value: { formatted, street, city: c.city, state: c.state, zipCode, latitude: c.latitude, longitude: c.longitude },
+      value: { formatted, street, city: c.city, state: c.state, zipCode: zip, latitude: c.latitude, longitude: c.longitude },
     };
   });
 }

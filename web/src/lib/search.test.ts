@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_SEARCH_QUERY } from '@limo/contracts';
 import { companiesQuery, DEFAULT_FILTERS, pageItems, readSearchParams, writeSearchParams } from './search';
 
 describe('search helpers', () => {
@@ -37,5 +38,11 @@ describe('search helpers', () => {
     const filters = { ...DEFAULT_FILTERS, location: 'Austin, TX', distance: '50', vehicleTypes: ['SUV Limo'] };
     expect(readSearchParams(writeSearchParams(filters, 2, 'location'))).toEqual({ filters, page: 2, sort: 'location' });
     expect(readSearchParams(new URLSearchParams())).toEqual({ filters: DEFAULT_FILTERS, page: 1, sort: 'best-match' });
+  });
+});
+
+describe('the first search the gateway preloads', () => {
+  it('is the query the home page sends first', () => {
+    expect(companiesQuery(DEFAULT_FILTERS, 1, 'best-match', null).toString()).toBe(FIRST_SEARCH_QUERY);
   });
 });

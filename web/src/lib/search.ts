@@ -68,6 +68,12 @@ export interface DetectedPlace {
   state: string;
 }
 
+/** The "City, ST" of a typed location, when it reads as one (for the local sections). */
+export function placeOfLocation(location: string): DetectedPlace | null {
+  const match = /^\s*([^,]+?)\s*,\s*([A-Za-z]{2})\s*$/.exec(location);
+  return match ? { city: match[1]!, state: match[2]!.toUpperCase() } : null;
+}
+
 /** Query string of GET /api/companies (§7): "all"/"any"/empty filters are left out. */
 export function companiesQuery(filters: SearchFilters, page: number, sort: SortMode, detected: DetectedPlace | null): URLSearchParams {
   const q = new URLSearchParams();
@@ -91,11 +97,11 @@ export function assumedTotal(filters: SearchFilters): number {
 }
 
 /** Page buttons of §2: first, last, and within 2 of the current page; an ellipsis at distance 3. */
-export function pageItems(current: number, total: number): Array<number | 'ellipsis-before' | 'ellipsis-after'> {
+export function pageItems(current: number, total: number, reach = 2): Array<number | 'ellipsis-before' | 'ellipsis-after'> {
   const items: Array<number | 'ellipsis-before' | 'ellipsis-after'> = [];
   for (let p = 1; p <= total; p++) {
-    if (p === 1 || p === total || Math.abs(p - current) <= 2) items.push(p);
-    else if (Math.abs(p - current) === 3) items.push(p < current ? 'ellipsis-before' : 'ellipsis-after');
+    if (p === 1 || p === total || Math.abs(p - current) <= reach) items.push(p);
+    else if (Math.abs(p - current) === reach + 1) items.push(p < current ? 'ellipsis-before' : 'ellipsis-after');
   }
   return items;
 }

@@ -27,6 +27,7 @@ export function useVisitorPlace() {
     place,
     locating: auto.isFetching || button.isPending,
     error: place && !button.isError ? undefined : failure?.message,
-    retry: () => button.mutate(),
+    /** Locates again; `onFound` runs once the new place is known. */
+    retry: (onFound?: (place: DetectedPlace) => void) => button.mutate(undefined, onFound ? { onSuccess: onFound } : undefined),
   };
 }

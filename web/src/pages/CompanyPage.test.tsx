@@ -81,4 +81,30 @@ describe('/company/{id}', () => {
     await user.click(within(form).getByRole('button', { name: 'Submit Review' }));
     await expectToast('Error submitting review', 'Too many reviews from this address. Please try again later.');
   });
+
+  it('records call_click and website_click from Call Now, the phone and the website links', async () => {
+    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
+    renderAt(<CompanyPage />, route);
+    await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' });
+    const clicks = () => calls.filter((c) => c.url === '/api/analytics/track').map((c) => c.body as { actionType: string; companyId?: string });
+    // jsdom cannot follow tel: or open tabs: the links' own handlers run, the navigation is stopped.
+    const stop = (e: Event) => e.preventDefault();
+    document.addEventListener('click', stop);
+    screen.getByRole('link', { name: 'Call Now' }).click();
+    screen.getByRole('link', { name: 'Visit website' }).click();
+    document.removeEventListener('click', stop);
+    await waitFor(() => expect(clicks().filter((e) => e.actionType !== 'company_view' && e.actionType !== 'page_view')).toEqual([
+      expect.objectContaining({ actionType: 'call_click', companyId: 'c1' }),
+      expect.objectContaining({ actionType: 'website_click', companyId: 'c1' }),
+    ]));
+  });
+
+  it('lets the Quick Contact e-mail break only after the "@" and before a dot', async () => {
+    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ email: 'reservations@sunshine-limousines.example.com' }) }));
+    renderAt(<CompanyPage />, route);
+    const email = await screen.findByTestId('quick-contact-email');
+    expect(email).toHaveTextContent('reservations@sunshine-limousines.example.com');
+    expect(email.innerHTML.replace(/<\/?span>/g, '')).toBe('reservations@<wbr>sunshine-limousines<wbr>.example<wbr>.com');
+    expect(email).toHaveAttribute('href', 'mailto:reservations@sunshine-limousines.example.com');
+  });
 });

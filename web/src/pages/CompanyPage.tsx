@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Image, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { CompanyImage } from '../components/CompanyImage';
 import { StarRating } from '../components/StarRating';
 import { track } from '../lib/analytics';
-import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, FALLBACK_IMAGE, telHref, websiteHref } from '../lib/company';
+import { emailBreakPoints, companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref, websiteHref } from '../lib/company';
 import { useCompany } from '../lib/companies';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { ReviewForm } from './company/ReviewForm';
@@ -48,7 +49,6 @@ export default function CompanyPage() {
   const { data: company, isPending, isError } = useCompany(id);
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [quoteLoaded, setQuoteLoaded] = useState(false);
-  const [imageFailed, setImageFailed] = useState(false);
 
   useDocumentMeta(company ? companyPageMeta(company) : company === null ? COMPANY_NOT_FOUND_META : pageMeta(pathname));
   useJsonLd(company ? companyJsonLd(company, window.location.href) : undefined);
@@ -56,6 +56,8 @@ export default function CompanyPage() {
   useEffect(() => {
     if (companyId) track('company_view', { companyId });
   }, [companyId]);
+  const onCall = () => track('call_click', { companyId });
+  const onWebsite = () => track('website_click', { companyId });
 
   if (isPending) {
     return (
@@ -88,15 +90,7 @@ export default function CompanyPage() {
       <BackLink />
       <Card.Root overflow="hidden">
         <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }}>
-          <Image
-            src={!company.imageUrl || imageFailed ? FALLBACK_IMAGE : company.imageUrl}
-            onError={() => setImageFailed(true)}
-            alt={`${company.name} vehicle`}
-            width="100%"
-            height="100%"
-            minH="60"
-            objectFit="cover"
-          />
+          <CompanyImage company={company} loading="eager" minH="60" />
           <Stack p={{ base: '5', md: '8' }} gap="3">
             <Flex gap="3" align="center" wrap="wrap">
               <Heading as="h1" size="3xl">
@@ -136,7 +130,7 @@ export default function CompanyPage() {
             {company.phone && (
               <HStack gap="2">
                 <Phone size={16} aria-hidden="true" />
-                <Link href={telHref(company.phone)} color="brand.700">
+                <Link href={telHref(company.phone)} color="brand.700" onClick={onCall}>
                   {company.phone}
                 </Link>
               </HStack>
@@ -144,7 +138,7 @@ export default function CompanyPage() {
             {company.website && (
               <HStack gap="2">
                 <Globe size={16} aria-hidden="true" />
-                <Link href={websiteHref(company.website)} target="_blank" rel="noopener noreferrer" color="brand.700">
+                <Link href={websiteHref(company.website)} target="_blank" rel="noopener noreferrer" color="brand.700" onClick={onWebsite}>
                   Visit website
                 </Link>
               </HStack>
@@ -152,7 +146,7 @@ export default function CompanyPage() {
             <Flex gap="3" wrap="wrap" pt="2">
               {company.phone && (
                 <Button asChild variant="outline">
-                  <a href={telHref(company.phone)}>
+                  <a href={telHref(company.phone)} onClick={onCall}>
                     <Phone aria-hidden="true" /> Call Now
                   </a>
                 </Button>
@@ -262,16 +256,21 @@ export default function CompanyPage() {
               {company.phone && (
                 <HStack gap="2">
                   <Phone size={16} aria-hidden="true" />
-                  <Link href={telHref(company.phone)} color="brand.700">
+                  <Link href={telHref(company.phone)} color="brand.700" onClick={onCall}>
                     {company.phone}
                   </Link>
                 </HStack>
               )}
               {company.email && (
-                <HStack gap="2">
-                  <Mail size={16} aria-hidden="true" />
-                  <Link href={`mailto:${company.email}`} color="brand.700" wordBreak="break-all">
-                    {company.email}
+                <HStack gap="2" minW="0">
+                  <Mail size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+                  <Link href={`mailto:${company.email}`} color="brand.700" minW="0" data-testid="quick-contact-email">
+                    {emailBreakPoints(company.email).map((part, i) => (
+                      <span key={i}>
+                        {i > 0 && <wbr />}
+                        {part}
+                      </span>
+                    ))}
                   </Link>
                 </HStack>
               )}

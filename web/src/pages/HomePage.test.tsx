@@ -1,10 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeCompany } from '../test/fixtures';
 import { analytics, currentLocation, fakeServer, on, renderAt, signedOut, type Call } from '../test/render';
 import HomePage from './HomePage';
 
 const page = (count: number, offset = 0) => Array.from({ length: count }, (_, i) => makeCompany({ id: `c${offset + i + 1}`, name: `Company ${offset + i + 1}` }));
+/** Makes the browser report the search hero as on or off screen. */
+function heroOnScreen(onScreen: boolean) {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.callback([{ isIntersecting: onScreen, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      disconnect() {}
+    },
+  );
+}
+
 const searches = (calls: Call[]) => calls.filter((c) => c.url.startsWith('/api/companies?') && !c.url.includes('limit=1&') && !c.url.endsWith('limit=1'));
 
 describe('home /', () => {
@@ -45,7 +59,9 @@ describe('home /', () => {
     await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('location=Miami%2C+FL'));
     const query = Object.fromEntries(new URL(searches(calls).at(-1)!.url, 'http://x').searchParams);
     expect(query).toEqual({ location: 'Miami, FL', serviceType: 'Airport Transfer', distance: '50', vehicleTypes: 'SUV Limo', priceRange: '$$$', minRating: '4', page: '1', limit: '15' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')).toBe(true));
     const event = calls.find((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')?.body as Record<string, string>;
+    expect(event.companyIds).toEqual(['c1', 'c2', 'c3']);
     expect(event.searchQuery).toBe('Miami, FL');
     expect(JSON.parse(event.searchFilters)).toMatchObject({ location: 'Miami, FL', vehicleTypes: ['SUV Limo'] });
     expect(screen.getByRole('heading', { name: 'Limousine Companies near Miami, FL' })).toBeInTheDocument();
@@ -110,6 +126,7 @@ describe('home /', () => {
 
   it('has the stats strip, the business pitch and the floating city quote button', async () => {
     fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1900' } }));
+    heroOnScreen(false);
     renderAt(<HomePage />, { route: '/', path: '/' });
     await waitFor(() => expect(screen.getByTestId('listed-count')).toHaveTextContent('1,900'));
     expect(screen.getByText('450+')).toBeInTheDocument();
@@ -118,4 +135,60 @@ describe('home /', () => {
     expect(screen.getByRole('button', { name: 'Find Companies Near Me' })).toBeInTheDocument();
     expect(await screen.findByText('Geolocation is not supported by this browser.')).toBeInTheDocument();
   });
+
+  it('keeps the floating button off the search filters and the Sort-by control while the hero is on screen', async () => {
+    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1' } }));
+    heroOnScreen(true);
+    renderAt(<HomePage />, { route: '/', path: '/' });
+    await screen.findAllByTestId('company-card');
+    expect(screen.queryByRole('link', { name: 'Request City Quotes' })).not.toBeInTheDocument();
+  });
+
+  it('shows the typed place, not the detected one, above the results and in the local sections', async () => {
+    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
+    stubGeolocation(true);
+    fakeReverse('Miami', 'FL');
+    renderAt(<HomePage />, { route: '/?location=Dallas%2C+TX', path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Limousine Companies near Dallas, TX' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Limousine Service in Dallas, TX' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(/Showing companies near Miami/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/(near|in) Miami/)).not.toBeInTheDocument();
+  });
+
+  it('"Find Companies Near Me" replaces a typed location with the visitor\'s city', async () => {
+    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
+    stubGeolocation(true);
+    fakeReverse('Miami', 'FL');
+    const { user } = renderAt(<HomePage />, { route: '/?location=Dallas%2C+TX', path: '/' });
+    await screen.findByRole('heading', { name: 'Limousine Companies near Dallas, TX' });
+    await user.click(screen.getByRole('button', { name: 'Find Companies Near Me' }));
+    expect(await screen.findByRole('heading', { name: 'Limousine Companies near Miami, FL' })).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(screen.getByText('Showing companies near Miami, FL')).toBeInTheDocument();
+    expect(screen.getByLabelText('Location')).toHaveValue('');
+    expect(searches(calls).at(-1)?.url).toContain('userLocation=');
+  });
 });
+
+/** A browser that grants geolocation and sits in Miami. */
+function stubGeolocation(granted: boolean) {
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    userAgent: navigator.userAgent,
+    permissions: { query: async () => ({ state: granted ? 'granted' : 'denied' }) },
+    geolocation: {
+      getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 25.76, longitude: -80.19 } } as GeolocationPosition),
+    },
+  });
+}
+
+/** Adds the offline reverse geocode to the fake server already installed. */
+function fakeReverse(city: string, state: string) {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).startsWith('/api/geo/reverse')
+      ? new Response(JSON.stringify({ label: `${city}, ${state}`, city, state, latitude: 25.76, longitude: -80.19 }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+      : inner(input, init),
+  );
+}

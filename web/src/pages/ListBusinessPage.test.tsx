@@ -38,25 +38,34 @@ describe('/list-business', () => {
     const calls = fakeServer(
       me('business'),
       analytics,
-      on('GET', '/api/geo/cities', { body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918 }] }),
+      on('GET', '/api/geo/cities', { body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }] }),
       on('POST', '/api/companies', { status: 201, body: { id: 'new' } }),
     );
     const { user } = renderAt(<ListBusinessPage />, route);
     await user.type(await screen.findByLabelText(/Company Name/), 'Biscayne Black Car');
     await user.type(screen.getByLabelText(/Full Address/), '200 Biscayne Blvd, Mia');
-    await user.click(await screen.findByRole('option', { name: '200 Biscayne Blvd, Miami, FL' }));
+    await user.click(await screen.findByRole('option', { name: '200 Biscayne Blvd, Miami, FL 33128' }));
     expect(screen.getByLabelText('City')).toHaveValue('Miami');
     expect(screen.getByLabelText('State')).toHaveValue('FL');
+    // The walk found the ZIP left empty after picking an address: it now comes with the pick.
+    expect(screen.getByLabelText('ZIP Code')).toHaveValue('33128');
     await user.type(screen.getByLabelText(/Hourly Rate/), '120');
+    await user.click(screen.getByRole('checkbox', { name: 'Wedding' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Quinceañeras' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Party Bus' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Stretch Limousine' }));
     await user.click(screen.getByRole('button', { name: 'Register Business' }));
     await expectToast('Success!', 'Your business listing has been created successfully.');
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/companies')?.body).toMatchObject({
       name: 'Biscayne Black Car',
-      fullAddress: '200 Biscayne Blvd, Miami, FL',
+      fullAddress: '200 Biscayne Blvd, Miami, FL 33128',
       address: '200 Biscayne Blvd',
       city: 'Miami',
       state: 'FL',
+      zipCode: '33128',
+      services: ['wedding', 'quinceanera'],
+      vehicleTypes: ['stretch-limo', 'party-bus'],
       latitude: 25.7617,
       longitude: -80.1918,
       hourlyRateStart: 120,

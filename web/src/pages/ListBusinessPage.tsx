@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyCreateBodySchema, PRICE_RANGES, type CompanyCreateBody } from '@limo/contracts';
+import { companyCreateBodySchema, PRICE_RANGES, SERVICES, VEHICLE_TYPES, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, LogIn } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { US_STATES } from '../../../packages/geo/src/us-states';
 import { FormField } from '../components/FormField';
 import { PlaceInput } from '../components/PlaceInput';
+import { TermCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { useCurrentUser } from '../lib/session';
@@ -32,6 +33,8 @@ interface ListingForm {
   priceRange: string;
   hourlyRateStart: string;
   imageUrl: string;
+  services: string[];
+  vehicleTypes: string[];
 }
 
 const EMPTY: ListingForm = {
@@ -50,6 +53,8 @@ const EMPTY: ListingForm = {
   priceRange: '',
   hourlyRateStart: '',
   imageUrl: '',
+  services: [],
+  vehicleTypes: [],
 };
 const FIELDS = Object.keys(EMPTY);
 
@@ -200,6 +205,18 @@ function ListingFormCard() {
             <Input type="url" {...register('imageUrl')} placeholder="https://" />
           </FormField>
         </SimpleGrid>
+        <Controller
+          control={control}
+          name="services"
+          render={({ field }) => <TermCheckboxes legend="Services" terms={SERVICES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} />}
+        />
+        <Controller
+          control={control}
+          name="vehicleTypes"
+          render={({ field }) => (
+            <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} />
+          )}
+        />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
           {create.isPending ? 'Registering...' : 'Register Business'}
         </Button>

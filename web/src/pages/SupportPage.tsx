@@ -1,10 +1,8 @@
 import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { BookOpen, Building2, Mail, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { SUPPORT_EMAIL } from '@limo/contracts';
 import { FaqAccordion } from '../components/FaqAccordion';
-
-/** The support mailbox. */
-export const SUPPORT_EMAIL = 'support@limodirectory.com';
 
 const CUSTOMER_FAQ = [
   { q: 'Do I need an account to request a quote?', a: 'No. Anyone can search, read reviews and request quotes without an account.' },

@@ -1,4 +1,4 @@
-import type { Company, CompanyDetail } from '@limo/contracts';
+import type { Company, CompanyDetail, OwnerCompany, QuoteRequest } from '@limo/contracts';
 
 /** A company as the directory returns it, with `overrides` applied. */
 export function makeCompany(overrides: Partial<Company> = {}): Company {
@@ -44,6 +44,48 @@ export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): Compa
       { id: 'r1', companyId: 'c1', rating: 5, comment: 'Perfect wedding ride.', reviewerName: 'Ana', status: 'approved', createdAt: '2025-03-02T10:00:00.000Z' },
       { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2025-02-01T10:00:00.000Z' },
     ],
+    ...overrides,
+  };
+}
+
+/** A company as its owner sees it from GET /api/my-companies. */
+export function makeOwnerCompany(overrides: Partial<OwnerCompany> = {}): OwnerCompany {
+  return {
+    ...makeCompany({ claimed: true, businessVerified: false }),
+    userId: 'u1',
+    businessEmail: 'bookings@sunshine.example',
+    averageRating: 4.5,
+    subscriptionInfo: { subscriptionStatus: 'active', createdAt: '2026-01-10T00:00:00.000Z', subscriptionEndDate: '2027-01-10T00:00:00.000Z' },
+    suspended: false,
+    suspendedAt: null,
+    ...overrides,
+  };
+}
+
+/** A quote request as the owner's list returns it. */
+export function makeQuote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
+  return {
+    id: 'q1',
+    companyId: 'c1',
+    companyName: 'Sunshine Limousines',
+    source: 'company',
+    customerName: 'Jordan Lee',
+    customerEmail: 'jordan@example.com',
+    customerPhone: '(305) 555-0199',
+    serviceType: 'To Airport',
+    vehicleType: 'Stretch Limousine',
+    passengerCount: '3-4',
+    pickupLocation: '1200 Brickell Ave, Miami, FL',
+    dropoffLocation: 'Miami International Airport',
+    tripDate: '2026-12-20',
+    tripTime: '7:15 AM',
+    specialRequests: null,
+    status: 'pending',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    deliveredAt: '2026-11-20T10:00:05.000Z',
+    firstViewedAt: null,
+    contactedAt: null,
     ...overrides,
   };
 }

@@ -534,6 +534,8 @@ export const citySuggestionSchema = z.object({
   state: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** The city's central ZIP code (an address picked offline takes it). */
+  zipCode: z.string().optional(),
 });
 export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
 
@@ -589,3 +591,17 @@ export type AuditVerificationResponse = z.infer<typeof auditVerificationResponse
 export const stateCountSchema = z.object({ state: z.string(), count: z.number().int() });
 export const stateCountsResponseSchema = z.array(stateCountSchema);
 export type StateCount = z.infer<typeof stateCountSchema>;
+
+/** The claim page's page size for `GET /api/all-companies?search=`. */
+export const CLAIM_SEARCH_PAGE_SIZE = 12;
+
+/**
+ * `GET /api/all-companies`: without a query, every company by name (the spec's client); with
+ * `search` or `page`, one page of the companies whose name, city, state or e-mail contains the
+ * text (case-insensitive), the total in `X-Total-Count`.
+ */
+export const allCompaniesQuerySchema = z.object({
+  search: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number({ error: 'Page must be a whole number of 1 or more' }).int('Page must be a whole number of 1 or more').min(1, 'Page must be a whole number of 1 or more').max(10_000, 'Page must be a whole number of 1 or more').optional(),
+  limit: z.coerce.number({ error: 'Limit must be a whole number from 1 to 100' }).int('Limit must be a whole number from 1 to 100').min(1, 'Limit must be a whole number from 1 to 100').max(100, 'Limit must be a whole number from 1 to 100').optional(),
+});

@@ -76,3 +76,26 @@ export const adminStatsSchema = z.object({
   adminUsers: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** The support address the /contact form writes to (and the pages show). */
+export const SUPPORT_EMAIL = 'support@limodirectory.com';
+
+/** What a /contact message is about. */
+export const CONTACT_TOPICS = ['Sales', 'Billing', 'Technical support', 'Listing or claim', 'Other'] as const;
+
+/** `POST /api/contact`: the /contact page's form, mailed to support. */
+export const contactBodySchema = z.object({
+  name: requiredString('Please enter your name').trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
+  email: requiredString('Please enter a valid email address')
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .email('Please enter a valid email address'),
+  phone: z.string({ error: 'Phone must be text' }).trim().max(40, 'Phone must be at most 40 characters').optional(),
+  company: z.string({ error: 'Company must be text' }).trim().max(200, 'Company must be at most 200 characters').optional(),
+  topic: z.enum(CONTACT_TOPICS, { error: 'Please choose a topic' }),
+  message: requiredString('Please enter a message of at least 10 characters')
+    .trim()
+    .min(10, 'Please enter a message of at least 10 characters')
+    .max(5000, 'Message must be at most 5000 characters'),
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;

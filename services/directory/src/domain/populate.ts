@@ -42,6 +42,8 @@ export const POPULATE_CITIES: readonly PopulateCity[] = [
 
 /** Owner-admin §9: 100 companies in each city. */
 export const COMPANIES_PER_CITY = 100;
+/** One demo company in this many is featured. */
+const FEATURED_EVERY = 50;
 /** Listings stay within this distance of the city centre. */
 const MAX_SPREAD_MILES = 18;
 
@@ -177,7 +179,8 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
       services,
       vehicleTypes,
       hourlyRateStart: Math.round((price.from + rnd() * (price.to - price.from)) / 5) * 5,
-      featured: rnd() < 0.08,
+      // Featured is a paid placement: two a city, so a page of results is not a wall of PREMIUM badges.
+      featured: i % FEATURED_EVERY === FEATURED_EVERY - 1,
       verified,
       verification: verified ? { source: 'admin', by: options.actor, at: options.now.toISOString() } : null,
       suspendedAt: null,

@@ -1,5 +1,6 @@
 import { Box, Button, Card, EmptyState, Flex, Heading, NativeSelect, SimpleGrid, Text, VStack } from '@chakra-ui/react';
 import { AlertTriangle, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { CompanyCard, CompanyCardSkeleton } from '../../components/CompanyCard';
 import { FormField } from '../../components/FormField';
 import { useCompanySearch } from '../../lib/companies';
@@ -15,12 +16,21 @@ export interface CompanyResultsProps {
   onPage(page: number): void;
   onSort(sort: SortMode): void;
   onClearFilters(): void;
+  /** Called with the ids of each page of results once it is shown. */
+  onShown?(companyIds: string[]): void;
 }
 
 /** The result area of §2: skeletons, the error card, the empty state, or the cards with pagination. */
-export function CompanyResults({ heading, query, filters, page, sort, onPage, onSort, onClearFilters }: CompanyResultsProps) {
+export function CompanyResults({ heading, query, filters, page, sort, onPage, onSort, onClearFilters, onShown }: CompanyResultsProps) {
   const search = useCompanySearch(query);
   const companies = search.data?.companies ?? [];
+  const shown = search.isSuccess ? search.data : undefined;
+  // Once per page of results, whatever the callback's identity.
+  const report = useRef(onShown);
+  report.current = onShown;
+  useEffect(() => {
+    if (shown) report.current?.(shown.companies.map((c) => c.id));
+  }, [shown]);
   const total = search.data ? (search.data.total ?? assumedTotal(filters)) : 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -28,7 +38,7 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
     <Box as="section" aria-labelledby="results-heading" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
       <Flex justify="space-between" align={{ base: 'start', md: 'end' }} gap="4" direction={{ base: 'column', md: 'row' }} mb="6">
         <Box>
-          <Heading as="h2" id="results-heading" size="2xl">
+          <Heading as="h2" id="results-heading" size="2xl" scrollMarginTop="96px">
             {heading}
           </Heading>
           {search.isSuccess && companies.length > 0 && (

@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Text, useBreakpointValue } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageItems } from '../../lib/search';
 
@@ -10,12 +10,17 @@ export interface PaginationProps {
 
 /** Previous, Next, and the page buttons of §2 (first, last, within 2 of the current; "…" at 3). */
 export function Pagination({ page, totalPages, onPage }: PaginationProps) {
+  // On a phone the row must fit 375 px on one line: pages within 1 of the current one, arrows without words.
+  const reach = useBreakpointValue({ base: 1, md: 2 }) ?? 2;
   return (
     <HStack as="nav" aria-label="Pagination" justify="center" wrap="wrap" gap="1" mt="8">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" /> Previous
+      <Button variant="outline" size="sm" px={{ base: '2', sm: '3' }} aria-label="Previous" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+          Previous
+        </Box>
       </Button>
-      {pageItems(page, totalPages).map((item) =>
+      {pageItems(page, totalPages, reach).map((item) =>
         typeof item === 'number' ? (
           <IconButton
             key={item}
@@ -28,13 +33,16 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
             {item}
           </IconButton>
         ) : (
-          <Text key={item} px="2" color="gray.600" aria-hidden="true">
+          <Text key={item} px={{ base: '0.5', md: '2' }} color="gray.600" aria-hidden="true">
             …
           </Text>
         ),
       )}
-      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight aria-hidden="true" />
+      <Button variant="outline" size="sm" px={{ base: '2', sm: '3' }} aria-label="Next" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+          Next
+        </Box>
+        <ChevronRight aria-hidden="true" />
       </Button>
     </HStack>
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { citySuggestionSchema, citySuggestQuerySchema, errorResponseSchema, reverseGeocodeQuerySchema } from '@limo/contracts';
-import { nearestCity, suggestCities } from '@limo/geo';
+import { nearestCity, nearestZip, suggestCities } from '@limo/geo';
 import { notFound } from '@limo/platform';
 
 /**
@@ -23,7 +23,14 @@ export async function geoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'public, max-age=86400');
-      return suggestCities(request.query.q, request.query.limit).map(({ label, city, state, latitude, longitude }) => ({ label, city, state, latitude, longitude }));
+      return suggestCities(request.query.q, request.query.limit).map(({ label, city, state, latitude, longitude }) => ({
+        label,
+        city,
+        state,
+        latitude,
+        longitude,
+        zipCode: nearestZip({ latitude, longitude }, state),
+      }));
     },
   );
 

@@ -1,0 +1,163 @@
+import { Alert, Box, Button, Card, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import type { OwnerCompany } from '@limo/contracts';
+import { BarChart3, ExternalLink, Image as ImageIcon, LogIn, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { CompanyCard } from '../components/CompanyCard';
+import { useCurrentUser } from '../lib/session';
+import { useMyCompanies } from './dashboard/data';
+import { ImagesTab } from './dashboard/ImagesTab';
+import { OverviewTab } from './dashboard/OverviewTab';
+import { ProfileTab } from './dashboard/ProfileTab';
+import { QuotesTab } from './dashboard/QuotesTab';
+import { ReviewsTab } from './dashboard/ReviewsTab';
+
+function Gate({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
+  return (
+    <Center px="4" py="20">
+      <Card.Root maxW="md" textAlign="center" boxShadow="lg">
+        <Card.Body alignItems="center" gap="4" py="10">
+          <LogIn color="#23356b" aria-hidden="true" />
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+          <Text color="gray.700">{text}</Text>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={to}>{action}</RouterLink>
+          </Button>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
+/** The banner of §2.10 for the business's claimed/verified state. */
+function StateBanner({ company }: { company: OwnerCompany }) {
+  if (company.businessVerified) {
+    return (
+      <Alert.Root status="success" data-testid="state-banner">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Business Listing Active</Alert.Title>
+          <Alert.Description>Your business is verified: you have full editing rights on your listing.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="warning" data-testid="state-banner">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{company.claimed ? 'Business Claim Pending Verification' : 'Business Listing Pending Verification'}</Alert.Title>
+        <Alert.Description>
+          {company.claimed ? 'Payment received. ' : ''}Our team verifies businesses within 1-2 business days. Until then you can answer quotes, and profile changes go
+          to our team as a support request and are applied after verification.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'reviews'] as const;
+type TabId = (typeof TABS)[number];
+
+/** The business-owner dashboard, /dashboard (owner-admin §2.10), for the user's first company. */
+export default function DashboardPage() {
+  const { user, isLoading } = useCurrentUser();
+  const companies = useMyCompanies(Boolean(user));
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as TabId) : 'overview';
+
+  if (isLoading || (user && companies.isPending)) {
+    return (
+      <Center py="24">
+        <Spinner size="lg" color="brand.600" aria-label="Loading dashboard" />
+      </Center>
+    );
+  }
+  if (!user) return <Gate title="Business Access Required" text="Please log in with your business account to see your dashboard." action="Login" to="/login" />;
+  const company = companies.data?.[0];
+  if (!company) {
+    return (
+      <Gate
+        title="No Business Listing Found"
+        text="Your account has no business listing yet. Register your limousine company to receive quote requests."
+        action="Register Your Business"
+        to="/business-registration"
+      />
+    );
+  }
+  const verified = company.businessVerified;
+
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
+      <Flex justify="space-between" align={{ base: 'start', md: 'center' }} gap="3" direction={{ base: 'column', md: 'row' }} mb="4">
+        <Box>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            {company.name}
+          </Heading>
+          <Text color="gray.700">Business Dashboard · signed in as {user.email}</Text>
+        </Box>
+        <Button asChild variant="outline" size="sm">
+          <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>
+            <ExternalLink aria-hidden="true" /> View public page
+          </RouterLink>
+        </Button>
+      </Flex>
+      <StateBanner company={company} />
+      <Tabs.Root
+        mt="6"
+        value={tab}
+        onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
+        lazyMount
+        variant="line"
+      >
+        <Box overflowX="auto" overflowY="hidden">
+          <Tabs.List minW="max-content">
+            <Tabs.Trigger value="overview">
+              <BarChart3 aria-hidden="true" /> Overview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="quotes">
+              <MessageSquareQuote aria-hidden="true" /> Quotes
+            </Tabs.Trigger>
+            <Tabs.Trigger value="public">
+              <Store aria-hidden="true" /> Public View
+            </Tabs.Trigger>
+            <Tabs.Trigger value="profile">
+              <Pencil aria-hidden="true" /> {verified ? 'Edit Profile' : 'Request Changes'}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="images">
+              <ImageIcon aria-hidden="true" /> {verified ? 'Manage Images' : 'Request Image Updates'}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="reviews">
+              <Star aria-hidden="true" /> Reviews
+            </Tabs.Trigger>
+          </Tabs.List>
+        </Box>
+        <Tabs.Content value="overview">
+          <OverviewTab company={company} />
+        </Tabs.Content>
+        <Tabs.Content value="quotes">
+          <QuotesTab />
+        </Tabs.Content>
+        <Tabs.Content value="public">
+          <Text color="gray.700" mb="4">
+            This is how customers see your listing in search results.
+          </Text>
+          <Box maxW="sm">
+            <CompanyCard company={company} />
+          </Box>
+        </Tabs.Content>
+        <Tabs.Content value="profile">
+          <ProfileTab company={company} verified={verified} />
+        </Tabs.Content>
+        <Tabs.Content value="images">
+          <ImagesTab company={company} verified={verified} />
+        </Tabs.Content>
+        <Tabs.Content value="reviews">
+          <ReviewsTab companyId={company.id} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormField } from '../components/FormField';
+import { PasswordInput } from '../components/PasswordInput';
+import { apiRequest, messageOf } from '../lib/api';
+import { showToast } from '../lib/toast';
+
+/** §9: the delay before /login after a successful reset. */
+export const LOGIN_REDIRECT_MS = 3000;
+
+function InvalidLink() {
+  return (
+    <Card.Body textAlign="center" gap="4" alignItems="center">
+      <Box color="red.600" aria-hidden>
+        <TriangleAlert size={48} />
+      </Box>
+      <Heading as="h1" size="2xl">
+        Invalid Reset Link
+      </Heading>
+      <Text color="gray.700">This password reset link is invalid or has expired. Reset links work once and expire after 1 hour.</Text>
+      <Button asChild colorPalette="brand" w="full">
+        <RouterLink to="/forgot-password">Request New Reset Link</RouterLink>
+      </Button>
+      <Button asChild variant="ghost" w="full">
+        <RouterLink to="/login">Back to Login</RouterLink>
+      </Button>
+    </Card.Body>
+  );
+}
+
+/** /reset-password?token=... (owner-admin §2.7): a new password, then /login after 3 seconds. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invalid, setInvalid] = useState(!token);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!token) showToast({ title: 'Invalid Link', description: 'Reset token is missing', type: 'error' });
+  }, [token]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/login'), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const reset = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/reset-password', { token, newPassword: password }),
+    onSuccess: () => {
+      setDone(true);
+      showToast({ title: 'Password Reset Successful', description: 'Your password has been reset. Redirecting to login...' });
+    },
+    onError: (error) => {
+      const message = messageOf(error, 'Failed to reset password. Please try again.');
+      if (/Invalid or expired/i.test(message) || /Invalid or expired/i.test(error.message)) setInvalid(true);
+      showToast({ title: 'Reset Failed', description: message, type: 'error' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) return showToast({ title: 'Invalid Token', description: 'Reset token is missing', type: 'error' });
+    if (password.length < 6) return showToast({ title: 'Password Too Short', description: 'Password must be at least 6 characters long', type: 'error' });
+    if (password !== confirm) return showToast({ title: "Passwords Don't Match", description: 'Please make sure both passwords match', type: 'error' });
+    reset.mutate();
+  };
+
+  let body;
+  if (invalid) body = <InvalidLink />;
+  else if (done)
+    body = (
+      <Card.Body textAlign="center" gap="4" alignItems="center">
+        <Box color="green.600" aria-hidden>
+          <CircleCheck size={48} />
+        </Box>
+        <Heading as="h1" size="2xl">
+          Password Reset Successful
+        </Heading>
+        <Text color="gray.700">Your password has been changed. Taking you to the login page in 3 seconds...</Text>
+        <Button asChild colorPalette="brand" w="full">
+          <RouterLink to="/login">Go to Login</RouterLink>
+        </Button>
+      </Card.Body>
+    );
+  else
+    body = (
+      <>
+        <Card.Header textAlign="center">
+          <Heading as="h1" size="2xl">
+            Reset Your Password
+          </Heading>
+          <Text color="gray.700" mt="1">
+            Choose a new password of at least 6 characters.
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <Stack asChild gap="4">
+            <form noValidate aria-label="Set a new password" onSubmit={submit}>
+              <FormField label="New Password" required helper="At least 6 characters">
+                <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </FormField>
+              <FormField label="Confirm Password" required>
+                <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              </FormField>
+              <Button type="submit" colorPalette="brand" disabled={reset.isPending}>
+                {reset.isPending ? 'Resetting...' : 'Reset Password'}
+              </Button>
+              <Button asChild variant="ghost">
+                <RouterLink to="/login">Back to Login</RouterLink>
+              </Button>
+            </form>
+          </Stack>
+        </Card.Body>
+      </>
+    );
+
+  return (
+    <Box maxW="md" mx="auto" px="4" py={{ base: '8', md: '16' }}>
+      <Card.Root boxShadow="lg">{body}</Card.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,185 @@
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, List, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { CompanyDetail } from '@limo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { CardPayment } from '../../components/payment/CardPayment';
+import {
+  createPaymentSession,
+  reportPaymentFailure,
+  reportSetupFailure,
+  RENEWED_SESSION_KEY,
+  usePaymentsConfig,
+  type PaymentSession,
+} from '../../lib/payments';
+
+/** §9: the wait before /payment-success after a successful payment. */
+export const SUCCESS_REDIRECT_MS = 1000;
+
+/** /checkout?plan&price&companyId (owner-admin §2.2, §4): order summary left, card form right. */
+export default function CheckoutPage() {
+  const [params] = useSearchParams();
+  const plan = params.get('plan') || 'claim';
+  const companyId = params.get('companyId') ?? undefined;
+  const navigate = useNavigate();
+  const config = usePaymentsConfig();
+  const company = useQuery<CompanyDetail>({ queryKey: ['/api/companies', companyId ?? ''], enabled: Boolean(companyId) });
+  const [session, setSession] = useState<PaymentSession>();
+  const [setupFailed, setSetupFailed] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const renewed = useRef(sessionStorage.getItem(RENEWED_SESSION_KEY) === '1');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (plan !== 'claim' || started.current) return;
+    started.current = true;
+    sessionStorage.removeItem(RENEWED_SESSION_KEY);
+    createPaymentSession({ plan: 'claim', ...(companyId ? { companyId } : {}), metadata: { plan_name: 'Business Directory Access' } })
+      .then(setSession)
+      .catch(() => {
+        setSetupFailed(true);
+        reportSetupFailure('claim');
+      });
+  }, [plan, companyId]);
+
+  const onPaid = (paymentIntentId: string) => {
+    setPaid(true);
+    const q = new URLSearchParams({ plan, payment_intent: paymentIntentId });
+    if (companyId) q.set('companyId', companyId);
+    setTimeout(() => void navigate(`/payment-success?${q.toString()}`), SUCCESS_REDIRECT_MS);
+  };
+
+  if (plan !== 'claim') {
+    return (
+      <Center px="4" py="20">
+        <Card.Root maxW="lg" textAlign="center">
+          <Card.Body gap="4" alignItems="center">
+            <Heading as="h1" size="2xl">
+              This plan is arranged with our team
+            </Heading>
+            <Text color="gray.700">Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.</Text>
+            <HStack>
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/contact">Contact Sales</RouterLink>
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to="/pricing">Back to Pricing</RouterLink>
+              </Button>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      </Center>
+    );
+  }
+
+  const amount = config.data ? config.data.plan.amount / 100 : 75;
+  return (
+    <Box maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
+      <Button asChild variant="ghost" size="sm" mb="4">
+        <RouterLink to="/pricing">
+          <ArrowLeft aria-hidden="true" /> Back to Pricing
+        </RouterLink>
+      </Button>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
+        Checkout
+      </Heading>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6" alignItems="start">
+        <Card.Root as="section" aria-labelledby="summary-heading" data-testid="order-summary">
+          <Card.Header>
+            <Heading as="h2" id="summary-heading" size="lg">
+              Order Summary
+            </Heading>
+          </Card.Header>
+          <Card.Body gap="4">
+            <HStack justify="space-between" align="start">
+              <Box>
+                <Text fontWeight="semibold">Business Directory Access</Text>
+                <Text fontSize="sm" color="gray.700">
+                  Billed yearly · auto-renews · cancel anytime
+                </Text>
+              </Box>
+              <Text fontWeight="bold">${amount.toFixed(2)}</Text>
+            </HStack>
+            {companyId && (
+              <Text fontSize="sm" color="gray.700" data-testid="summary-company">
+                Business: <strong>{company.data?.name ?? '…'}</strong>
+                {company.data?.city ? ` · ${company.data.city}, ${company.data.state}` : ''}
+              </Text>
+            )}
+            <List.Root gap="1.5" variant="plain" fontSize="sm">
+              {['Claim and manage your listing', 'Unlimited quote requests', 'Business dashboard and analytics', 'Verified within 1-2 business days'].map((f) => (
+                <List.Item key={f} alignItems="center">
+                  <List.Indicator asChild color="green.600">
+                    <CheckCircle2 size={14} aria-hidden="true" />
+                  </List.Indicator>
+                  {f}
+                </List.Item>
+              ))}
+            </List.Root>
+            <Separator />
+            <HStack justify="space-between">
+              <Text fontWeight="bold">Total today</Text>
+              <Text fontWeight="bold" fontSize="xl">
+                ${amount.toFixed(2)}
+              </Text>
+            </HStack>
+            <Text fontSize="xs" color="gray.700">
+              Then ${amount.toFixed(2)} every year until you cancel. To cancel, contact support: your listing stays active to the end of the year paid.
+            </Text>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root as="section" aria-labelledby="payment-heading">
+          <Card.Header>
+            <HStack justify="space-between">
+              <Heading as="h2" id="payment-heading" size="lg">
+                Payment
+              </Heading>
+              {config.data?.testMode && <Badge colorPalette="orange">Test mode</Badge>}
+            </HStack>
+          </Card.Header>
+          <Card.Body>
+            <Tabs.Root defaultValue="card" variant="enclosed">
+              <Tabs.List>
+                <Tabs.Trigger value="card">
+                  <CreditCard aria-hidden="true" /> Card
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="card">
+                {paid ? (
+                  <Stack align="center" py="8" gap="3" role="status">
+                    <CheckCircle2 size={40} color="#2f855a" aria-hidden="true" />
+                    <Text fontWeight="semibold">Payment received. Taking you to your confirmation...</Text>
+                  </Stack>
+                ) : setupFailed ? (
+                  <Stack align="center" py="8" gap="3">
+                    <Text color="red.700">We could not start the payment.</Text>
+                    <Button onClick={() => window.location.reload()}>Try Again</Button>
+                  </Stack>
+                ) : !session || !config.data ? (
+                  <Stack align="center" py="10" gap="3" role="status">
+                    <Spinner color="brand.600" />
+                    <Text>{renewed.current ? 'Creating new payment...' : 'Setting up your payment...'}</Text>
+                  </Stack>
+                ) : (
+                  <CardPayment
+                    clientSecret={session.clientSecret}
+                    config={config.data}
+                    submitLabel={`Pay $${amount.toFixed(2)}`}
+                    onPaid={onPaid}
+                    onFailure={(f) => reportPaymentFailure(f, 'claim')}
+                  />
+                )}
+              </Tabs.Content>
+            </Tabs.Root>
+            <HStack mt="4" gap="1.5" fontSize="xs" color="gray.700">
+              <Lock size={12} aria-hidden="true" />
+              <Text>Payments are encrypted and processed by our card provider; we never store your card number.</Text>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,337 @@
+import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CLAIM_SEARCH_PAGE_SIZE, type Company, type CompanyDetail } from '@limo/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, Search } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
+import { apiRequest, readJson } from '../../lib/api';
+import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
+import { CLAIMER_DETAILS_KEY, type ClaimerDetails } from '../../lib/payments';
+import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
+import { useCurrentUser } from '../../lib/session';
+import { showToast, toaster } from '../../lib/toast';
+import { Pagination } from '../home/Pagination';
+
+const ROLES = [
+  { value: 'owner', label: 'Owner' },
+  { value: 'manager', label: 'Manager' },
+  { value: 'admin', label: 'Administrator' },
+  { value: 'employee', label: 'Employee' },
+];
+
+/** Debounces a value (the search box asks the server once typing pauses). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return current;
+}
+
+function ClaimCard({ company }: { company: Company }) {
+  return (
+    <Card.Root as="article" aria-label={company.name} data-testid="claim-card">
+      <Card.Body gap="2">
+        <Flex justify="space-between" gap="2" align="start">
+          <Heading as="h3" size="md" lineClamp={2}>
+            {company.name}
+          </Heading>
+          {company.claimed ? (
+            <Badge colorPalette="gray">Claimed</Badge>
+          ) : (
+            <Badge colorPalette="green">Available</Badge>
+          )}
+        </Flex>
+        <HStack gap="1.5" fontSize="sm" color="gray.700">
+          <MapPin size={14} aria-hidden="true" />
+          <Text>{companyPlace(company)}</Text>
+        </HStack>
+        {company.phone && (
+          <HStack gap="1.5" fontSize="sm" color="gray.700">
+            <Phone size={14} aria-hidden="true" />
+            <Text>{company.phone}</Text>
+          </HStack>
+        )}
+        {company.email && (
+          <HStack gap="1.5" fontSize="sm" color="gray.700" minW="0">
+            <Mail size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <Text truncate>{company.email}</Text>
+          </HStack>
+        )}
+        <Text fontSize="sm" color="gray.700">
+          {company.reviewCount > 0 ? `${company.rating.toFixed(1)} ★ (${company.reviewCount} reviews)` : 'No ratings yet'}
+        </Text>
+      </Card.Body>
+      <Card.Footer>
+        {company.claimed ? (
+          <Button w="full" disabled variant="outline">
+            Already Claimed
+          </Button>
+        ) : (
+          <Button asChild w="full" colorPalette="brand">
+            <RouterLink to={`/claim-business?companyId=${encodeURIComponent(company.id)}`}>Claim This Business</RouterLink>
+          </Button>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+/** The search over every listed company, answered a page at a time by the server. */
+function FindYourBusiness() {
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebounced(text.trim(), 250);
+  useEffect(() => setPage(1), [search]);
+  const results = useQuery({
+    queryKey: ['claim-search', search, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const q = new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) });
+      const res = await apiRequest('GET', `/api/all-companies?${q.toString()}`);
+      const companies = (await readJson<Company[]>(res)) ?? [];
+      return { companies, total: Number(res.headers.get('x-total-count') ?? companies.length) };
+    },
+  });
+  const total = results.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / CLAIM_SEARCH_PAGE_SIZE));
+
+  return (
+    <Box as="section" aria-labelledby="find-heading" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="12">
+      <Heading as="h2" id="find-heading" size="2xl" mb="4">
+        Find Your Business
+      </Heading>
+      <InputGroup startElement={<Search size={16} aria-hidden="true" />} maxW="xl">
+        <Input
+          aria-label="Search by business name, city, state or e-mail"
+          placeholder="Business name, city, state or e-mail"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          size="lg"
+          bg="white"
+        />
+      </InputGroup>
+      <Text mt="2" fontSize="sm" color="gray.700" role="status" data-testid="claim-total">
+        {results.data ? `${total.toLocaleString('en-US')} ${total === 1 ? 'business' : 'businesses'}${search ? ` matching "${search}"` : ''}` : ''}
+      </Text>
+      {results.isPending && (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" mt="6">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="48" rounded="lg" />
+          ))}
+        </SimpleGrid>
+      )}
+      {results.data && results.data.companies.length === 0 && (
+        <Card.Root mt="6">
+          <Card.Body textAlign="center" gap="2">
+            <Text fontWeight="semibold">No businesses found matching "{search}"</Text>
+            <Text color="gray.700">
+              Not listed yet? <RouterLink to="/list-business">List your business</RouterLink> or{' '}
+              <RouterLink to="/contact?topic=Listing%20or%20claim">Contact us</RouterLink>.
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {results.data && results.data.companies.length > 0 && (
+        <>
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" mt="6" opacity={results.isPlaceholderData ? 0.6 : 1}>
+            {results.data.companies.map((c) => (
+              <ClaimCard key={c.id} company={c} />
+            ))}
+          </SimpleGrid>
+          {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The claimer-details step (the spec's unreachable modal, made the real step): all four required. */
+function ClaimerStep({ company, onCancel }: { company: CompanyDetail; onCancel(): void }) {
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const [details, setDetails] = useState<ClaimerDetails>({ name: '', email: user?.email ?? company.email ?? '', phone: '', role: 'owner' });
+  const set = (key: keyof ClaimerDetails) => (value: string) => setDetails((d) => ({ ...d, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { name: details.name.trim(), email: details.email.trim(), phone: details.phone.trim(), role: details.role };
+    if (!trimmed.name || !trimmed.email || !trimmed.phone || !trimmed.role) {
+      showToast({ title: 'Missing Information', description: 'Please fill in all required fields', type: 'error' });
+      return;
+    }
+    sessionStorage.setItem(CLAIMER_DETAILS_KEY, JSON.stringify(trimmed));
+    // A "Missing Information" toast from an earlier try is answered now.
+    toaster.remove();
+    void navigate(checkoutHref(CLAIM_PLAN, company.id));
+  };
+  return (
+    <Stack asChild gap="4">
+      <form noValidate aria-label="Claimer details" onSubmit={submit}>
+        <Heading as="h2" size="lg">
+          Your details
+        </Heading>
+        <Text color="gray.700" fontSize="sm">
+          We use them to verify that you run {company.name}. Your dashboard login is this e-mail.
+        </Text>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="Full Name" required>
+            <Input autoComplete="name" value={details.name} onChange={(e) => set('name')(e.target.value)} />
+          </FormField>
+          <FormField label="Email" required>
+            <Input type="email" autoComplete="email" value={details.email} onChange={(e) => set('email')(e.target.value)} />
+          </FormField>
+          <FormField label="Phone" required>
+            <Input type="tel" autoComplete="tel" value={details.phone} onChange={(e) => set('phone')(e.target.value)} />
+          </FormField>
+          <FormField label="Your Role" required>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={details.role} onChange={(e) => set('role')(e.target.value)}>
+                <option value="">Select your role</option>
+                {ROLES.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </SimpleGrid>
+        <Flex gap="3" wrap="wrap">
+          <Button type="submit" colorPalette="brand">
+            Continue to Payment
+          </Button>
+          <Button variant="outline" onClick={onCancel}>
+            Back
+          </Button>
+        </Flex>
+      </form>
+    </Stack>
+  );
+}
+
+function Confirmation({ companyId }: { companyId: string }) {
+  const company = useQuery<CompanyDetail | null>({ queryKey: ['/api/companies', companyId] });
+  const [step, setStep] = useState<'confirm' | 'details'>('confirm');
+  if (company.isPending) {
+    return (
+      <Center py="24">
+        <Spinner size="lg" color="brand.600" aria-label="Loading business" />
+      </Center>
+    );
+  }
+  if (!company.data) {
+    return (
+      <Center px="4" py="20">
+        <Stack textAlign="center" align="center" gap="4">
+          <Heading as="h1" size="2xl">
+            Business Not Found
+          </Heading>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/claim-business">Choose Different Business</RouterLink>
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  const c = company.data;
+  return (
+    <Box maxW="3xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
+        Claim {c.name}
+      </Heading>
+      <Card.Root data-testid="claim-confirmation">
+        <Card.Body gap="5">
+          <Stack gap="1">
+            <Heading as="h2" size="lg">
+              {c.name}
+            </Heading>
+            <Text color="gray.700">{companyPlace(c)}</Text>
+            {c.phone && <Text color="gray.700">{c.phone}</Text>}
+            <Text color="gray.700">{c.description || DEFAULT_DESCRIPTION}</Text>
+          </Stack>
+          <Box bg="brand.50" borderWidth="1px" borderColor="brand.200" rounded="lg" p="4" data-testid="subscription-box">
+            <Text fontWeight="semibold">Annual Subscription</Text>
+            <Text fontSize="3xl" fontWeight="bold" color="brand.800">
+              $75/year
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              Billed yearly, renews automatically. Cancel anytime through support; your listing stays active to the end of the year paid.
+            </Text>
+          </Box>
+          {c.claimed ? (
+            <Stack gap="3">
+              <Text color="gray.700">This business has already been claimed.</Text>
+              <Button asChild variant="outline">
+                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
+              </Button>
+            </Stack>
+          ) : step === 'confirm' ? (
+            <Flex gap="3" wrap="wrap">
+              <Button colorPalette="brand" size="lg" onClick={() => setStep('details')}>
+                Subscribe for $75/year
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
+              </Button>
+            </Flex>
+          ) : (
+            <ClaimerStep company={c} onCancel={() => setStep('confirm')} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}
+
+const TILES = [
+  { icon: MessageSquareQuote, title: 'Receive Quote Requests', text: 'Customers in your city send their trips straight to you.' },
+  { icon: LayoutDashboard, title: 'Manage Your Listing', text: 'Update your profile, photos and services from your dashboard.' },
+  { icon: BadgeCheck, title: 'Get Verified', text: 'A verified badge tells customers they deal with the real owner.' },
+];
+
+/** /claim-business (owner-admin §2.4): search and pick, or confirm the company of `companyId`. */
+export default function ClaimBusinessPage() {
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId');
+  if (companyId) return <Confirmation companyId={companyId} />;
+  return (
+    <>
+      <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>
+        <Stack maxW="4xl" mx="auto" gap="4" textAlign="center" align="center">
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
+            Claim Your Business
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.100">
+            Your company may already be listed. Claim it to manage your profile and receive quote requests.
+          </Text>
+        </Stack>
+      </Box>
+      <SimpleGrid maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} gap="6">
+        {TILES.map((t) => (
+          <Stack key={t.title} gap="2">
+            <t.icon color="#23356b" aria-hidden="true" />
+            <Heading as="h2" size="md">
+              {t.title}
+            </Heading>
+            <Text color="gray.700">{t.text}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <FindYourBusiness />
+      <Box as="section" aria-labelledby="claim-pricing" bg="white" borderYWidth="1px" px={{ base: '4', md: '6' }} py="12">
+        <Stack maxW="3xl" mx="auto" gap="3" textAlign="center" align="center">
+          <Heading as="h2" id="claim-pricing" size="xl">
+            How claiming works
+          </Heading>
+          <Text color="gray.700">
+            Claiming costs $75 per year, billed yearly and renewed automatically; cancel anytime. After payment you get immediate dashboard access with limited
+            editing, and full editing once our team verifies your claim (1-2 business days).
+          </Text>
+        </Stack>
+      </Box>
+    </>
+  );
+}

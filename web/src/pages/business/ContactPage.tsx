@@ -1,0 +1,134 @@
+import { Box, Button, Card, Grid, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_TOPICS, contactBodySchema, SUPPORT_EMAIL, type ContactBody } from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Clock, Mail, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
+import { apiRequest, messageOf } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { showToast } from '../../lib/toast';
+
+const FIELDS = ['name', 'email', 'phone', 'company', 'topic', 'message'];
+
+/** /contact, the pricing page's "Contact Sales" (owner-admin §2): a form that reaches support by e-mail. */
+export default function ContactPage() {
+  const [params] = useSearchParams();
+  const topicParam = params.get('topic');
+  const initialTopic = (CONTACT_TOPICS as readonly string[]).includes(topicParam ?? '') ? (topicParam as ContactBody['topic']) : 'Sales';
+  const [sentTo, setSentTo] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContactBody>({
+    resolver: zodResolver(contactBodySchema),
+    defaultValues: { name: '', email: '', phone: '', company: '', topic: initialTopic, message: '' },
+  });
+  const send = useMutation({
+    mutationFn: (body: ContactBody) => apiRequest('POST', '/api/contact', body),
+    onSuccess: (_res, body) => {
+      setSentTo(body.email);
+      showToast({ title: 'Message Sent', description: 'Thanks! Our team will reply within 24 hours.' });
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, FIELDS);
+      showToast({ title: 'Error', description: messageOf(error, 'Failed to send your message. Please try again.'), type: 'error' });
+    },
+  });
+
+  return (
+    <Box maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '14' }}>
+      <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+        Contact Sales
+      </Heading>
+      <Text mt="2" mb="8" color="gray.700" maxW="2xl">
+        Questions about plans, claiming your listing or billing? Send us a message and a person will answer.
+      </Text>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8" alignItems="start">
+        <Card.Root>
+          <Card.Body>
+            {sentTo ? (
+              <Stack align="center" textAlign="center" gap="4" py="8">
+                <Box color="green.600" aria-hidden>
+                  <MailCheck size={48} />
+                </Box>
+                <Heading as="h2" size="xl">
+                  Thank You!
+                </Heading>
+                <Text color="gray.700">
+                  Thanks! We'll reply to <strong>{sentTo}</strong> within 24 hours.
+                </Text>
+                <Button asChild colorPalette="brand">
+                  <RouterLink to="/pricing">Back to Pricing</RouterLink>
+                </Button>
+              </Stack>
+            ) : (
+              <Stack asChild gap="4">
+                <form noValidate aria-label="Contact form" onSubmit={handleSubmit((body) => send.mutate(body))}>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    <FormField label="Your Name" required error={errors.name?.message}>
+                      <Input autoComplete="name" {...register('name')} />
+                    </FormField>
+                    <FormField label="Email" required error={errors.email?.message}>
+                      <Input type="email" autoComplete="email" {...register('email')} />
+                    </FormField>
+                    <FormField label="Phone" error={errors.phone?.message}>
+                      <Input type="tel" autoComplete="tel" {...register('phone')} />
+                    </FormField>
+                    <FormField label="Company" error={errors.company?.message}>
+                      <Input autoComplete="organization" {...register('company')} />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField label="Topic" required error={errors.topic?.message}>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...register('topic')}>
+                        {CONTACT_TOPICS.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                  <FormField label="Message" required error={errors.message?.message}>
+                    <Textarea rows={6} {...register('message')} />
+                  </FormField>
+                  <Button type="submit" colorPalette="brand" alignSelf="start" disabled={send.isPending}>
+                    {send.isPending ? 'Sending...' : 'Send Message'}
+                  </Button>
+                </form>
+              </Stack>
+            )}
+          </Card.Body>
+        </Card.Root>
+        <Stack gap="4">
+          <Card.Root>
+            <Card.Body gap="2">
+              <Mail color="#23356b" aria-hidden="true" />
+              <Heading as="h2" size="md">
+                E-mail
+              </Heading>
+              <Text color="gray.700">
+                <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              </Text>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root>
+            <Card.Body gap="2">
+              <Clock color="#23356b" aria-hidden="true" />
+              <Heading as="h2" size="md">
+                Response Time
+              </Heading>
+              <Text color="gray.700">Within 24 hours, 7 days a week. Business account issues within 6 hours.</Text>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Grid>
+    </Box>
+  );
+}

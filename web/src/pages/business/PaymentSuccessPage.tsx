@@ -1,0 +1,174 @@
+import { Alert, Box, Button, Card, Center, Flex, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { SUPPORT_EMAIL } from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Clock, Mail } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Flex justify="space-between" gap="4" fontSize="sm">
+      <Text color="gray.700">{label}</Text>
+      <Text fontWeight="semibold" textAlign="right">
+        {value}
+      </Text>
+    </Flex>
+  );
+}
+
+/** /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details. */
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const plan = params.get('plan') || 'claim';
+  const companyId = params.get('companyId') ?? '';
+  const paymentIntent = params.get('payment_intent') ?? '';
+  const sent = useRef(false);
+  const record = useMutation({
+    mutationFn: async () => (await readJson<PaymentSuccess>(await apiRequest('POST', '/api/process-payment-success', { paymentIntent, plan, companyId, claimerDetails: readClaimerDetails() })))!,
+  });
+  const isClaim = plan === 'claim';
+
+  useEffect(() => {
+    if (!isClaim || sent.current) return;
+    sent.current = true;
+    record.mutate();
+  }, [isClaim, record]);
+
+  if (!isClaim) {
+    return (
+      <Center px="4" py="20">
+        <Stack textAlign="center" align="center" gap="4" maxW="lg">
+          <CheckCircle2 size={48} color="#2f855a" aria-hidden="true" />
+          <Heading as="h1" size="2xl">
+            Payment Successful!
+          </Heading>
+          <Text color="gray.700">Thank you for your purchase. A receipt is on its way to your inbox.</Text>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/">Return to Home</RouterLink>
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (record.isPending || record.isIdle) {
+    return (
+      <Center py="24" flexDirection="column" gap="3" role="status">
+        <Spinner size="lg" color="brand.600" />
+        <Text>Processing your payment...</Text>
+      </Center>
+    );
+  }
+  if (record.isError || !record.data) {
+    return (
+      <Center px="4" py="20">
+        <Card.Root maxW="lg" textAlign="center">
+          <Card.Body gap="4" alignItems="center">
+            <Heading as="h1" size="xl">
+              We could not confirm your claim
+            </Heading>
+            <Text color="gray.700">{messageOf(record.error, 'Your payment may have gone through. Please contact support with the reference below.')}</Text>
+            <Text fontSize="sm">Reference: {paymentIntent || 'none'}</Text>
+            <Button asChild colorPalette="brand">
+              <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Claim payment ${paymentIntent}`)}`}>Contact Support</a>
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      </Center>
+    );
+  }
+  const r = record.data;
+  return (
+    <Box maxW="5xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
+      <Stack align="center" textAlign="center" gap="2" mb="8">
+        <CheckCircle2 size={56} color="#2f855a" aria-hidden="true" />
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Payment Successful!
+        </Heading>
+        <Text color="gray.700">Your claim of {r.companyName} was received. Welcome to LimoDirectory.</Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        <Card.Root data-testid="login-credentials">
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Your Login Credentials
+            </Heading>
+          </Card.Header>
+          <Card.Body gap="3">
+            <Row label="Login email" value={r.dashboardAccess.email} />
+            <Row label="Company" value={r.companyName} />
+            <Text fontSize="sm" color="gray.700">
+              {r.dashboardAccess.passwordSetupRequired
+                ? 'We e-mailed you a link to set your password. Use it, then log in with this e-mail.'
+                : 'Log in with this e-mail and your password. Forgot it? Use "Forgot your password?" on the login page.'}
+            </Text>
+            <Flex gap="3" wrap="wrap">
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/login">Login Now</RouterLink>
+              </Button>
+              <Button asChild variant="outline">
+                <RouterLink to="/dashboard">Go to Dashboard</RouterLink>
+              </Button>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root data-testid="payment-details">
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Payment Details
+            </Heading>
+          </Card.Header>
+          <Card.Body gap="2">
+            <Row label="Plan" value="Business Directory Access ($75/year, auto-renews)" />
+            <Row label="Amount" value={`$${(r.paymentAmount / 100).toFixed(2)}`} />
+            <Row label="Status" value="Paid Successfully" />
+            <Row label="Verification Status" value={r.status === 'pending' ? 'Pending Review' : r.status === 'approved' ? 'Approved' : 'Rejected'} />
+            <Row label="Claim ID" value={r.claimId} />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Header>
+            <Heading as="h2" size="md">
+              What Happens Next
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <List.Root as="ol" gap="2" ps="5" data-testid="next-steps">
+              {r.nextSteps.map((step) => (
+                <List.Item key={step}>{step}</List.Item>
+              ))}
+            </List.Root>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root data-testid="support-block">
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Need Help?
+            </Heading>
+          </Card.Header>
+          <Card.Body gap="2" fontSize="sm">
+            <Flex gap="2" align="center">
+              <Mail size={16} aria-hidden="true" /> Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </Flex>
+            <Flex gap="2" align="center">
+              <Clock size={16} aria-hidden="true" /> Response Time: Within 24 hours
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <Alert.Root status="info" mt="6">
+        <Alert.Indicator />
+        <Alert.Title>Check your email: we sent your receipt and the claim details to {r.dashboardAccess.email}.</Alert.Title>
+      </Alert.Root>
+      <Flex gap="3" justify="center" mt="8" wrap="wrap">
+        <Button asChild colorPalette="brand" size="lg">
+          <RouterLink to="/dashboard">Access Your Dashboard</RouterLink>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <RouterLink to="/">Return to Directory</RouterLink>
+        </Button>
+      </Flex>
+    </Box>
+  );
+}

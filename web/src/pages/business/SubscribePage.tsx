@@ -1,0 +1,99 @@
+import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+
+const BENEFITS = [
+  { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
+  { icon: BadgeDollarSign, title: 'Grow Revenue', text: 'Turn quote requests into bookings for weddings, proms, airport runs and corporate events.' },
+  { icon: Star, title: 'Build Your Reputation', text: 'Collect reviews from real customers and show your rating on every search.' },
+  { icon: MapPinned, title: 'Local Search Visibility', text: 'Appear when customers search your city, ZIP code or state.' },
+  { icon: Handshake, title: 'Direct Contact', text: 'Customers call, e-mail and request quotes from you directly: no middleman fees.' },
+  { icon: Globe2, title: 'Nationwide Reach', text: 'One listing in a directory that covers every US city.' },
+];
+
+const INCLUDES = ['Unlimited quote requests', 'Your business listing', 'Customer reviews', 'Business dashboard', 'Cancel anytime'];
+
+/** /subscribe (owner-admin §1): "Grow Your Limousine Business". */
+export default function SubscribePage() {
+  return (
+    <>
+      <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }}>
+        <Stack maxW="4xl" mx="auto" gap="5" textAlign="center" align="center">
+          <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
+            Grow Your Limousine Business
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'xl' }} color="brand.100" maxW="2xl">
+            Get found by customers looking for limousine and chauffeur service in your city, and receive their quote requests directly.
+          </Text>
+          <Flex gap="3" wrap="wrap" justify="center">
+            <Button asChild size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
+              <RouterLink to="/list-business">Start Your Listing</RouterLink>
+            </Button>
+            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+              <RouterLink to="/how-it-works">Learn How It Works</RouterLink>
+            </Button>
+          </Flex>
+        </Stack>
+      </Box>
+
+      <Box as="section" aria-labelledby="benefits-heading" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="14">
+        <Heading as="h2" id="benefits-heading" size="2xl" textAlign="center" mb="8">
+          Why limousine companies list with us
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+          {BENEFITS.map((b) => (
+            <Card.Root key={b.title}>
+              <Card.Body gap="3">
+                <b.icon color="#23356b" aria-hidden="true" />
+                <Heading as="h3" size="md">
+                  {b.title}
+                </Heading>
+                <Text color="gray.700">{b.text}</Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      <Box as="section" aria-labelledby="includes-heading" bg="white" borderYWidth="1px" px={{ base: '4', md: '6' }} py="14">
+        <Grid maxW="5xl" mx="auto" templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="10" alignItems="center">
+          <Stack gap="4">
+            <Heading as="h2" id="includes-heading" size="2xl">
+              What your listing includes
+            </Heading>
+            <List.Root gap="2" variant="plain">
+              {INCLUDES.map((item) => (
+                <List.Item key={item} alignItems="center">
+                  <List.Indicator asChild color="green.600">
+                    <CheckCircle2 aria-hidden="true" />
+                  </List.Indicator>
+                  {item}
+                </List.Item>
+              ))}
+            </List.Root>
+          </Stack>
+          <Card.Root borderWidth="2px" borderColor="gold.400" boxShadow="xl" data-testid="price-card">
+            <Card.Body gap="3" textAlign="center" alignItems="center">
+              <Badge bg="gold.400" color="gray.900">
+                BUSINESS LISTING
+              </Badge>
+              <Text fontSize="5xl" fontWeight="bold" color="brand.800" lineHeight="1">
+                $75
+                <Text as="span" fontSize="lg" fontWeight="medium" color="gray.700">
+                  /year
+                </Text>
+              </Text>
+              <Text color="gray.700">Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.</Text>
+              <Button asChild colorPalette="brand" size="lg" width="full">
+                <RouterLink to="/list-business">Start Your Listing</RouterLink>
+              </Button>
+              <Button asChild variant="ghost" size="sm">
+                <RouterLink to="/pricing">Compare plans</RouterLink>
+              </Button>
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+      </Box>
+    </>
+  );
+}

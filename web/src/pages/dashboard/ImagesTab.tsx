@@ -1,0 +1,94 @@
+import { Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import type { OwnerCompany } from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { CompanyImage } from '../../components/CompanyImage';
+import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { checkImage, imageSize, SUGGESTED_IMAGE } from './imageRules';
+import { RELOAD_AFTER_UPDATE_MS } from './ProfileTab';
+
+async function upload(file: File, companyId: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  form.append('companyId', companyId);
+  const res = await fetch('/api/upload-image', { method: 'POST', body: form, credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return (await res.json() as { imageUrl: string }).imageUrl;
+}
+
+/**
+ * Manage Images / Request Image Updates (owner-admin §2.10, §4, §5): the file is checked in the
+ * browser, uploaded, then the company is updated with the returned imageUrl.
+ */
+export function ImagesTab({ company, verified, reload = () => window.location.reload(), measure = imageSize }: { company: OwnerCompany; verified: boolean; reload?: () => void; measure?: typeof imageSize }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [pendingUrl, setPendingUrl] = useState<string>();
+  const send = useMutation({
+    mutationFn: async (file: File) => {
+      const imageUrl = await upload(file, company.id);
+      const res = await apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, { imageUrl });
+      await readJson(res);
+      return { imageUrl, requested: res.status === 202 };
+    },
+    onSuccess: ({ imageUrl, requested }) => {
+      if (requested) {
+        setPendingUrl(imageUrl);
+        showToast({ title: 'Image Update Requested', description: 'Your new image will show once our team approves it (1-2 business days).' });
+        return;
+      }
+      showToast({ title: 'Image uploaded successfully!' });
+      setTimeout(reload, RELOAD_AFTER_UPDATE_MS);
+    },
+    onError: (error) => showToast({ title: 'Upload failed', description: messageOf(error, 'Upload failed'), type: 'error' }),
+  });
+
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = await checkImage(file, measure);
+    if (problem) {
+      showToast({ ...problem, type: 'error' });
+      return;
+    }
+    send.mutate(file);
+  };
+
+  return (
+    <Card.Root>
+      <Card.Body gap="5">
+        <Heading as="h3" size="lg">
+          {verified ? 'Manage Images' : 'Request Image Updates'}
+        </Heading>
+        <Flex gap="6" direction={{ base: 'column', md: 'row' }}>
+          <Box w={{ base: 'full', md: '80' }} rounded="lg" overflow="hidden" borderWidth="1px" flexShrink={0}>
+            <CompanyImage company={{ id: company.id, name: company.name, imageUrl: pendingUrl ?? company.imageUrl }} aspectRatio={4 / 3} />
+          </Box>
+          <Stack gap="3">
+            <Text color="gray.700">
+              JPEG, PNG or WebP, up to 5MB and at least 100x100 pixels. For the best result use {SUGGESTED_IMAGE.width}x{SUGGESTED_IMAGE.height} pixels or more.
+            </Text>
+            {!verified && <Text color="gray.700">While your business is pending verification, a new image is applied after our team reviews it.</Text>}
+            {pendingUrl && (
+              <Text color="blue.700" role="status">
+                New image sent for review.
+              </Text>
+            )}
+            <Input
+              ref={input}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Choose an image"
+              display="none"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
+            <Button colorPalette="brand" alignSelf="start" onClick={() => input.current?.click()} disabled={send.isPending}>
+              <Upload aria-hidden="true" /> {send.isPending ? 'Uploading...' : 'Upload Image'}
+            </Button>
+          </Stack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,98 @@
+import { Badge, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { OwnerCompany } from '@limo/contracts';
+import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import { formatDate, formatMinutes, useQuoteSummary } from './data';
+import { ListingAnalytics } from './ListingAnalytics';
+
+function Stat({ icon: Icon, label, value, note, testId }: { icon: ComponentType<{ size?: number; color?: string; 'aria-hidden'?: 'true' }>; label: string; value: ReactNode; note?: ReactNode; testId: string }) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Body gap="1">
+        <Icon size={18} color="#23356b" aria-hidden="true" />
+        <Text fontSize="sm" color="gray.700">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold">
+          {value}
+        </Text>
+        {note && (
+          <Text fontSize="xs" color="gray.700">
+            {note}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const SUBSCRIPTION_LABEL: Record<string, { text: string; color: string }> = {
+  active: { text: 'Active', color: 'green' },
+  past_due: { text: 'Payment due', color: 'orange' },
+  canceled: { text: 'Canceled', color: 'red' },
+  incomplete: { text: 'Incomplete', color: 'orange' },
+  unpaid: { text: 'Unpaid', color: 'red' },
+};
+
+/** Overview tab: rating, quotes, response time, the subscription with its renewal date, and listing analytics. */
+export function OverviewTab({ company }: { company: OwnerCompany }) {
+  const summary = useQuoteSummary();
+  const sub = company.subscriptionInfo;
+  const subLabel = sub ? (SUBSCRIPTION_LABEL[sub.subscriptionStatus] ?? { text: sub.subscriptionStatus, color: 'gray' }) : undefined;
+  const renews = sub?.subscriptionStatus === 'active';
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <Stat
+          testId="stat-rating"
+          icon={Star}
+          label="Average rating"
+          value={company.reviewCount > 0 ? `${company.averageRating.toFixed(1)} / 5` : 'No ratings yet'}
+          note={`${company.reviewCount} approved ${company.reviewCount === 1 ? 'review' : 'reviews'}`}
+        />
+        <Stat testId="stat-quotes" icon={MessageSquareQuote} label="Quote requests" value={summary.data?.total ?? '—'} note="All time" />
+        <Stat
+          testId="stat-response"
+          icon={Timer}
+          label="Median response time"
+          value={summary.data?.responseTime ? formatMinutes(summary.data.responseTime.medianMinutes) : '—'}
+          note="From request to marked contacted"
+        />
+        <Card.Root data-testid="subscription-status">
+          <Card.Body gap="1">
+            <CalendarClock size={18} color="#23356b" aria-hidden="true" />
+            <Text fontSize="sm" color="gray.700">
+              Subscription
+            </Text>
+            {sub && subLabel ? (
+              <>
+                <Badge alignSelf="start" colorPalette={subLabel.color} size="lg">
+                  {subLabel.text}
+                </Badge>
+                <Text fontSize="sm">
+                  $75/year · {renews ? 'renews' : 'ends'} {formatDate(sub.subscriptionEndDate)}
+                </Text>
+                <Text fontSize="xs" color="gray.700">
+                  Auto-renews yearly. To cancel, contact support: your listing stays active to the end of the period.
+                </Text>
+              </>
+            ) : (
+              <Text fontSize="sm">No subscription yet</Text>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <ListingAnalytics companyId={company.id} />
+      <Card.Root>
+        <Card.Body gap="2">
+          <Heading as="h3" size="md">
+            Your listing
+          </Heading>
+          <Text color="gray.700">
+            {company.name} · {[company.city, company.state].filter(Boolean).join(', ') || 'Location not specified'} · listed since {formatDate(company.createdAt)}
+          </Text>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import { Alert, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  companyUpdateBodySchema,
+  normalizeList,
+  normalizeService,
+  normalizeVehicleType,
+  PRICE_RANGES,
+  SERVICES,
+  VEHICLE_TYPES,
+  type CompanyUpdateBody,
+  type OwnerCompany,
+} from '@limo/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Pencil, X } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { US_STATES } from '../../../../packages/geo/src/us-states';
+import { FormField } from '../../components/FormField';
+import { TermCheckboxes } from '../../components/TermCheckboxes';
+import { apiRequest, messageOf } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
+import { showToast } from '../../lib/toast';
+
+type ProfileInput = z.input<typeof companyUpdateBodySchema>;
+
+/** §9: the page reloads this long after a successful owner update. */
+export const RELOAD_AFTER_UPDATE_MS = 1000;
+
+const FIELDS = ['name', 'description', 'phone', 'email', 'businessEmail', 'website', 'address', 'city', 'state', 'zipCode', 'priceRange', 'hourlyRateStart', 'services', 'vehicleTypes'];
+
+function valuesOf(company: OwnerCompany): ProfileInput {
+  return {
+    name: company.name,
+    description: company.description ?? '',
+    phone: company.phone ?? '',
+    email: company.email ?? '',
+    businessEmail: company.businessEmail ?? '',
+    website: company.website ?? '',
+    address: company.address ?? '',
+    city: company.city ?? '',
+    state: company.state ?? '',
+    zipCode: company.zipCode ?? '',
+    priceRange: company.priceRange ?? '',
+    hourlyRateStart: company.hourlyRateStart === null ? '' : String(company.hourlyRateStart),
+    services: normalizeList(company.services, normalizeService),
+    vehicleTypes: normalizeList(company.vehicleTypes, normalizeVehicleType),
+  } as ProfileInput;
+}
+
+/**
+ * Edit Profile / Request Changes (owner-admin §2.10): read-only until Edit; a verified business
+ * saves (then the page reloads after 1 s), an unverified one submits a change request (202).
+ */
+export function ProfileTab({ company, verified, reload = () => window.location.reload() }: { company: OwnerCompany; verified: boolean; reload?: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileInput, unknown, CompanyUpdateBody>({ resolver: zodResolver(companyUpdateBodySchema), defaultValues: valuesOf(company), mode: 'onChange' });
+
+  const save = useMutation({
+    mutationFn: (body: CompanyUpdateBody) => apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, body),
+    onSuccess: (res) => {
+      setEditing(false);
+      if (res.status === 202) {
+        setRequested(true);
+        showToast({ title: 'Change Request Submitted', description: 'Our team will review your changes within 1-2 business days.' });
+        return;
+      }
+      showToast({ title: 'Company information updated successfully!' });
+      setTimeout(reload, RELOAD_AFTER_UPDATE_MS);
+    },
+    onError: (error) => {
+      applyServerErrors(error, setError, FIELDS);
+      showToast({ title: 'Error updating company', description: messageOf(error, 'Please try again'), type: 'error' });
+    },
+  });
+
+  const err = (field: string) => (errors[field as keyof typeof errors] as { message?: string } | undefined)?.message;
+  const readOnly = !editing;
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack asChild gap="5">
+          <form noValidate aria-label={verified ? 'Edit profile' : 'Request changes'} onSubmit={handleSubmit((body) => save.mutate(body))}>
+            <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+              <Text color="gray.700" maxW="2xl">
+                {verified
+                  ? 'Keep your listing up to date. Changes show on your public page right away.'
+                  : 'Your business is pending verification: edits are sent to our team as a change request and applied once approved.'}
+              </Text>
+              {editing ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    reset(valuesOf(company));
+                    setEditing(false);
+                  }}
+                >
+                  <X aria-hidden="true" /> Cancel
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" /> Edit
+                </Button>
+              )}
+            </Flex>
+            {requested && (
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Title>Your change request was sent. We'll apply it after review (1-2 business days).</Alert.Title>
+              </Alert.Root>
+            )}
+            <FormField label="Company Name" required error={err('name')}>
+              <Input readOnly={readOnly} {...register('name')} />
+            </FormField>
+            <FormField label="Description" error={err('description')}>
+              <Textarea readOnly={readOnly} rows={4} {...register('description')} />
+            </FormField>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="Phone" error={err('phone')}>
+                <Input readOnly={readOnly} type="tel" {...register('phone')} />
+              </FormField>
+              <FormField label="Email" error={err('email')}>
+                <Input readOnly={readOnly} type="email" {...register('email')} />
+              </FormField>
+              <FormField label="Business Email (quote notifications)" error={err('businessEmail')}>
+                <Input readOnly={readOnly} type="email" {...register('businessEmail')} />
+              </FormField>
+              <FormField label="Website" error={err('website')}>
+                <Input readOnly={readOnly} type="url" {...register('website')} />
+              </FormField>
+            </SimpleGrid>
+            <FormField label="Address" error={err('address')}>
+              <Input readOnly={readOnly} {...register('address')} />
+            </FormField>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <FormField label="City" error={err('city')}>
+                <Input readOnly={readOnly} {...register('city')} />
+              </FormField>
+              <FormField label="State" error={err('state')}>
+                <NativeSelect.Root disabled={readOnly}>
+                  <NativeSelect.Field {...register('state')}>
+                    <option value="">Select a state</option>
+                    {Object.entries(US_STATES).map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {code} - {name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField label="ZIP Code" error={err('zipCode')}>
+                <Input readOnly={readOnly} inputMode="numeric" {...register('zipCode')} />
+              </FormField>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="Price Range" error={err('priceRange')}>
+                <NativeSelect.Root disabled={readOnly}>
+                  <NativeSelect.Field {...register('priceRange')}>
+                    <option value="">Select a price range</option>
+                    {PRICE_RANGES.map((p) => (
+                      <option key={p.slug} value={p.slug}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')}>
+                <Input readOnly={readOnly} type="number" min={0} {...register('hourlyRateStart')} />
+              </FormField>
+            </SimpleGrid>
+            <Controller
+              control={control}
+              name="services"
+              render={({ field }) => (
+                <TermCheckboxes legend="Services" terms={SERVICES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} disabled={readOnly} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="vehicleTypes"
+              render={({ field }) => (
+                <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} disabled={readOnly} />
+              )}
+            />
+            {editing && (
+              <HStack>
+                <Button type="submit" colorPalette="brand" disabled={save.isPending}>
+                  {save.isPending ? 'Saving...' : verified ? 'Save Changes' : 'Submit Change Request'}
+                </Button>
+              </HStack>
+            )}
+          </form>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
