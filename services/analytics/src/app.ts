@@ -26,6 +26,13 @@ export interface AnalyticsServiceOptions {
   chdbPath?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analytics store (benchmarks and tests generate and count rows through it). */
+    analyticsStore: AnalyticsStore;
+  }
+}
+
 /** Replays are remembered for a day: the in-process memory keeps this many fingerprints at most. */
 const SEEN_MAX_ENTRIES = 200_000;
 
@@ -55,6 +62,7 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   const tracker = new Tracker({ sink, visitors: new VisitorIds(ctx.cache), geo, seen, burstSeconds: env.ANALYTICS_BURST_SECONDS });
 
   const app = await createServiceApp({ name: 'analytics', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Traffic analytics' });
+  app.decorate('analyticsStore', store);
   const deps = { store, tracker, companies, logger };
   await app.register(trackRoutes, deps);
   await app.register(adminAnalyticsRoutes, deps);

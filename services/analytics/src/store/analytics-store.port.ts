@@ -77,6 +77,10 @@ export interface AnalyticsStore {
   realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics>;
   /** One company's rows per day and action from `from` to `to` (yyyy-MM-dd, included). */
   companyDays(companyId: string, from: string, to: string): Promise<CompanyDayRow[]>;
+  /** Runs a SELECT and returns its rows (64-bit numbers arrive as strings). */
+  rows<T>(query: string, params?: Record<string, unknown>): Promise<T[]>;
+  /** Runs a statement without rows (benchmarks generate data with it). */
+  command(query: string): Promise<void>;
   /** Checks the engine answers. */
   ping(): Promise<void>;
   /** Releases the connection (chDB: closes the in-process engine). */
