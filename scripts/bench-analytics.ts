@@ -2,8 +2,8 @@
  * `npm run bench:analytics`: analytics ingest through the gateway, then the dashboard queries over
  * 10 million generated events.
  *
- * 1. Ingest: the whole embedded system (a temp DATA_DIR, rate limits out of the way). autocannon (in a
- *    worker thread) sends POST /api/analytics/track (one event a request, as the web app does) and
+ * 1. Ingest: the whole embedded system (a temp DATA_DIR, rate limits out of the way). A client in a
+ *    worker thread sends POST /api/analytics/track (one event a request, as the web app does) and
  *    POST /api/analytics/track/batch (100 events a request), every event distinct so none is dropped
  *    as a replay or burst. Then the number of events stored must equal the number acknowledged. A bare
  *    Fastify POST behind a second gateway built by the same code gives the ratio.
@@ -21,7 +21,7 @@ import Fastify from 'fastify';
 import { createGateway } from '@limo/gateway';
 import { createLogger } from '@limo/platform';
 import { startThrowaway } from '../packages/embedded/src/index.js';
-import { cannon } from './bench/cannon.js';
+import { uniquePosts } from './bench/unique-posts.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -32,23 +32,21 @@ const admin = { email: 'bench-admin@example.com', password: 'bench-admin-pass' }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/** Runs `amount` POSTs (autocannon waits for every answer, so the 2xx count is exact). */
-async function post(url: string, body: string, connections: number, amount: number) {
-  const started = process.hrtime.bigint();
-  const result = await cannon({ url, method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': UA }, body, connections, amount, timeout: 10, workers: 1, idReplacement: true });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, perSecond: result['2xx'] / seconds, p99: result.latency.p99, seconds };
+/** Runs `amount` POSTs, each with its own ids, and waits for every answer (so the 2xx count is exact). */
+async function post(url: string, template: string, connections: number, amount: number) {
+  const result = await uniquePosts({ url, template, headers: { 'content-type': 'application/json', 'user-agent': UA }, connections, amount });
+  return { ...result, perSecond: result.ok / result.seconds };
 }
 
-/** One event of the web app; `[<id>]` becomes a unique id per request (autocannon's idReplacement). */
+/** One event of the web app; `__ID__` becomes an id unique to the request. */
 const event = (i: number) => ({
-  sessionId: `bench-[<id>]`,
+  sessionId: `bench-__ID__`,
   userAgent: UA,
   deviceType: 'desktop',
   referrer: 'direct',
   timestamp: new Date().toISOString(),
   actionType: i % 3 === 0 ? 'company_view' : 'page_view',
-  currentPage: `/company/bench-[<id>]/${i}`,
+  currentPage: `/company/bench-__ID__/${i}`,
   landingPage: '/',
   ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}` } : {}),
 });
@@ -62,17 +60,17 @@ SELECT
   ['page_view', 'page_view', 'page_view', 'search', 'company_view', 'company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'][1 + number % 10] AS action,
   if(action IN ('company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'), concat('bench-', toString(intHash32(number) % 2000)), ''),
   if(action = 'search', arrayMap(i -> concat('bench-', toString((intHash32(number) + i * 131) % 2000)), range(15)), []),
-  concat('s', toString(intHash32(number, 1) % 1000000)),
+  concat('s', toString(cityHash64(number, 1) % 1000000)),
   lower(hex(intHash64(number % 300000))),
-  if(action = 'search', concat('City ', toString(intHash32(number, 2) % 500), ', TX'), ''),
+  if(action = 'search', concat('City ', toString(cityHash64(number, 2) % 500), ', TX'), ''),
   if(action = 'page_view', ['/', '/how-it-works', '/subscribe', '/support'][1 + number % 4], concat('/company/bench-', toString(intHash32(number) % 2000))),
   '/',
-  ['direct', 'https://www.google.com/', '/', 'https://www.bing.com/', '/how-it-works'][1 + intHash32(number, 3) % 5],
+  ['direct', 'https://www.google.com/', '/', 'https://www.bing.com/', '/how-it-works'][1 + cityHash64(number, 3) % 5],
   '${UA}',
-  ['desktop', 'desktop', 'mobile', 'tablet'][1 + intHash32(number, 4) % 4],
+  ['desktop', 'desktop', 'mobile', 'tablet'][1 + cityHash64(number, 4) % 4],
   'US',
-  ['TX', 'CA', 'NY', 'FL', 'IL', 'GA', 'NV', 'WA', 'MA', 'CO'][1 + intHash32(number, 5) % 10],
-  concat('City ', toString(intHash32(number, 6) % 300)),
+  ['TX', 'CA', 'NY', 'FL', 'IL', 'GA', 'NV', 'WA', 'MA', 'CO'][1 + cityHash64(number, 5) % 10],
+  concat('City ', toString(cityHash64(number, 6) % 300)),
   'bench',
   number
 FROM numbers(${count})`;
@@ -117,6 +115,16 @@ async function main(): Promise<void> {
     console.log(`  bare POST behind the same gateway  32 conn  ${bareOne.perSecond.toFixed(0).padStart(6)} req/s   ratio track / bare: ${(one.perSecond / bareOne.perSecond).toFixed(2)}`);
     console.log(`  acknowledged events: ${acknowledged}   stored: ${stored}${stored === acknowledged ? '' : '   MISMATCH'}`);
     if (stored !== acknowledged) process.exitCode = 1;
+
+    // The writer's own rate, without HTTP: 200,000 events in batches of 10,000 (the flush size).
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      eventId: '', receivedAt: new Date().toISOString(), clientTime: null, actionType: 'page_view', companyId: '', companyIds: [], sessionId: `w${i}`,
+      visitorId: `v${i % 997}`, searchQuery: '', searchFilters: '', currentPage: `/w/${i}`, landingPage: '/', referrer: 'direct', userAgent: UA,
+      deviceType: 'desktop', country: 'US', state: 'TX', city: 'Austin', timeSpent: null, ingestSource: 'writer', ingestOffset: i,
+    }));
+    const writeStarted = performance.now();
+    for (let b = 0; b < 20; b++) await store.insert(rows.map((r) => ({ ...r, eventId: crypto.randomUUID() })), `writer-${b}`);
+    console.log(`  store insert without HTTP (20 batches of 10,000)  ${(200_000 / ((performance.now() - writeStarted) / 1000)).toFixed(0)} events/s`);
 
     // ---- 2. dashboards over generated events ----------------------------------------------------
     const generationStarted = Date.now();
