@@ -45,7 +45,6 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
-  CLICKHOUSE_URL: optionalUrl(['http', 'https']),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
