@@ -53,7 +53,7 @@ const event = (i: number) => ({
 
 /** 10M events over 365 days: 2,000 companies, 300k visitors, 500 search texts, 300 cities, as SQL. */
 const generateSql = (db: string, count: number) => `
-INSERT INTO ${db}.events (eventId, receivedAt, actionType, companyId, companyIds, sessionId, visitorId, searchQuery, currentPage, landingPage, referrer, userAgent, deviceType, country, state, city, ingestSource, ingestOffset)
+INSERT INTO ${db}.events (eventId, receivedAt, actionType, companyId, companyIds, sessionId, visitorId, searchQuery, currentPage, landingPage, referrer, userAgent, deviceType, country, state, city, newVisitor, newProfileView, ingestSource, ingestOffset)
 SELECT
   generateUUIDv4(number),
   now64(3) - toIntervalMillisecond(intHash64(number) % (365 * 86400000)) AS receivedAt,
@@ -71,6 +71,8 @@ SELECT
   'US',
   ['TX', 'CA', 'NY', 'FL', 'IL', 'GA', 'NV', 'WA', 'MA', 'CO'][1 + cityHash64(number, 5) % 10],
   concat('City ', toString(cityHash64(number, 6) % 300)),
+  if(cityHash64(number, 7) % 4 = 0, 1, 0),
+  if(action = 'company_view' AND cityHash64(number, 8) % 2 = 0, 1, 0),
   'bench',
   number
 FROM numbers(${count})`;
@@ -120,7 +122,8 @@ async function main(): Promise<void> {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       eventId: '', receivedAt: new Date().toISOString(), clientTime: null, actionType: 'page_view', companyId: '', companyIds: [], sessionId: `w${i}`,
       visitorId: `v${i % 997}`, searchQuery: '', searchFilters: '', currentPage: `/w/${i}`, landingPage: '/', referrer: 'direct', userAgent: UA,
-      deviceType: 'desktop', country: 'US', state: 'TX', city: 'Austin', timeSpent: null, ingestSource: 'writer', ingestOffset: i,
+      deviceType: 'desktop', country: 'US', state: 'TX', city: 'Austin', timeSpent: null, newVisitor: i % 4 === 0 ? 1 : 0, newProfileView: 0,
+      ingestSource: 'writer', ingestOffset: i,
     }));
     const writeStarted = performance.now();
     for (let b = 0; b < 20; b++) await store.insert(rows.map((r) => ({ ...r, eventId: crypto.randomUUID() })), `writer-${b}`);

@@ -23,7 +23,7 @@ export async function seedDemoTraffic(store: AnalyticsStore, database: string, c
   const list = `[${ids.map((id) => `'${id.replace(/[^A-Za-z0-9_-]/g, '')}'`).join(', ')}]`;
   const started = Date.now();
   await store.command(`
-    INSERT INTO ${database}.events (eventId, receivedAt, actionType, companyId, companyIds, sessionId, visitorId, searchQuery, currentPage, landingPage, referrer, userAgent, deviceType, country, state, city, ingestSource, ingestOffset)
+    INSERT INTO ${database}.events (eventId, receivedAt, actionType, companyId, companyIds, sessionId, visitorId, searchQuery, currentPage, landingPage, referrer, userAgent, deviceType, country, state, city, newVisitor, newProfileView, ingestSource, ingestOffset)
     SELECT generateUUIDv4(number),
       now64(3) - toIntervalSecond(cityHash64(number) % (90 * 86400)) AS receivedAt,
       ['page_view', 'page_view', 'page_view', 'search', 'company_view', 'company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'][1 + number % 10] AS action,
@@ -40,6 +40,9 @@ export async function seedDemoTraffic(store: AnalyticsStore, database: string, c
       'US',
       ['NY', 'CA', 'FL', 'IL', 'TX', 'NV', 'GA', 'MA'][1 + (number % 600) % 8] AS st,
       ['New York', 'Los Angeles', 'Miami', 'Chicago', 'Dallas', 'Las Vegas', 'Atlanta', 'Boston'][1 + (number % 600) % 8],
+      -- About one event in four is a visitor's first of the day, one company view in two a new profile view.
+      if(cityHash64(number, 7) % 4 = 0, 1, 0),
+      if(action = 'company_view' AND cityHash64(number, 8) % 2 = 0, 1, 0),
       'demo',
       number
     FROM numbers(${DEMO_EVENTS})`);
