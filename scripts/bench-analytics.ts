@@ -135,6 +135,11 @@ async function main(): Promise<void> {
     const total = await count();
     console.log('');
     console.log(`generated ${EVENTS.toLocaleString('en-US')} events over 365 days in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s (raw table now ${total.toLocaleString('en-US')} rows; rollups filled by the materialized views)`);
+    // Measure the steady state: let ClickHouse finish merging the parts the big insert made (up to 2 minutes).
+    const settleStarted = Date.now();
+    const merging = async () => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM system.merges WHERE database = '${db}'`))[0]?.n);
+    while ((await merging()) > 0 && Date.now() - settleStarted < 120_000) await new Promise((r) => setTimeout(r, 500));
+    console.log(`background merges settled in ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`);
 
     const login = await fetch(`${system.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: system.url }, body: JSON.stringify(admin) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
