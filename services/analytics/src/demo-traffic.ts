@@ -14,10 +14,13 @@ const DEMO_EVENTS = 30_000;
 export async function seedDemoTraffic(store: AnalyticsStore, database: string, companies: CompaniesRepository, logger: Logger, signal: AbortSignal): Promise<void> {
   const [row] = await store.rows<{ n: string }>(`SELECT count() AS n FROM ${database}.events`);
   if (Number(row?.n) > 0) return;
+  // Directory's demo companies arrive one event at a time: wait until 200 are there or the count settles.
   let ids: string[] = [];
-  for (let waited = 0; ids.length === 0 && waited < 60_000 && !signal.aborted; waited += 500) {
+  for (let waited = 0; waited < 60_000 && !signal.aborted; waited += 1_000) {
+    const seen = ids.length;
     ids = await companies.someIds(200);
-    if (ids.length === 0) await new Promise((r) => setTimeout(r, 500));
+    if (ids.length >= 200 || (ids.length > 0 && ids.length === seen)) break;
+    await new Promise((r) => setTimeout(r, 1_000));
   }
   if (ids.length === 0 || signal.aborted) return;
   const list = `[${ids.map((id) => `'${id.replace(/[^A-Za-z0-9_-]/g, '')}'`).join(', ')}]`;
@@ -28,7 +31,7 @@ export async function seedDemoTraffic(store: AnalyticsStore, database: string, c
       now64(3) - toIntervalSecond(cityHash64(number) % (90 * 86400)) AS receivedAt,
       ['page_view', 'page_view', 'page_view', 'search', 'company_view', 'company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'][1 + number % 10] AS action,
       if(action IN ('company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'), ${list}[1 + cityHash64(number, 1) % length(${list})], ''),
-      if(action = 'search', arraySlice(arrayShuffle(${list}, number), 1, 15), []),
+      if(action = 'search', arrayDistinct(arrayMap(i -> ${list}[1 + cityHash64(number, i) % length(${list})], range(15))), []),
       concat('demo-', toString(cityHash64(number, 2) % 4000)),
       lower(hex(cityHash64(number % 600, toDate(receivedAt)))),
       if(action = 'search', ['New York, NY', 'Los Angeles, CA', 'Miami, FL', 'Chicago, IL', 'Dallas, TX', 'Las Vegas, NV', 'Atlanta, GA', 'Boston, MA'][1 + cityHash64(number, 3) % 8], ''),
