@@ -6,7 +6,9 @@
 CREATE DATABASE IF NOT EXISTS analytics;
 
 -- One row per counted event. Never holds an IP address: `visitorId` is a hash of IP + user agent
--- with a salt that changes every day (and is deleted after two).
+-- with a salt that changes every day (and is deleted after two). Because the id changes daily, the
+-- distinct visitors of a window are the sum of each day's new visitors, which the track route flags
+-- (`newVisitor`): every rollup below holds plain sums, and 365-day dashboards merge no sketches.
 CREATE TABLE IF NOT EXISTS analytics.events
 (
     eventId       UUID,
@@ -28,6 +30,10 @@ CREATE TABLE IF NOT EXISTS analytics.events
     state         LowCardinality(String),
     city          LowCardinality(String),
     timeSpent     Nullable(UInt32),
+    -- 1 on a visitor's first event of the day (its visitor id is new that day): visitor counts are sums.
+    newVisitor    UInt8,
+    -- 1 on a visitor's first view of this company that day: owners' profile views are sums.
+    newProfileView UInt8,
     -- Where the row came from: 'direct' (in-process batcher) or '<topic>:<partition>' (Kafka), and
     -- its Kafka offset (-1 for direct), so a restarted consumer skips what is already stored.
     ingestSource  LowCardinality(String),
@@ -40,13 +46,13 @@ ORDER BY (actionType, companyId, receivedAt)
 TTL toDateTime(receivedAt) + INTERVAL 13 MONTH
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- Per day and action: events and distinct visitors (overview, daily trends).
+-- Per day and action: events and new visitors (overview, daily trends).
 CREATE TABLE IF NOT EXISTS analytics.daily_totals
 (
     day        Date,
     actionType LowCardinality(String),
     events     SimpleAggregateFunction(sum, UInt64),
-    visitors   AggregateFunction(uniq, String)
+    visitors   SimpleAggregateFunction(sum, UInt64)
 )
 ENGINE = AggregatingMergeTree
 PARTITION BY toYYYYMM(day)
@@ -55,7 +61,7 @@ TTL day + INTERVAL 25 MONTH
 SETTINGS non_replicated_deduplication_window = 1000;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.daily_totals_mv TO analytics.daily_totals AS
-SELECT toDate(receivedAt) AS day, actionType, count() AS events, uniqState(visitorId) AS visitors
+SELECT toDate(receivedAt) AS day, actionType, count() AS events, sum(newVisitor) AS visitors
 FROM analytics.events
 GROUP BY day, actionType;
 
@@ -67,7 +73,8 @@ CREATE TABLE IF NOT EXISTS analytics.daily_company
     day        Date,
     actionType LowCardinality(String),
     events     SimpleAggregateFunction(sum, UInt64),
-    visitors   AggregateFunction(uniq, String)
+    -- company_view: views by visitors who had not viewed the company yet that day.
+    visitors   SimpleAggregateFunction(sum, UInt64)
 )
 ENGINE = AggregatingMergeTree
 PARTITION BY toYYYYMM(day)
@@ -76,7 +83,7 @@ TTL day + INTERVAL 25 MONTH
 SETTINGS non_replicated_deduplication_window = 1000;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.daily_company_mv TO analytics.daily_company AS
-SELECT companyId, toDate(receivedAt) AS day, actionType, count() AS events, uniqState(visitorId) AS visitors
+SELECT companyId, toDate(receivedAt) AS day, actionType, count() AS events, sum(newProfileView) AS visitors
 FROM analytics.events
 WHERE companyId != ''
 GROUP BY companyId, day, actionType;
@@ -84,8 +91,8 @@ GROUP BY companyId, day, actionType;
 -- (The filter sits in a subquery: an outer WHERE on actionType would read the 'search_appearance' alias.)
 CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.daily_search_appearances_mv TO analytics.daily_company AS
 SELECT arrayJoin(companyIds) AS companyId, toDate(receivedAt) AS day, 'search_appearance' AS actionType,
-       count() AS events, uniqState(visitorId) AS visitors
-FROM (SELECT receivedAt, companyIds, visitorId FROM analytics.events WHERE actionType = 'search' AND notEmpty(companyIds))
+       count() AS events, toUInt64(0) AS visitors
+FROM (SELECT receivedAt, companyIds FROM analytics.events WHERE actionType = 'search' AND notEmpty(companyIds))
 GROUP BY companyId, day;
 
 -- Per day, for each dimension: geo (city, state, country), device (type) and referrer.
@@ -97,7 +104,7 @@ CREATE TABLE IF NOT EXISTS analytics.daily_dimensions
     key2      String,
     key3      String,
     events    SimpleAggregateFunction(sum, UInt64),
-    visitors  AggregateFunction(uniq, String)
+    visitors  SimpleAggregateFunction(sum, UInt64)
 )
 ENGINE = AggregatingMergeTree
 PARTITION BY toYYYYMM(day)
@@ -107,7 +114,7 @@ SETTINGS non_replicated_deduplication_window = 1000;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.daily_dimensions_mv TO analytics.daily_dimensions AS
 SELECT toDate(receivedAt) AS day, dim.1 AS dimension, dim.2 AS key1, dim.3 AS key2, dim.4 AS key3,
-       count() AS events, uniqState(visitorId) AS visitors
+       count() AS events, sum(newVisitor) AS visitors
 FROM analytics.events
 ARRAY JOIN [('geo', city, state, country), ('device', deviceType, '', ''), ('referrer', referrer, '', '')] AS dim
 GROUP BY day, dimension, key1, key2, key3;
@@ -130,3 +137,60 @@ SELECT toDate(receivedAt) AS day, searchQuery, count() AS events
 FROM analytics.events
 WHERE actionType = 'search' AND searchQuery != ''
 GROUP BY day, searchQuery;
+
+-- Per day and company: views and quote requests only (top companies reads ~1 row per company-day).
+CREATE TABLE IF NOT EXISTS analytics.daily_company_leads
+(
+    day       Date,
+    companyId String,
+    views     SimpleAggregateFunction(sum, UInt64),
+    quotes    SimpleAggregateFunction(sum, UInt64)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(day)
+ORDER BY (day, companyId)
+TTL day + INTERVAL 25 MONTH
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.daily_company_leads_mv TO analytics.daily_company_leads AS
+SELECT toDate(receivedAt) AS day, companyId, countIf(actionType = 'company_view') AS views, countIf(actionType = 'quote_request') AS quotes
+FROM analytics.events
+WHERE actionType IN ('company_view', 'quote_request') AND companyId != ''
+GROUP BY day, companyId;
+
+-- Per minute, kept a day (realtime): events, page views, visitor and session sketches, and pages.
+CREATE TABLE IF NOT EXISTS analytics.minute_totals
+(
+    minute    DateTime('UTC'),
+    events    SimpleAggregateFunction(sum, UInt64),
+    pageViews SimpleAggregateFunction(sum, UInt64),
+    visitors  AggregateFunction(uniq, String),
+    sessions  AggregateFunction(uniq, String)
+)
+ENGINE = AggregatingMergeTree
+ORDER BY minute
+TTL minute + INTERVAL 1 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.minute_totals_mv TO analytics.minute_totals AS
+SELECT toStartOfMinute(receivedAt) AS minute, count() AS events, countIf(actionType = 'page_view') AS pageViews,
+       uniqState(visitorId) AS visitors, uniqState(sessionId) AS sessions
+FROM analytics.events
+GROUP BY minute;
+
+CREATE TABLE IF NOT EXISTS analytics.minute_pages
+(
+    minute DateTime('UTC'),
+    page   String,
+    views  SimpleAggregateFunction(sum, UInt64)
+)
+ENGINE = AggregatingMergeTree
+ORDER BY (minute, page)
+TTL minute + INTERVAL 1 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS analytics.minute_pages_mv TO analytics.minute_pages AS
+SELECT toStartOfMinute(receivedAt) AS minute, currentPage AS page, count() AS views
+FROM analytics.events
+WHERE actionType = 'page_view'
+GROUP BY minute, page;

@@ -3,6 +3,7 @@ import { createServiceApp, MemoryRateLimiter, type Service, type ServiceContext,
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponseTime } from './consumers/on-company-response-time.js';
+import { seedDemoTraffic } from './demo-traffic.js';
 import { GeoLocator } from './domain/geo.js';
 import { VisitorIds } from './domain/visitor.js';
 import { loadAnalyticsEnv, type AnalyticsEnv } from './env.js';
@@ -24,6 +25,13 @@ export interface AnalyticsServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** The in-process engine's directory (default `DATA_DIR/analytics/chdb`; ':memory:' for a throwaway one). */
   chdbPath?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analytics store (benchmarks and tests generate and count rows through it). */
+    analyticsStore: AnalyticsStore;
+  }
 }
 
 /** Replays are remembered for a day: the in-process memory keeps this many fingerprints at most. */
@@ -55,6 +63,7 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   const tracker = new Tracker({ sink, visitors: new VisitorIds(ctx.cache), geo, seen, burstSeconds: env.ANALYTICS_BURST_SECONDS });
 
   const app = await createServiceApp({ name: 'analytics', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Traffic analytics' });
+  app.decorate('analyticsStore', store);
   const deps = { store, tracker, companies, logger };
   await app.register(trackRoutes, deps);
   await app.register(adminAnalyticsRoutes, deps);
@@ -66,6 +75,8 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
     { group: 'analytics.response-times', topics: ['company.response-time.v1'], handler: onCompanyResponseTime(companies) },
   ];
   const subscriptions: Subscription[] = [];
+  const stopping = new AbortController();
+  let seeding: Promise<void> = Promise.resolve();
   return {
     name: 'analytics',
     app,
@@ -74,6 +85,9 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
       await sink.start();
       await ingest?.start();
       for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
+      if (ctx.config.PROFILE === 'embedded' && ctx.config.SEED_DEMO_DATA !== false && !env.CLICKHOUSE_URL) {
+        seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) => logger.warn({ err }, 'demo traffic not added'));
+      }
       logger.info(
         {
           store: store.description,
@@ -91,6 +105,8 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
       );
     },
     async stop() {
+      stopping.abort();
+      await seeding;
       await Promise.all(subscriptions.map((s) => s.close()));
       // Publish or write what was acknowledged, then let the consumer finish and commit its batch.
       await sink.stop();

@@ -60,6 +60,11 @@ export class Tracker {
     }
     const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...what)}`, 1, this.deps.burstSeconds * 1000);
     if (!burst.allowed) return this.drop('burst');
+    // Visitor ids change every UTC day, so "new today" is remembered until the day ends.
+    const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
+    const newVisitor = (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, restOfDay)).allowed;
+    const newProfileView =
+      body.actionType === 'company_view' && body.companyId ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, restOfDay)).allowed : false;
     const place = await this.deps.geo.locate(facts.ip);
     const event: StoredEvent = {
       eventId: randomUUID(),
@@ -81,6 +86,8 @@ export class Tracker {
       state: place.state,
       city: place.city,
       timeSpent: body.timeSpent ?? null,
+      newVisitor: newVisitor ? 1 : 0,
+      newProfileView: newProfileView ? 1 : 0,
       ingestSource: 'direct',
       ingestOffset: -1,
     };

@@ -20,22 +20,22 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
       await store.insert(
         [
           // Today: two visitors, one of them twice on the same company.
-          storedEvent({ visitorId: 'a', currentPage: '/', referrer: 'https://google.com/' }),
-          storedEvent({ visitorId: 'b', currentPage: '/', deviceType: 'mobile', city: 'Miami', state: 'FL' }),
+          storedEvent({ visitorId: 'a', currentPage: '/', referrer: 'https://google.com/', newVisitor: 1 }),
+          storedEvent({ visitorId: 'b', currentPage: '/', deviceType: 'mobile', city: 'Miami', state: 'FL', newVisitor: 1 }),
+          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1', newProfileView: 1 }),
           storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1' }),
-          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1' }),
-          storedEvent({ visitorId: 'b', actionType: 'company_view', companyId: 'c2', currentPage: '/company/c2' }),
+          storedEvent({ visitorId: 'b', actionType: 'company_view', companyId: 'c2', currentPage: '/company/c2', newProfileView: 1 }),
           storedEvent({ visitorId: 'a', actionType: 'search', searchQuery: 'Miami, FL', companyIds: ['c1', 'c2'] }),
           storedEvent({ visitorId: 'b', actionType: 'search', searchQuery: 'Miami, FL', companyIds: ['c1'] }),
           storedEvent({ visitorId: 'b', actionType: 'search', searchQuery: 'Austin, TX' }),
           storedEvent({ visitorId: 'a', actionType: 'quote_request', companyId: 'c1' }),
           storedEvent({ visitorId: 'a', actionType: 'call_click', companyId: 'c1' }),
           storedEvent({ visitorId: 'a', actionType: 'website_click', companyId: 'c1' }),
-          // 3 days ago: the same visitor hash is another day's visitor.
-          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(3, now) }),
+          // 3 days ago: a visitor of another day (visitor ids change daily; the track route flags each day's first event).
+          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(3, now), newVisitor: 1, newProfileView: 1 }),
           // 40 days ago: previous period of the 30-day window.
-          storedEvent({ visitorId: 'z', receivedAt: daysAgo(40, now) }),
-          storedEvent({ visitorId: 'z', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(40, now) }),
+          storedEvent({ visitorId: 'z', receivedAt: daysAgo(40, now), newVisitor: 1 }),
+          storedEvent({ visitorId: 'z', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(40, now), newProfileView: 1 }),
           // 200 days ago: outside both 30-day periods, inside 365.
           storedEvent({ visitorId: 'y', receivedAt: daysAgo(200, now) }),
         ],
@@ -60,7 +60,8 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
         totalCompanyViews: 4,
         totalSearches: 3,
         totalQuoteRequests: 1,
-        uniqueVisitors: 2,
+        // Visitors per day, summed over the window: a and b today, a three days ago.
+        uniqueVisitors: 3,
         previousPeriod: { totalPageViews: 1, totalCompanyViews: 1, totalSearches: 0, totalQuoteRequests: 0, uniqueVisitors: 1 },
       });
       const week = await store.overview(dayWindow(7, now));

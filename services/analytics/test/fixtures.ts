@@ -28,6 +28,8 @@ export function storedEvent(overrides: Partial<StoredEvent> = {}): StoredEvent {
     state: 'CA',
     city: 'San Jose',
     timeSpent: null,
+    newVisitor: 0,
+    newProfileView: 0,
     ingestSource: 'direct',
     ingestOffset: -1,
     ...overrides,

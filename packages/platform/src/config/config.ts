@@ -53,7 +53,6 @@ export const envSchema = z.object({
   /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
-  CLICKHOUSE_URL: optionalUrl(['http', 'https']),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

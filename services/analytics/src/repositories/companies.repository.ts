@@ -31,6 +31,11 @@ export class CompaniesRepository {
     return this.companies.findOne({ _id: id });
   }
 
+  /** Ids of up to `limit` listed companies (demo traffic). */
+  async someIds(limit: number): Promise<string[]> {
+    return (await this.companies.find({ active: true, version: { $gte: 1 } }, { limit })).map((c) => c._id);
+  }
+
   /** Names of the given companies (those known). */
   async names(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

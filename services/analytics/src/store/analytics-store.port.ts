@@ -23,6 +23,10 @@ export interface StoredEvent {
   state: string;
   city: string;
   timeSpent: number | null;
+  /** 1 on the visitor's first counted event of the (UTC) day, else 0: visitor counts are sums of it. */
+  newVisitor: number;
+  /** 1 on the visitor's first view of `companyId` that day (company_view only), else 0. */
+  newProfileView: number;
   /** 'direct' for the in-process batcher, '<topic>:<partition>' for the Kafka consumer. */
   ingestSource: string;
   /** The Kafka offset of the event, -1 for 'direct'. */
@@ -42,7 +46,7 @@ export interface CompanyDayRow {
   day: string;
   actionType: string;
   events: number;
-  /** Distinct visitors of that day. */
+  /** company_view: distinct visitors of that day (views by visitors new to the company that day). */
   visitors: number;
 }
 
@@ -73,10 +77,14 @@ export interface AnalyticsStore {
   devices(window: DayWindow, limit: number): Promise<Array<{ deviceType: string; count: number }>>;
   /** Events per referrer. */
   referrers(window: DayWindow, limit: number): Promise<Array<{ referrer: string; count: number }>>;
-  /** Events received since `since` (raw events, not rollups). */
+  /** The minutes from `since` on (per-minute rollups kept a day). */
   realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics>;
   /** One company's rows per day and action from `from` to `to` (yyyy-MM-dd, included). */
   companyDays(companyId: string, from: string, to: string): Promise<CompanyDayRow[]>;
+  /** Runs a SELECT and returns its rows (64-bit numbers arrive as strings). */
+  rows<T>(query: string, params?: Record<string, unknown>): Promise<T[]>;
+  /** Runs a statement without rows (benchmarks generate data with it). */
+  command(query: string): Promise<void>;
   /** Checks the engine answers. */
   ping(): Promise<void>;
   /** Releases the connection (chDB: closes the in-process engine). */

@@ -26,7 +26,7 @@ type ChdbAsClientConnection = NonNullable<NonNullable<Parameters<typeof createCl
 const num = (v: unknown): number => Number(v ?? 0);
 
 /** The daily rollups whose TTL follows the retention setting. */
-const ROLLUPS = ['daily_totals', 'daily_company', 'daily_dimensions', 'daily_searches'];
+const ROLLUPS = ['daily_totals', 'daily_company', 'daily_dimensions', 'daily_searches', 'daily_company_leads'];
 
 /**
  * The analytics store in ClickHouse SQL over `@clickhouse/client`. The client talks HTTP to a server
@@ -142,7 +142,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
          sumIf(events, cur AND actionType = 'company_view') AS cv, sumIf(events, NOT cur AND actionType = 'company_view') AS pcv,
          sumIf(events, cur AND actionType = 'search') AS s, sumIf(events, NOT cur AND actionType = 'search') AS ps,
          sumIf(events, cur AND actionType = 'quote_request') AS q, sumIf(events, NOT cur AND actionType = 'quote_request') AS pq,
-         uniqMergeIf(visitors, cur) AS v, uniqMergeIf(visitors, NOT cur) AS pvis
+         sumIf(visitors, cur) AS v, sumIf(visitors, NOT cur) AS pvis
        FROM (SELECT *, day >= {from:Date} AS cur FROM ${this.db}.daily_totals WHERE day BETWEEN {previousFrom:Date} AND {to:Date})`,
       { ...w },
     );
@@ -164,9 +164,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async topCompanies(w: DayWindow, limit: number) {
     const rows = await this.rows<Record<string, string>>(
-      `SELECT companyId, sumIf(events, actionType = 'company_view') AS viewCount, sumIf(events, actionType = 'quote_request') AS quoteCount
-       FROM ${this.db}.daily_company
-       WHERE day BETWEEN {from:Date} AND {to:Date} AND actionType IN ('company_view', 'quote_request')
+      `SELECT companyId, sum(views) AS viewCount, sum(quotes) AS quoteCount
+       FROM ${this.db}.daily_company_leads
+       WHERE day BETWEEN {from:Date} AND {to:Date}
        GROUP BY companyId ORDER BY viewCount DESC, quoteCount DESC, companyId LIMIT {limit:UInt32}`,
       { from: w.from, to: w.to, limit },
     );
@@ -174,7 +174,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async geographic(w: DayWindow, limit: number) {
-    const rows = await this.dimension(w, 'geo', 'uniqMerge(visitors)', limit);
+    const rows = await this.dimension(w, 'geo', 'sum(visitors)', limit);
     return rows.map((r) => ({ city: r.key1, state: r.key2, country: r.key3, visitorCount: r.value }));
   }
 
@@ -228,17 +228,18 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics> {
     const params = { since: clickhouseTime(since.toISOString()) };
-    const where = `FROM ${this.db}.events WHERE receivedAt >= toDateTime64({since:String}, 3, 'UTC')`;
+    const from = `minute >= toStartOfMinute(toDateTime64({since:String}, 3, 'UTC'))`;
     const [totals] = await this.rows<Record<string, string>>(
-      `SELECT uniq(visitorId) AS visitors, uniq(sessionId) AS sessions, count() AS events, countIf(actionType = 'page_view') AS pageViews ${where}`,
+      `SELECT uniqMerge(visitors) AS visitors, uniqMerge(sessions) AS sessions, sum(events) AS events, sum(pageViews) AS pageViews
+       FROM ${this.db}.minute_totals WHERE ${from}`,
       params,
     );
     const pages = await this.rows<Record<string, string>>(
-      `SELECT currentPage AS page, count() AS views ${where} AND actionType = 'page_view' GROUP BY page ORDER BY views DESC, page LIMIT 10`,
+      `SELECT page, sum(views) AS views FROM ${this.db}.minute_pages WHERE ${from} GROUP BY page ORDER BY views DESC, page LIMIT 10`,
       params,
     );
     const minutes = await this.rows<Record<string, string>>(
-      `SELECT formatDateTime(toStartOfMinute(receivedAt), '%Y-%m-%dT%H:%i:00.000Z', 'UTC') AS minute, count() AS events ${where} GROUP BY minute ORDER BY minute`,
+      `SELECT formatDateTime(minute, '%Y-%m-%dT%H:%i:00.000Z', 'UTC') AS at, sum(events) AS events FROM ${this.db}.minute_totals WHERE ${from} GROUP BY minute ORDER BY minute`,
       params,
     );
     return {
@@ -249,13 +250,13 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       events: num(totals?.events),
       pageViews: num(totals?.pageViews),
       topPages: pages.map((p) => ({ page: String(p.page), views: num(p.views) })),
-      perMinute: minutes.map((m) => ({ minute: String(m.minute), events: num(m.events) })),
+      perMinute: minutes.map((m) => ({ minute: String(m.at), events: num(m.events) })),
     };
   }
 
   async companyDays(companyId: string, from: string, to: string): Promise<CompanyDayRow[]> {
     const rows = await this.rows<Record<string, string>>(
-      `SELECT toString(day) AS date, actionType, sum(events) AS events, uniqMerge(visitors) AS visitors
+      `SELECT toString(day) AS date, actionType, sum(events) AS events, sum(visitors) AS visitors
        FROM ${this.db}.daily_company WHERE companyId = {companyId:String} AND day BETWEEN {from:Date} AND {to:Date}
        GROUP BY day, actionType ORDER BY day`,
       { companyId, from, to },

@@ -14,8 +14,9 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
     try {
       for (const event of events) await tracker.track(event, facts);
     } catch (err) {
-      if (err instanceof SinkFullError) return reply.code(503).header('retry-after', '5').send({ message: 'Analytics is busy: the event was not recorded. Please try again shortly.' });
-      throw err;
+      // The input was fine; what failed is ours (a full batch, Kafka or Redis not answering): 503.
+      if (!(err instanceof SinkFullError)) request.log.error({ err }, 'analytics event not recorded');
+      return reply.code(503).header('retry-after', '5').send({ message: 'Analytics is busy: the event was not recorded. Please try again shortly.' });
     }
     return reply.code(202).send({});
   };

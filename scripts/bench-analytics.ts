@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:analytics`: analytics ingest through the gateway, then the dashboard queries over
+ * 10 million generated events.
+ *
+ * 1. Ingest: the whole embedded system (a temp DATA_DIR, rate limits out of the way). A client in a
+ *    worker thread sends POST /api/analytics/track (one event a request, as the web app does) and
+ *    POST /api/analytics/track/batch (100 events a request), every event distinct so none is dropped
+ *    as a replay or burst. Then the number of events stored must equal the number acknowledged. A bare
+ *    Fastify POST behind a second gateway built by the same code gives the ratio.
+ * 2. Queries: 10,000,000 events spread over the last 365 days are generated inside ClickHouse
+ *    (INSERT ... SELECT FROM numbers(), through the same materialized views as real events), then each
+ *    admin dashboard route is called through the gateway as an admin, 30 and 365 days, and timed
+ *    (p50/p95), next to a bare GET route behind the same gateway code.
+ *
+ * The store is chDB in this process, or the ClickHouse server at CLICKHOUSE_URL when set.
+ * Settings (env): BENCH_EVENTS (default 10,000,000), BENCH_RUNS per query (default 20),
+ * BENCH_INGEST_REQUESTS single-event requests (default 40,000). Build first (`npx tsc -b`).
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { createGateway } from '@limo/gateway';
+import { createLogger } from '@limo/platform';
+import { startThrowaway } from '../packages/embedded/src/index.js';
+import { uniquePosts } from './bench/unique-posts.js';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 40_000);
+const BATCH = 100;
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const admin = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** Runs `amount` POSTs, each with its own ids, and waits for every answer (so the 2xx count is exact). */
+async function post(url: string, template: string, connections: number, amount: number) {
+  const result = await uniquePosts({ url, template, headers: { 'content-type': 'application/json', 'user-agent': UA }, connections, amount });
+  return { ...result, perSecond: result.ok / result.seconds };
+}
+
+/** One event of the web app; `__ID__` becomes an id unique to the request. */
+const event = (i: number) => ({
+  sessionId: `bench-__ID__`,
+  userAgent: UA,
+  deviceType: 'desktop',
+  referrer: 'direct',
+  timestamp: new Date().toISOString(),
+  actionType: i % 3 === 0 ? 'company_view' : 'page_view',
+  currentPage: `/company/bench-__ID__/${i}`,
+  landingPage: '/',
+  ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}` } : {}),
+});
+
+/** 10M events over 365 days: 2,000 companies, 300k visitors, 500 search texts, 300 cities, as SQL. */
+const generateSql = (db: string, count: number) => `
+INSERT INTO ${db}.events (eventId, receivedAt, actionType, companyId, companyIds, sessionId, visitorId, searchQuery, currentPage, landingPage, referrer, userAgent, deviceType, country, state, city, newVisitor, newProfileView, ingestSource, ingestOffset)
+SELECT
+  generateUUIDv4(number),
+  now64(3) - toIntervalMillisecond(intHash64(number) % (365 * 86400000)) AS receivedAt,
+  ['page_view', 'page_view', 'page_view', 'search', 'company_view', 'company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'][1 + number % 10] AS action,
+  if(action IN ('company_view', 'quote_request', 'call_click', 'website_click', 'review_submission'), concat('bench-', toString(intHash32(number) % 2000)), ''),
+  if(action = 'search', arrayMap(i -> concat('bench-', toString((intHash32(number) + i * 131) % 2000)), range(15)), []),
+  concat('s', toString(cityHash64(number, 1) % 1000000)),
+  lower(hex(intHash64(number % 300000))),
+  if(action = 'search', concat('City ', toString(cityHash64(number, 2) % 500), ', TX'), ''),
+  if(action = 'page_view', ['/', '/how-it-works', '/subscribe', '/support'][1 + number % 4], concat('/company/bench-', toString(intHash32(number) % 2000))),
+  '/',
+  ['direct', 'https://www.google.com/', '/', 'https://www.bing.com/', '/how-it-works'][1 + cityHash64(number, 3) % 5],
+  '${UA}',
+  ['desktop', 'desktop', 'mobile', 'tablet'][1 + cityHash64(number, 4) % 4],
+  'US',
+  ['TX', 'CA', 'NY', 'FL', 'IL', 'GA', 'NV', 'WA', 'MA', 'CO'][1 + cityHash64(number, 5) % 10],
+  concat('City ', toString(cityHash64(number, 6) % 300)),
+  if(cityHash64(number, 7) % 4 = 0, 1, 0),
+  if(action = 'company_view' AND cityHash64(number, 8) % 2 = 0, 1, 0),
+  'bench',
+  number
+FROM numbers(${count})`;
+
+async function main(): Promise<void> {
+  const system = await startThrowaway({ LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const { config } = system;
+  const db = process.env.CLICKHOUSE_DATABASE ?? 'analytics';
+  // The service's own store: chDB binds one engine per process.
+  const store = system.services.analytics.service.app.analyticsStore;
+  const count = async (where = '1') => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM ${db}.events WHERE ${where}`))[0]?.n);
+
+  const bare = Fastify({ logger: false });
+  bare.post('/api/analytics/track', async (_request, reply) => reply.code(202).send({}));
+  bare.get('/api/admin/analytics/bare', async () => [{ deviceType: 'desktop', count: 1 }]);
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+  const bareGateway = await createGateway({ config: { ...config, serviceUrls: { ...config.serviceUrls, analytics: bareUrl } }, logger: createLogger('error'), limiter: system.shared.limiter });
+  await bareGateway.listen({ host: '127.0.0.1', port: 0 });
+  const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;
+
+  try {
+    console.log(`analytics store: ${store.description}`);
+    // ---- 1. ingest -------------------------------------------------------------------------------
+    const single = JSON.stringify(event(1));
+    const batch = JSON.stringify({ events: Array.from({ length: BATCH }, (_, i) => event(i)) });
+    await post(`${system.url}/api/analytics/track`, single, 8, 1_000);
+    const one = await post(`${system.url}/api/analytics/track`, single, 32, INGEST_REQUESTS);
+    const many = await post(`${system.url}/api/analytics/track/batch`, batch, 8, Math.max(200, Math.round(INGEST_REQUESTS / 10)));
+    const bareOne = await post(`${bareGatewayUrl}/api/analytics/track`, single, 32, INGEST_REQUESTS);
+    const acknowledged = 1_000 + one.ok + many.ok * BATCH;
+    const deadline = Date.now() + 30_000;
+    let stored = await count("ingestSource = 'direct'");
+    while (stored < acknowledged && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      stored = await count("ingestSource = 'direct'");
+    }
+    console.log('');
+    console.log('ingest through the gateway (embedded, in-process batch writer)');
+    console.log(`  POST /api/analytics/track        32 conn  ${one.perSecond.toFixed(0).padStart(6)} events/s  p99 ${one.p99} ms  ${one.failed ? `${one.failed} FAILED` : 'all 202'}`);
+    console.log(`  POST /api/analytics/track/batch   8 conn  ${(many.perSecond * BATCH).toFixed(0).padStart(6)} events/s  (${many.perSecond.toFixed(0)} req/s × ${BATCH})  p99 ${many.p99} ms  ${many.failed ? `${many.failed} FAILED` : 'all 202'}`);
+    console.log(`  bare POST behind the same gateway  32 conn  ${bareOne.perSecond.toFixed(0).padStart(6)} req/s   ratio track / bare: ${(one.perSecond / bareOne.perSecond).toFixed(2)}`);
+    console.log(`  acknowledged events: ${acknowledged}   stored: ${stored}${stored === acknowledged ? '' : '   MISMATCH'}`);
+    if (stored !== acknowledged) process.exitCode = 1;
+
+    // The writer's own rate, without HTTP: 200,000 events in batches of 10,000 (the flush size).
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      eventId: '', receivedAt: new Date().toISOString(), clientTime: null, actionType: 'page_view', companyId: '', companyIds: [], sessionId: `w${i}`,
+      visitorId: `v${i % 997}`, searchQuery: '', searchFilters: '', currentPage: `/w/${i}`, landingPage: '/', referrer: 'direct', userAgent: UA,
+      deviceType: 'desktop', country: 'US', state: 'TX', city: 'Austin', timeSpent: null, newVisitor: i % 4 === 0 ? 1 : 0, newProfileView: 0,
+      ingestSource: 'writer', ingestOffset: i,
+    }));
+    const writeStarted = performance.now();
+    for (let b = 0; b < 20; b++) await store.insert(rows.map((r) => ({ ...r, eventId: crypto.randomUUID() })), `writer-${b}`);
+    console.log(`  store insert without HTTP (20 batches of 10,000)  ${(200_000 / ((performance.now() - writeStarted) / 1000)).toFixed(0)} events/s`);
+
+    // ---- 2. dashboards over generated events ----------------------------------------------------
+    const generationStarted = Date.now();
+    await store.command(generateSql(db, EVENTS));
+    const total = await count();
+    console.log('');
+    console.log(`generated ${EVENTS.toLocaleString('en-US')} events over 365 days in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s (raw table now ${total.toLocaleString('en-US')} rows; rollups filled by the materialized views)`);
+    // Measure the steady state: let ClickHouse finish merging the parts the big insert made (up to 2 minutes).
+    const settleStarted = Date.now();
+    const merging = async () => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM system.merges WHERE database = '${db}'`))[0]?.n);
+    while ((await merging()) > 0 && Date.now() - settleStarted < 120_000) await new Promise((r) => setTimeout(r, 500));
+    console.log(`background merges settled in ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`);
+
+    const login = await fetch(`${system.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: system.url }, body: JSON.stringify(admin) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const time = async (url: string, headers: Record<string, string> = {}) => {
+      const samples: number[] = [];
+      for (let i = 0; i < RUNS + 3; i++) {
+        const started = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        if (i >= 3) samples.push(performance.now() - started);
+      }
+      samples.sort((a, b) => a - b);
+      return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+    };
+    const bareTime = await time(`${bareGatewayUrl}/api/admin/analytics/bare`);
+    console.log('');
+    console.log(`dashboard queries through the gateway as admin, ${RUNS} runs each (ms)`);
+    console.log(`  ${'route'.padEnd(20)} ${'30 d p50'.padStart(9)} ${'30 d p95'.padStart(9)} ${'365 d p50'.padStart(10)} ${'365 d p95'.padStart(10)}   ratio p50 30 d / bare`);
+    const routes = ['overview', 'top-companies', 'geographic', 'daily-trends', 'popular-searches', 'devices', 'referrers'];
+    let over = false;
+    for (const route of routes) {
+      const month = await time(`${system.url}/api/admin/analytics/${route}?days=30`, { cookie });
+      const year = await time(`${system.url}/api/admin/analytics/${route}?days=365`, { cookie });
+      over ||= month.p95 > 200 || year.p95 > 500;
+      console.log(
+        `  ${route.padEnd(20)} ${month.p50.toFixed(1).padStart(9)} ${month.p95.toFixed(1).padStart(9)} ${year.p50.toFixed(1).padStart(10)} ${year.p95.toFixed(1).padStart(10)}   ${(month.p50 / bareTime.p50).toFixed(1)}`,
+      );
+    }
+    const live = await time(`${system.url}/api/admin/analytics/realtime`, { cookie });
+    console.log(`  ${'realtime (30 min)'.padEnd(20)} ${live.p50.toFixed(1).padStart(9)} ${live.p95.toFixed(1).padStart(9)}`);
+    const ownerQuery = await time(`${system.url}/api/admin/analytics/top-companies?days=365&limit=100`, { cookie });
+    console.log(`  ${'top-companies 100'.padEnd(20)} ${''.padStart(9)} ${''.padStart(9)} ${ownerQuery.p50.toFixed(1).padStart(10)} ${ownerQuery.p95.toFixed(1).padStart(10)}`);
+    console.log(`  ${'bare GET (baseline)'.padEnd(20)} ${bareTime.p50.toFixed(1).padStart(9)} ${bareTime.p95.toFixed(1).padStart(9)}`);
+    console.log('');
+    console.log(`aims: ingest >= 20,000 events/s; 30-day p95 <= 200 ms; 365-day p95 <= 500 ms: ${over ? 'a query MISSED its aim' : 'every query within its aim'}`);
+  } finally {
+    await bareGateway.close();
+    await bare.close();
+    await system.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
