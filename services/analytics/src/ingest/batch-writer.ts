@@ -39,13 +39,14 @@ export class BatchWriter implements EventSink {
     }
     if (this.pending.length === 0) this.firstAt = Date.now();
     this.pending.push(event);
-    if (this.pending.length >= this.options.flushRows) this.flush();
+    // `write` retries until done and never rejects, so a flush needs no handler here.
+    if (this.pending.length >= this.options.flushRows) void this.flush();
   }
 
   async start(): Promise<void> {
     const tick = Math.max(10, Math.min(250, Math.floor(this.options.flushIntervalMs / 4)));
     this.timer = setInterval(() => {
-      if (this.pending.length > 0 && Date.now() - this.firstAt >= this.options.flushIntervalMs) this.flush();
+      if (this.pending.length > 0 && Date.now() - this.firstAt >= this.options.flushIntervalMs) void this.flush();
     }, tick);
     this.timer.unref();
   }
