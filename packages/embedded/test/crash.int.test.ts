@@ -218,5 +218,5 @@ describeWithEngine('kill -9 of one service process at a time (distributed)', 'KA
     );
     await sys.healthy();
     await verify('distributed', sys.url, acknowledged, join(sys.dataDir, 'outbox'));
-  }, 120_000);
+  }, 600_000);
 });

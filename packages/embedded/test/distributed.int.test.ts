@@ -16,7 +16,7 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
 
   beforeAll(async () => {
     system = await startDistributed({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SIMULATOR_WEBHOOK_SECRET: 'whsec_distributedjourney' });
-  }, 90_000);
+  }, 600_000);
 
   afterAll(async () => {
     await system?.close();

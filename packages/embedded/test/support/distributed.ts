@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ export interface DistributedSystem {
   /** Last 20 KB of each process's output. */
   logs: Map<string, string>;
   processes: Map<string, ChildProcess>;
-  /** Kills one process (SIGKILL) and waits for its exit. */
+  /** Kills one process (SIGKILL: a crash) and waits for its exit. */
   kill(name: string): Promise<void>;
   /** Starts a killed process again with the same environment. */
   restart(name: string): void;
@@ -25,15 +25,49 @@ export interface DistributedSystem {
   close(): Promise<void>;
 }
 
+const LOCK = join(tmpdir(), 'limo-distributed-sut.lock');
+/** kafkajs' default consumer session timeout, and a margin. */
+const KAFKA_SESSION_MS = 32_000;
+
+/**
+ * One distributed system at a time on this machine: every run uses the same Kafka consumer group
+ * names (and Elasticsearch index), so two at once would share partitions and lose each other's
+ * events. Waits for the lock (a directory holding the owner's pid; a dead owner's lock is taken over).
+ */
+async function acquireLock(timeoutMs = 10 * 60_000): Promise<() => Promise<void>> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 250))) {
+    try {
+      await mkdir(LOCK);
+      await writeFile(join(LOCK, 'pid'), String(process.pid));
+      return () => rm(LOCK, { recursive: true, force: true });
+    } catch {
+      const owner = Number(await readFile(join(LOCK, 'pid'), 'utf8').catch(() => '0'));
+      if (owner && !alive(owner)) await rm(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`another distributed test system held ${LOCK} for ${timeoutMs} ms`);
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Spawns every service's `dist/main.js` and the gateway's on free ports with a database of their own
- * on MONGODB_URI. Needs KAFKA_BROKERS, MONGODB_URI and REDIS_URL, and the build (`make test` builds).
+ * on MONGODB_URI, once no other test system of this machine runs. Needs KAFKA_BROKERS, MONGODB_URI
+ * and REDIS_URL, and the build (`make test` builds).
  */
 export async function startDistributed(extraEnv: Record<string, string> = {}): Promise<DistributedSystem> {
   for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']) if (!process.env[v]) throw new Error(`${v} must be set for the distributed profile`);
   const names = [...serviceNames, 'gateway'];
   const missing = names.filter((s) => !existsSync(join(root, 'services', s, 'dist/main.js')));
   if (missing.length) throw new Error(`build first (make test does): no dist/main.js for ${missing.join(', ')}`);
+  const release = await acquireLock();
   const dataDir = await mkdtemp(join(tmpdir(), 'limo-distributed-'));
   const run = Math.random().toString(36).slice(2, 8);
   const ports = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await freePort()] as const)));
@@ -57,6 +91,7 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     ...extraEnv,
   };
   const processes = new Map<string, ChildProcess>();
+  let lastKillAt: number | undefined;
   const logs = new Map<string, string>();
   const spawnOne = (name: string) => {
     const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -73,6 +108,7 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     logs,
     processes,
     async kill(name) {
+      lastKillAt = Date.now();
       const child = processes.get(name)!;
       if (child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((done) => {
@@ -96,8 +132,22 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
       }
     },
     async close() {
-      await Promise.all([...processes.keys()].map((n) => system.kill(n)));
+      // SIGTERM first: consumers leave their Kafka groups, so the next system's members are not kept
+      // waiting for a dead member's session to time out.
+      await Promise.all(
+        [...processes.values()].map(async (child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((done) => child.once('exit', done));
+          child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        }),
+      );
+      for (const child of processes.values()) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
+      // A member killed with SIGKILL stays in its Kafka group until its session times out (30 s):
+      // the next system would wait for that rebalance, so the lock is held until then.
+      if (lastKillAt) await new Promise((r) => setTimeout(r, Math.max(0, lastKillAt! + KAFKA_SESSION_MS - Date.now())));
+      await release();
     },
   };
   try {

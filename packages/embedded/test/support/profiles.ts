@@ -50,7 +50,8 @@ export function describeOnProfiles(title: string, body: (sut: () => SystemUnderT
       const system = await startDistributed(SUT_ENV);
       sut = { profile: 'distributed', url: system.url, dataDir: system.dataDir, admin: SUT_ADMIN };
       close = () => system.close();
-    }, 90_000);
+      // Long: it may wait for another distributed test system to finish (see startDistributed).
+    }, 600_000);
     afterAll(() => close());
     body(() => sut);
   });
