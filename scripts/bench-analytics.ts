@@ -4,8 +4,9 @@
  *
  * 1. Ingest: the whole embedded system (a temp DATA_DIR, rate limits out of the way). A client in a
  *    worker thread sends POST /api/analytics/track (one event a request, as the web app does) and
- *    POST /api/analytics/track/batch (100 events a request), every event distinct so none is dropped
- *    as a replay or burst. Then the number of events stored must equal the number acknowledged. A bare
+ *    POST /api/analytics/track/batch (100 events a request), every event distinct (company events on a
+ *    company of their own) so none is dropped as a replay or burst, and the per-IP caps out of the way
+ *    (every request comes from 127.0.0.1). Then the number of events stored must equal the number acknowledged. A bare
  *    Fastify POST behind a second gateway built by the same code gives the ratio.
  * 2. Queries: 10,000,000 events spread over the last 365 days are generated inside ClickHouse
  *    (INSERT ... SELECT FROM numbers(), through the same materialized views as real events), then each
@@ -48,7 +49,7 @@ const event = (i: number) => ({
   actionType: i % 3 === 0 ? 'company_view' : 'page_view',
   currentPage: `/company/bench-__ID__/${i}`,
   landingPage: '/',
-  ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}` } : {}),
+  ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}-__ID__` } : {}),
 });
 
 /** 10M events over 365 days: 2,000 companies, 300k visitors, 500 search texts, 300 cities, as SQL. */
@@ -78,6 +79,8 @@ SELECT
 FROM numbers(${count})`;
 
 async function main(): Promise<void> {
+  // The analytics service reads its own settings from the environment.
+  process.env.ANALYTICS_IP_EVENTS_PER_MINUTE ??= '1000000000';
   const system = await startThrowaway({ LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   const { config } = system;
   const db = process.env.CLICKHOUSE_DATABASE ?? 'analytics';

@@ -60,7 +60,15 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
   // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
   const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });
-  const tracker = new Tracker({ sink, visitors: new VisitorIds(ctx.cache), geo, seen, burstSeconds: env.ANALYTICS_BURST_SECONDS });
+  const tracker = new Tracker({
+    sink,
+    visitors: new VisitorIds(ctx.cache),
+    geo,
+    seen,
+    burstSeconds: env.ANALYTICS_BURST_SECONDS,
+    ipCompanyEvents: env.ANALYTICS_IP_COMPANY_EVENTS,
+    ipEventsPerMinute: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
+  });
 
   const app = await createServiceApp({ name: 'analytics', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Traffic analytics' });
   app.decorate('analyticsStore', store);
@@ -99,6 +107,8 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
           ANALYTICS_FLUSH_ROWS: env.ANALYTICS_FLUSH_ROWS,
           ANALYTICS_TOPIC: env.ANALYTICS_TOPIC,
           ANALYTICS_BURST_SECONDS: env.ANALYTICS_BURST_SECONDS,
+          ANALYTICS_IP_COMPANY_EVENTS: env.ANALYTICS_IP_COMPANY_EVENTS,
+          ANALYTICS_IP_EVENTS_PER_MINUTE: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
           ANALYTICS_GEOIP: env.ANALYTICS_GEOIP,
         },
         'analytics settings',

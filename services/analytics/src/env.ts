@@ -23,6 +23,13 @@ export const analyticsEnvSchema = z.object({
   ANALYTICS_TOPIC: z.string().min(1).default('analytics.tracked.v1'),
   /** Seconds within which an identical event from the same visitor counts once. */
   ANALYTICS_BURST_SECONDS: positiveInt(1, 3_600).default(10),
+  /**
+   * Counted events of one action on one company from one client IP (whatever its user agents) per
+   * burst window; more are accepted but not counted (a visitor counts once per window anyway).
+   */
+  ANALYTICS_IP_COMPANY_EVENTS: positiveInt(1, 1_000_000).default(2),
+  /** Counted events from one client IP (whatever its user agents) per minute; more are accepted but not counted. */
+  ANALYTICS_IP_EVENTS_PER_MINUTE: positiveInt(1, 1_000_000_000).default(300),
   /** `false` skips the IP-to-place lookup (saves ~65 MB of memory; places read "Unknown"). */
   ANALYTICS_GEOIP: z
     .enum(['true', 'false', '1', '0'])

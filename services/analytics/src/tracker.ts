@@ -16,8 +16,8 @@ export interface RequestFacts {
   userAgent: string | undefined;
 }
 
-/** Why an accepted event was not counted. */
-export type DropReason = 'bot' | 'replay' | 'burst';
+/** Why an accepted event was not counted (`ip-cap`: over a client IP's share, whatever its user agents). */
+export type DropReason = 'bot' | 'replay' | 'burst' | 'ip-cap';
 
 /** How many events were counted and dropped, since start (for logs and tests). */
 export interface TrackerStats {
@@ -30,12 +30,15 @@ const digest = (...parts: Array<string | undefined>): string => createHash('sha2
 /**
  * Turns a validated track request into a stored event: drops bots (isbot on the user agent), replays
  * (the same client event, by session, type, page, company, query and client timestamp, seen within the
- * timestamp acceptance window) and bursts (the same action by the same visitor within
- * `burstSeconds`), then adds the server's facts: received time, user agent, place of the IP, device
- * class when the client sent none, and the daily visitor hash. The IP itself goes nowhere.
+ * timestamp acceptance window), bursts (the same action by the same visitor within `burstSeconds`: on
+ * a company, the same action on the same company whatever the page or query the client names) and
+ * what one client IP sends over its caps whatever user agents it rotates (`ipCompanyEvents` of one
+ * action on one company per burst window, `ipEventsPerMinute` in all), then adds the server's facts:
+ * received time, user agent, place of the IP, device class when the client sent none, and the daily
+ * visitor hash. The IP itself goes nowhere: the caps key on a salted daily hash of it.
  */
 export class Tracker {
-  readonly stats: TrackerStats = { counted: 0, dropped: { bot: 0, replay: 0, burst: 0 } };
+  readonly stats: TrackerStats = { counted: 0, dropped: { bot: 0, replay: 0, burst: 0, 'ip-cap': 0 } };
 
   constructor(
     private readonly deps: {
@@ -45,6 +48,10 @@ export class Tracker {
       /** Remembers fingerprints: the first hit of a key in its window is allowed, later ones are not. */
       seen: RateLimiter;
       burstSeconds: number;
+      /** Counted events of one action on one company from one client IP per burst window. */
+      ipCompanyEvents: number;
+      /** Counted events from one client IP per minute. */
+      ipEventsPerMinute: number;
     },
   ) {}
 
@@ -58,8 +65,18 @@ export class Tracker {
       const replay = await this.deps.seen.hit(`analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
       if (!replay.allowed) return this.drop('replay');
     }
-    const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...what)}`, 1, this.deps.burstSeconds * 1000);
+    // On a company the action is what counts, not the page or query the client says it came from.
+    const burstWhat = body.companyId ? [body.actionType, 'company', body.companyId] : what;
+    const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...burstWhat)}`, 1, this.deps.burstSeconds * 1000);
     if (!burst.allowed) return this.drop('burst');
+    // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
+    const clientId = await this.deps.visitors.clientId(facts.ip, now);
+    if (body.companyId) {
+      const onCompany = await this.deps.seen.hit(`analytics:ip-company:${digest(clientId, body.actionType, body.companyId)}`, this.deps.ipCompanyEvents, this.deps.burstSeconds * 1000);
+      if (!onCompany.allowed) return this.drop('ip-cap');
+    }
+    const perMinute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000);
+    if (!perMinute.allowed) return this.drop('ip-cap');
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends.
     const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
     const newVisitor = (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, restOfDay)).allowed;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trackEventBodySchema } from '@limo/contracts';
-import { MemoryCache, MemoryRateLimiter } from '@limo/platform';
+import { MemoryCache, MemoryRateLimiter, type RateLimiter } from '@limo/platform';
 import { GeoLocator } from '../src/domain/geo.js';
 import { VisitorIds } from '../src/domain/visitor.js';
 import type { EventSink } from '../src/ingest/event-sink.port.js';
@@ -8,11 +8,28 @@ import type { StoredEvent } from '../src/store/analytics-store.port.js';
 import { Tracker } from '../src/tracker.js';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 
-async function tracker() {
+async function tracker(caps: { ipCompanyEvents?: number; ipEventsPerMinute?: number } = {}) {
   const accepted: StoredEvent[] = [];
+  const keys: string[] = [];
   const sink: EventSink = { accept: async (e) => void accepted.push(e), start: async () => undefined, stop: async () => undefined };
-  const t = new Tracker({ sink, visitors: new VisitorIds(new MemoryCache()), geo: await GeoLocator.create(false), seen: new MemoryRateLimiter(), burstSeconds: 10 });
-  return { t, accepted };
+  const limiter = new MemoryRateLimiter();
+  const seen: RateLimiter = {
+    hit: async (key, limit, windowMs) => {
+      keys.push(key);
+      return limiter.hit(key, limit, windowMs);
+    },
+    reset: async (key) => limiter.reset(key),
+  };
+  const t = new Tracker({
+    sink,
+    visitors: new VisitorIds(new MemoryCache()),
+    geo: await GeoLocator.create(false),
+    seen,
+    burstSeconds: 10,
+    ipCompanyEvents: caps.ipCompanyEvents ?? 2,
+    ipEventsPerMinute: caps.ipEventsPerMinute ?? 300,
+  });
+  return { t, accepted, keys };
 }
 const body = (extra: Record<string, unknown> = {}) => trackEventBodySchema.parse({ sessionId: 's1', actionType: 'page_view', currentPage: '/', timestamp: new Date().toISOString(), ...extra });
 const from = (userAgent: string | undefined, ip = '203.0.113.7') => ({ ip, userAgent });
@@ -41,7 +58,7 @@ describe('the tracker', () => {
     expect(await t.track(event, from(BROWSER_UA, '198.51.100.2'))).toBe('replay');
     expect(await t.track(body({ timestamp: new Date(Date.now() + 10).toISOString() }), from(BROWSER_UA))).toBe('burst');
     expect(await t.track(body({ currentPage: '/support' }), from(BROWSER_UA))).toBe('counted');
-    expect(t.stats).toEqual({ counted: 2, dropped: { bot: 0, replay: 1, burst: 1 } });
+    expect(t.stats).toEqual({ counted: 2, dropped: { bot: 0, replay: 1, burst: 1, 'ip-cap': 0 } });
     expect(accepted).toHaveLength(2);
   });
 
@@ -50,5 +67,50 @@ describe('the tracker', () => {
     await t.track(body({ actionType: 'search', searchQuery: 'Miami, FL', companyIds: ['a', 'b', 'a'] }), from(BROWSER_UA));
     await t.track(body({ actionType: 'company_view', companyId: 'a', companyIds: ['b'] }), from(BROWSER_UA));
     expect(accepted.map((e) => e.companyIds)).toEqual([['a', 'b'], []]);
+  });
+
+  it('counts one action on a company once per visitor and burst window, whatever page or query the client names', async () => {
+    const { t, accepted } = await tracker();
+    const company = (i: number, extra: Record<string, unknown> = {}) =>
+      body({ actionType: 'company_view', companyId: 'c1', currentPage: `/company/c1?x=${i}`, searchQuery: `q${i}`, timestamp: new Date(Date.now() + i).toISOString(), ...extra });
+    const results = [];
+    for (let i = 0; i < 50; i++) results.push(await t.track(company(i), from(BROWSER_UA)));
+    expect(results.filter((r) => r === 'counted')).toHaveLength(1);
+    expect(results.filter((r) => r === 'burst')).toHaveLength(49);
+    // Another action on the company, or the same action on another company, still counts.
+    expect(await t.track(company(50, { actionType: 'quote_request', currentPage: '/a' }), from(BROWSER_UA))).toBe('counted');
+    expect(await t.track(company(51, { actionType: 'quote_request', currentPage: '/b' }), from(BROWSER_UA))).toBe('burst');
+    expect(await t.track(company(52, { companyId: 'c2' }), from(BROWSER_UA))).toBe('counted');
+    expect(accepted).toHaveLength(3);
+  });
+
+  it('caps what one IP counts on a company per burst window, however many user agents it sends', async () => {
+    const { t, accepted } = await tracker({ ipCompanyEvents: 2 });
+    const view = (i: number) => body({ actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1', timestamp: new Date(Date.now() + i).toISOString() });
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await t.track(view(i), from(`${BROWSER_UA} Rotating/${i}`)));
+    expect(results).toEqual(['counted', 'counted', 'ip-cap', 'ip-cap', 'ip-cap']);
+    expect(new Set(accepted.map((e) => e.visitorId)).size).toBe(2);
+    expect(accepted.filter((e) => e.newVisitor === 1)).toHaveLength(2);
+    // Another IP is someone else; another action on the company has its own share.
+    expect(await t.track(view(5), from(`${BROWSER_UA} Rotating/5`, '198.51.100.9'))).toBe('counted');
+    expect(await t.track(body({ actionType: 'call_click', companyId: 'c1' }), from(`${BROWSER_UA} Rotating/6`))).toBe('counted');
+    expect(t.stats.dropped['ip-cap']).toBe(3);
+  });
+
+  it('caps the counted events of one IP per minute, and only counted events use the share', async () => {
+    const { t, accepted, keys } = await tracker({ ipEventsPerMinute: 3 });
+    const page = (i: number) => body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString() });
+    // A burst (not counted) does not use the IP's share.
+    expect(await t.track(page(0), from(BROWSER_UA))).toBe('counted');
+    expect(await t.track(body({ currentPage: '/p0', timestamp: new Date(Date.now() + 100).toISOString() }), from(BROWSER_UA))).toBe('burst');
+    const results = [];
+    for (let i = 1; i < 5; i++) results.push(await t.track(page(i), from(`${BROWSER_UA} Rotating/${i}`)));
+    expect(results).toEqual(['counted', 'counted', 'ip-cap', 'ip-cap']);
+    expect(await t.track(page(9), from(BROWSER_UA, '198.51.100.9'))).toBe('counted');
+    expect(accepted).toHaveLength(4);
+    // The IP is only ever a salted hash, in the keys as in the events.
+    expect(keys.some((k) => k.includes('203.0.113.7') || k.includes('198.51.100.9'))).toBe(false);
+    expect(JSON.stringify(accepted)).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9/);
   });
 });

@@ -23,6 +23,16 @@ export class VisitorIds {
     return createHash('sha256').update(salt).update(ip).update('\u0000').update(userAgent).digest('hex').slice(0, 16);
   }
 
+  /**
+   * The client id (16 hex characters) of `ip` alone on the UTC day of `now`: the same salt, another
+   * domain, so it never equals a visitor id. Used only as a rate-limit key (a minute or a burst
+   * window), never stored with the data; it caps what one IP counts however many user agents it sends.
+   */
+  async clientId(ip: string, now: Date = new Date()): Promise<string> {
+    const salt = await this.saltOf(utcDay(now));
+    return createHash('sha256').update(salt).update('client-ip\u0000').update(ip).digest('hex').slice(0, 16);
+  }
+
   private async saltOf(day: string): Promise<Buffer> {
     const known = this.local.get(day);
     if (known && Date.now() - known.readAt < 60_000) return known.salt;

@@ -26,7 +26,7 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Records one visitor event (fire and forget): 202 at once; bots, replays and bursts are accepted but not counted',
+        summary: 'Records one visitor event (fire and forget): 202 at once; bots, replays, bursts and events over the caps of a client IP are accepted but not counted',
         body: trackEventBodySchema,
         response: { 202: trackAcceptedSchema, 400: errorResponseSchema, 503: errorResponseSchema },
       },
