@@ -82,16 +82,22 @@ describe('claims', () => {
     // Two checkouts started before either claim exists: both are paid, both claims wait.
     const a = await checkoutAndPay(h, company.id);
     const b = await checkoutAndPay(h, company.id);
+    const c = await checkoutAndPay(h, company.id);
     const claimOf = async (paymentIntent: string) =>
       (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() })).json().claimId as string;
     const first = await claimOf(a.paymentIntentId);
-    const second = await claimOf(b.paymentIntentId);
+    // The second payment finds the company claimed: refunded, its subscription ended, no claim.
+    const late = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: b.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This business was claimed by someone else; your payment has been refunded.');
+    await expect(h.simulator().refundPayment(b.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
+    expect((await h.service.deps.subscriptions.findById(b.subscriptionId))?.status).toBe('canceled');
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
     const admin = userOf(h, 'admin');
     const early = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("The claimer's account is still being set up. Please try again in a moment.");
     const owner = await linkAccount(first, company.id);
-    await linkAccount(second, company.id);
 
     const approved = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin, { adminNotes: 'Called the business line' });
     expect(approved.statusCode).toBe(200);
@@ -100,11 +106,26 @@ describe('claims', () => {
     expect(event.data).toMatchObject({ companyId: company.id, userId: owner, businessVerified: true });
     await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId));
 
-    const refused = await call(h, 'POST', `/api/admin/business-claims/${second}/approve`, admin);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This business already has an approved claim');
+    // An old intent used after the approval is refunded too.
+    const old = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: c.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
+    expect(old.statusCode).toBe(409);
+    await expect(h.simulator().refundPayment(c.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     expect((await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin)).statusCode).toBe(409);
     expect((await call(h, 'POST', `/api/admin/business-claims/${randomUUID()}/approve`, admin)).statusCode).toBe(404);
+  });
+
+  it('two payments for one company racing to the success page make exactly one claim and one refund', async () => {
+    const company = await listCompany(h);
+    const a = await checkoutAndPay(h, company.id);
+    const b = await checkoutAndPay(h, company.id);
+    const success = (paymentIntent: string) => call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
+    const answers = await Promise.all([success(a.paymentIntentId), success(b.paymentIntentId)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
+    const loser = answers[0]!.statusCode === 409 ? a : b;
+    const winner = loser === a ? b : a;
+    await expect(h.simulator().refundPayment(loser.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
+    await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({ status: 'succeeded' });
   });
 
   it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {

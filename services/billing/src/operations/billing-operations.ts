@@ -60,6 +60,7 @@ export const MESSAGES = {
   claimNotFound: 'Claim not found',
   accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   approvedElsewhere: 'This business already has an approved claim',
+  claimedMeanwhile: 'This business was claimed by someone else; your payment has been refunded.',
 } as const;
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
@@ -221,6 +222,11 @@ export class BillingOperations {
     const { provider } = await this.verifiedPayment(payment._id);
 
     const company = await this.company(body.companyId);
+    const open = await this.d.claims.openClaimFor(body.companyId);
+    if (company?.owned || (open && open.stripePaymentIntentId !== payment._id) || !(await this.d.claims.reserveOpenClaim(body.companyId, payment._id))) {
+      await this.refundUnclaimable(payment, provider);
+      throw conflict(MESSAGES.claimedMeanwhile);
+    }
     const now = new Date().toISOString();
     const claimId = randomUUID();
     const userId = user?.id ?? null;
@@ -266,6 +272,15 @@ export class BillingOperations {
     const { claim } = await this.d.claims.insertOnce(doc, [newEvent('claim.submitted.v1', doc.companyId, submitted, now)]);
     this.d.relay.notify();
     return this.successAnswer(claim, user === null, provider.testMode);
+  }
+
+  /** A claim payment for a company someone else claimed meanwhile: its subscription ends now and it is refunded. */
+  private async refundUnclaimable(payment: PaymentDoc, provider: PaymentsProvider): Promise<void> {
+    this.d.logger.warn({ paymentIntentId: payment._id, companyId: payment.companyId }, 'claim payment for a company claimed meanwhile: refunding');
+    const state = await provider.cancelSubscription(payment.subscriptionId, { atPeriodEnd: false, idempotencyKey: `claim-conflict-cancel:${payment._id}` });
+    await this.d.subscriptions.applyProviderState(payment.subscriptionId, state, new Date().toISOString());
+    await provider.refundPayment(payment._id, { idempotencyKey: `claim-conflict-refund:${payment._id}` });
+    this.d.relay.notify();
   }
 
   private successAnswer(claim: ClaimDoc, passwordSetupRequired: boolean, testMode = true): ProcessPaymentSuccessResponse {
@@ -441,6 +456,7 @@ export class BillingOperations {
       [newEvent('claim.rejected.v1', claim.companyId, data, now)],
     );
     if (!decided) throw conflict('This claim was decided meanwhile');
+    await this.d.claims.releaseOpenClaim(claim.companyId, claim.stripePaymentIntentId);
     this.d.relay.notify();
     return decided;
   }
