@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
+import { call, card, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ afterAll(async () => {
 
 /** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
 async function paidClaim(companyId: string, email = claimer().email) {
-  const { paymentIntentId, subscriptionId } = await checkoutAndPay(h, companyId);
-  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email) });
+  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId);
+  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email), clientSecret });
   expect(res.statusCode, res.body).toBe(200);
   return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
 }
@@ -83,11 +83,11 @@ describe('claims', () => {
     const a = await checkoutAndPay(h, company.id);
     const b = await checkoutAndPay(h, company.id);
     const c = await checkoutAndPay(h, company.id);
-    const claimOf = async (paymentIntent: string) =>
-      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() })).json().claimId as string;
-    const first = await claimOf(a.paymentIntentId);
+    const claimOf = async (paymentIntent: string, clientSecret: string) =>
+      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret })).json().claimId as string;
+    const first = await claimOf(a.paymentIntentId, a.clientSecret);
     // The second payment finds the company claimed: refunded, its subscription ended, no claim.
-    const late = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: b.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
+    const late = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: b.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: b.clientSecret });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This business was claimed by someone else; your payment has been refunded.');
     await expect(h.simulator().refundPayment(b.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
@@ -107,7 +107,7 @@ describe('claims', () => {
     await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId));
 
     // An old intent used after the approval is refunded too.
-    const old = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: c.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
+    const old = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: c.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: c.clientSecret });
     expect(old.statusCode).toBe(409);
     await expect(h.simulator().refundPayment(c.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     expect((await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin)).statusCode).toBe(409);
@@ -118,14 +118,40 @@ describe('claims', () => {
     const company = await listCompany(h);
     const a = await checkoutAndPay(h, company.id);
     const b = await checkoutAndPay(h, company.id);
-    const success = (paymentIntent: string) => call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() });
-    const answers = await Promise.all([success(a.paymentIntentId), success(b.paymentIntentId)]);
+    const success = (p: typeof a) => call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: p.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: p.clientSecret });
+    const answers = await Promise.all([success(a), success(b)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
     const loser = answers[0]!.statusCode === 409 ? a : b;
     const winner = loser === a ? b : a;
     await expect(h.simulator().refundPayment(loser.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('only the payer can use a payment: the signed-in payer, or whoever holds the client secret of a signed-out payment', async () => {
+    const company = await listCompany(h);
+    const anon = await checkoutAndPay(h, company.id);
+    const body = { paymentIntent: anon.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer('thief@example.com') };
+    const noSecret = await call(h, 'POST', '/api/process-payment-success', undefined, body);
+    expect(noSecret.statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), { ...body, clientSecret: 'pi_x_secret_wrong' })).statusCode).toBe(403);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(0);
+    const mine = await call(h, 'POST', '/api/process-payment-success', undefined, { ...body, claimerDetails: claimer('payer@example.com'), paymentIntentClientSecret: anon.clientSecret });
+    expect(mine.statusCode, mine.body).toBe(200);
+    // The claim exists now: a stranger still learns nothing of it, not even the claimer's e-mail.
+    const peek = await call(h, 'POST', '/api/process-payment-success', undefined, body);
+    expect(peek.statusCode).toBe(403);
+    expect(peek.body).not.toContain('payer@example.com');
+
+    const other = await listCompany(h);
+    const payer = userOf(h, 'business');
+    const intent = await call(h, 'POST', '/api/create-payment-intent', payer, { plan: 'claim', companyId: other.id });
+    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    const signedBody = { paymentIntent: paymentIntentId, plan: 'claim', companyId: other.id, claimerDetails: claimer(), clientSecret };
+    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), signedBody)).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, signedBody)).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', payer, signedBody)).statusCode).toBe(200);
   });
 
   it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {
@@ -154,12 +180,16 @@ describe('claims', () => {
     const declined = await checkoutAndPay(h, company.id, '4000000000000002');
     expect(declined.confirm.statusCode).toBe(402);
     expect(declined.confirm.json().message).toBe('Your card was declined. (test mode)');
-    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer() });
+    const secrets = new Map([
+      [declined.paymentIntentId, declined.clientSecret],
+    ]);
+    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer(), clientSecret: secrets.get(paymentIntent) });
     const notPaid = await call(h, 'POST', '/api/process-payment-success', undefined, body(declined.paymentIntentId));
     expect(notPaid.statusCode).toBe(402);
     expect(notPaid.json().message).toContain('has not succeeded');
     const action = await checkoutAndPay(h, other.id, '4000002500003155');
     expect(action.confirm.json()).toMatchObject({ status: 'requires_action' });
+    secrets.set(action.paymentIntentId, action.clientSecret);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId, other.id))).statusCode).toBe(402);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId))).statusCode).toBe(400);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body('pi_doesnotexist'))).statusCode).toBe(404);

@@ -136,9 +136,9 @@ describe('admin subscribers and stats', () => {
     await waitFor(async () => (await h.service.deps.readModels.users.findOne({ _id: userId })) ?? undefined);
     const before = (await call(h, 'GET', '/api/admin/stats', admin)).json();
     const company = await listCompany(h);
-    const { paymentIntentId } = await checkoutAndPay(h, company.id);
+    const { paymentIntentId, clientSecret } = await checkoutAndPay(h, company.id);
     const owner = { ...userOf(h, 'business', userId) };
-    const claim = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(email) });
+    const claim = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(email), clientSecret });
     await h.simulator().idle();
     expect((await call(h, 'POST', `/api/admin/business-claims/${claim.json().claimId}/approve`, admin)).statusCode).toBe(200);
     const stats = await waitFor(async () => {

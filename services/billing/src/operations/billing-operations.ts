@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type BusinessListingBody,
   type ClaimApprovedV1,
@@ -60,10 +60,13 @@ export const MESSAGES = {
   claimNotFound: 'Claim not found',
   accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   approvedElsewhere: 'This business already has an approved claim',
+  notYourPayment: 'This payment was not made by you. Open the payment-success page from the browser that paid, or sign in to the account that paid.',
   claimedMeanwhile: 'This business was claimed by someone else; your payment has been refunded.',
 } as const;
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * Billing's use cases: checkout, the payment-success page, the webhook events, claim decisions and
@@ -148,6 +151,7 @@ export class BillingOperations {
       lastError: null,
       listingEmail: purpose === 'business_listing' ? email : null,
       listingName: purpose === 'business_listing' ? (body.metadata?.companyName ?? null) : null,
+      clientSecretHash: sha256(session.clientSecret),
       createdAt: now,
       succeededAt: null,
     };
@@ -209,13 +213,14 @@ export class BillingOperations {
    * however it races the webhook; answers what §2.3 reads.
    */
   async processPaymentSuccess(body: ProcessPaymentSuccessBody, user: SessionUser | null): Promise<ProcessPaymentSuccessResponse> {
-    const existing = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.claims.findByPaymentIntent(body.paymentIntent) : null;
+    const payment = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.payments.findById(body.paymentIntent) : null;
+    if (!payment) throw notFound(MESSAGES.paymentNotFound);
+    this.assertPayer(payment, user, body.paymentIntentClientSecret ?? body.clientSecret);
+    const existing = await this.d.claims.findByPaymentIntent(payment._id);
     if (existing) {
       if (existing.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
       return this.successAnswer(existing, existing.userId === null || user === null);
     }
-    const payment = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.payments.findById(body.paymentIntent) : null;
-    if (!payment) throw notFound(MESSAGES.paymentNotFound);
     if (payment.purpose !== 'claim') throw badRequest('This payment is for a business listing, not a claim', 'paymentIntent');
     if (payment.plan !== body.plan) throw badRequest('This payment was made for another plan', 'plan');
     if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
@@ -272,6 +277,21 @@ export class BillingOperations {
     const { claim } = await this.d.claims.insertOnce(doc, [newEvent('claim.submitted.v1', doc.companyId, submitted, now)]);
     this.d.relay.notify();
     return this.successAnswer(claim, user === null, provider.testMode);
+  }
+
+  /**
+   * Only the payer may use a payment: the same signed-in user, or, for a payment made signed out,
+   * whoever holds its client secret (compared in constant time). 403 otherwise.
+   */
+  private assertPayer(payment: PaymentDoc, user: SessionUser | null, clientSecret: string | undefined): void {
+    if (payment.userId) {
+      if (user?.id !== payment.userId) throw forbidden(MESSAGES.notYourPayment);
+      return;
+    }
+    if (!clientSecret || !payment.clientSecretHash) throw forbidden(MESSAGES.notYourPayment);
+    const sent = Buffer.from(sha256(clientSecret), 'hex');
+    const stored = Buffer.from(payment.clientSecretHash, 'hex');
+    if (sent.length !== stored.length || !timingSafeEqual(sent, stored)) throw forbidden(MESSAGES.notYourPayment);
   }
 
   /** A claim payment for a company someone else claimed meanwhile: its subscription ends now and it is refunded. */

@@ -22,6 +22,8 @@ export interface PaymentDoc {
   /** What the listing flow sent (metadata.email / companyName). */
   listingEmail: string | null;
   listingName: string | null;
+  /** SHA-256 (hex) of the PaymentIntent's client secret: a signed-out payer proves the payment with it. */
+  clientSecretHash?: string;
   createdAt: string;
   succeededAt: string | null;
 }

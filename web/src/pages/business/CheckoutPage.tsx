@@ -46,6 +46,8 @@ export default function CheckoutPage() {
   const onPaid = (paymentIntentId: string) => {
     setPaid(true);
     const q = new URLSearchParams({ plan, payment_intent: paymentIntentId });
+    // As Stripe's return URL does: the success page proves the payment with it (owner-admin §2.3).
+    if (session?.clientSecret) q.set('payment_intent_client_secret', session.clientSecret);
     if (companyId) q.set('companyId', companyId);
     setTimeout(() => void navigate(`/payment-success?${q.toString()}`), SUCCESS_REDIRECT_MS);
   };
