@@ -48,6 +48,12 @@ export interface CompanyFacts {
   userId: string | null;
 }
 
+/** Who registers a paid listing: the account it is for (null before it exists) and its e-mail. */
+export interface ListingCaller {
+  userId: string | null;
+  email: string | null;
+}
+
 /** Messages the clients show as they are. */
 export const MESSAGES = {
   companyRequired: 'Company is required',
@@ -61,6 +67,7 @@ export const MESSAGES = {
   accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   approvedElsewhere: 'This business already has an approved claim',
   notYourPayment: 'This payment was not made by you. Open the payment-success page from the browser that paid, or sign in to the account that paid.',
+  paymentUsed: 'This payment was already used for a listing',
   claimedMeanwhile: 'This business was claimed by someone else; your payment has been refunded.',
 } as const;
 
@@ -524,8 +531,12 @@ export class BillingOperations {
    * `listing.registered.v1` makes the directory create the company. With `paymentIntentId` (the
    * visitor's flow: paid first), that payment is checked and the listing is paid at once.
    */
-  async registerListing(body: BusinessListingBody, userId: string, paymentIntentId: string | undefined): Promise<ListingDoc> {
-    const payment = paymentIntentId ? await this.checkListingPayment(paymentIntentId) : null;
+  async registerListing(body: BusinessListingBody, caller: ListingCaller & { userId: string }, paymentIntentId: string | undefined): Promise<ListingDoc> {
+    const userId = caller.userId;
+    const payment = paymentIntentId ? await this.checkListingPayment(paymentIntentId, caller) : null;
+    const listingId = randomUUID();
+    // Bound before the listing exists, atomically: one payment pays one listing however the calls race.
+    if (payment && !(await this.d.payments.bindListing(payment._id, listingId, userId))) throw conflict(MESSAGES.paymentUsed);
     const now = new Date().toISOString();
     const company: ListingCompany = {
       name: body.name,
@@ -549,7 +560,7 @@ export class BillingOperations {
       fullAddress: body.fullAddress,
     };
     const listing = await this.d.listings.insert({
-      _id: randomUUID(),
+      _id: listingId,
       userId,
       company,
       status: 'unpaid',
@@ -559,18 +570,22 @@ export class BillingOperations {
       paidAt: null,
     });
     if (!payment) return listing;
-    await this.d.payments.bindListing(payment._id, listing._id, userId);
     await this.completeListing(listing._id, { ...payment, companyId: listing._id, userId }, now);
     this.d.relay.notify();
     return (await this.d.listings.findById(listing._id)) ?? listing;
   }
 
-  /** A succeeded, unused payment for a new listing; 4xx otherwise. */
-  async checkListingPayment(paymentIntentId: string): Promise<PaymentDoc> {
+  /**
+   * A succeeded, unused payment for a new listing, made by the caller (the same signed-in user, or for
+   * a visitor's payment the e-mail it was made with); 4xx otherwise.
+   */
+  async checkListingPayment(paymentIntentId: string, caller: ListingCaller): Promise<PaymentDoc> {
     const payment = PAYMENT_INTENT_ID.test(paymentIntentId) ? await this.d.payments.findById(paymentIntentId) : null;
     if (!payment) throw notFound(MESSAGES.paymentNotFound);
     if (payment.purpose !== 'business_listing') throw badRequest('This payment is for a claim, not a business listing', 'paymentIntentId');
-    if (payment.companyId || (await this.d.listings.findByPaymentIntent(payment._id))) throw conflict('This payment was already used for a listing');
+    if (payment.companyId || (await this.d.listings.findByPaymentIntent(payment._id))) throw conflict(MESSAGES.paymentUsed);
+    const payer = payment.userId ? payment.userId === caller.userId : payment.listingEmail !== null && payment.listingEmail === caller.email?.trim().toLowerCase();
+    if (!payer) throw forbidden(MESSAGES.notYourPayment);
     await this.verifiedPayment(payment._id);
     return payment;
   }

@@ -57,8 +57,11 @@ export class PaymentsRepository {
     await this.payments.updateOne({ _id: id, status: { $ne: 'succeeded' } }, { $set: { status: 'failed', lastError: message } });
   }
 
-  /** Binds a visitor's listing payment to the listing and its owner once registered. */
-  async bindListing(id: string, companyId: string, userId: string): Promise<void> {
-    await this.payments.updateOne({ _id: id }, { $set: { companyId, userId } });
+  /**
+   * Binds a visitor's listing payment to the listing and its owner, once: false when it was already
+   * bound (to this or another listing), with nothing written.
+   */
+  async bindListing(id: string, companyId: string, userId: string): Promise<boolean> {
+    return (await this.payments.updateOne({ _id: id, purpose: 'business_listing', companyId: null }, { $set: { companyId, userId } })) !== null;
   }
 }
