@@ -154,6 +154,22 @@ describe('claims', () => {
     expect((await call(h, 'POST', '/api/process-payment-success', payer, signedBody)).statusCode).toBe(200);
   });
 
+  it('makes the claim from the payment webhook when the checkout sent the claimer and the success page is never reached', async () => {
+    const company = await listCompany(h);
+    const details = claimer();
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id, claimerDetails: details });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    const claim = await waitFor(async () => (await h.service.deps.claims.findByPaymentIntent(paymentIntentId)) ?? undefined);
+    expect(claim).toMatchObject({ companyId: company.id, claimerEmail: details.email, status: 'pending', userId: null });
+    // The company is no longer open to others, and the page, if it comes later, answers the same claim.
+    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(409);
+    const page = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: details, clientSecret });
+    expect(page.json().claimId).toBe(claim._id);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
+  });
+
   it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {
     const company = await listCompany(h);
     const email = claimer().email;

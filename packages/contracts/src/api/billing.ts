@@ -85,6 +85,11 @@ export const createPaymentIntentBodySchema = z.object({
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),
+  /**
+   * The claimer's details (claim flow), when the page has them before paying: the claim is then made
+   * from the payment's webhook too, should the success page never be reached.
+   */
+  claimerDetails: z.lazy(() => claimerDetailsSchema).optional(),
 });
 export type CreatePaymentIntentBody = z.output<typeof createPaymentIntentBodySchema>;
 

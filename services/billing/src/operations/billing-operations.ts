@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type BusinessListingBody,
   type ClaimApprovedV1,
+  type ClaimerDetails,
   type ClaimRejectedV1,
   type ClaimSubmittedV1,
   type CreatePaymentIntentBody,
@@ -159,6 +160,7 @@ export class BillingOperations {
       listingEmail: purpose === 'business_listing' ? email : null,
       listingName: purpose === 'business_listing' ? (body.metadata?.companyName ?? null) : null,
       clientSecretHash: sha256(session.clientSecret),
+      claimerDetails: purpose === 'claim' && body.claimerDetails ? { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email } : null,
       createdAt: now,
       succeededAt: null,
     };
@@ -233,20 +235,44 @@ export class BillingOperations {
     if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
     const { provider } = await this.verifiedPayment(payment._id);
 
-    const company = await this.company(body.companyId);
-    const open = await this.d.claims.openClaimFor(body.companyId);
-    if (company?.owned || (open && open.stripePaymentIntentId !== payment._id) || !(await this.d.claims.reserveOpenClaim(body.companyId, payment._id))) {
+    const claim = await this.createClaim(payment, user?.id ?? null, { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email }, provider);
+    return this.successAnswer(claim, user === null, provider.testMode);
+  }
+
+  /**
+   * Only the payer may use a payment: the same signed-in user, or, for a payment made signed out,
+   * whoever holds its client secret (compared in constant time). 403 otherwise.
+   */
+  private assertPayer(payment: PaymentDoc, user: SessionUser | null, clientSecret: string | undefined): void {
+    if (payment.userId) {
+      if (user?.id !== payment.userId) throw forbidden(MESSAGES.notYourPayment);
+      return;
+    }
+    if (!clientSecret || !payment.clientSecretHash) throw forbidden(MESSAGES.notYourPayment);
+    const sent = Buffer.from(sha256(clientSecret), 'hex');
+    const stored = Buffer.from(payment.clientSecretHash, 'hex');
+    if (sent.length !== stored.length || !timingSafeEqual(sent, stored)) throw forbidden(MESSAGES.notYourPayment);
+  }
+
+  /**
+   * Inserts the claim of a succeeded claim payment exactly once (with `claim.submitted.v1`), unless the
+   * company is owned or holds another payment's open claim: then the payment is refunded and 409.
+   */
+  private async createClaim(payment: PaymentDoc, userId: string | null, details: ClaimerDetails, provider: PaymentsProvider): Promise<ClaimDoc> {
+    const companyId = payment.companyId;
+    if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
+    const company = await this.company(companyId);
+    const open = await this.d.claims.openClaimFor(companyId);
+    if (company?.owned || (open && open.stripePaymentIntentId !== payment._id) || !(await this.d.claims.reserveOpenClaim(companyId, payment._id))) {
       await this.refundUnclaimable(payment, provider);
       throw conflict(MESSAGES.claimedMeanwhile);
     }
     const now = new Date().toISOString();
     const claimId = randomUUID();
-    const userId = user?.id ?? null;
-    const details = body.claimerDetails;
-    const email = user?.email ?? details.email;
+    const email = details.email;
     const doc: ClaimDoc = {
       _id: claimId,
-      companyId: body.companyId,
+      companyId: companyId,
       userId,
       companyName: company?.name ?? '',
       claimerName: details.name,
@@ -283,22 +309,7 @@ export class BillingOperations {
     };
     const { claim } = await this.d.claims.insertOnce(doc, [newEvent('claim.submitted.v1', doc.companyId, submitted, now)]);
     this.d.relay.notify();
-    return this.successAnswer(claim, user === null, provider.testMode);
-  }
-
-  /**
-   * Only the payer may use a payment: the same signed-in user, or, for a payment made signed out,
-   * whoever holds its client secret (compared in constant time). 403 otherwise.
-   */
-  private assertPayer(payment: PaymentDoc, user: SessionUser | null, clientSecret: string | undefined): void {
-    if (payment.userId) {
-      if (user?.id !== payment.userId) throw forbidden(MESSAGES.notYourPayment);
-      return;
-    }
-    if (!clientSecret || !payment.clientSecretHash) throw forbidden(MESSAGES.notYourPayment);
-    const sent = Buffer.from(sha256(clientSecret), 'hex');
-    const stored = Buffer.from(payment.clientSecretHash, 'hex');
-    if (sent.length !== stored.length || !timingSafeEqual(sent, stored)) throw forbidden(MESSAGES.notYourPayment);
+    return claim;
   }
 
   /** A claim payment for a company someone else claimed meanwhile: its subscription ends now and it is refunded. */
@@ -361,7 +372,9 @@ export class BillingOperations {
     switch (event.type) {
       case 'payment_intent.succeeded': {
         const payment = await this.d.payments.findById(event.objectId);
-        if (payment) await this.recordSuccess(payment, event.created);
+        if (!payment) return;
+        await this.recordSuccess(payment, event.created);
+        await this.claimFromWebhook(payment);
         return;
       }
       case 'payment_intent.payment_failed':
@@ -378,6 +391,21 @@ export class BillingOperations {
         return;
       default:
         this.d.logger.debug({ type: event.type, eventId }, 'provider event not used');
+    }
+  }
+
+  /**
+   * A claim checkout sent with its claimer's details makes its claim from the webhook too, so a payer
+   * who never reaches the success page still gets a claim (or a refund when the company was taken).
+   */
+  private async claimFromWebhook(payment: PaymentDoc): Promise<void> {
+    if (payment.purpose !== 'claim' || !payment.companyId || !payment.claimerDetails) return;
+    if (await this.d.claims.findByPaymentIntent(payment._id)) return;
+    try {
+      await this.createClaim(payment, payment.userId, payment.claimerDetails, await this.d.registry.current());
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) return;
+      throw err;
     }
   }
 

@@ -1,4 +1,4 @@
-import type { PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
+import type { ClaimerDetails, PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 
 /** One checkout: the first invoice's PaymentIntent, bound to its plan, amount and company by the server. */
@@ -22,6 +22,8 @@ export interface PaymentDoc {
   /** What the listing flow sent (metadata.email / companyName). */
   listingEmail: string | null;
   listingName: string | null;
+  /** A claim checkout's claimer, when sent with it (the e-mail is the signed-in payer's, if any). */
+  claimerDetails?: ClaimerDetails | null;
   /** SHA-256 (hex) of the PaymentIntent's client secret: a signed-out payer proves the payment with it. */
   clientSecretHash?: string;
   createdAt: string;
