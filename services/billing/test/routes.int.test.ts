@@ -146,6 +146,11 @@ describe('admin subscribers and stats', () => {
       return s.activeSubscriptions > before.activeSubscriptions ? s : undefined;
     });
     expect(stats.monthlyRevenue).toBe(stats.activeSubscriptions * 75);
+    // A paid claim checkout whose claim was never made is no active subscription of anyone.
+    const orphan = await checkoutAndPay(h, (await listCompany(h)).id);
+    await h.simulator().idle();
+    await waitFor(async () => (await h.service.deps.subscriptions.findById(orphan.subscriptionId))?.status === 'active');
+    expect((await call(h, 'GET', '/api/admin/stats', admin)).json().activeSubscriptions).toBe(stats.activeSubscriptions);
     expect(stats.totalUsers).toBe(before.totalUsers);
     expect(stats.businessUsers).toBeGreaterThanOrEqual(1);
     const subscribers = (await call(h, 'GET', '/api/admin/subscribers', admin)).json();
