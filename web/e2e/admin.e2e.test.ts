@@ -79,7 +79,7 @@ async function submitClaim(companyId: string, claimer: { name: string; email: st
   expect(paid.status(), await paid.text()).toBe(200);
   const success = await page.request.post('/api/process-payment-success', {
     headers,
-    data: { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer },
+    data: { paymentIntent: paymentIntentId, paymentIntentClientSecret: clientSecret, plan: 'claim', companyId, claimerDetails: claimer },
   });
   expect(success.status(), await success.text()).toBe(200);
   return ((await success.json()) as { claimId: string }).claimId;

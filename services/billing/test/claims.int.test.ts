@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
+import { call, card, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,8 +12,8 @@ afterAll(async () => {
 
 /** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
 async function paidClaim(companyId: string, email = claimer().email) {
-  const { paymentIntentId, subscriptionId } = await checkoutAndPay(h, companyId);
-  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email) });
+  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId);
+  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email), clientSecret });
   expect(res.statusCode, res.body).toBe(200);
   return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
 }
@@ -82,16 +82,22 @@ describe('claims', () => {
     // Two checkouts started before either claim exists: both are paid, both claims wait.
     const a = await checkoutAndPay(h, company.id);
     const b = await checkoutAndPay(h, company.id);
-    const claimOf = async (paymentIntent: string) =>
-      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer() })).json().claimId as string;
-    const first = await claimOf(a.paymentIntentId);
-    const second = await claimOf(b.paymentIntentId);
+    const c = await checkoutAndPay(h, company.id);
+    const claimOf = async (paymentIntent: string, clientSecret: string) =>
+      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret })).json().claimId as string;
+    const first = await claimOf(a.paymentIntentId, a.clientSecret);
+    // The second payment finds the company claimed: refunded, its subscription ended, no claim.
+    const late = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: b.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: b.clientSecret });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This business was claimed by someone else; your payment has been refunded.');
+    await expect(h.simulator().refundPayment(b.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
+    expect((await h.service.deps.subscriptions.findById(b.subscriptionId))?.status).toBe('canceled');
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
     const admin = userOf(h, 'admin');
     const early = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe("The claimer's account is still being set up. Please try again in a moment.");
     const owner = await linkAccount(first, company.id);
-    await linkAccount(second, company.id);
 
     const approved = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin, { adminNotes: 'Called the business line' });
     expect(approved.statusCode).toBe(200);
@@ -100,11 +106,68 @@ describe('claims', () => {
     expect(event.data).toMatchObject({ companyId: company.id, userId: owner, businessVerified: true });
     await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId));
 
-    const refused = await call(h, 'POST', `/api/admin/business-claims/${second}/approve`, admin);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This business already has an approved claim');
+    // An old intent used after the approval is refunded too.
+    const old = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: c.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: c.clientSecret });
+    expect(old.statusCode).toBe(409);
+    await expect(h.simulator().refundPayment(c.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     expect((await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin)).statusCode).toBe(409);
     expect((await call(h, 'POST', `/api/admin/business-claims/${randomUUID()}/approve`, admin)).statusCode).toBe(404);
+  });
+
+  it('two payments for one company racing to the success page make exactly one claim and one refund', async () => {
+    const company = await listCompany(h);
+    const a = await checkoutAndPay(h, company.id);
+    const b = await checkoutAndPay(h, company.id);
+    const success = (p: typeof a) => call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: p.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: p.clientSecret });
+    const answers = await Promise.all([success(a), success(b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
+    const loser = answers[0]!.statusCode === 409 ? a : b;
+    const winner = loser === a ? b : a;
+    await expect(h.simulator().refundPayment(loser.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
+    await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({ status: 'succeeded' });
+  });
+
+  it('only the payer can use a payment: the signed-in payer, or whoever holds the client secret of a signed-out payment', async () => {
+    const company = await listCompany(h);
+    const anon = await checkoutAndPay(h, company.id);
+    const body = { paymentIntent: anon.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer('thief@example.com') };
+    const noSecret = await call(h, 'POST', '/api/process-payment-success', undefined, body);
+    expect(noSecret.statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), { ...body, clientSecret: 'pi_x_secret_wrong' })).statusCode).toBe(403);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(0);
+    const mine = await call(h, 'POST', '/api/process-payment-success', undefined, { ...body, claimerDetails: claimer('payer@example.com'), paymentIntentClientSecret: anon.clientSecret });
+    expect(mine.statusCode, mine.body).toBe(200);
+    // The claim exists now: a stranger still learns nothing of it, not even the claimer's e-mail.
+    const peek = await call(h, 'POST', '/api/process-payment-success', undefined, body);
+    expect(peek.statusCode).toBe(403);
+    expect(peek.body).not.toContain('payer@example.com');
+
+    const other = await listCompany(h);
+    const payer = userOf(h, 'business');
+    const intent = await call(h, 'POST', '/api/create-payment-intent', payer, { plan: 'claim', companyId: other.id });
+    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    const signedBody = { paymentIntent: paymentIntentId, plan: 'claim', companyId: other.id, claimerDetails: claimer(), clientSecret };
+    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), signedBody)).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, signedBody)).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', payer, signedBody)).statusCode).toBe(200);
+  });
+
+  it('makes the claim from the payment webhook when the checkout sent the claimer and the success page is never reached', async () => {
+    const company = await listCompany(h);
+    const details = claimer();
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id, claimerDetails: details });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    const claim = await waitFor(async () => (await h.service.deps.claims.findByPaymentIntent(paymentIntentId)) ?? undefined);
+    expect(claim).toMatchObject({ companyId: company.id, claimerEmail: details.email, status: 'pending', userId: null });
+    // The company is no longer open to others, and the page, if it comes later, answers the same claim.
+    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(409);
+    const page = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: details, clientSecret });
+    expect(page.json().claimId).toBe(claim._id);
+    expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
   });
 
   it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {
@@ -133,12 +196,16 @@ describe('claims', () => {
     const declined = await checkoutAndPay(h, company.id, '4000000000000002');
     expect(declined.confirm.statusCode).toBe(402);
     expect(declined.confirm.json().message).toBe('Your card was declined. (test mode)');
-    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer() });
+    const secrets = new Map([
+      [declined.paymentIntentId, declined.clientSecret],
+    ]);
+    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer(), clientSecret: secrets.get(paymentIntent) });
     const notPaid = await call(h, 'POST', '/api/process-payment-success', undefined, body(declined.paymentIntentId));
     expect(notPaid.statusCode).toBe(402);
     expect(notPaid.json().message).toContain('has not succeeded');
     const action = await checkoutAndPay(h, other.id, '4000002500003155');
     expect(action.confirm.json()).toMatchObject({ status: 'requires_action' });
+    secrets.set(action.paymentIntentId, action.clientSecret);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId, other.id))).statusCode).toBe(402);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId))).statusCode).toBe(400);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body('pi_doesnotexist'))).statusCode).toBe(404);

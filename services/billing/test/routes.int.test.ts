@@ -136,9 +136,9 @@ describe('admin subscribers and stats', () => {
     await waitFor(async () => (await h.service.deps.readModels.users.findOne({ _id: userId })) ?? undefined);
     const before = (await call(h, 'GET', '/api/admin/stats', admin)).json();
     const company = await listCompany(h);
-    const { paymentIntentId } = await checkoutAndPay(h, company.id);
+    const { paymentIntentId, clientSecret } = await checkoutAndPay(h, company.id);
     const owner = { ...userOf(h, 'business', userId) };
-    const claim = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(email) });
+    const claim = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(email), clientSecret });
     await h.simulator().idle();
     expect((await call(h, 'POST', `/api/admin/business-claims/${claim.json().claimId}/approve`, admin)).statusCode).toBe(200);
     const stats = await waitFor(async () => {
@@ -146,6 +146,11 @@ describe('admin subscribers and stats', () => {
       return s.activeSubscriptions > before.activeSubscriptions ? s : undefined;
     });
     expect(stats.monthlyRevenue).toBe(stats.activeSubscriptions * 75);
+    // A paid claim checkout whose claim was never made is no active subscription of anyone.
+    const orphan = await checkoutAndPay(h, (await listCompany(h)).id);
+    await h.simulator().idle();
+    await waitFor(async () => (await h.service.deps.subscriptions.findById(orphan.subscriptionId))?.status === 'active');
+    expect((await call(h, 'GET', '/api/admin/stats', admin)).json().activeSubscriptions).toBe(stats.activeSubscriptions);
     expect(stats.totalUsers).toBe(before.totalUsers);
     expect(stats.businessUsers).toBeGreaterThanOrEqual(1);
     const subscribers = (await call(h, 'GET', '/api/admin/subscribers', admin)).json();
@@ -181,14 +186,30 @@ describe('paid listing registration', () => {
 
   it('takes a visitor’s paid-first payment once', async () => {
     const owner = userOf(h, 'business');
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { amount: 75, metadata: { type: 'business_listing', companyName: 'Paid First Cars', email: 'first@example.com' } });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { amount: 75, metadata: { type: 'business_listing', companyName: 'Paid First Cars', email: owner.email.toUpperCase() } });
     expect(intent.statusCode, intent.body).toBe(200);
     await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    // Someone else (another e-mail) cannot use the visitor's payment.
+    const stranger = await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), { ...listing, paymentIntentId: intent.json().paymentIntentId });
+    expect(stranger.statusCode).toBe(403);
     const created = await call(h, 'POST', '/api/create-business-listing', owner, { ...listing, name: 'Paid First Cars', paymentIntentId: intent.json().paymentIntentId });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ isPaid: true, paymentRequired: false });
     const reused = await call(h, 'POST', '/api/create-business-listing', owner, { ...listing, paymentIntentId: intent.json().paymentIntentId });
     expect(reused.statusCode).toBe(409);
+  });
+
+  it('makes one paid listing of one payment when the registrations race, and only for the payer', async () => {
+    const owner = userOf(h, 'business');
+    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, { amount: 75, metadata: { type: 'business_listing', companyName: 'Racing Cars', email: owner.email } });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { paymentIntentId, clientSecret } = intent.json() as { paymentIntentId: string; clientSecret: string };
+    await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    expect((await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), { ...listing, paymentIntentId })).statusCode).toBe(403);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(h, 'POST', '/api/create-business-listing', owner, { ...listing, name: 'Racing Cars', paymentIntentId })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await h.service.deps.listings.listings.count({ userId: owner.id })).toBe(1);
+    expect(await h.service.deps.listings.listings.count({ paymentIntentId })).toBe(1);
   });
 });
 

@@ -81,8 +81,8 @@ describe('POST /api/webhooks/stripe', () => {
     const racing = await startBilling({}, { simulator: { duplicateRate: 1, retryDelayMs: 5 } });
     try {
       const company = await listCompany(racing);
-      const { paymentIntentId } = await checkoutAndPay(racing, company.id);
-      const body = { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer() };
+      const { paymentIntentId, clientSecret } = await checkoutAndPay(racing, company.id);
+      const body = { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), paymentIntentClientSecret: clientSecret };
       const answers = await Promise.all(Array.from({ length: 5 }, () => call(racing, 'POST', '/api/process-payment-success', undefined, body)));
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.json().claimId)).size).toBe(1);
@@ -101,8 +101,8 @@ describe('subscriptions', () => {
   it('a cancellation takes effect at the end of the paid year: active until then, then canceled and announced', async () => {
     const company = await listCompany(h);
     const owner = userOf(h, 'business');
-    const { paymentIntentId, subscriptionId } = await checkoutAndPay(h, company.id);
-    const success = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(owner.email) });
+    const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, company.id);
+    const success = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(owner.email), clientSecret });
     const admin = userOf(h, 'admin');
     expect((await call(h, 'POST', `/api/admin/business-claims/${success.json().claimId}/approve`, admin)).statusCode).toBe(200);
     await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId));

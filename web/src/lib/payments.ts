@@ -36,7 +36,7 @@ export function usePaymentsConfig() {
 }
 
 /** Starts the $75/year subscription's first payment; the server decides the amount. */
-export async function createPaymentSession(body: { plan: 'claim'; companyId?: string; metadata: Record<string, string> }): Promise<PaymentSession> {
+export async function createPaymentSession(body: { plan: 'claim'; companyId?: string; metadata: Record<string, string>; claimerDetails?: ClaimerDetails }): Promise<PaymentSession> {
   const res = await apiRequest('POST', '/api/create-payment-intent', { amount: 75, ...body });
   return (await readJson<PaymentSession>(res))!;
 }

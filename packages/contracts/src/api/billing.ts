@@ -85,6 +85,11 @@ export const createPaymentIntentBodySchema = z.object({
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),
+  /**
+   * The claimer's details (claim flow), when the page has them before paying: the claim is then made
+   * from the payment's webhook too, should the success page never be reached.
+   */
+  claimerDetails: z.lazy(() => claimerDetailsSchema).optional(),
 });
 export type CreatePaymentIntentBody = z.output<typeof createPaymentIntentBodySchema>;
 
@@ -178,6 +183,13 @@ export const processPaymentSuccessBodySchema = z.object({
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required'),
   claimerDetails: claimerDetailsSchema,
+  /**
+   * The PaymentIntent's client secret (the page's `payment_intent_client_secret`): proof that the caller
+   * made the payment. Required by the server for a payment made signed out.
+   */
+  paymentIntentClientSecret: z.string().max(500).optional(),
+  /** Same as `paymentIntentClientSecret`. */
+  clientSecret: z.string().max(500).optional(),
 });
 export type ProcessPaymentSuccessBody = z.output<typeof processPaymentSuccessBodySchema>;
 

@@ -28,9 +28,12 @@ export const passwordResetRequestedV1 = eventSchema(
     username: z.string(),
     resetUrl: z.string().url(),
     expiresAt: z.string(),
-    /** `claim-account`: the account was just made for a paid claim; the mail asks to set a first password. */
-    purpose: z.enum(['reset', 'claim-account']).optional(),
-    /** The claimed company's name, with `claim-account`. */
+    /**
+     * `claim-account`: the account was just made for a paid claim; the mail asks to set a first password.
+     * `claim-existing`: a signed-out paid claim named an existing account; the mail says sign in or reset the password.
+     */
+    purpose: z.enum(['reset', 'claim-account', 'claim-existing']).optional(),
+    /** The claimed company's name, with `claim-account` and `claim-existing`. */
     companyName: z.string().optional(),
   }),
 );

@@ -61,7 +61,7 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   expect(confirmed.json).toMatchObject({ status: 'succeeded', paymentIntentId: paymentIntent, testMode: true });
 
   const email = `claimer-${suffix}@example.com`;
-  const success = { paymentIntent, plan: 'claim', companyId, claimerDetails: { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' } };
+  const success = { paymentIntent, paymentIntentClientSecret: clientSecret, plan: 'claim', companyId, claimerDetails: { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' } };
   const [first, second] = await Promise.all([claimer.call('POST', '/api/process-payment-success', success), claimer.call('POST', '/api/process-payment-success', success)]);
   expect(first.status, first.text).toBe(200);
   expect(second.status, second.text).toBe(200);
@@ -120,7 +120,7 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const declined = await visitor.call('POST', '/api/payments/simulator/confirm', { clientSecret: otherIntent.json.clientSecret, ...card('4000000000000002') });
   expect(declined.status).toBe(402);
   expect(declined.json.message).toContain('Your card was declined.');
-  const notPaid = await visitor.call('POST', '/api/process-payment-success', { ...success, paymentIntent: otherIntent.json.paymentIntentId, companyId: otherId });
+  const notPaid = await visitor.call('POST', '/api/process-payment-success', { ...success, paymentIntent: otherIntent.json.paymentIntentId, paymentIntentClientSecret: otherIntent.json.clientSecret, companyId: otherId });
   expect(notPaid.status).toBe(402);
   const after = await adminClient.call('GET', '/api/admin/business-claims');
   expect(after.json.filter((c) => c.companyId === otherId)).toHaveLength(0);

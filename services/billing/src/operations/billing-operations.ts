@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type BusinessListingBody,
   type ClaimApprovedV1,
+  type ClaimerDetails,
   type ClaimRejectedV1,
   type ClaimSubmittedV1,
   type CreatePaymentIntentBody,
@@ -48,6 +49,12 @@ export interface CompanyFacts {
   userId: string | null;
 }
 
+/** Who registers a paid listing: the account it is for (null before it exists) and its e-mail. */
+export interface ListingCaller {
+  userId: string | null;
+  email: string | null;
+}
+
 /** Messages the clients show as they are. */
 export const MESSAGES = {
   companyRequired: 'Company is required',
@@ -60,9 +67,14 @@ export const MESSAGES = {
   claimNotFound: 'Claim not found',
   accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   approvedElsewhere: 'This business already has an approved claim',
+  notYourPayment: 'This payment was not made by you. Open the payment-success page from the browser that paid, or sign in to the account that paid.',
+  paymentUsed: 'This payment was already used for a listing',
+  claimedMeanwhile: 'This business was claimed by someone else; your payment has been refunded.',
 } as const;
 
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * Billing's use cases: checkout, the payment-success page, the webhook events, claim decisions and
@@ -147,6 +159,8 @@ export class BillingOperations {
       lastError: null,
       listingEmail: purpose === 'business_listing' ? email : null,
       listingName: purpose === 'business_listing' ? (body.metadata?.companyName ?? null) : null,
+      clientSecretHash: sha256(session.clientSecret),
+      claimerDetails: purpose === 'claim' && body.claimerDetails ? { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email } : null,
       createdAt: now,
       succeededAt: null,
     };
@@ -208,27 +222,57 @@ export class BillingOperations {
    * however it races the webhook; answers what §2.3 reads.
    */
   async processPaymentSuccess(body: ProcessPaymentSuccessBody, user: SessionUser | null): Promise<ProcessPaymentSuccessResponse> {
-    const existing = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.claims.findByPaymentIntent(body.paymentIntent) : null;
+    const payment = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.payments.findById(body.paymentIntent) : null;
+    if (!payment) throw notFound(MESSAGES.paymentNotFound);
+    this.assertPayer(payment, user, body.paymentIntentClientSecret ?? body.clientSecret);
+    const existing = await this.d.claims.findByPaymentIntent(payment._id);
     if (existing) {
       if (existing.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
       return this.successAnswer(existing, existing.userId === null || user === null);
     }
-    const payment = PAYMENT_INTENT_ID.test(body.paymentIntent) ? await this.d.payments.findById(body.paymentIntent) : null;
-    if (!payment) throw notFound(MESSAGES.paymentNotFound);
     if (payment.purpose !== 'claim') throw badRequest('This payment is for a business listing, not a claim', 'paymentIntent');
     if (payment.plan !== body.plan) throw badRequest('This payment was made for another plan', 'plan');
     if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
     const { provider } = await this.verifiedPayment(payment._id);
 
-    const company = await this.company(body.companyId);
+    const claim = await this.createClaim(payment, user?.id ?? null, { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email }, provider);
+    return this.successAnswer(claim, user === null, provider.testMode);
+  }
+
+  /**
+   * Only the payer may use a payment: the same signed-in user, or, for a payment made signed out,
+   * whoever holds its client secret (compared in constant time). 403 otherwise.
+   */
+  private assertPayer(payment: PaymentDoc, user: SessionUser | null, clientSecret: string | undefined): void {
+    if (payment.userId) {
+      if (user?.id !== payment.userId) throw forbidden(MESSAGES.notYourPayment);
+      return;
+    }
+    if (!clientSecret || !payment.clientSecretHash) throw forbidden(MESSAGES.notYourPayment);
+    const sent = Buffer.from(sha256(clientSecret), 'hex');
+    const stored = Buffer.from(payment.clientSecretHash, 'hex');
+    if (sent.length !== stored.length || !timingSafeEqual(sent, stored)) throw forbidden(MESSAGES.notYourPayment);
+  }
+
+  /**
+   * Inserts the claim of a succeeded claim payment exactly once (with `claim.submitted.v1`), unless the
+   * company is owned or holds another payment's open claim: then the payment is refunded and 409.
+   */
+  private async createClaim(payment: PaymentDoc, userId: string | null, details: ClaimerDetails, provider: PaymentsProvider): Promise<ClaimDoc> {
+    const companyId = payment.companyId;
+    if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
+    const company = await this.company(companyId);
+    const open = await this.d.claims.openClaimFor(companyId);
+    if (company?.owned || (open && open.stripePaymentIntentId !== payment._id) || !(await this.d.claims.reserveOpenClaim(companyId, payment._id))) {
+      await this.refundUnclaimable(payment, provider);
+      throw conflict(MESSAGES.claimedMeanwhile);
+    }
     const now = new Date().toISOString();
     const claimId = randomUUID();
-    const userId = user?.id ?? null;
-    const details = body.claimerDetails;
-    const email = user?.email ?? details.email;
+    const email = details.email;
     const doc: ClaimDoc = {
       _id: claimId,
-      companyId: body.companyId,
+      companyId: companyId,
       userId,
       companyName: company?.name ?? '',
       claimerName: details.name,
@@ -265,7 +309,16 @@ export class BillingOperations {
     };
     const { claim } = await this.d.claims.insertOnce(doc, [newEvent('claim.submitted.v1', doc.companyId, submitted, now)]);
     this.d.relay.notify();
-    return this.successAnswer(claim, user === null, provider.testMode);
+    return claim;
+  }
+
+  /** A claim payment for a company someone else claimed meanwhile: its subscription ends now and it is refunded. */
+  private async refundUnclaimable(payment: PaymentDoc, provider: PaymentsProvider): Promise<void> {
+    this.d.logger.warn({ paymentIntentId: payment._id, companyId: payment.companyId }, 'claim payment for a company claimed meanwhile: refunding');
+    const state = await provider.cancelSubscription(payment.subscriptionId, { atPeriodEnd: false, idempotencyKey: `claim-conflict-cancel:${payment._id}` });
+    await this.d.subscriptions.applyProviderState(payment.subscriptionId, state, new Date().toISOString());
+    await provider.refundPayment(payment._id, { idempotencyKey: `claim-conflict-refund:${payment._id}` });
+    this.d.relay.notify();
   }
 
   private successAnswer(claim: ClaimDoc, passwordSetupRequired: boolean, testMode = true): ProcessPaymentSuccessResponse {
@@ -319,7 +372,9 @@ export class BillingOperations {
     switch (event.type) {
       case 'payment_intent.succeeded': {
         const payment = await this.d.payments.findById(event.objectId);
-        if (payment) await this.recordSuccess(payment, event.created);
+        if (!payment) return;
+        await this.recordSuccess(payment, event.created);
+        await this.claimFromWebhook(payment);
         return;
       }
       case 'payment_intent.payment_failed':
@@ -336,6 +391,21 @@ export class BillingOperations {
         return;
       default:
         this.d.logger.debug({ type: event.type, eventId }, 'provider event not used');
+    }
+  }
+
+  /**
+   * A claim checkout sent with its claimer's details makes its claim from the webhook too, so a payer
+   * who never reaches the success page still gets a claim (or a refund when the company was taken).
+   */
+  private async claimFromWebhook(payment: PaymentDoc): Promise<void> {
+    if (payment.purpose !== 'claim' || !payment.companyId || !payment.claimerDetails) return;
+    if (await this.d.claims.findByPaymentIntent(payment._id)) return;
+    try {
+      await this.createClaim(payment, payment.userId, payment.claimerDetails, await this.d.registry.current());
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409) return;
+      throw err;
     }
   }
 
@@ -441,6 +511,7 @@ export class BillingOperations {
       [newEvent('claim.rejected.v1', claim.companyId, data, now)],
     );
     if (!decided) throw conflict('This claim was decided meanwhile');
+    await this.d.claims.releaseOpenClaim(claim.companyId, claim.stripePaymentIntentId);
     this.d.relay.notify();
     return decided;
   }
@@ -488,8 +559,12 @@ export class BillingOperations {
    * `listing.registered.v1` makes the directory create the company. With `paymentIntentId` (the
    * visitor's flow: paid first), that payment is checked and the listing is paid at once.
    */
-  async registerListing(body: BusinessListingBody, userId: string, paymentIntentId: string | undefined): Promise<ListingDoc> {
-    const payment = paymentIntentId ? await this.checkListingPayment(paymentIntentId) : null;
+  async registerListing(body: BusinessListingBody, caller: ListingCaller & { userId: string }, paymentIntentId: string | undefined): Promise<ListingDoc> {
+    const userId = caller.userId;
+    const payment = paymentIntentId ? await this.checkListingPayment(paymentIntentId, caller) : null;
+    const listingId = randomUUID();
+    // Bound before the listing exists, atomically: one payment pays one listing however the calls race.
+    if (payment && !(await this.d.payments.bindListing(payment._id, listingId, userId))) throw conflict(MESSAGES.paymentUsed);
     const now = new Date().toISOString();
     const company: ListingCompany = {
       name: body.name,
@@ -513,7 +588,7 @@ export class BillingOperations {
       fullAddress: body.fullAddress,
     };
     const listing = await this.d.listings.insert({
-      _id: randomUUID(),
+      _id: listingId,
       userId,
       company,
       status: 'unpaid',
@@ -523,18 +598,22 @@ export class BillingOperations {
       paidAt: null,
     });
     if (!payment) return listing;
-    await this.d.payments.bindListing(payment._id, listing._id, userId);
     await this.completeListing(listing._id, { ...payment, companyId: listing._id, userId }, now);
     this.d.relay.notify();
     return (await this.d.listings.findById(listing._id)) ?? listing;
   }
 
-  /** A succeeded, unused payment for a new listing; 4xx otherwise. */
-  async checkListingPayment(paymentIntentId: string): Promise<PaymentDoc> {
+  /**
+   * A succeeded, unused payment for a new listing, made by the caller (the same signed-in user, or for
+   * a visitor's payment the e-mail it was made with); 4xx otherwise.
+   */
+  async checkListingPayment(paymentIntentId: string, caller: ListingCaller): Promise<PaymentDoc> {
     const payment = PAYMENT_INTENT_ID.test(paymentIntentId) ? await this.d.payments.findById(paymentIntentId) : null;
     if (!payment) throw notFound(MESSAGES.paymentNotFound);
     if (payment.purpose !== 'business_listing') throw badRequest('This payment is for a claim, not a business listing', 'paymentIntentId');
-    if (payment.companyId || (await this.d.listings.findByPaymentIntent(payment._id))) throw conflict('This payment was already used for a listing');
+    if (payment.companyId || (await this.d.listings.findByPaymentIntent(payment._id))) throw conflict(MESSAGES.paymentUsed);
+    const payer = payment.userId ? payment.userId === caller.userId : payment.listingEmail !== null && payment.listingEmail === caller.email?.trim().toLowerCase();
+    if (!payer) throw forbidden(MESSAGES.notYourPayment);
     await this.verifiedPayment(payment._id);
     return payment;
   }

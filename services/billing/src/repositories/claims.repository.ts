@@ -60,10 +60,21 @@ interface ApprovalDoc {
   at: string;
 }
 
+/**
+ * Marks the one open (pending or approved) claim of a company: its `_id` is the company id, held by
+ * the payment whose claim it is, so two payments racing for one company make one claim.
+ */
+interface OpenClaimDoc {
+  _id: string;
+  paymentIntentId: string;
+  at: string;
+}
+
 export class ClaimsRepository {
   private constructor(
     readonly claims: Collection<ClaimDoc>,
     private readonly approvals: Collection<ApprovalDoc>,
+    private readonly openSlots: Collection<OpenClaimDoc>,
   ) {}
 
   static async create(store: DocumentStore): Promise<ClaimsRepository> {
@@ -72,7 +83,7 @@ export class ClaimsRepository {
       { fields: { companyId: 1 } },
       { fields: { status: 1 } },
     ]);
-    return new ClaimsRepository(claims, await store.collection<ApprovalDoc>('claim_approvals'));
+    return new ClaimsRepository(claims, await store.collection<ApprovalDoc>('claim_approvals'), await store.collection<OpenClaimDoc>('claim_open_slots'));
   }
 
   /**
@@ -109,6 +120,26 @@ export class ClaimsRepository {
     const filter: Filter = status === 'all' ? {} : { status };
     const docs = await this.claims.find(filter, { sort: { createdAt: -1, _id: 1 } });
     return [...docs.filter((d) => d.status === 'pending'), ...docs.filter((d) => d.status !== 'pending')];
+  }
+
+  /**
+   * Takes the company's one open-claim slot for the payment; false when another payment's claim holds
+   * it. Taking it again for the same payment is true (a retried success).
+   */
+  async reserveOpenClaim(companyId: string, paymentIntentId: string): Promise<boolean> {
+    try {
+      await this.openSlots.insertOne({ _id: companyId, paymentIntentId, at: new Date().toISOString() });
+      return true;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const holder = await this.openSlots.findOne({ _id: companyId });
+      return holder?.paymentIntentId === paymentIntentId;
+    }
+  }
+
+  /** Frees the company's open-claim slot held by that payment (its claim was rejected). */
+  async releaseOpenClaim(companyId: string, paymentIntentId: string): Promise<void> {
+    await this.openSlots.deleteOne({ _id: companyId, paymentIntentId });
   }
 
   /** Takes the company's one approval slot for the claim; false when another claim holds it. */

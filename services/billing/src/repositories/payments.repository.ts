@@ -1,4 +1,4 @@
-import type { PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
+import type { ClaimerDetails, PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 
 /** One checkout: the first invoice's PaymentIntent, bound to its plan, amount and company by the server. */
@@ -22,6 +22,10 @@ export interface PaymentDoc {
   /** What the listing flow sent (metadata.email / companyName). */
   listingEmail: string | null;
   listingName: string | null;
+  /** A claim checkout's claimer, when sent with it (the e-mail is the signed-in payer's, if any). */
+  claimerDetails?: ClaimerDetails | null;
+  /** SHA-256 (hex) of the PaymentIntent's client secret: a signed-out payer proves the payment with it. */
+  clientSecretHash?: string;
   createdAt: string;
   succeededAt: string | null;
 }
@@ -55,8 +59,11 @@ export class PaymentsRepository {
     await this.payments.updateOne({ _id: id, status: { $ne: 'succeeded' } }, { $set: { status: 'failed', lastError: message } });
   }
 
-  /** Binds a visitor's listing payment to the listing and its owner once registered. */
-  async bindListing(id: string, companyId: string, userId: string): Promise<void> {
-    await this.payments.updateOne({ _id: id }, { $set: { companyId, userId } });
+  /**
+   * Binds a visitor's listing payment to the listing and its owner, once: false when it was already
+   * bound (to this or another listing), with nothing written.
+   */
+  async bindListing(id: string, companyId: string, userId: string): Promise<boolean> {
+    return (await this.payments.updateOne({ _id: id, purpose: 'business_listing', companyId: null }, { $set: { companyId, userId } })) !== null;
   }
 }

@@ -13,8 +13,9 @@ async function freeUsername(users: UsersRepository, email: string): Promise<stri
 
 /**
  * A paid claim names its claimer. A claimer who was signed in is already known; otherwise the
- * account is found by e-mail, or a business account is created with an unusable password and a
- * set-password link is mailed through the reset flow (password-reset.requested.v1, one hour).
+ * account is found by e-mail (a "sign in or reset your password" link is mailed), or a business
+ * account is created with an unusable password and a set-password link is mailed, both through the
+ * reset flow (password-reset.requested.v1, one hour).
  * Either way billing learns the account from `claim.claimant-linked.v1`.
  */
 export const onClaimSubmitted =
@@ -48,18 +49,18 @@ export const onClaimSubmitted =
       key: data.claimId,
       data: { claimId: data.claimId, companyId: data.companyId, userId: user._id, email: user.email, accountCreated: created },
     };
-    if (created) {
-      const { token, tokenHash } = newResetToken();
-      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
-      const reset: PasswordResetRequestedV1 = {
-        id: randomUUID(),
-        type: 'password-reset.requested.v1',
-        occurredAt: now.toISOString(),
-        key: user._id,
-        data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt, purpose: 'claim-account', companyName: data.companyName },
-      };
-      await users.setResetToken(user._id, tokenHash, expiresAt, reset);
-    }
+    // A new account chooses its first password; an existing one is told to sign in or reset it (the
+    // claimer was signed out, so the payment page promised a mail either way).
+    const { token, tokenHash } = newResetToken();
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
+    const reset: PasswordResetRequestedV1 = {
+      id: randomUUID(),
+      type: 'password-reset.requested.v1',
+      occurredAt: now.toISOString(),
+      key: user._id,
+      data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt, purpose: created ? 'claim-account' : 'claim-existing', companyName: data.companyName },
+    };
+    await users.setResetToken(user._id, tokenHash, expiresAt, reset);
     await users.recordEvents(user._id, [linked]);
     ctx.relay.notify();
   };

@@ -4,6 +4,7 @@ import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
 /** The password reset mail: the link, its one-hour lifetime, and what to do if it was not you. */
 export function resetPasswordMail(data: PasswordResetRequestedV1['data']): MailMessage {
   if (data.purpose === 'claim-account') return setPasswordMail(data);
+  if (data.purpose === 'claim-existing') return claimExistingMail(data);
   const title = 'Reset your LimoDirectory password';
   const text = [
     `Hello ${data.username},`,
@@ -22,6 +23,32 @@ export function resetPasswordMail(data: PasswordResetRequestedV1['data']): MailM
 <p><a href="${escapeHtml(data.resetUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Reset password</a></p>
 <p style="word-break:break-all">${escapeHtml(data.resetUrl)}</p>
 <p>If you didn't ask for this, you can ignore this e-mail: your password stays the same.</p>`,
+  );
+  return { to: data.email, subject: title, text, html, tag: 'password-reset' };
+}
+
+/** After a signed-out paid claim naming an existing account: sign in, or reset the password with the link. */
+function claimExistingMail(data: PasswordResetRequestedV1['data']): MailMessage {
+  const company = data.companyName ?? 'your business';
+  const title = 'Your LimoDirectory claim: sign in or reset your password';
+  const text = [
+    `Hello ${data.username},`,
+    '',
+    `Thank you for claiming ${company} on LimoDirectory. The claim is linked to your existing account ${data.email}.`,
+    'Sign in with your password to open your dashboard, or reset your password with this link. It works once and expires in 1 hour:',
+    '',
+    data.resetUrl,
+    '',
+    'Your claim is reviewed within 1-2 business days. If you did not make this claim, contact support.',
+  ].join('\n');
+  const html = mailLayout(
+    title,
+    `<p>Hello ${escapeHtml(data.username)},</p>
+<p>Thank you for claiming <strong>${escapeHtml(company)}</strong> on LimoDirectory. The claim is linked to your existing account ${escapeHtml(data.email)}.</p>
+<p>Sign in with your password to open your dashboard, or reset your password with this link. It works once and expires in 1 hour.</p>
+<p><a href="${escapeHtml(data.resetUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Reset password</a></p>
+<p style="word-break:break-all">${escapeHtml(data.resetUrl)}</p>
+<p>Your claim is reviewed within 1-2 business days. If you did not make this claim, contact support.</p>`,
   );
   return { to: data.email, subject: title, text, html, tag: 'password-reset' };
 }

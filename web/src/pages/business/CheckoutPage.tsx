@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, List, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import type { CompanyDetail } from '@limo/contracts';
+import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { CardPayment } from '../../components/payment/CardPayment';
 import {
   createPaymentSession,
+  readClaimerDetails,
   reportPaymentFailure,
   reportSetupFailure,
   RENEWED_SESSION_KEY,
@@ -35,7 +36,9 @@ export default function CheckoutPage() {
     if (plan !== 'claim' || started.current) return;
     started.current = true;
     sessionStorage.removeItem(RENEWED_SESSION_KEY);
-    createPaymentSession({ plan: 'claim', ...(companyId ? { companyId } : {}), metadata: { plan_name: 'Business Directory Access' } })
+    // The claimer's details go with the checkout, so the claim is made even if this tab closes after paying.
+    const claimer = claimerDetailsSchema.safeParse(readClaimerDetails());
+    createPaymentSession({ plan: 'claim', ...(companyId ? { companyId } : {}), metadata: { plan_name: 'Business Directory Access' }, ...(claimer.success ? { claimerDetails: claimer.data } : {}) })
       .then(setSession)
       .catch(() => {
         setSetupFailed(true);
@@ -46,6 +49,8 @@ export default function CheckoutPage() {
   const onPaid = (paymentIntentId: string) => {
     setPaid(true);
     const q = new URLSearchParams({ plan, payment_intent: paymentIntentId });
+    // As Stripe's return URL does: the success page proves the payment with it (owner-admin §2.3).
+    if (session?.clientSecret) q.set('payment_intent_client_secret', session.clientSecret);
     if (companyId) q.set('companyId', companyId);
     setTimeout(() => void navigate(`/payment-success?${q.toString()}`), SUCCESS_REDIRECT_MS);
   };

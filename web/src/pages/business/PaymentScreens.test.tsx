@@ -69,7 +69,7 @@ describe('/checkout', () => {
     expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({ plan: 'claim', companyId: 'c1', metadata: { plan_name: 'Business Directory Access' } });
     await payWith(user, '4242 4242 4242 4242');
     expect(calls.find((c) => c.url === '/api/payments/simulator/confirm')?.body).toMatchObject({ clientSecret: 'pi_1_secret_x', cardNumber: '4242 4242 4242 4242' });
-    await waitFor(() => expect(currentLocation()).toBe('/payment-success?plan=claim&payment_intent=pi_1&companyId=c1'), { timeout: 3000 });
+    await waitFor(() => expect(currentLocation()).toBe('/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1'), { timeout: 3000 });
   });
 
   it('shows "Payment Failed" for a declined card and stays on the form', async () => {
@@ -124,7 +124,7 @@ describe('/payment-success', () => {
   it('records the claim with the claimer details, then shows the claim branch', async () => {
     sessionStorage.setItem('claimerDetails', JSON.stringify({ name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' }));
     const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: answer }));
-    renderAt(<PaymentSuccessPage />, { route: '/payment-success?plan=claim&payment_intent=pi_1&companyId=c1', path: '/payment-success' });
+    renderAt(<PaymentSuccessPage />, { route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1', path: '/payment-success' });
     expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByTestId('login-credentials')).toHaveTextContent('owner@example.com');
@@ -139,6 +139,7 @@ describe('/payment-success', () => {
     expect(calls.filter((c) => c.url === '/api/process-payment-success')).toHaveLength(1);
     expect(calls.find((c) => c.url === '/api/process-payment-success')?.body).toEqual({
       paymentIntent: 'pi_1',
+      paymentIntentClientSecret: 'pi_1_secret_x',
       plan: 'claim',
       companyId: 'c1',
       claimerDetails: { name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' },

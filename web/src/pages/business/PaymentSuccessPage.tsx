@@ -24,9 +24,10 @@ export default function PaymentSuccessPage() {
   const plan = params.get('plan') || 'claim';
   const companyId = params.get('companyId') ?? '';
   const paymentIntent = params.get('payment_intent') ?? '';
+  const clientSecret = params.get('payment_intent_client_secret');
   const sent = useRef(false);
   const record = useMutation({
-    mutationFn: async () => (await readJson<PaymentSuccess>(await apiRequest('POST', '/api/process-payment-success', { paymentIntent, plan, companyId, claimerDetails: readClaimerDetails() })))!,
+    mutationFn: async () => (await readJson<PaymentSuccess>(await apiRequest('POST', '/api/process-payment-success', { paymentIntent, plan, companyId, claimerDetails: readClaimerDetails(), ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}) })))!,
   });
   const isClaim = plan === 'claim';
 

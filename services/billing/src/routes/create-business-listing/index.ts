@@ -17,7 +17,7 @@ export async function createBusinessListingRoutes(app: FastifyInstance, deps: Bi
       },
     },
     async (request) => {
-      const listing = await deps.ops.registerListing(request.body, request.user!.id, request.body.paymentIntentId);
+      const listing = await deps.ops.registerListing(request.body, { userId: request.user!.id, email: request.user!.email }, request.body.paymentIntentId);
       const isPaid = listing.status === 'paid';
       return {
         message: isPaid ? 'Your listing is paid and live.' : 'Listing saved. Complete the payment to publish it.',

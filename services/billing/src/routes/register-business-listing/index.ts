@@ -31,7 +31,7 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
       const { userData, companyData } = request.body;
       const paymentIntentId = request.body.paymentIntentId ?? companyData.paymentIntentId;
       // Checked before the account is made, so a bad payment leaves nothing half-written.
-      if (paymentIntentId) await deps.ops.checkListingPayment(paymentIntentId);
+      if (paymentIntentId) await deps.ops.checkListingPayment(paymentIntentId, { userId: null, email: userData.email });
       let answer: Response;
       try {
         answer = await fetch(`${deps.ctx.config.serviceUrls.identity}/api/register`, {
@@ -56,7 +56,7 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
       }
       const user = currentUserSchema.parse(JSON.parse(text));
       for (const cookie of answer.headers.getSetCookie()) void reply.header('set-cookie', cookie);
-      const listing = await deps.ops.registerListing(companyData, user.id, paymentIntentId);
+      const listing = await deps.ops.registerListing(companyData, { userId: user.id, email: user.email }, paymentIntentId);
       const isPaid = listing.status === 'paid';
       return {
         message: isPaid ? 'Registration Complete! Your listing is paid and live.' : 'Account created. Complete the payment to publish your listing.',

@@ -55,7 +55,8 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
     },
     async () => {
       const [activeSubscriptions, totalUsers, businessUsers, adminUsers] = await Promise.all([
-        deps.subscriptions.count({ status: 'active' }),
+        // Owned ones only, as the subscribers list: a paid checkout whose claim was never made is no subscriber.
+        deps.subscriptions.count({ status: 'active', userId: { $ne: null } }),
         deps.readModels.users.count({}),
         deps.readModels.users.count({ role: 'business' }),
         deps.readModels.users.count({ role: 'admin' }),
