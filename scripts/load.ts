@@ -11,7 +11,8 @@
  * - distributed: each service its own process on the engines of the environment (KAFKA_BROKERS,
  *   MONGODB_URI, REDIS_URL, ELASTICSEARCH_URL when set: `eval "$(bash infra/local/all.sh env)"`),
  *   with LOAD_DIRECTORY_REPLICAS (default 2) directory processes behind the gateway (DIRECTORY_URL
- *   lists them all; their consumer groups share the partitions). Its own database on MONGODB_URI.
+ *   lists them all; their consumer groups share the partitions). Its own database on MONGODB_URI and
+ *   its own index on ELASTICSEARCH_URL; the admin fills the directory with populate-database.
  *   Skipped, saying so, when those variables are missing.
  *
  * k6 comes from infra/local/k6.sh (built on first use). Settings (env): LOAD_PROFILES
@@ -62,6 +63,8 @@ const LOAD_ENV: Record<string, string> = {
   REVIEW_RATE_LIMIT_PER_HOUR: '1000000000',
   REGISTER_RATE_LIMIT_PER_HOUR: '1000000000',
   PAYMENTS_SIMULATOR_ALLOWED: 'true',
+  ADMIN_EMAIL: 'load-admin@example.com',
+  ADMIN_PASSWORD: 'load-admin-password-123',
 };
 
 function freePort(): Promise<number> {
@@ -166,32 +169,52 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
     JWT_SECRET: `load-run-secret-${run}-0123456789abcdef`,
     DATA_DIR: dataDir,
     PORT: String(gatewayPort),
+    // Its own index on a shared cluster, dropped at the end.
+    ELASTICSEARCH_INDEX: `limo-load-${run}`,
   };
   for (const s of SERVICES) {
     env[`${s.toUpperCase()}_PORT`] = String(ports[s]);
     env[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[s]}`;
   }
   const processes = new Processes();
-  // One directory seeds first; the others join once the demo data is in, so they do not race to seed it.
-  processes.start('directory-1', 'services/directory/dist/main.js', env);
-  await processes.waitFor(`http://127.0.0.1:${directoryPorts[0]}${SEEDED_PROBE}`, 180_000, seeded);
-  directoryPorts
-    .slice(1)
-    .forEach((port, i) =>
-      processes.start(`directory-${i + 2}`, 'services/directory/dist/main.js', {
-        ...env,
-        DIRECTORY_PORT: String(port),
-        SEED_DEMO_DATA: 'false',
-      }),
-    );
+  for (const [i, port] of directoryPorts.entries()) {
+    processes.start(`directory-${i + 1}`, 'services/directory/dist/main.js', { ...env, DIRECTORY_PORT: String(port) });
+  }
   for (const s of SERVICES.filter((s) => s !== 'directory')) processes.start(s, `services/${s}/dist/main.js`, env);
   const directoryUrls = directoryPorts.map((p) => `http://127.0.0.1:${p}`).join(',');
   processes.start('gateway', 'services/gateway/dist/main.js', { ...env, DIRECTORY_URL: directoryUrls });
   const url = `http://127.0.0.1:${gatewayPort}`;
-  for (const port of directoryPorts.slice(1)) await processes.waitFor(`http://127.0.0.1:${port}${SEEDED_PROBE}`, 180_000, seeded);
-  await processes.waitFor(`${url}/healthz`, 120_000);
+  await processes.waitFor(`${url}/healthz`, 180_000);
+  // The distributed profile seeds nothing: the admin fills the directory as an operator would, and
+  // the company events reach every directory instance's index (and quotes' read-model) over Kafka.
+  await populate(url);
+  for (const port of directoryPorts) await processes.waitFor(`http://127.0.0.1:${port}${SEEDED_PROBE}`, 180_000, seeded);
   await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
-  return { url, stop: () => processes.stop() };
+  return {
+    url,
+    stop: async () => {
+      await processes.stop();
+      if (process.env.ELASTICSEARCH_URL)
+        await fetch(`${process.env.ELASTICSEARCH_URL}/${env.ELASTICSEARCH_INDEX}`, { method: 'DELETE' }).catch(() => undefined);
+    },
+  };
+}
+
+/** Signs in as the admin of LOAD_ENV and runs POST /api/admin/populate-database (1,900 companies). */
+async function populate(url: string): Promise<void> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: LOAD_ENV.ADMIN_EMAIL, password: LOAD_ENV.ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const res = await fetch(`${url}/api/admin/populate-database`, { method: 'POST', headers: { cookie } });
+  if (!res.ok) throw new Error(`populate-database failed: ${res.status} ${await res.text()}`);
+  console.log(`   populate-database: ${await res.text()}`);
 }
 
 function k6Binary(): string {
@@ -271,7 +294,15 @@ async function main(): Promise<void> {
     }
     const dataDir = await mkdtemp(join(tmpdir(), `limo-load-${profile}-`));
     console.log(`== ${profile}: starting`);
-    const running = profile === 'distributed' ? await startDistributed(dataDir, replicas) : await startEmbedded(dataDir);
+    const label = profile === 'distributed' ? `distributed-${replicas}dir` : profile;
+    let running: Running;
+    try {
+      running = profile === 'distributed' ? await startDistributed(dataDir, replicas) : await startEmbedded(dataDir);
+    } catch (err) {
+      console.error(`== ${profile}: did not start`, err);
+      rows.push(...scripts.map((script) => ({ script, profile: label, exitCode: null, note: 'profile did not start' })));
+      continue;
+    }
     try {
       console.log(`== ${profile}: up at ${running.url}`);
       for (const script of scripts)

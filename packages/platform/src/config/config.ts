@@ -65,6 +65,11 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+  /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
+    .default('limo-companies'),
   CLICKHOUSE_URL: optionalUrl(['http', 'https']),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
