@@ -190,6 +190,7 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
   await populate(url);
   for (const port of directoryPorts) await processes.waitFor(`http://127.0.0.1:${port}${SEEDED_PROBE}`, 180_000, seeded);
   await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
+  await quotesKnowCompanies(url);
   return {
     url,
     stop: async () => {
@@ -198,6 +199,41 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
         await fetch(`${process.env.ELASTICSEARCH_URL}/${env.ELASTICSEARCH_INDEX}`, { method: 'DELETE' }).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Waits until quotes' read-model holds the populated companies (their events cross Kafka after the
+ * directory stored them): a quote to the last company of the last city is accepted.
+ */
+async function quotesKnowCompanies(url: string): Promise<void> {
+  const res = await fetch(`${url}/api/companies?location=${encodeURIComponent('Charlotte, NC')}&limit=100`);
+  const companies = (await res.json()) as Array<{ id: string }>;
+  const companyId = companies.at(-1)?.id;
+  if (!companyId) throw new Error('no populated company found in Charlotte, NC');
+  const body = {
+    companyId,
+    customerName: 'Load Probe',
+    customerEmail: 'load-probe@example.com',
+    customerPhone: '(312) 555-0199',
+    serviceType: 'To Airport',
+    pickupLocation: 'Downtown',
+    dropoffLocation: 'Airport',
+    tripDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    tripTime: '6:15 AM',
+    passengerCount: '3-4',
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const answer = await fetch(`${url}/api/quote-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (answer.status === 201) return;
+    if (Date.now() > deadline)
+      throw new Error(`quotes never accepted a quote for the populated companies: ${answer.status} ${await answer.text()}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
 }
 
 /** Signs in as the admin of LOAD_ENV and runs POST /api/admin/populate-database (1,900 companies). */
