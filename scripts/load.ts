@@ -203,36 +203,39 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
 
 /**
  * Waits until quotes' read-model holds the populated companies (their events cross Kafka after the
- * directory stored them): a quote to the last company of the last city is accepted.
+ * directory stored them): a quote to the first and last company of cities across the list is accepted.
  */
 async function quotesKnowCompanies(url: string): Promise<void> {
-  const res = await fetch(`${url}/api/companies?location=${encodeURIComponent('Charlotte, NC')}&limit=100`);
-  const companies = (await res.json()) as Array<{ id: string }>;
-  const companyId = companies.at(-1)?.id;
-  if (!companyId) throw new Error('no populated company found in Charlotte, NC');
-  const body = {
-    companyId,
-    customerName: 'Load Probe',
-    customerEmail: 'load-probe@example.com',
-    customerPhone: '(312) 555-0199',
-    serviceType: 'To Airport',
-    pickupLocation: 'Downtown',
-    dropoffLocation: 'Airport',
-    tripDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-    tripTime: '6:15 AM',
-    passengerCount: '3-4',
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const answer = await fetch(`${url}/api/quote-requests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (answer.status === 201) return;
-    if (Date.now() > deadline)
-      throw new Error(`quotes never accepted a quote for the populated companies: ${answer.status} ${await answer.text()}`);
-    await new Promise((r) => setTimeout(r, 1_000));
+  const cities = ['New York, NY', 'Miami, FL', 'Dallas, TX', 'Seattle, WA', 'Denver, CO', 'Orlando, FL', 'Charlotte, NC'];
+  const deadline = Date.now() + 300_000;
+  for (const city of cities) {
+    const res = await fetch(`${url}/api/companies?location=${encodeURIComponent(city)}&limit=100`);
+    const companies = (await res.json()) as Array<{ id: string }>;
+    for (const company of [companies[0], companies.at(-1)]) {
+      if (!company) throw new Error(`no populated company found in ${city}`);
+      const body = {
+        companyId: company.id,
+        customerName: 'Load Probe',
+        customerEmail: 'load-probe@example.com',
+        customerPhone: '(312) 555-0199',
+        serviceType: 'To Airport',
+        pickupLocation: 'Downtown',
+        dropoffLocation: 'Airport',
+        tripDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        tripTime: '6:15 AM',
+        passengerCount: '3-4',
+      };
+      for (;;) {
+        const answer = await fetch(`${url}/api/quote-requests`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (answer.status === 201) break;
+        if (Date.now() > deadline) throw new Error(`quotes never accepted a quote for ${city}: ${answer.status} ${await answer.text()}`);
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
   }
 }
 

@@ -23,7 +23,19 @@ stop() {
   wait || true
 }
 trap stop EXIT INT TERM
-for s in identity directory quotes billing analytics gateway; do
+# DIRECTORY_REPLICAS=N runs N directory processes (ports DIRECTORY_PORT, +10, +20, ...) and gives the
+# gateway all of them in DIRECTORY_URL; their Kafka consumer groups share the partitions.
+directory_port="${DIRECTORY_PORT:-4002}"
+directory_urls=()
+for ((i = 0; i < ${DIRECTORY_REPLICAS:-1}; i++)); do
+  port=$((directory_port + 10 * i))
+  DIRECTORY_PORT=$port node "$root/services/directory/dist/main.js" > "$run/directory-$i.log" 2>&1 &
+  pids+=($!)
+  directory_urls+=("http://127.0.0.1:$port")
+  echo "started directory #$i on $port (pid $!, log $run/directory-$i.log)"
+done
+export DIRECTORY_URL="${DIRECTORY_URL:-$(IFS=,; echo "${directory_urls[*]}")}"
+for s in identity quotes billing analytics gateway; do
   node "$root/services/$s/dist/main.js" > "$run/$s.log" 2>&1 &
   pids+=($!)
   echo "started $s (pid $!, log $run/$s.log)"
