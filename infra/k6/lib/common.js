@@ -80,10 +80,20 @@ export function thresholds(budgets) {
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: BASE_URL };
 
+// The first few unexpected answers of each VU are printed (status and body), so a failure rate in
+// the summary comes with its reason.
+let reported = 0;
+function report(endpoint, res, okStatuses) {
+  if (okStatuses.includes(res.status) || reported >= 3) return;
+  reported++;
+  console.warn(`${endpoint}: status ${res.status} ${res.error || ''} ${String(res.body || '').slice(0, 160)}`);
+}
+
 /** GET with an endpoint tag and a status check. */
 export function get(path, endpoint, okStatuses = [200]) {
   const res = http.get(`${BASE_URL}${path}`, { tags: { endpoint }, responseCallback: http.expectedStatuses(...okStatuses) });
   check(res, { [`${endpoint}: status ${okStatuses.join('/')}`]: (r) => okStatuses.includes(r.status) });
+  report(endpoint, res, okStatuses);
   return res;
 }
 
@@ -95,6 +105,7 @@ export function post(path, body, endpoint, okStatuses = [200, 201, 202]) {
     responseCallback: http.expectedStatuses(...okStatuses),
   });
   check(res, { [`${endpoint}: status ${okStatuses.join('/')}`]: (r) => okStatuses.includes(r.status) });
+  report(endpoint, res, okStatuses);
   return res;
 }
 
