@@ -115,6 +115,16 @@ class Processes {
     }
   }
 
+  /** Runs the start-up checks; if they fail, stops every process started so far before rethrowing. */
+  async untilReady(checks: () => Promise<void>): Promise<void> {
+    try {
+      await checks();
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+  }
+
   logs(): string {
     return this.children.map((c) => `--- ${c.name}\n${c.log.slice(-2000)}`).join('\n');
   }
@@ -149,8 +159,10 @@ async function startEmbedded(dataDir: string): Promise<Running> {
   for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'ELASTICSEARCH_URL', 'SMTP_URL', 'CLICKHOUSE_URL']) delete env[v];
   processes.start('embedded', 'packages/embedded/dist/main.js', env);
   const url = `http://127.0.0.1:${port}`;
-  await processes.waitFor(`${url}/healthz`);
-  await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
+  await processes.untilReady(async () => {
+    await processes.waitFor(`${url}/healthz`);
+    await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
+  });
   return { url, stop: () => processes.stop() };
 }
 
@@ -184,13 +196,15 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
   const directoryUrls = directoryPorts.map((p) => `http://127.0.0.1:${p}`).join(',');
   processes.start('gateway', 'services/gateway/dist/main.js', { ...env, DIRECTORY_URL: directoryUrls });
   const url = `http://127.0.0.1:${gatewayPort}`;
-  await processes.waitFor(`${url}/healthz`, 180_000);
-  // The distributed profile seeds nothing: the admin fills the directory as an operator would, and
-  // the company events reach every directory instance's index (and quotes' read-model) over Kafka.
-  await populate(url);
-  for (const port of directoryPorts) await processes.waitFor(`http://127.0.0.1:${port}${SEEDED_PROBE}`, 180_000, seeded);
-  await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
-  await quotesKnowCompanies(url);
+  await processes.untilReady(async () => {
+    await processes.waitFor(`${url}/healthz`, 180_000);
+    // The distributed profile seeds nothing: the admin fills the directory as an operator would, and
+    // the company events reach every directory instance's index (and quotes' read-model) over Kafka.
+    await populate(url);
+    for (const port of directoryPorts) await processes.waitFor(`http://127.0.0.1:${port}${SEEDED_PROBE}`, 180_000, seeded);
+    await processes.waitFor(`${url}${SEEDED_PROBE}`, 120_000, seeded);
+    await quotesKnowCompanies(url);
+  });
   return {
     url,
     stop: async () => {
