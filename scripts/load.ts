@@ -12,7 +12,8 @@
  *   MONGODB_URI, REDIS_URL, ELASTICSEARCH_URL when set: `eval "$(bash infra/local/all.sh env)"`),
  *   with LOAD_DIRECTORY_REPLICAS (default 2) directory processes behind the gateway (DIRECTORY_URL
  *   lists them all; their consumer groups share the partitions). Its own database on MONGODB_URI and
- *   its own index on ELASTICSEARCH_URL; the admin fills the directory with populate-database.
+ *   its own index on ELASTICSEARCH_URL, its own Redis database (LOAD_REDIS_DB, default 13, flushed at
+ *   the end); the admin fills the directory with populate-database.
  *   Skipped, saying so, when those variables are missing.
  *
  * k6 comes from infra/local/k6.sh (built on first use). Settings (env): LOAD_PROFILES
@@ -170,6 +171,10 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
   const run = Math.random().toString(36).slice(2, 8);
   const mongo = new URL(process.env.MONGODB_URI!);
   mongo.pathname = `/load${run}`;
+  // Its own Redis database, so the load's rate-limit counters and cache never touch other users of
+  // a shared Redis (their limits are per IP, and every local client is 127.0.0.1).
+  const redis = new URL(process.env.REDIS_URL!);
+  redis.pathname = `/${process.env.LOAD_REDIS_DB ?? '13'}`;
   const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)));
   const directoryPorts = [ports.directory, ...(await Promise.all(Array.from({ length: replicas - 1 }, () => freePort())))];
   const gatewayPort = await freePort();
@@ -178,6 +183,7 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
     ...LOAD_ENV,
     PROFILE: 'distributed',
     MONGODB_URI: mongo.toString(),
+    REDIS_URL: redis.toString(),
     JWT_SECRET: `load-run-secret-${run}-0123456789abcdef`,
     DATA_DIR: dataDir,
     PORT: String(gatewayPort),
@@ -209,8 +215,10 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
     url,
     stop: async () => {
       await processes.stop();
-      if (process.env.ELASTICSEARCH_URL)
+      if (process.env.ELASTICSEARCH_URL) {
         await fetch(`${process.env.ELASTICSEARCH_URL}/${env.ELASTICSEARCH_INDEX}`, { method: 'DELETE' }).catch(() => undefined);
+      }
+      spawnSync('redis-cli', ['-u', redis.toString(), 'flushdb'], { stdio: 'ignore' });
     },
   };
 }
