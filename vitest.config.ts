@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          // Engines whose variable is unset start with testcontainers when Docker answers (see engines.ts).
+          globalSetup: ['packages/platform/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

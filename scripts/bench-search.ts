@@ -19,6 +19,11 @@
  * It prints throughput, p50 and p99, the share of search answers served from the cache, and the
  * ratios to bare; the load average at start and end says how busy the machine was.
  *
+ * With ELASTICSEARCH_URL set, the same companies also go into an Elasticsearch index of their own
+ * (dropped at the end; settings from infra/elasticsearch/companies.mapping.json) behind a second
+ * directory service on the same store, and the same mix runs against it, cached and uncached, in
+ * the same run: both adapters' figures side by side (aim: within 2x).
+ *
  * Settings (env): BENCH_COMPANIES (default 100000), BENCH_SECONDS per run (default 10),
  * BENCH_CONNECTIONS (default 10). Needs the packages built (`npx tsc -b`).
  */
@@ -44,6 +49,7 @@ import {
 import { createDirectoryService } from '../services/directory/src/app.js';
 import { toSearchDocument } from '../services/directory/src/domain/company-view.js';
 import type { CompanyDoc } from '../services/directory/src/repositories/companies.repository.js';
+import { ElasticsearchCompanySearch } from '../services/directory/src/search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from '../services/directory/src/search/embedded.company-search.js';
 import { createGateway } from '../services/gateway/src/app.js';
 import { generateCompanies, httpQueryMix } from './bench/search-data.js';
@@ -147,6 +153,28 @@ async function loadCompanies(ctx: ServiceContext, index: EmbeddedCompanySearch):
   console.log(`index: ${(await index.count()).toLocaleString('en-US')} companies loaded in ${seconds(performance.now() - started)}`);
 }
 
+/** The same companies in an Elasticsearch index of their own, behind a second directory and gateway. */
+async function startElastic(node: string, ctx: ServiceContext, config: Config, logger: Logger) {
+  const name = `limo-bench-${Math.random().toString(36).slice(2, 8)}`;
+  const index = await ElasticsearchCompanySearch.create({ node, index: name, logger });
+  const started = performance.now();
+  const collection = await ctx.store.collection<CompanyDoc>('companies');
+  for (let after = ''; ; ) {
+    const batch = await collection.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: 5_000 });
+    if (batch.length > 0) await index.upsert(batch.map(toSearchDocument));
+    if (batch.length < 5_000) break;
+    after = batch.at(-1)!._id;
+  }
+  await index.refresh();
+  console.log(`elasticsearch: ${(await index.count()).toLocaleString('en-US')} companies indexed into ${name} in ${seconds(performance.now() - started)}`);
+  // Its own cache, so answers cached by the embedded run are not served here.
+  const cache = new BenchCache();
+  const directory = await createDirectoryService({ ...ctx, cache }, { searchIndex: index });
+  await directory.start();
+  const { gateway, url } = await startGateway(config, logger, await listenLocal(directory.app));
+  return { name, index, cache, directory, gateway, url };
+}
+
 async function main(): Promise<void> {
   console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start, Node ${process.version}`);
   const dataDir = await mkdtemp(join(tmpdir(), 'limo-bench-search-'));
@@ -171,6 +199,7 @@ async function main(): Promise<void> {
   bare.get('/api/companies', async () => body);
   const search = await startGateway(config, logger, await listenLocal(directory.app));
   const baseline = await startGateway(config, logger, await listenLocal(bare));
+  const elastic = process.env.ELASTICSEARCH_URL ? await startElastic(process.env.ELASTICSEARCH_URL, ctx, config, logger) : undefined;
 
   try {
     const paths = httpQueryMix(PATHS);
@@ -199,7 +228,27 @@ async function main(): Promise<void> {
       );
     }
     if (cached.failed || uncached.failed || bareFigures.failed) process.exitCode = 1;
+    if (elastic) {
+      console.log(`\n== Elasticsearch (${process.env.ELASTICSEARCH_URL}, index ${elastic.name}) behind the same gateway code, same mix ==`);
+      const esCached = await drive(elastic.url, paths, elastic.cache);
+      elastic.cache.bypass = true;
+      const esUncached = await drive(elastic.url, paths, elastic.cache);
+      console.log(row('es search, cached', esCached));
+      console.log(row('es search, uncached', esUncached));
+      console.log(
+        `uncached: embedded ${uncached.throughput.toFixed(0)} req/s p99 ${uncached.p99} ms, Elasticsearch ${esUncached.throughput.toFixed(0)} req/s p99 ${esUncached.p99} ms: ` +
+          `embedded/es = ${(uncached.throughput / Math.max(1, esUncached.throughput)).toFixed(1)}x (aim ≤ 2x)`,
+      );
+      if (esCached.failed || esUncached.failed) process.exitCode = 1;
+    }
   } finally {
+    if (elastic) {
+      await elastic.gateway.close();
+      await elastic.directory.app.close();
+      await elastic.directory.stop();
+      await elastic.index.drop();
+      await elastic.index.close();
+    }
     await Promise.all([search.gateway.close(), baseline.gateway.close()]);
     await Promise.all([directory.app.close(), bare.close()]);
     await directory.stop();

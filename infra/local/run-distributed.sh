@@ -23,16 +23,17 @@ fi
 export PROFILE=distributed JWT_SECRET DATA_DIR="${DATA_DIR:-$root/data-distributed}"
 # A local run has no Stripe keys: the test-mode payment simulator is allowed unless told otherwise.
 export PAYMENTS_SIMULATOR_ALLOWED="${PAYMENTS_SIMULATOR_ALLOWED:-true}"
-services=(identity directory quotes billing analytics gateway)
 rm -f "$run/stopping"
 
-# Runs one service for good: restarts it whenever it exits, until the script is stopped.
+# Runs one process for good: restarts it whenever it exits, until the script is stopped.
+# usage: supervise NAME SERVICE [VAR=value...]   (NAME names its log and pid files)
 supervise() {
-  local s=$1 delay=1 started code child
+  local s=$1 svc=$2 delay=1 started code child
+  shift 2
   trap '' INT
   while true; do
     started=$SECONDS
-    node "$root/services/$s/dist/main.js" >> "$run/$s.log" 2>&1 &
+    env "$@" node "$root/services/$svc/dist/main.js" >> "$run/$s.log" 2>&1 &
     child=$!
     echo "$child" > "$run/$s.pid"
     code=0
@@ -46,18 +47,33 @@ supervise() {
 }
 
 supervisors=()
+instances=()
 stop() {
   trap - EXIT INT TERM
   echo "stopping services..."
   touch "$run/stopping"
-  for s in "${services[@]}"; do
+  for s in "${instances[@]}"; do
     [[ -s "$run/$s.pid" ]] && kill -TERM "$(cat "$run/$s.pid")" 2>/dev/null || true
   done
   wait "${supervisors[@]}" 2>/dev/null || true
 }
 trap stop EXIT INT TERM
-for s in "${services[@]}"; do
-  supervise "$s" &
+# DIRECTORY_REPLICAS=N runs N directory processes (ports DIRECTORY_PORT, +10, +20, ...) and gives the
+# gateway all of them in DIRECTORY_URL; their Kafka consumer groups share the partitions.
+directory_port="${DIRECTORY_PORT:-4002}"
+directory_urls=()
+for ((i = 0; i < ${DIRECTORY_REPLICAS:-1}; i++)); do
+  port=$((directory_port + 10 * i))
+  instances+=("directory-$i")
+  supervise "directory-$i" directory "DIRECTORY_PORT=$port" &
+  supervisors+=($!)
+  directory_urls+=("http://127.0.0.1:$port")
+  echo "started directory #$i on $port (supervisor pid $!, log $run/directory-$i.log)"
+done
+export DIRECTORY_URL="${DIRECTORY_URL:-$(IFS=,; echo "${directory_urls[*]}")}"
+for s in identity quotes billing analytics gateway; do
+  instances+=("$s")
+  supervise "$s" "$s" &
   supervisors+=($!)
   echo "started $s (supervisor pid $!, log $run/$s.log)"
 done

@@ -1,4 +1,4 @@
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,25 @@ describe('FileMailer outbox', () => {
       expect(subjects.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `#${i}`).sort());
     } finally {
       await Promise.all(mailers.map((mailer) => mailer.close()));
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('appends one JSON line per message, reads a legacy index.json first and skips a line still being written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
+    const legacy = { to: 'old@example.com', subject: 'Old', text: 'x', messageId: '<old@limo>', file: 'old.eml', sentAt: '2026-01-01T00:00:00.000Z', from: FROM };
+    await writeFile(join(dir, 'index.json'), JSON.stringify([legacy]));
+    const mailer = await FileMailer.create({ dir, from: FROM });
+    try {
+      await Promise.all(Array.from({ length: 5 }, (_, i) => mailer.send({ to: `n${i}@example.com`, subject: `New ${i}`, text: 'y' })));
+      const lines = (await readFile(join(dir, 'index.jsonl'), 'utf8')).split('\n');
+      expect(lines).toHaveLength(6);
+      await appendFile(join(dir, 'index.jsonl'), '{"to":"half');
+      const subjects = (await readOutbox(dir)).map((entry) => entry.subject);
+      expect(subjects[0]).toBe('Old');
+      expect(subjects.slice(1).sort()).toEqual(['New 0', 'New 1', 'New 2', 'New 3', 'New 4']);
+    } finally {
+      await mailer.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -48,11 +48,12 @@ import { uploadImageRoutes } from './routes/upload-image/index.js';
 import type { CompanySearchIndex } from './search/company-search.port.js';
 import { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from './search/embedded.company-search.js';
+import { CompanyJsonCache } from './search/company-json.js';
 import { SearchProjection } from './search/projection.js';
 import { SearchCache } from './search/search-cache.js';
 
 const GROUP = 'directory';
-/** Elasticsearch index of the companies. */
+/** Elasticsearch index of the companies: the default of ELASTICSEARCH_INDEX. */
 export const SEARCH_INDEX_NAME = 'limo-companies';
 
 /** Ports the caller may hand in instead of the ones configuration picks (benchmarks, tests). */
@@ -65,7 +66,7 @@ export interface DirectoryOptions {
 /** Elasticsearch when ELASTICSEARCH_URL is set (it must answer), else the in-memory index. */
 export async function createSearchIndex(config: Config, logger: Logger): Promise<CompanySearchIndex> {
   return config.ELASTICSEARCH_URL
-    ? ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: SEARCH_INDEX_NAME, logger })
+    ? ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: config.ELASTICSEARCH_INDEX, logger })
     : EmbeddedCompanySearch.create();
 }
 
@@ -82,14 +83,19 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
   const search = options.searchIndex ?? (await createSearchIndex(config, logger));
   const blobs = options.blobs ?? (await createBlobStore(config));
   const searchCache = new SearchCache(ctx.cache);
-  const companies = await CompaniesRepository.create(ctx.store, () => searchCache.invalidate());
+  const companyJson = search instanceof EmbeddedCompanySearch ? new CompanyJsonCache() : undefined;
+  // A write here shows on the next search at once, before its event reaches the projection.
+  const companies = await CompaniesRepository.create(ctx.store, () => {
+    companyJson?.clear();
+    return searchCache.invalidate();
+  });
   const reviews = await ReviewsRepository.create(ctx.store);
   const changeRequests = await ChangeRequestsRepository.create(ctx.store);
   const images = await ImagesRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const projection = new SearchProjection(search, companies, searchCache, logger.child({ service: 'directory', part: 'search' }));
+  const projection = new SearchProjection(search, companies, searchCache, logger.child({ service: 'directory', part: 'search' }), companyJson);
   const edits = new CompanyEdits(companies, images);
-  const deps: DirectoryDeps = { ctx, companies, reviews, changeRequests, images, blobs, search, searchCache, projection, edits };
+  const deps: DirectoryDeps = { ctx, companies, reviews, changeRequests, images, blobs, search, searchCache, companyJson, projection, edits };
 
   const app = await createServiceApp({ name: 'directory', config, logger, cache: ctx.cache, description: 'Companies, reviews, images and geo search' });
   for (const routes of [

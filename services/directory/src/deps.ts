@@ -5,6 +5,7 @@ import type { CompaniesRepository } from './repositories/companies.repository.js
 import type { ImagesRepository } from './repositories/images.repository.js';
 import type { ReviewsRepository } from './repositories/reviews.repository.js';
 import type { CompanySearchIndex } from './search/company-search.port.js';
+import type { CompanyJsonCache } from './search/company-json.js';
 import type { SearchProjection } from './search/projection.js';
 import type { SearchCache } from './search/search-cache.js';
 
@@ -18,6 +19,8 @@ export interface DirectoryDeps {
   blobs: BlobStore;
   search: CompanySearchIndex;
   searchCache: SearchCache;
+  /** Companies' public JSON beside an in-process index (undefined with a shared index). */
+  companyJson?: CompanyJsonCache;
   projection: SearchProjection;
   edits: CompanyEdits;
 }

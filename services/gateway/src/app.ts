@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { BalancedPool, Pool, type Dispatcher } from 'undici';
 import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type ServiceName } from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
@@ -40,6 +41,18 @@ function withoutHeader<T extends Record<string, unknown>>(headers: T, name: stri
   const copy = { ...headers };
   delete copy[name];
   return copy;
+}
+
+/** Connections kept open to each service instance (keep-alive; requests queue beyond that). */
+const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: 60_000, pipelining: 1 };
+
+/**
+ * The instances the gateway balances a service's requests over: every URL of `<NAME>_URL`, unless the
+ * caller moved the service (the embedded profile learns its ports at start-up and sets serviceUrls).
+ */
+export function upstreamsOf(config: Pick<Config, 'serviceUrls' | 'serviceUpstreams'>, service: ServiceName): string[] {
+  const listed = config.serviceUpstreams?.[service];
+  return listed && listed[0] === config.serviceUrls[service] ? listed : [config.serviceUrls[service]];
 }
 
 export interface GatewayOptions {
@@ -107,10 +120,20 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     return Readable.from([body]);
   });
 
+  // One keep-alive pool per service, shared by all its prefixes (one connection set, not one per
+  // prefix), balanced over every instance its `<NAME>_URL` lists.
+  const pools = new Map<ServiceName, Dispatcher>();
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
   for (const [service, prefixes] of Object.entries(routesTable) as Array<[ServiceName, string[]]>) {
+    const upstreams = upstreamsOf(config, service);
+    const pool = upstreams.length > 1 ? new BalancedPool(upstreams, POOL_OPTIONS) : new Pool(upstreams[0], POOL_OPTIONS);
+    pools.set(service, pool);
     for (const prefix of prefixes) {
       await app.register(proxy, {
-        upstream: config.serviceUrls[service],
+        upstream: upstreams[0],
+        undici: pool,
         prefix,
         rewritePrefix: prefix,
         replyOptions: {

@@ -28,6 +28,13 @@ export interface QuotesServiceOptions {
   reconciliation?: false | { source?: SnapshotSource; delayMs?: number };
 }
 
+/**
+ * Mail events of one partition handled at once (distinct quotes): a mail waits on the transport, so
+ * one at a time held delivery to ~160 mails/s against ~600 quotes/s of intake. The transport bounds
+ * what is really in flight (the SMTP pool's `maxConnections`, the file mailer's batched index).
+ */
+const MAIL_CONCURRENCY = 16;
+
 const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
 
 /**
@@ -59,10 +66,10 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
 
   const consumers = [
     { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-    { group: 'quotes.company-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMailCompany(delivery) },
-    { group: 'quotes.customer-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedConfirmCustomer(delivery) },
+    { group: 'quotes.company-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMailCompany(delivery), concurrency: MAIL_CONCURRENCY },
+    { group: 'quotes.customer-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedConfirmCustomer(delivery), concurrency: MAIL_CONCURRENCY },
     { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
-    { group: 'quotes.city-confirmation', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedConfirmCustomer(delivery) },
+    { group: 'quotes.city-confirmation', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedConfirmCustomer(delivery), concurrency: MAIL_CONCURRENCY },
   ];
   const subscriptions: Subscription[] = [];
   const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -15,15 +15,25 @@ export interface FileMailerOptions {
   from: string;
 }
 
-const INDEX_FILE = 'index.json';
+const INDEX_FILE = 'index.jsonl';
+// Outboxes written before the index became JSON lines: still read, never written.
+const LEGACY_INDEX_FILE = 'index.json';
 
-// One write queue per outbox directory for the whole process: in the embedded profile several
-// services each build a FileMailer on the same directory, and their index updates must not race.
-const indexQueues = new Map<string, Promise<void>>();
+/** Entries waiting for the next append to one outbox's index, and the append in progress. */
+interface IndexWriter {
+  pending: Array<{ line: string; resolve: () => void; reject: (err: unknown) => void }>;
+  flushing: Promise<void> | undefined;
+}
+
+// One writer per outbox directory for the whole process: in the embedded profile several services
+// each build a FileMailer on the same directory, and their entries go out in the same appends.
+const indexWriters = new Map<string, IndexWriter>();
 
 /**
  * The embedded mailer: nodemailer renders each message to `<dir>/<timestamp>-<id>.eml` (openable in
- * any mail client) and records it in `<dir>/index.json`, which the dev outbox page and tests read.
+ * any mail client) and records it as one JSON line in `<dir>/index.jsonl`, which the dev outbox page
+ * and tests read. Entries sent together are appended in one write, so the index costs one append
+ * per batch, however long it grows (it used to be rewritten whole for every message).
  */
 export class FileMailer implements Mailer {
   private readonly transport: Transporter<StreamTransport.SentMessageInfo>;
@@ -76,7 +86,7 @@ export class FileMailer implements Mailer {
 
   /** Waits for pending index writes, then releases the transport. */
   async close(): Promise<void> {
-    await indexQueues.get(this.dir);
+    await indexWriters.get(this.dir)?.flushing;
     this.transport.close();
   }
 }
@@ -94,33 +104,60 @@ function sentKeys(dir: string): Promise<Map<string, string>> {
 
 /** Reads the outbox index of `dir` (oldest first); an outbox nothing was sent to is empty. */
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
-  let json: string;
-  try {
-    json = await readFile(join(resolve(dir), INDEX_FILE), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+  const base = resolve(dir);
+  const legacy = await readIfExists(join(base, LEGACY_INDEX_FILE));
+  const entries: OutboxEntry[] = [];
+  if (legacy !== undefined) {
+    const parsed: unknown = JSON.parse(legacy);
+    if (!Array.isArray(parsed)) throw new Error(`${join(base, LEGACY_INDEX_FILE)} does not hold an array`);
+    entries.push(...(parsed as OutboxEntry[]));
   }
-  const entries: unknown = JSON.parse(json);
-  if (!Array.isArray(entries)) throw new Error(`${join(dir, INDEX_FILE)} does not hold an array`);
-  return entries as OutboxEntry[];
+  const lines = (await readIfExists(join(base, INDEX_FILE))) ?? '';
+  // A line is complete with its newline: what follows the last one may still be being appended.
+  for (const line of lines.split('\n').slice(0, -1)) {
+    if (line.trim() !== '') entries.push(JSON.parse(line) as OutboxEntry);
+  }
+  return entries;
 }
 
-/** Appends one entry, writing the whole index to a temp file and renaming it so readers never see half a file. */
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Queues one entry for the index of `dir`; resolves once the append holding it is written. While one
+ * append runs, entries gather for the next, so under load the index costs one write per batch. Lines
+ * are appended with O_APPEND in a single write each batch, so processes sharing the directory (the
+ * distributed profile on one machine) do not interleave inside a line.
+ */
 function appendToIndex(dir: string, entry: OutboxEntry): Promise<void> {
-  const write = async (): Promise<void> => {
-    const entries = await readOutbox(dir);
-    entries.push(entry);
-    const temp = join(dir, `${INDEX_FILE}.${process.pid}.${randomUUID()}.tmp`);
-    await writeFile(temp, JSON.stringify(entries, null, 2));
-    await rename(temp, join(dir, INDEX_FILE));
-  };
-  // The queue never rejects: a failed write is reported to its own caller and later writes still run.
-  const done = (indexQueues.get(dir) ?? Promise.resolve()).then(write);
-  const queued = done.catch(() => undefined);
-  indexQueues.set(dir, queued);
-  void queued.then(() => {
-    if (indexQueues.get(dir) === queued) indexQueues.delete(dir);
-  });
-  return done;
+  let writer = indexWriters.get(dir);
+  if (!writer) {
+    writer = { pending: [], flushing: undefined };
+    indexWriters.set(dir, writer);
+  }
+  const queued = new Promise<void>((resolve, reject) => writer.pending.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject }));
+  writer.flushing ??= flush(dir, writer);
+  return queued;
+}
+
+async function flush(dir: string, writer: IndexWriter): Promise<void> {
+  // Let the sends of this tick join the first batch.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (writer.pending.length > 0) {
+    const batch = writer.pending.splice(0);
+    try {
+      await appendFile(join(dir, INDEX_FILE), batch.map((item) => item.line).join(''));
+      batch.forEach((item) => item.resolve());
+    } catch (err) {
+      // Reported to each sender of the batch (their mail is retried); later batches still run.
+      batch.forEach((item) => item.reject(err));
+    }
+  }
+  writer.flushing = undefined;
 }

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import {
   deadLetterEvent,
+  runKeyedWindow,
   type EventBus,
   type EventEnvelope,
   type EventHandler,
@@ -72,6 +73,7 @@ export class InProcessEventBus implements EventBus {
       handler: options.handler,
       maxAttempts: Math.max(1, options.maxAttempts ?? 5),
       retryDelayMs: options.retryDelayMs ?? 100,
+      concurrency: Math.max(1, options.concurrency ?? 1),
       stopping: new AbortController(),
       inFlight: new Set(),
     };
@@ -158,7 +160,14 @@ export class InProcessEventBus implements EventBus {
         const member = value === undefined ? undefined : this.owner(cursor);
         // Nothing awaits between this check and `running = false`, so no publish slips through.
         if (value === undefined || !member) return;
-        const task = this.process(cursor, member, JSON.parse(value) as EventEnvelope);
+        const window: EventEnvelope[] = [];
+        for (let next: string | undefined = value; next !== undefined && window.length < member.concurrency; ) {
+          window.push(JSON.parse(next) as EventEnvelope);
+          next = log.at(cursor.offset + window.length);
+        }
+        const task = runKeyedWindow(window, (event) => event.key, (event) => this.process(cursor, member, event)).then((handled) => {
+          cursor.offset += handled;
+        });
         member.inFlight.add(task);
         await task.finally(() => member.inFlight.delete(task));
       }
@@ -167,8 +176,8 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
-  /** Handles one event with retries, dead-letters it after the last attempt, then commits its offset. */
-  private async process(cursor: Cursor, member: Member, event: EventEnvelope): Promise<void> {
+  /** Handles one event with retries and dead-letters it after the last attempt; false when closing interrupted it. */
+  private async process(cursor: Cursor, member: Member, event: EventEnvelope): Promise<boolean> {
     const context = { topic: cursor.topic.name, group: cursor.group.name, eventId: event.id };
     for (let attempt = 1; ; attempt++) {
       try {
@@ -187,11 +196,11 @@ export class InProcessEventBus implements EventBus {
           await delay(member.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: member.stopping.signal });
         } catch {
           // Closing: leave the offset where it is so the next owner handles the event.
-          return;
+          return false;
         }
       }
     }
-    cursor.offset += 1;
+    return true;
   }
 
   private append(event: EventEnvelope): void {
@@ -230,6 +239,8 @@ interface Member {
   handler: EventHandler;
   maxAttempts: number;
   retryDelayMs: number;
+  /** Events of one partition handled at once (distinct keys). */
+  concurrency: number;
   stopping: AbortController;
   inFlight: Set<Promise<void>>;
   /** Set by the first close(): later calls wait for the same. */

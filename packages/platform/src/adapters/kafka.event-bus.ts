@@ -17,6 +17,7 @@ import { pino, type Logger } from 'pino';
 const TOPIC_CREATE_ATTEMPTS = 10;
 import {
   deadLetterEvent,
+  runKeyedWindow,
   type EventBus,
   type EventEnvelope,
   type SubscribeOptions,
@@ -220,17 +221,28 @@ export class KafkaEventBus implements EventBus {
     await Promise.all(names.flatMap((topic) => this.topics.get(topic) ?? []));
   }
 
-  /** Handles a fetched batch in offset order, committing after each event handled or dead-lettered. */
+  /**
+   * Handles a fetched batch in offset order (in windows of `concurrency` events, distinct keys at
+   * once), committing after each window's unbroken prefix of events handled or dead-lettered.
+   */
   private async consume(payload: EachBatchPayload, options: SubscribeOptions, stopping: AbortSignal): Promise<void> {
     const { batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale } = payload;
-    for (const message of batch.messages) {
+    const size = Math.max(1, options.concurrency ?? 1);
+    for (let start = 0; start < batch.messages.length; start += size) {
       if (!isRunning() || isStale() || stopping.aborted) return;
-      const done = await this.deliver(batch.topic, batch.partition, message, options, heartbeat, stopping);
-      // Not done: the consumer is closing mid-retry; the uncommitted event goes to the next owner.
-      if (!done) return;
-      resolveOffset(message.offset);
-      await commitOffsetsIfNecessary();
-      await heartbeat();
+      const window = batch.messages.slice(start, start + size);
+      const handled = await runKeyedWindow(
+        window,
+        (message) => message.key?.toString() ?? '',
+        (message) => this.deliver(batch.topic, batch.partition, message, options, heartbeat, stopping),
+      );
+      if (handled > 0) {
+        resolveOffset(window[handled - 1].offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      }
+      // Not all handled: the consumer is closing mid-retry; the uncommitted events go to the next owner.
+      if (handled < window.length) return;
     }
   }
 

@@ -17,14 +17,18 @@ export interface SmtpMailerOptions {
 }
 
 // Nodemailer waits two minutes for a dead server by default; a health check or a user waits less.
+// A pool of at most `maxConnections` connections bounds the mails in flight (the rest queue in
+// nodemailer), each connection reused for `maxMessages` mails before it is renewed.
 const DEFAULTS: Record<string, string> = {
   pool: 'true',
+  maxConnections: '8',
+  maxMessages: '1000',
   connectionTimeout: '5000',
   greetingTimeout: '5000',
   socketTimeout: '30000',
 };
 
-/** The distributed mailer: nodemailer over a pool of SMTP connections. */
+/** The distributed mailer: nodemailer over a bounded pool of SMTP connections (`?maxConnections=` in the URL). */
 export class SmtpMailer implements Mailer {
   private constructor(
     private readonly transport: Transporter<SMTPTransport.SentMessageInfo>,

@@ -20,7 +20,21 @@ const bool = z
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
 /** Every setting, from environment variables. Validated once at start-up. */
-export const envSchema = z.object({
+export const splitUrlList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** One service URL, or several instances of the service comma-separated (`http://a:4002,http://b:4002`). */
+const serviceUrlList = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || (splitUrlList(v).length > 0 && splitUrlList(v).every((url) => URL.canParse(url) && /^https?:/.test(url))), {
+    message: 'must be an http(s) URL, or several comma-separated',
+  });
+
+const envSchema = z.object({
   PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -53,6 +67,11 @@ export const envSchema = z.object({
   /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
   ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+  /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
+    .default('limo-companies'),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -79,11 +98,11 @@ export const envSchema = z.object({
   QUOTES_PORT: port.default(4003),
   BILLING_PORT: port.default(4004),
   ANALYTICS_PORT: port.default(4005),
-  IDENTITY_URL: z.string().url().optional(),
-  DIRECTORY_URL: z.string().url().optional(),
-  QUOTES_URL: z.string().url().optional(),
-  BILLING_URL: z.string().url().optional(),
-  ANALYTICS_URL: z.string().url().optional(),
+  IDENTITY_URL: serviceUrlList,
+  DIRECTORY_URL: serviceUrlList,
+  QUOTES_URL: serviceUrlList,
+  BILLING_URL: serviceUrlList,
+  ANALYTICS_URL: serviceUrlList,
   WEB_DIST: z.string().optional(),
   SEED_DEMO_DATA: bool,
   /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
@@ -105,8 +124,10 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PU
    * profile adds the gateway's real port once it listens (the array is shared by every service).
    */
   allowedOrigins: string[];
-  /** Base URL of each service, as the gateway reaches it. */
+  /** Base URL of each service (the first of its `<NAME>_URL` list), for health checks and service-to-service calls. */
   serviceUrls: Record<ServiceName, string>;
+  /** Every instance of each service (`<NAME>_URL` may list several, comma-separated): the gateway balances over them. */
+  serviceUpstreams: Record<ServiceName, string[]>;
   servicePorts: Record<ServiceName, number>;
 }
 
@@ -140,9 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: e.BILLING_PORT,
     analytics: e.ANALYTICS_PORT,
   };
-  const urlOf = (name: ServiceName): string => {
+  const upstreamsOf = (name: ServiceName): string[] => {
     const key = `${name.toUpperCase()}_URL` as 'IDENTITY_URL';
-    return (e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).replace(/\/$/, '');
+    return splitUrlList(e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).map((url) => url.replace(/\/$/, ''));
   };
   const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
   for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -163,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     allowedOrigins: [...allowedOrigins],
     servicePorts,
-    serviceUrls: Object.fromEntries(serviceNames.map((n) => [n, urlOf(n)])) as Record<ServiceName, string>,
+    serviceUrls: Object.fromEntries(serviceNames.map((n) => [n, upstreamsOf(n)[0]])) as Record<ServiceName, string>,
+    serviceUpstreams: Object.fromEntries(serviceNames.map((n) => [n, upstreamsOf(n)])) as Record<ServiceName, string[]>,
   };
 }
 

@@ -25,7 +25,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** One entry of the embedded outbox index (`DATA_DIR/outbox/index.json`). */
+/** One entry of the embedded outbox index (a line of `DATA_DIR/outbox/index.jsonl`). */
 export interface OutboxEntry extends MailMessage {
   messageId: string;
   file: string;

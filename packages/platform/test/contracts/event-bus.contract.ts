@@ -118,6 +118,41 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       }
     });
 
+    it('with concurrency, handles distinct keys at once and keeps the order of each key', async () => {
+      const topic = uniqueTopic('concurrent');
+      const received = new Map<string, number[]>();
+      let running = 0;
+      let mostAtOnce = 0;
+      const runningKeys = new Set<string>();
+      let sameKeyTogether = false;
+      await bus.subscribe({
+        group: uniqueGroup('concurrent'),
+        topics: [topic],
+        concurrency: 8,
+        handler: async (event) => {
+          if (runningKeys.has(event.key)) sameKeyTogether = true;
+          runningKeys.add(event.key);
+          mostAtOnce = Math.max(mostAtOnce, ++running);
+          await delay(5 + Math.floor(Math.random() * 5));
+          running--;
+          runningKeys.delete(event.key);
+          const { seq } = event.data as { seq: number };
+          received.set(event.key, [...(received.get(event.key) ?? []), seq]);
+        },
+      });
+
+      const keys = Array.from({ length: 12 }, (_, i) => `c${i}`);
+      const events = Array.from({ length: 96 }, (_, seq) => envelope(topic, keys[seq % keys.length], { seq }));
+      await bus.publish(events);
+
+      await waitFor(() => [...received.values()].flat().length === events.length, `${events.length} events`);
+      expect(sameKeyTogether).toBe(false);
+      expect(mostAtOnce).toBeGreaterThan(1);
+      for (const [index, key] of keys.entries()) {
+        expect(received.get(key)).toEqual(Array.from({ length: 8 }, (_, i) => index + i * keys.length));
+      }
+    });
+
     it('retries a failing handler with a doubling backoff until it succeeds', async () => {
       const topic = uniqueTopic('retry');
       const attempts: number[] = [];

@@ -1,6 +1,7 @@
 import { metrics, type Logger } from '@limo/platform';
 import { toSearchDocument } from '../domain/company-view.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { CompanyJsonCache } from './company-json.js';
 import type { CompanySearchIndex } from './company-search.port.js';
 import type { SearchCache } from './search-cache.js';
 
@@ -17,6 +18,8 @@ export class SearchProjection {
     private readonly companies: CompaniesRepository,
     private readonly cache: SearchCache,
     private readonly logger: Logger,
+    /** The pre-serialised company pages beside an in-process index, forgotten as the index changes. */
+    private readonly json?: CompanyJsonCache,
   ) {}
 
   /** Upserts the company as stored now, or removes it when it is gone; then drops cached answers. */
@@ -24,6 +27,7 @@ export class SearchProjection {
     const company = await this.companies.findById(companyId);
     if (company) await this.index.upsert([toSearchDocument(company)]);
     else await this.index.remove([companyId]);
+    this.json?.forget(companyId);
     // Visible before the cache is dropped: a search in between would otherwise cache the old answer for 30 s.
     await this.index.refresh();
     await this.cache.invalidate();
@@ -33,6 +37,7 @@ export class SearchProjection {
   async rebuild(): Promise<number> {
     const started = Date.now();
     await this.index.clear();
+    this.json?.clear();
     let loaded = 0;
     // Keyset pages: each batch starts after the last id, so no page re-reads the ones before it.
     for (let after = ''; ; ) {

@@ -19,6 +19,7 @@ import { enforceRateLimits, forbidden, notFound } from '@limo/platform';
 import { changedFields, currentValues, toOwnerCompany, toPublicCompany } from '../../domain/company-view.js';
 import { newCompany } from '../../domain/new-company.js';
 import { toSearchQuery } from '../../domain/search-query.js';
+import { pageJson } from '../../search/company-json.js';
 import type { DirectoryDeps } from '../../deps.js';
 import { assertState } from '../../operations/company-edits.js';
 import { toChangeRequest } from '../../repositories/change-requests.repository.js';
@@ -28,7 +29,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 /** Search, company pages, listing creation and owner edits: `/api/companies*`. */
 export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, companies, reviews, changeRequests, search, searchCache, edits } = deps;
+  const { ctx, companies, reviews, changeRequests, search, searchCache, companyJson, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -46,6 +47,12 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       // The page is cached as its JSON text: a hit is sent as it is, without re-serialising 15 companies.
       const page = await searchCache.getOrCompute('search', query, async () => {
         const result = await search.search(query);
+        if (companyJson) {
+          // Assembled from each company's kept JSON: no store read, no re-serialisation.
+          const ids = result.hits.map((h) => h.id);
+          const json = await companyJson.many(ids, (missing) => companies.findByIds(missing));
+          return { json: pageJson(ids, json, new Map(result.hits.map((h) => [h.id, h.distanceMiles]))), total: result.total };
+        }
         const docs = await companies.findByIds(result.hits.map((h) => h.id));
         const distances = new Map(result.hits.map((h) => [h.id, h.distanceMiles]));
         const body: Company[] = docs.map((doc) => {

@@ -1,0 +1,14 @@
+// City quote: POST /api/city-quote-requests for a demo city (fans out to every company of the city).
+import { arrival, cityQuoteBody, post, summary, thresholds, TREND_STATS } from './lib/common.js';
+
+export const options = {
+  summaryTrendStats: TREND_STATS,
+  scenarios: { 'city-quote': arrival(5) },
+  thresholds: thresholds({ 'city-quote': [500, 1000] }),
+};
+
+export default function cityQuote() {
+  post('/api/city-quote-requests', cityQuoteBody(), 'city-quote', [201]);
+}
+
+export const handleSummary = summary('city-quote');

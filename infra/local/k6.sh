@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# k6 (Grafana's load generator, a Go program) for the scripts in infra/k6/.
+# Built once with `go install go.k6.io/k6@$K6_VERSION` from the Go module proxy into
+# infra/local/.cache/k6 (GOPATH, GOBIN and GOCACHE all live there; ~3 min cold, 68 MB). Not a server:
+# nothing to start or stop.
+# usage: infra/local/k6.sh build|path|env|run <k6 args...>
+#   build  build k6 if it is not cached yet
+#   path   print the binary's path (exit 3 when it is not built)
+#   env    print `export K6_BIN=...` (building first)
+#   run    build if needed, then exec k6 with the remaining arguments
+set -euo pipefail
+ENGINE=k6
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+VERSION="${K6_VERSION:-v1.8.1}"
+GOBIN_DIR="$CACHE_DIR/$VERSION/bin"
+BIN="$GOBIN_DIR/k6"
+
+go_bin() {
+  local g
+  for g in "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; do
+    if [[ -n "$g" && -x "$g" ]]; then
+      echo "$g"
+      return 0
+    fi
+  done
+  return 1
+}
+
+ensure_binary() {
+  [[ -x "$BIN" ]] && return 0
+  local go
+  go="$(go_bin)" || die "Go is needed to build k6 (install it, or set GO=/path/to/go)"
+  mkdir -p "$GOBIN_DIR"
+  exec 9>"$CACHE_ROOT/.k6.lock"
+  flock -w 900 9 || die "could not take the k6 build lock"
+  [[ -x "$BIN" ]] && return 0
+  log "go install go.k6.io/k6@$VERSION (first run only, ~3 min)"
+  local started
+  started=$(now_ms)
+  GOPATH="$CACHE_DIR/gopath" GOBIN="$GOBIN_DIR" GOCACHE="$CACHE_DIR/gocache" GOFLAGS=-modcacherw \
+    "$go" install "go.k6.io/k6@$VERSION" >&2 || die "go install failed"
+  log "built in $(( ($(now_ms) - started) / 1000 ))s: $BIN"
+}
+
+cmd="${1:-}"
+case "$cmd" in
+  build) ensure_binary ;;
+  path)
+    [[ -x "$BIN" ]] || exit 3
+    echo "$BIN"
+    ;;
+  env)
+    ensure_binary
+    print_env "K6_BIN=$BIN"
+    ;;
+  run)
+    shift
+    ensure_binary
+    exec "$BIN" "$@"
+    ;;
+  *)
+    echo "usage: $0 build|path|env|run <k6 args...>" >&2
+    exit 2
+    ;;
+esac
