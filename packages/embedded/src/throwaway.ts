@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ export interface ThrowawaySystem extends EmbeddedSystem {
  */
 export async function startThrowaway(env: Record<string, string> = {}): Promise<ThrowawaySystem> {
   const dataDir = await mkdtemp(join(tmpdir(), 'limo-throwaway-'));
+  const run = randomUUID().slice(0, 8);
   const config = loadConfig({
     PORT: '0',
     IDENTITY_PORT: '0',
@@ -27,6 +29,10 @@ export async function startThrowaway(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Apart from every other run on shared engines (when the caller points it at them).
+    KAFKA_NAMESPACE: `throwaway-${run}.`,
+    REDIS_KEY_PREFIX: `limo-throwaway-${run}:`,
+    ELASTICSEARCH_INDEX: `limo-throwaway-${run}`,
     ...env,
     DATA_DIR: dataDir,
   });

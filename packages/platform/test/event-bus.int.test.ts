@@ -55,3 +55,26 @@ describe('InProcessEventBus retention', () => {
     await bus.close();
   });
 });
+
+describeWithEngine('KafkaEventBus namespaces', 'KAFKA_BROKERS', (brokers) => {
+  it('keeps two deployments on one cluster apart: same group and topic names, each sees only its own events', async () => {
+    const run = randomUUID().slice(0, 8);
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((ns) => KafkaEventBus.create({ brokers: brokers.split(','), clientId: `ns-${ns}`, namespace: `ns-${run}-${ns}.` })),
+    );
+    const seen = { a: [] as string[], b: [] as string[] };
+    const topic = `namespaced.${run}.v1`;
+    await a.subscribe({ group: 'same-group', topics: [topic], handler: async (e) => void seen.a.push(e.id) });
+    await b.subscribe({ group: 'same-group', topics: [topic], handler: async (e) => void seen.b.push(e.id) });
+    const event = (id: string): EventEnvelope => ({ id, type: topic, occurredAt: new Date().toISOString(), key: id, data: {} });
+    await a.publish([event('a1'), event('a2')]);
+    await b.publish([event('b1')]);
+    for (const deadline = Date.now() + 20_000; seen.a.length < 2 || seen.b.length < 1; await delay(50)) {
+      if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(seen)}`);
+    }
+    await delay(300);
+    expect(seen.a.sort()).toEqual(['a1', 'a2']);
+    expect(seen.b).toEqual(['b1']);
+    await Promise.all([a.close(), b.close()]);
+  }, 40_000);
+});

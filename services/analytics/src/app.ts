@@ -56,7 +56,13 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   const brokers = ctx.config.KAFKA_BROKERS?.split(',').map((b) => b.trim());
   const flush = { flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS };
   const sink: EventSink = brokers ? new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }) : new BatchWriter(store, logger, flush);
-  const ingest = brokers ? new KafkaIngestConsumer(store, logger, { brokers, topic: env.ANALYTICS_TOPIC, group: `${env.ANALYTICS_TOPIC}.ingest`, ...flush }) : undefined;
+  const ingest = brokers ? new KafkaIngestConsumer(store, logger, {
+        brokers,
+        // Its own kafkajs consumer: the bus's namespace is applied here as the bus applies it.
+        topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
+        group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
+        ...flush,
+      }) : undefined;
   // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
   // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
   const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });

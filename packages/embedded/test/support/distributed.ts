@@ -83,6 +83,9 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     SEED_DEMO_DATA: 'false',
     // Its own keys: per-IP counters of 127.0.0.1 in a shared Redis must not leak between runs.
     REDIS_KEY_PREFIX: `limo-sut-${run}:`,
+    // Its own topics, consumer groups and search index: other runs on the same engines must not take its events.
+    KAFKA_NAMESPACE: `sut-${run}.`,
+    ELASTICSEARCH_INDEX: `limo-sut-${run}`,
     RATE_LIMIT_PER_MINUTE: '100000',
     // No Stripe keys here: billing pays with the test-mode simulator, which this profile refuses unless allowed.
     PAYMENTS_SIMULATOR_ALLOWED: 'true',

@@ -33,6 +33,11 @@ export interface KafkaEventBusOptions {
   logger?: Logger;
   /** Partitions of the topics this bus creates. Default 3. */
   partitions?: number;
+  /**
+   * Prefixes every topic and consumer group on the brokers, so several deployments (or test runs)
+   * can share one cluster without joining each other's groups. Events keep their plain type.
+   */
+  namespace?: string;
 }
 
 /**
@@ -51,7 +56,7 @@ export class KafkaEventBus implements EventBus {
     private readonly kafka: Kafka,
     private readonly admin: Admin,
     private readonly producer: Producer,
-    private readonly options: Required<Pick<KafkaEventBusOptions, 'brokers' | 'partitions'>>,
+    private readonly options: Required<Pick<KafkaEventBusOptions, 'brokers' | 'partitions' | 'namespace'>>,
     private readonly logger: Logger,
   ) {}
 
@@ -83,7 +88,7 @@ export class KafkaEventBus implements EventBus {
       await Promise.allSettled([admin.disconnect(), producer.disconnect()]);
       throw unreachable(opts.brokers, err);
     }
-    return new KafkaEventBus(kafka, admin, producer, { brokers: opts.brokers, partitions: opts.partitions ?? 3 }, logger);
+    return new KafkaEventBus(kafka, admin, producer, { brokers: opts.brokers, partitions: opts.partitions ?? 3, namespace: opts.namespace ?? '' }, logger);
   }
 
   /**
@@ -98,9 +103,10 @@ export class KafkaEventBus implements EventBus {
   /** Starts a consumer of the group; resolves once it joined and fetched from its partitions. */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
-    await this.ensureTopics(options.topics);
+    const topics = options.topics.map((topic) => this.physical(topic));
+    await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({
-      groupId: options.group,
+      groupId: this.physical(options.group),
       // Short timeouts so a member that leaves or joins is rebalanced within about a second.
       sessionTimeout: 10_000,
       rebalanceTimeout: 10_000,
@@ -113,7 +119,7 @@ export class KafkaEventBus implements EventBus {
     const ready = untilReady(consumer, options.group);
     try {
       await consumer.connect();
-      await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning ?? true });
+      await consumer.subscribe({ topics, fromBeginning: options.fromBeginning ?? true });
       await consumer.run({
         partitionsConsumedConcurrently: options.topics.length * this.options.partitions,
         eachBatchAutoResolve: false,
@@ -168,15 +174,26 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) throw new Error('KafkaEventBus is closed');
   }
 
+  /** The name on the brokers of a topic or group. */
+  private physical(name: string): string {
+    return this.options.namespace + name;
+  }
+
+  /** The topic's name as events know it. */
+  private logical(topic: string): string {
+    return this.options.namespace && topic.startsWith(this.options.namespace) ? topic.slice(this.options.namespace.length) : topic;
+  }
+
   private async send(events: EventEnvelope[]): Promise<void> {
     const byTopic = new Map<string, Message[]>();
     for (const event of events) {
       if (!event.type || typeof event.key !== 'string') {
         throw new Error(`Event ${event.id} needs a type and a key to be published`);
       }
-      const messages = byTopic.get(event.type) ?? [];
+      const topic = this.physical(event.type);
+      const messages = byTopic.get(topic) ?? [];
       messages.push({ key: event.key, value: JSON.stringify(event), headers: { 'event-type': event.type } });
-      byTopic.set(event.type, messages);
+      byTopic.set(topic, messages);
     }
     if (byTopic.size === 0) return;
     await this.ensureTopics([...byTopic.keys()]);
@@ -234,7 +251,7 @@ export class KafkaEventBus implements EventBus {
       const handled = await runKeyedWindow(
         window,
         (message) => message.key?.toString() ?? '',
-        (message) => this.deliver(batch.topic, batch.partition, message, options, heartbeat, stopping),
+        (message) => this.deliver(this.logical(batch.topic), batch.partition, message, options, heartbeat, stopping),
       );
       if (handled > 0) {
         resolveOffset(window[handled - 1].offset);

@@ -61,6 +61,11 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.split(',').every((b) => /^[\w.-]+:\d+$/.test(b.trim())), {
       message: 'must be a comma-separated list of host:port',
     }),
+  /** Prefix of every Kafka topic and consumer group, so deployments sharing a cluster stay apart. */
+  KAFKA_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{0,100}$/, 'may hold only letters, digits, ".", "_" and "-"')
+    .default(''),
   MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),

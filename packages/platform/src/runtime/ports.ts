@@ -42,7 +42,12 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const bus = config.KAFKA_BROKERS
-      ? await KafkaEventBus.create({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId, logger })
+      ? await KafkaEventBus.create({
+          brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+          clientId,
+          logger,
+          namespace: config.KAFKA_NAMESPACE,
+        })
       : InProcessEventBus.create({ logger });
     opened.push(bus);
     await bus.ping();
