@@ -29,6 +29,7 @@ start: build
 test: build
 	npx tsc -p tsconfig.test.json
 	npx eslint .
+	npx prettier --check .
 	npx vitest run
 
 start-distributed: build

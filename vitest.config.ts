@@ -28,7 +28,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'node',
-          include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+          ],
           // Engines whose variable is unset start with testcontainers when Docker answers (see engines.ts).
           globalSetup: ['packages/platform/test/support/global-setup.ts'],
           testTimeout: 30_000,

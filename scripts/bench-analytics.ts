@@ -35,7 +35,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** Runs `amount` POSTs, each with its own ids, and waits for every answer (so the 2xx count is exact). */
 async function post(url: string, template: string, connections: number, amount: number) {
-  const result = await uniquePosts({ url, template, headers: { 'content-type': 'application/json', 'user-agent': UA }, connections, amount });
+  const result = await uniquePosts({
+    url,
+    template,
+    headers: { 'content-type': 'application/json', 'user-agent': UA },
+    connections,
+    amount,
+  });
   return { ...result, perSecond: result.ok / result.seconds };
 }
 
@@ -81,19 +87,29 @@ FROM numbers(${count})`;
 async function main(): Promise<void> {
   // The analytics service reads its own settings from the environment.
   process.env.ANALYTICS_IP_EVENTS_PER_MINUTE ??= '1000000000';
-  const system = await startThrowaway({ LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const system = await startThrowaway({
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
   const { config } = system;
   const db = process.env.CLICKHOUSE_DATABASE ?? 'analytics';
   // The service's own store: chDB binds one engine per process.
   const store = system.services.analytics.service.app.analyticsStore;
-  const count = async (where = '1') => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM ${db}.events WHERE ${where}`))[0]?.n);
+  const count = async (where = '1') =>
+    Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM ${db}.events WHERE ${where}`))[0]?.n);
 
   const bare = Fastify({ logger: false });
   bare.post('/api/analytics/track', async (_request, reply) => reply.code(202).send({}));
   bare.get('/api/admin/analytics/bare', async () => [{ deviceType: 'desktop', count: 1 }]);
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-  const bareGateway = await createGateway({ config: { ...config, serviceUrls: { ...config.serviceUrls, analytics: bareUrl } }, logger: createLogger('error'), limiter: system.shared.limiter });
+  const bareGateway = await createGateway({
+    config: { ...config, serviceUrls: { ...config.serviceUrls, analytics: bareUrl } },
+    logger: createLogger('error'),
+    limiter: system.shared.limiter,
+  });
   await bareGateway.listen({ host: '127.0.0.1', port: 0 });
   const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;
 
@@ -115,37 +131,78 @@ async function main(): Promise<void> {
     }
     console.log('');
     console.log('ingest through the gateway (embedded, in-process batch writer)');
-    console.log(`  POST /api/analytics/track        32 conn  ${one.perSecond.toFixed(0).padStart(6)} events/s  p99 ${one.p99} ms  ${one.failed ? `${one.failed} FAILED` : 'all 202'}`);
-    console.log(`  POST /api/analytics/track/batch   8 conn  ${(many.perSecond * BATCH).toFixed(0).padStart(6)} events/s  (${many.perSecond.toFixed(0)} req/s × ${BATCH})  p99 ${many.p99} ms  ${many.failed ? `${many.failed} FAILED` : 'all 202'}`);
-    console.log(`  bare POST behind the same gateway  32 conn  ${bareOne.perSecond.toFixed(0).padStart(6)} req/s   ratio track / bare: ${(one.perSecond / bareOne.perSecond).toFixed(2)}`);
+    console.log(
+      `  POST /api/analytics/track        32 conn  ${one.perSecond.toFixed(0).padStart(6)} events/s  p99 ${one.p99} ms  ${one.failed ? `${one.failed} FAILED` : 'all 202'}`,
+    );
+    console.log(
+      `  POST /api/analytics/track/batch   8 conn  ${(many.perSecond * BATCH).toFixed(0).padStart(6)} events/s  (${many.perSecond.toFixed(0)} req/s × ${BATCH})  p99 ${many.p99} ms  ${many.failed ? `${many.failed} FAILED` : 'all 202'}`,
+    );
+    console.log(
+      `  bare POST behind the same gateway  32 conn  ${bareOne.perSecond.toFixed(0).padStart(6)} req/s   ratio track / bare: ${(one.perSecond / bareOne.perSecond).toFixed(2)}`,
+    );
     console.log(`  acknowledged events: ${acknowledged}   stored: ${stored}${stored === acknowledged ? '' : '   MISMATCH'}`);
     if (stored !== acknowledged) process.exitCode = 1;
 
     // The writer's own rate, without HTTP: 200,000 events in batches of 10,000 (the flush size).
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      eventId: '', receivedAt: new Date().toISOString(), clientTime: null, actionType: 'page_view', companyId: '', companyIds: [], sessionId: `w${i}`,
-      visitorId: `v${i % 997}`, searchQuery: '', searchFilters: '', currentPage: `/w/${i}`, landingPage: '/', referrer: 'direct', userAgent: UA,
-      deviceType: 'desktop', country: 'US', state: 'TX', city: 'Austin', timeSpent: null, newVisitor: i % 4 === 0 ? 1 : 0, newProfileView: 0,
-      ingestSource: 'writer', ingestOffset: i,
+      eventId: '',
+      receivedAt: new Date().toISOString(),
+      clientTime: null,
+      actionType: 'page_view',
+      companyId: '',
+      companyIds: [],
+      sessionId: `w${i}`,
+      visitorId: `v${i % 997}`,
+      searchQuery: '',
+      searchFilters: '',
+      currentPage: `/w/${i}`,
+      landingPage: '/',
+      referrer: 'direct',
+      userAgent: UA,
+      deviceType: 'desktop',
+      country: 'US',
+      state: 'TX',
+      city: 'Austin',
+      timeSpent: null,
+      newVisitor: i % 4 === 0 ? 1 : 0,
+      newProfileView: 0,
+      ingestSource: 'writer',
+      ingestOffset: i,
     }));
     const writeStarted = performance.now();
-    for (let b = 0; b < 20; b++) await store.insert(rows.map((r) => ({ ...r, eventId: crypto.randomUUID() })), `writer-${b}`);
-    console.log(`  store insert without HTTP (20 batches of 10,000)  ${(200_000 / ((performance.now() - writeStarted) / 1000)).toFixed(0)} events/s`);
+    for (let b = 0; b < 20; b++)
+      await store.insert(
+        rows.map((r) => ({ ...r, eventId: crypto.randomUUID() })),
+        `writer-${b}`,
+      );
+    console.log(
+      `  store insert without HTTP (20 batches of 10,000)  ${(200_000 / ((performance.now() - writeStarted) / 1000)).toFixed(0)} events/s`,
+    );
 
     // ---- 2. dashboards over generated events ----------------------------------------------------
     const generationStarted = Date.now();
     await store.command(generateSql(db, EVENTS));
     const total = await count();
     console.log('');
-    console.log(`generated ${EVENTS.toLocaleString('en-US')} events over 365 days in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s (raw table now ${total.toLocaleString('en-US')} rows; rollups filled by the materialized views)`);
+    console.log(
+      `generated ${EVENTS.toLocaleString('en-US')} events over 365 days in ${((Date.now() - generationStarted) / 1000).toFixed(1)} s (raw table now ${total.toLocaleString('en-US')} rows; rollups filled by the materialized views)`,
+    );
     // Measure the steady state: let ClickHouse finish merging the parts the big insert made (up to 2 minutes).
     const settleStarted = Date.now();
-    const merging = async () => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM system.merges WHERE database = '${db}'`))[0]?.n);
+    const merging = async () =>
+      Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM system.merges WHERE database = '${db}'`))[0]?.n);
     while ((await merging()) > 0 && Date.now() - settleStarted < 120_000) await new Promise((r) => setTimeout(r, 500));
     console.log(`background merges settled in ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`);
 
-    const login = await fetch(`${system.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: system.url }, body: JSON.stringify(admin) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const login = await fetch(`${system.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: system.url },
+      body: JSON.stringify(admin),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const time = async (url: string, headers: Record<string, string> = {}) => {
       const samples: number[] = [];
       for (let i = 0; i < RUNS + 3; i++) {
@@ -161,7 +218,9 @@ async function main(): Promise<void> {
     const bareTime = await time(`${bareGatewayUrl}/api/admin/analytics/bare`);
     console.log('');
     console.log(`dashboard queries through the gateway as admin, ${RUNS} runs each (ms)`);
-    console.log(`  ${'route'.padEnd(20)} ${'30 d p50'.padStart(9)} ${'30 d p95'.padStart(9)} ${'365 d p50'.padStart(10)} ${'365 d p95'.padStart(10)}   ratio p50 30 d / bare`);
+    console.log(
+      `  ${'route'.padEnd(20)} ${'30 d p50'.padStart(9)} ${'30 d p95'.padStart(9)} ${'365 d p50'.padStart(10)} ${'365 d p95'.padStart(10)}   ratio p50 30 d / bare`,
+    );
     const routes = ['overview', 'top-companies', 'geographic', 'daily-trends', 'popular-searches', 'devices', 'referrers'];
     let over = false;
     for (const route of routes) {
@@ -175,10 +234,14 @@ async function main(): Promise<void> {
     const live = await time(`${system.url}/api/admin/analytics/realtime`, { cookie });
     console.log(`  ${'realtime (30 min)'.padEnd(20)} ${live.p50.toFixed(1).padStart(9)} ${live.p95.toFixed(1).padStart(9)}`);
     const ownerQuery = await time(`${system.url}/api/admin/analytics/top-companies?days=365&limit=100`, { cookie });
-    console.log(`  ${'top-companies 100'.padEnd(20)} ${''.padStart(9)} ${''.padStart(9)} ${ownerQuery.p50.toFixed(1).padStart(10)} ${ownerQuery.p95.toFixed(1).padStart(10)}`);
+    console.log(
+      `  ${'top-companies 100'.padEnd(20)} ${''.padStart(9)} ${''.padStart(9)} ${ownerQuery.p50.toFixed(1).padStart(10)} ${ownerQuery.p95.toFixed(1).padStart(10)}`,
+    );
     console.log(`  ${'bare GET (baseline)'.padEnd(20)} ${bareTime.p50.toFixed(1).padStart(9)} ${bareTime.p95.toFixed(1).padStart(9)}`);
     console.log('');
-    console.log(`aims: ingest >= 20,000 events/s; 30-day p95 <= 200 ms; 365-day p95 <= 500 ms: ${over ? 'a query MISSED its aim' : 'every query within its aim'}`);
+    console.log(
+      `aims: ingest >= 20,000 events/s; 30-day p95 <= 200 ms; 365-day p95 <= 500 ms: ${over ? 'a query MISSED its aim' : 'every query within its aim'}`,
+    );
   } finally {
     await bareGateway.close();
     await bare.close();

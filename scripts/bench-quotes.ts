@@ -28,7 +28,6 @@ import { createLogger, type Collection } from '@limo/platform';
 import { startThrowaway } from '../packages/embedded/src/index.js';
 import { cannon } from './bench/cannon.js';
 
-
 interface Step {
   connections: number;
   /** Completed requests per second over the whole step. */
@@ -50,7 +49,16 @@ const DRAIN_LIMIT_MS = 60_000;
  */
 async function run(url: string, body: string, connections: number, amount: number): Promise<Step> {
   const started = process.hrtime.bigint();
-  const result = await cannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, amount, timeout: 10, workers: 1 });
+  const result = await cannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections,
+    amount,
+    timeout: 10,
+    workers: 1,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const ok = result['2xx'];
   return {
@@ -114,7 +122,11 @@ async function main(): Promise<void> {
   bare.post('/api/quote-requests', async (_request, reply) => reply.code(201).send({ id: randomUUID(), status: 'pending' }));
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-  const bareGateway = await createGateway({ config: { ...config, serviceUrls: { ...config.serviceUrls, quotes: bareUrl } }, logger, limiter: system.shared.limiter });
+  const bareGateway = await createGateway({
+    config: { ...config, serviceUrls: { ...config.serviceUrls, quotes: bareUrl } },
+    logger,
+    limiter: system.shared.limiter,
+  });
   await bareGateway.listen({ host: '127.0.0.1', port: 0 });
   const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;
 
@@ -181,7 +193,8 @@ async function main(): Promise<void> {
       const best = Math.max(...steps.filter(sustainable).map((s) => s.throughput));
       // Two doublings without 5% more throughput: the machine is saturated.
       const recent = steps.slice(-3);
-      if (recent.length === 3 && recent[2].throughput < recent[0].throughput * 1.05 && recent[1].throughput < recent[0].throughput * 1.05) break;
+      if (recent.length === 3 && recent[2].throughput < recent[0].throughput * 1.05 && recent[1].throughput < recent[0].throughput * 1.05)
+        break;
       estimate = Math.max(best, step.throughput) * 1.3;
     }
     const best = steps.filter(sustainable).sort((a, b) => b.throughput - a.throughput)[0];
@@ -204,12 +217,19 @@ async function main(): Promise<void> {
     const mailsAfter = await smtp.accepted();
 
     await run(`${bareGatewayUrl}/api/quote-requests`, body, 4, 500);
-    const baseline = await run(`${bareGatewayUrl}/api/quote-requests`, body, best.connections, Math.max(500, Math.round(best.throughput * 2 * SECONDS)));
+    const baseline = await run(
+      `${bareGatewayUrl}/api/quote-requests`,
+      body,
+      best.connections,
+      Math.max(500, Math.round(best.throughput * 2 * SECONDS)),
+    );
     console.log('bare Fastify POST behind the same gateway code, same connections:');
     console.log(fmt(baseline));
 
     console.log('');
-    console.log(`highest sustainable rate: ${best.throughput.toFixed(0)} quote requests/s at ${best.connections} connections, p99 ${best.p99} ms`);
+    console.log(
+      `highest sustainable rate: ${best.throughput.toFixed(0)} quote requests/s at ${best.connections} connections, p99 ${best.p99} ms`,
+    );
     console.log(`bare route at the same connections: ${baseline.throughput.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
     console.log(`ratio quotes / bare: ${(best.throughput / baseline.throughput).toFixed(2)}`);
     console.log(`acknowledged (2xx): ${acknowledged}   stored: ${stored}`);

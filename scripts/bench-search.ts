@@ -55,7 +55,6 @@ import { createGateway } from '../services/gateway/src/app.js';
 import { generateCompanies, httpQueryMix } from './bench/search-data.js';
 import { cannon } from './bench/cannon.js';
 
-
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -81,7 +80,10 @@ class BenchCache extends MemoryCache {
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** The embedded adapters, as `createTestContext` assembles them. */
 async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext> {
@@ -123,7 +125,8 @@ async function drive(url: string, paths: string[], cache?: BenchCache): Promise<
   await cannon({ ...options, duration: WARMUP_SECONDS });
   if (cache) cache.lookups = cache.hits = 0;
   const result = await cannon({ ...options, duration: SECONDS });
-  if (cache && cache.lookups === 0) throw new Error(`no cache lookup starts with "${SEARCH_ANSWER_KEY}": SearchCache's keys changed, update SEARCH_ANSWER_KEY`);
+  if (cache && cache.lookups === 0)
+    throw new Error(`no cache lookup starts with "${SEARCH_ANSWER_KEY}": SearchCache's keys changed, update SEARCH_ANSWER_KEY`);
   return {
     throughput: result.requests.average,
     p50: result.latency.p50,
@@ -146,7 +149,9 @@ async function loadCompanies(ctx: ServiceContext, index: EmbeddedCompanySearch):
     await Promise.all(generated.slice(i, i + INSERT_BATCH).map((doc) => collection.insertOne(doc)));
   }
   const stored = await collection.count({});
-  console.log(`store: ${stored.toLocaleString('en-US')} companies inserted in ${seconds(performance.now() - started)} (batches of ${INSERT_BATCH})`);
+  console.log(
+    `store: ${stored.toLocaleString('en-US')} companies inserted in ${seconds(performance.now() - started)} (batches of ${INSERT_BATCH})`,
+  );
   started = performance.now();
   await index.upsert(generated.map(toSearchDocument));
   await index.refresh();
@@ -159,14 +164,16 @@ async function startElastic(node: string, ctx: ServiceContext, config: Config, l
   const index = await ElasticsearchCompanySearch.create({ node, index: name, logger });
   const started = performance.now();
   const collection = await ctx.store.collection<CompanyDoc>('companies');
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const batch = await collection.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: 5_000 });
     if (batch.length > 0) await index.upsert(batch.map(toSearchDocument));
     if (batch.length < 5_000) break;
     after = batch.at(-1)!._id;
   }
   await index.refresh();
-  console.log(`elasticsearch: ${(await index.count()).toLocaleString('en-US')} companies indexed into ${name} in ${seconds(performance.now() - started)}`);
+  console.log(
+    `elasticsearch: ${(await index.count()).toLocaleString('en-US')} companies indexed into ${name} in ${seconds(performance.now() - started)}`,
+  );
   // Its own cache, so answers cached by the embedded run are not served here.
   const cache = new BenchCache();
   const directory = await createDirectoryService({ ...ctx, cache }, { searchIndex: index });
@@ -195,7 +202,13 @@ async function main(): Promise<void> {
   await loadCompanies(ctx, index);
 
   const bare = Fastify({ logger: false });
-  const body = Array.from({ length: 15 }, (_, i) => ({ id: `company-${i}`, name: `Company ${i}`, city: 'Miami', state: 'FL', rating: 4.5 }));
+  const body = Array.from({ length: 15 }, (_, i) => ({
+    id: `company-${i}`,
+    name: `Company ${i}`,
+    city: 'Miami',
+    state: 'FL',
+    rating: 4.5,
+  }));
   bare.get('/api/companies', async () => body);
   const search = await startGateway(config, logger, await listenLocal(directory.app));
   const baseline = await startGateway(config, logger, await listenLocal(bare));
@@ -206,8 +219,12 @@ async function main(): Promise<void> {
     const started = performance.now();
     const probe = await fetch(`${search.url}${paths[0]}`);
     if (!probe.ok) throw new Error(`the search route answered ${probe.status}: ${await probe.text()}`);
-    console.log(`first search (builds the index's trees) ${(performance.now() - started).toFixed(0)} ms: ${decodeURIComponent(paths[0])} → ${probe.headers.get(TOTAL_COUNT_HEADER)} matches`);
-    console.log(`\n== Through the gateway: ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${paths.length} distinct paths cycled ==`);
+    console.log(
+      `first search (builds the index's trees) ${(performance.now() - started).toFixed(0)} ms: ${decodeURIComponent(paths[0])} → ${probe.headers.get(TOTAL_COUNT_HEADER)} matches`,
+    );
+    console.log(
+      `\n== Through the gateway: ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up, ${paths.length} distinct paths cycled ==`,
+    );
     const cached = await drive(search.url, paths, cache);
     cache.bypass = true;
     const uncached = await drive(search.url, paths, cache);
@@ -221,7 +238,10 @@ async function main(): Promise<void> {
     console.log(row('search, uncached', uncached));
     console.log(row('bare Fastify route', bareFigures));
     console.log(`load average ${load()} at the end`);
-    for (const [label, f] of [['cached', cached], ['uncached', uncached]] as const) {
+    for (const [label, f] of [
+      ['cached', cached],
+      ['uncached', uncached],
+    ] as const) {
       console.log(
         `search ${label.padEnd(9)} throughput ${((f.throughput / bareFigures.throughput) * 100).toFixed(0).padStart(3)}% of bare (aim ≥ 30%), ` +
           `p99 ${f.p99} ms = ${(f.p99 / Math.max(1, bareFigures.p99)).toFixed(1)}x bare (aim ≤ 50 ms)`,

@@ -23,7 +23,10 @@ function precompress(): Plugin {
         const file = join(entry.parentPath, entry.name);
         const data = await readFile(file);
         if (data.length < 1024) continue;
-        await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
         await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -40,5 +43,11 @@ export default defineConfig({
   // The manifest lets scripts/bundle-size.ts measure each route's first download against its budget.
   // Tiny shared chunks (an icon, a recipe) are merged into their importers: on a phone each extra
   // file of a route costs a round trip.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 1000, rollupOptions: { output: { experimentalMinChunkSize: 20_000 } } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1000,
+    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+  },
 });

@@ -27,8 +27,40 @@ const some = <T>(rnd: () => number, items: readonly T[], max: number): T[] => {
   return [...out];
 };
 
-const NAME_FIRST = ['Elite', 'Royal', 'Premier', 'Luxury', 'Executive', 'Platinum', 'Golden', 'Star', 'Signature', 'Prestige', 'Classic', 'Diamond', 'Crown', 'Silver', 'VIP', 'Metro', 'Coastal', 'Summit', 'Liberty', 'Empire'];
-const NAME_LAST = ['Limousine', 'Limo', 'Chauffeurs', 'Transportation', 'Car Service', 'Party Bus', 'Black Car', 'Coach', 'Sedans', 'Livery'];
+const NAME_FIRST = [
+  'Elite',
+  'Royal',
+  'Premier',
+  'Luxury',
+  'Executive',
+  'Platinum',
+  'Golden',
+  'Star',
+  'Signature',
+  'Prestige',
+  'Classic',
+  'Diamond',
+  'Crown',
+  'Silver',
+  'VIP',
+  'Metro',
+  'Coastal',
+  'Summit',
+  'Liberty',
+  'Empire',
+];
+const NAME_LAST = [
+  'Limousine',
+  'Limo',
+  'Chauffeurs',
+  'Transportation',
+  'Car Service',
+  'Party Bus',
+  'Black Car',
+  'Coach',
+  'Sedans',
+  'Livery',
+];
 const WORDS = (
   'professional chauffeurs luxury fleet stretch limousines party buses sedans suvs sprinter vans weddings proms quinceaneras ' +
   'airport transfers corporate travel concerts sporting events wine tours night out birthday anniversary bachelor bachelorette ' +
@@ -73,7 +105,10 @@ export function generateCompanies(count: number, seed = 20240115): CompanyDoc[] 
     const located = rnd() > 0.01;
     const reviewed = rnd() > 0.15;
     const name = `${rnd() < 0.4 ? city.city : pick(rnd, NAME_FIRST)} ${pick(rnd, NAME_FIRST)} ${pick(rnd, NAME_LAST)}`;
-    const description = [`Serving ${city.city} and the surrounding area.`, ...Array.from({ length: 12 + Math.floor(rnd() * 18) }, () => pick(rnd, WORDS))].join(' ');
+    const description = [
+      `Serving ${city.city} and the surrounding area.`,
+      ...Array.from({ length: 12 + Math.floor(rnd() * 18) }, () => pick(rnd, WORDS)),
+    ].join(' ');
     const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i}.example.com`;
     const verified = rnd() < 0.6;
     const createdAt = new Date(created + i * 60_000).toISOString();
@@ -130,7 +165,23 @@ const TEXTS = ['party bus', 'elite limo', 'wedding', 'executive sedan', 'royal c
 export function httpQueryMix(count: number, seed = 11): string[] {
   const rnd = random(seed);
   const cities = largestCities(100);
-  const zips = ['10001', '33101', '60601', '90028', '77002', '85004', '19103', '78701', '98101', '02108', '30303', '80202', '94103', '89109', '37203'];
+  const zips = [
+    '10001',
+    '33101',
+    '60601',
+    '90028',
+    '77002',
+    '85004',
+    '19103',
+    '78701',
+    '98101',
+    '02108',
+    '30303',
+    '80202',
+    '94103',
+    '89109',
+    '37203',
+  ];
   const paths = new Set<string>();
   while (paths.size < count) {
     const params = new URLSearchParams();

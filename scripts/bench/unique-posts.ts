@@ -44,8 +44,18 @@ Promise.all(Array.from({ length: connections }, lane)).then(() => {
  * POSTs `amount` requests over `connections` concurrent lanes from a worker thread; in `template`
  * every `__ID__` becomes an id unique to the request (so no two events are the same).
  */
-export function uniquePosts(options: { url: string; template: string; headers: Record<string, string>; connections: number; amount: number; timeoutMs?: number }): Promise<PostsResult> {
-  const worker = new Worker(WORKER, { eval: true, workerData: { timeoutMs: 10_000, run: Math.random().toString(36).slice(2, 8), ...options } });
+export function uniquePosts(options: {
+  url: string;
+  template: string;
+  headers: Record<string, string>;
+  connections: number;
+  amount: number;
+  timeoutMs?: number;
+}): Promise<PostsResult> {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { timeoutMs: 10_000, run: Math.random().toString(36).slice(2, 8), ...options },
+  });
   return new Promise((resolve, reject) => {
     worker.once('message', (result: PostsResult) => {
       resolve(result);

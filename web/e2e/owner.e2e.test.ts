@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, launchBrowser, openSession, screenshot, startProduct, type Product, type Session } from './support';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  isoDaysFromNow,
+  launchBrowser,
+  openSession,
+  screenshot,
+  startProduct,
+  type Product,
+  type Session,
+} from './support';
 
 // The owner side (owner-admin-side.md §1-§9 without the admin dashboard) driven in headless
 // Chromium against the real embedded product: the payment simulator, the file mailer, the demo directory.
@@ -146,12 +156,22 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByRole('link', { name: 'Access Your Dashboard' }).click();
     await expect.poll(async () => (await page.getByRole('heading', { level: 1 }).textContent()) ?? '', { timeout: 20_000 }).toBe(name);
     await page.getByTestId('state-banner').filter({ hasText: 'Business Claim Pending Verification' }).waitFor();
-    expect((await page.getByRole('tab').allTextContents()).map((t) => t.trim())).toEqual(['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews']);
+    expect((await page.getByRole('tab').allTextContents()).map((t) => t.trim())).toEqual([
+      'Overview',
+      'Quotes',
+      'Public View',
+      'Request Changes',
+      'Request Image Updates',
+      'Reviews',
+    ]);
 
     // An admin approves the claim (the admin screens are another branch's; the API is billing's).
     const admin = await browser.newContext({ baseURL: product.url });
     expect((await admin.request.post('/api/login', { data: product.admin })).ok()).toBe(true);
-    const claims = (await (await admin.request.get('/api/admin/business-claims?status=pending')).json()) as Array<{ id: string; companyName: string }>;
+    const claims = (await (await admin.request.get('/api/admin/business-claims?status=pending')).json()) as Array<{
+      id: string;
+      companyName: string;
+    }>;
     const claim = claims.find((c) => c.companyName === name)!;
     expect((await admin.request.post(`/api/admin/business-claims/${claim.id}/approve`, { data: {} })).ok()).toBe(true);
     await admin.close();
@@ -188,7 +208,9 @@ describeInBrowser('owner side in the browser', () => {
     await payWithCard(page, '4242 4242 4242 4242');
     await page.getByRole('heading', { name: 'Registration Complete!' }).waitFor({ timeout: 20_000 });
     await page.waitForURL('**/dashboard', { timeout: 6000 });
-    await expect.poll(async () => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Harbor Point Limousine');
+    await expect
+      .poll(async () => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 })
+      .toBe('Harbor Point Limousine');
     const [company] = (await (await page.request.get('/api/my-companies')).json()) as Array<{ id: string }>;
 
     // A visitor finds the company, calls it and asks for a quote. (Analytics drops headless
@@ -233,7 +255,12 @@ describeInBrowser('owner side in the browser', () => {
         async () => {
           await page.reload();
           await page.getByTestId('listing-analytics').waitFor();
-          return (await page.getByTestId('figure-profileViews').textContent().catch(() => '')) ?? '';
+          return (
+            (await page
+              .getByTestId('figure-profileViews')
+              .textContent()
+              .catch(() => '')) ?? ''
+          );
         },
         { timeout: 30_000, interval: 2000 },
       )
@@ -245,7 +272,10 @@ describeInBrowser('owner side in the browser', () => {
   });
 
   it('shows every owner tab at 1280 and 375 px (screenshots) and has no serious accessibility violations', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const { page } = await session(viewport);
       await page.goto('/login');
       await page.getByLabel('Email').fill('newlisting@owner.example');
@@ -285,7 +315,9 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByLabel('Message').fill('Which plan fits a fleet of 12 cars?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Message Sent');
-    await expect.poll(async () => (await product.system.outbox()).some((m) => m.tag === 'contact' && m.replyTo === 'rosa@limo.example')).toBe(true);
+    await expect
+      .poll(async () => (await product.system.outbox()).some((m) => m.tag === 'contact' && m.replyTo === 'rosa@limo.example'))
+      .toBe(true);
     await screenshot(page, 'contact');
     await page.goto('/subscribe');
     await page.getByRole('heading', { name: 'Grow Your Limousine Business' }).waitFor();
@@ -294,7 +326,9 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByTestId('claim-card').first().waitFor();
     await screenshot(page, 'claim-business');
     await expectNoSeriousA11yViolations(page);
-    const unclaimed = ((await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as Array<{ id: string; claimed: boolean }>).find((c) => !c.claimed);
+    const unclaimed = (
+      (await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as Array<{ id: string; claimed: boolean }>
+    ).find((c) => !c.claimed);
     await page.goto(`/checkout?plan=claim&price=75&companyId=${unclaimed!.id}`);
     await page.getByTestId('test-mode-note').waitFor();
     await expectNoSeriousA11yViolations(page);

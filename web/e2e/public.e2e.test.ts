@@ -96,7 +96,7 @@ describeInBrowser('public side in the browser', () => {
     expect(page.url()).toContain('page=6');
   });
 
-  it('finds the visitor\'s city from the browser location and shows the local sections', async () => {
+  it("finds the visitor's city from the browser location and shows the local sections", async () => {
     const { context, page } = await session();
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 25.7617, longitude: -80.1918 });
@@ -289,14 +289,20 @@ describeInBrowser('public side in the browser', () => {
 
   it('serves company pages with their title and JSON-LD to crawlers without JavaScript', async () => {
     const { page } = await session();
-    const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=1')).json()) as Array<{ id: string; name: string }>;
+    const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=1')).json()) as Array<{
+      id: string;
+      name: string;
+    }>;
     const html = await (await page.request.get(`/company/${company.id}`)).text();
     expect(html).toContain('"@type":"LocalBusiness"');
     expect(html).toMatch(/<title>[^<]*Limousine Service in Miami, FL/);
   });
 
   it('keeps "Page X of Y" in view below the sticky header after paging, at 1280 and 375 px', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const { page } = await session(viewport);
       await searchMiami(page);
       // The search itself brings the results into view (at 375 px they start below the fold).
@@ -314,12 +320,19 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('never lets the floating "Request City Quotes" button cover the filters or the Sort-by control', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const { page } = await session(viewport);
       await page.goto('/');
       await page.getByTestId('company-card').first().waitFor();
       const floating = page.getByTestId('floating-city-quotes');
-      for (const control of [page.getByLabel('Sort by'), page.getByRole('checkbox', { name: 'SUV Limo' }), page.getByLabel('Minimum Rating')]) {
+      for (const control of [
+        page.getByLabel('Sort by'),
+        page.getByRole('checkbox', { name: 'SUV Limo' }),
+        page.getByLabel('Minimum Rating'),
+      ]) {
         for (const block of ['start', 'center', 'end'] as const) {
           await control.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
           await page.waitForTimeout(100);

@@ -24,14 +24,26 @@ describeInBrowser('first company list on Fast 3G', () => {
   it(`measures the time to the first company card of / (aim ≤ ${AIM_MS} ms)`, async () => {
     const figures: number[] = [];
     for (let run = 0; run < 2; run++) {
-      const context = await browser.newContext({ baseURL: product.url, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        baseURL: product.url,
+        viewport: { width: 375, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Network.emulateNetworkConditions', FAST_3G);
       const started = Date.now();
-      if (process.env.SPEED_TRACE) page.on('requestfinished', (r) => void r.sizes().then((z) => console.log(`${Date.now() - started} ms ${r.url().replace(product.url, '')} ${z.responseBodySize} B`)));
+      if (process.env.SPEED_TRACE)
+        page.on(
+          'requestfinished',
+          (r) =>
+            void r
+              .sizes()
+              .then((z) => console.log(`${Date.now() - started} ms ${r.url().replace(product.url, '')} ${z.responseBodySize} B`)),
+        );
       await page.goto('/', { waitUntil: 'commit' });
       await page.getByTestId('company-card').first().waitFor({ timeout: 30_000 });
       const navStart = await page.evaluate(() => performance.timeOrigin);

@@ -15,7 +15,8 @@ export const SITE_NAME = 'LimoDirectory';
 
 const HOME_META: PageMeta = {
   title: 'LimoDirectory — Limousine & Chauffeur Companies Across the USA',
-  description: 'Find, compare and request free quotes from limousine, party bus and chauffeur companies in every US city. Read real reviews; no account needed.',
+  description:
+    'Find, compare and request free quotes from limousine, party bus and chauffeur companies in every US city. Read real reviews; no account needed.',
 };
 
 const STATIC_META: Record<string, PageMeta> = {
@@ -30,7 +31,8 @@ const STATIC_META: Record<string, PageMeta> = {
   },
   '/list-business': {
     title: `List Your Limousine Business | ${SITE_NAME}`,
-    description: 'Register your limousine or chauffeur company on LimoDirectory and start receiving quote requests from customers near you.',
+    description:
+      'Register your limousine or chauffeur company on LimoDirectory and start receiving quote requests from customers near you.',
   },
   '/how-it-works': {
     title: `How It Works | ${SITE_NAME}`,
@@ -38,17 +40,27 @@ const STATIC_META: Record<string, PageMeta> = {
   },
   '/support': {
     title: `Support | ${SITE_NAME}`,
-    description: 'Contact LimoDirectory support by e-mail, 7 days a week, with an average response within 24 hours. Answers for customers and businesses.',
+    description:
+      'Contact LimoDirectory support by e-mail, 7 days a week, with an average response within 24 hours. Answers for customers and businesses.',
   },
   '/subscribe': {
     title: `Premium Listings for Limousine Businesses | ${SITE_NAME}`,
     description: 'Reach more customers with a premium LimoDirectory listing for $75 per year. Cancel anytime.',
   },
-  '/pricing': { title: `Pricing | ${SITE_NAME}`, description: 'A premium LimoDirectory listing costs $75 per year, renewed automatically, cancel anytime.' },
-  '/claim-business': { title: `Claim Your Business | ${SITE_NAME}`, description: 'Claim your limousine company listing on LimoDirectory for $75.' },
+  '/pricing': {
+    title: `Pricing | ${SITE_NAME}`,
+    description: 'A premium LimoDirectory listing costs $75 per year, renewed automatically, cancel anytime.',
+  },
+  '/claim-business': {
+    title: `Claim Your Business | ${SITE_NAME}`,
+    description: 'Claim your limousine company listing on LimoDirectory for $75.',
+  },
   '/forgot-password': { title: `Forgot Password | ${SITE_NAME}`, description: 'Reset the password of your LimoDirectory account.' },
   '/reset-password': { title: `Reset Password | ${SITE_NAME}`, description: 'Choose a new password for your LimoDirectory account.' },
-  '/contact': { title: `Contact Sales | ${SITE_NAME}`, description: 'Talk to the LimoDirectory team about premium listings for your limousine business.' },
+  '/contact': {
+    title: `Contact Sales | ${SITE_NAME}`,
+    description: 'Talk to the LimoDirectory team about premium listings for your limousine business.',
+  },
 };
 STATIC_META['/business-listing-form'] = STATIC_META['/list-business']!;
 
@@ -113,7 +125,10 @@ const place = (c: CompanySeoInput) => [c.city, c.state].filter(Boolean).join(', 
 /** Title and description of a company page. */
 export function companyPageMeta(company: CompanySeoInput): PageMeta {
   const where = place(company);
-  const rated = company.reviewCount && company.rating ? ` Rated ${company.rating.toFixed(1)}/5 from ${company.reviewCount} review${company.reviewCount === 1 ? '' : 's'}.` : '';
+  const rated =
+    company.reviewCount && company.rating
+      ? ` Rated ${company.rating.toFixed(1)}/5 from ${company.reviewCount} review${company.reviewCount === 1 ? '' : 's'}.`
+      : '';
   const about = company.description?.trim() || 'Professional limousine services for all occasions.';
   const description = `${company.name}${where ? ` in ${where}` : ''}: ${about}${rated} Request a free quote on ${SITE_NAME}.`;
   return {
@@ -169,5 +184,10 @@ export function companyJsonLd(company: CompanySeoInput, pageUrl?: string): Recor
 
 /** JSON-LD as text safe inside a `<script>` element (no `</script>` or `<!--` can close it). */
 export function jsonLdScriptText(ld: Record<string, unknown>): string {
-  return JSON.stringify(ld).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(ld)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -12,7 +12,11 @@ export interface Term {
 
 export const SERVICES: readonly Term[] = [
   { slug: 'wedding', label: 'Wedding', synonyms: ['Wedding Transportation', 'weddings', 'Weddings'] },
-  { slug: 'airport-transfer', label: 'Airport Transfer', synonyms: ['airport-transfers', 'Airport Transfers', 'To Airport', 'From Airport', 'Airport'] },
+  {
+    slug: 'airport-transfer',
+    label: 'Airport Transfer',
+    synonyms: ['airport-transfers', 'Airport Transfers', 'To Airport', 'From Airport', 'Airport'],
+  },
   { slug: 'corporate', label: 'Corporate Events', synonyms: ['Corporate', 'Corporate Event', 'corporate'] },
   { slug: 'business-travel', label: 'Business Travel', synonyms: ['Business Meeting', 'Business Meetings'] },
   { slug: 'special-events', label: 'Special Events', synonyms: ['Special Event', 'special-events', 'VIP Special Event'] },
@@ -24,7 +28,11 @@ export const SERVICES: readonly Term[] = [
   { slug: 'sporting-events', label: 'Sporting Events', synonyms: ['Sporting Event'] },
   { slug: 'birthday', label: 'Birthday', synonyms: ['Birthday Party', 'Birthday / Anniversary', 'Birthdays'] },
   { slug: 'anniversary', label: 'Anniversary', synonyms: ['anniversaries', 'Anniversaries'] },
-  { slug: 'bachelor-party', label: 'Bachelor/Bachelorette', synonyms: ['bachelor-parties', 'Bachelor Parties', 'Bachelor(ette) Party', 'Bachelorette'] },
+  {
+    slug: 'bachelor-party',
+    label: 'Bachelor/Bachelorette',
+    synonyms: ['bachelor-parties', 'Bachelor Parties', 'Bachelor(ette) Party', 'Bachelorette'],
+  },
   { slug: 'night-out', label: 'Night Out', synonyms: ['Night-on-the-Town', 'Night on the Town'] },
   { slug: 'funeral', label: 'Funeral', synonyms: ['Funerals'] },
   { slug: 'shopping-tour', label: 'Shopping Tour', synonyms: ['Shopping Tours'] },
@@ -55,7 +63,12 @@ export const PRICE_RANGES: readonly Term[] = [
   { slug: '$$$$', label: '$$$$ Luxury', synonyms: ['Luxury', 'luxury', '$200-300/hour', '$300+/hour'] },
 ];
 
-const key = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9$+]/g, '');
+const key = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9$+]/g, '');
 
 function indexOf(terms: readonly Term[]): Map<string, Term> {
   const map = new Map<string, Term>();

@@ -24,7 +24,9 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { dir: string;
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.headers.cookie;
     const me = cookie
-      ? await fetch(new URL('/api/me', opts.identityUrl), { headers: { cookie, [INTERNAL_HEADER]: opts.internalSecret } }).catch(() => undefined)
+      ? await fetch(new URL('/api/me', opts.identityUrl), { headers: { cookie, [INTERNAL_HEADER]: opts.internalSecret } }).catch(
+          () => undefined,
+        )
       : undefined;
     if (!me?.ok) return reply.code(401).send({ message: 'Sign in as an admin to read the outbox' });
     const user = (await me.json()) as { role?: unknown };

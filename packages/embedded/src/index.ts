@@ -61,7 +61,11 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
     const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
     if (devOutboxEnabled(config)) {
-      await gateway.register(devOutboxRoutes, { dir: join(config.DATA_DIR, 'outbox'), identityUrl: serviceUrls.identity, internalSecret: config.INTERNAL_SECRET });
+      await gateway.register(devOutboxRoutes, {
+        dir: join(config.DATA_DIR, 'outbox'),
+        identityUrl: serviceUrls.identity,
+        internalSecret: config.INTERNAL_SECRET,
+      });
     }
     await gateway.listen({ host: config.HOST, port: config.PORT });
     const port = (gateway.server.address() as AddressInfo).port;

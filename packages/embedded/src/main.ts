@@ -11,7 +11,9 @@ try {
 const logger = createLogger(config.LOG_LEVEL);
 try {
   const system = await startEmbedded(config, logger);
-  console.log(`\n  LimoDirectory is up at ${config.PUBLIC_URL}  (API docs: ${config.PUBLIC_URL}/api/docs, health: ${config.PUBLIC_URL}/healthz)\n`);
+  console.log(
+    `\n  LimoDirectory is up at ${config.PUBLIC_URL}  (API docs: ${config.PUBLIC_URL}/api/docs, health: ${config.PUBLIC_URL}/healthz)\n`,
+  );
   onShutdown(logger, () => system.close());
 } catch (err) {
   logger.fatal({ err }, 'start-up failed');

@@ -21,7 +21,9 @@ describe('concurrent writes to one company', () => {
     const company = await api.call('POST', '/api/admin/companies', { name: 'Contended Limousines', city: 'Rockford', state: 'IL' });
     expect(company.status).toBe(201);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api.call('PUT', `/api/admin/companies/${String(company.json.id)}`, { description: `edit ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        api.call('PUT', `/api/admin/companies/${String(company.json.id)}`, { description: `edit ${i}` }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);

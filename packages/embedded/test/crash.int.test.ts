@@ -52,16 +52,33 @@ async function start(port: number): Promise<string> {
 }
 
 const login = async (url: string, email: string, password: string) =>
-  (await send(url, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).cookie!;
+  (
+    await send(url, {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+  ).cookie!;
 
 type Acknowledged = Record<'quotes' | 'reviews' | 'listings', Map<string, string>>;
 
 /** The owner and first company a burst writes against, once quotes knows the company. */
 async function prepare(url: string): Promise<{ owner: string; first: string }> {
-  await json(url, 'POST', '/api/register', { username: 'crashowner', email: 'crash.owner@example.com', password: 'crash-pass-1' }, undefined, [201]);
+  await json(
+    url,
+    'POST',
+    '/api/register',
+    { username: 'crashowner', email: 'crash.owner@example.com', password: 'crash-pass-1' },
+    undefined,
+    [201],
+  );
   const owner = await login(url, 'crash.owner@example.com', 'crash-pass-1');
   const first = String((await json(url, 'POST', '/api/companies', companyBody('first'), owner, [201])).id);
-  for (const deadline = Date.now() + 20_000; (await send(url, { method: 'GET', path: '/api/quote-requests/summary', headers: { cookie: owner } })).status !== 200; ) {
+  for (
+    const deadline = Date.now() + 20_000;
+    (await send(url, { method: 'GET', path: '/api/quote-requests/summary', headers: { cookie: owner } })).status !== 200;
+  ) {
     if (Date.now() > deadline) throw new Error('quotes never learned the first company');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -83,7 +100,12 @@ async function burst(url: () => string, owner: string, first: string, during: ()
           : kind === 'reviews'
             ? ['/api/reviews', { companyId: first, rating: 4, reviewerName: `Crash Reviewer ${i}`, comment: 'Burst' }, undefined]
             : ['/api/companies', companyBody(`crash-${i}`), owner];
-      const res = await send(url(), { method: 'POST', path, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) }).catch(() => ({ status: -1, text: '' }));
+      const res = await send(url(), {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      }).catch(() => ({ status: -1, text: '' }));
       if (res.status === 201) acknowledged[kind].set(String((JSON.parse(res.text) as { id: string }).id), String(i));
       // A refused request (the service is down) is retried by a real client after a pause, not in a loop.
       else if (res.status >= 500 || res.status <= 0) await new Promise((r) => setTimeout(r, 50));
@@ -100,11 +122,18 @@ async function burst(url: () => string, owner: string, first: string, during: ()
 async function verify(profile: string, url: string, acknowledged: Acknowledged, outboxDir: string): Promise<void> {
   const adminCookie = await login(url, admin.email, admin.password);
   const owner = await login(url, 'crash.owner@example.com', 'crash-pass-1');
-  const listings = JSON.parse((await send(url, { method: 'GET', path: '/api/my-companies', headers: { cookie: owner } })).text) as Array<{ id: string; name: string }>;
-  const reviews = JSON.parse((await send(url, { method: 'GET', path: '/api/admin/all-reviews', headers: { cookie: adminCookie } })).text) as Array<{ id: string; reviewerName: string }>;
+  const listings = JSON.parse((await send(url, { method: 'GET', path: '/api/my-companies', headers: { cookie: owner } })).text) as Array<{
+    id: string;
+    name: string;
+  }>;
+  const reviews = JSON.parse(
+    (await send(url, { method: 'GET', path: '/api/admin/all-reviews', headers: { cookie: adminCookie } })).text,
+  ) as Array<{ id: string; reviewerName: string }>;
   const storedQuotes: Array<{ id: string; customerEmail: string }> = [];
   for (let page = 1; ; page++) {
-    const res = JSON.parse((await send(url, { method: 'GET', path: `/api/admin/quote-requests?limit=100&page=${page}`, headers: { cookie: adminCookie } })).text) as {
+    const res = JSON.parse(
+      (await send(url, { method: 'GET', path: `/api/admin/quote-requests?limit=100&page=${page}`, headers: { cookie: adminCookie } })).text,
+    ) as {
       quoteRequests: Array<{ id: string; customerEmail: string }>;
       totalPages: number;
     };
@@ -119,7 +148,8 @@ async function verify(profile: string, url: string, acknowledged: Acknowledged, 
   console.log(`crash test (${profile}): ${JSON.stringify(figures)} (stored beyond acknowledged: answered by a dying process too late)`);
   expect(acknowledged.quotes.size + acknowledged.reviews.size + acknowledged.listings.size).toBeGreaterThan(30);
 
-  const missing = (ack: Map<string, string>, stored: Array<{ id: string }>) => [...ack.keys()].filter((id) => !stored.some((s) => s.id === id));
+  const missing = (ack: Map<string, string>, stored: Array<{ id: string }>) =>
+    [...ack.keys()].filter((id) => !stored.some((s) => s.id === id));
   expect(missing(acknowledged.quotes, storedQuotes)).toEqual([]);
   expect(missing(acknowledged.reviews, reviews)).toEqual([]);
   expect(missing(acknowledged.listings, listings)).toEqual([]);
@@ -139,13 +169,22 @@ async function verify(profile: string, url: string, acknowledged: Acknowledged, 
     }
     if (owed.every((e) => counts.get(`confirm:${e}`) && counts.get(`company:${e}`)) || Date.now() > deadline) break;
   }
-  expect(owed.filter((e) => counts.get(`confirm:${e}`) !== 1 || counts.get(`company:${e}`) !== 1).map((e) => `${e}: ${counts.get(`confirm:${e}`) ?? 0}/${counts.get(`company:${e}`) ?? 0}`)).toEqual([]);
+  expect(
+    owed
+      .filter((e) => counts.get(`confirm:${e}`) !== 1 || counts.get(`company:${e}`) !== 1)
+      .map((e) => `${e}: ${counts.get(`confirm:${e}`) ?? 0}/${counts.get(`company:${e}`) ?? 0}`),
+  ).toEqual([]);
 
   // The listings' events reached quotes (its read-model): each can receive a quote.
   const refused: string[] = [];
   for (const id of acknowledged.listings.keys()) {
     for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 100))) {
-      const res = await send(url, { method: 'POST', path: '/api/quote-requests', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody(id)) });
+      const res = await send(url, {
+        method: 'POST',
+        path: '/api/quote-requests',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(quoteBody(id)),
+      });
       if (res.status === 201) break;
       if (Date.now() > deadline) {
         refused.push(`${id}: ${res.status}`);

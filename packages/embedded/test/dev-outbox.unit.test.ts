@@ -16,7 +16,12 @@ describe('/dev/outbox is served', () => {
   });
   it('never with SMTP mail nor in the distributed profile', () => {
     expect(devOutboxEnabled(config({ SMTP_URL: 'smtp://127.0.0.1:25', DEV_OUTBOX: 'true' }))).toBe(false);
-    const distributed = { PROFILE: 'distributed', KAFKA_BROKERS: '127.0.0.1:9092', MONGODB_URI: 'mongodb://127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1' };
+    const distributed = {
+      PROFILE: 'distributed',
+      KAFKA_BROKERS: '127.0.0.1:9092',
+      MONGODB_URI: 'mongodb://127.0.0.1/x',
+      REDIS_URL: 'redis://127.0.0.1',
+    };
     expect(devOutboxEnabled(config({ ...distributed, DEV_OUTBOX: 'true' }))).toBe(false);
   });
 });

@@ -15,7 +15,11 @@ describeWithEngine('distributed profile: each service its own process', 'KAFKA_B
   let system: DistributedSystem;
 
   beforeAll(async () => {
-    system = await startDistributed({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SIMULATOR_WEBHOOK_SECRET: 'whsec_distributedjourney' });
+    system = await startDistributed({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SIMULATOR_WEBHOOK_SECRET: 'whsec_distributedjourney',
+    });
   }, 600_000);
 
   afterAll(async () => {

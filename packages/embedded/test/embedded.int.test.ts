@@ -79,7 +79,15 @@ describe('embedded profile through the gateway', () => {
     const anonymous = new ApiClient(system.url);
     expect((await anonymous.call('GET', '/dev/outbox')).status).toBe(401);
     const owner = new ApiClient(system.url);
-    expect((await owner.call('POST', '/api/register', { username: 'outboxreader', email: 'outbox.reader@example.com', password: 'reader-pass-123' })).status).toBe(201);
+    expect(
+      (
+        await owner.call('POST', '/api/register', {
+          username: 'outboxreader',
+          email: 'outbox.reader@example.com',
+          password: 'reader-pass-123',
+        })
+      ).status,
+    ).toBe(201);
     expect((await owner.call('GET', '/dev/outbox')).status).toBe(403);
     const api = new ApiClient(system.url);
     expect((await api.call('POST', '/api/login', admin)).status).toBe(200);
@@ -106,25 +114,55 @@ describe('embedded profile through the gateway', () => {
   });
 
   it('searches for Object.prototype keys typed as places without a 500', async () => {
-    for (const q of ['location=constructor', 'location=Constructor%2C%20TX', `userLocation=${encodeURIComponent('{"city":"constructor"}')}`, 'location=__proto__']) {
+    for (const q of [
+      'location=constructor',
+      'location=Constructor%2C%20TX',
+      `userLocation=${encodeURIComponent('{"city":"constructor"}')}`,
+      'location=__proto__',
+    ]) {
       expect((await send(system.url, { method: 'GET', path: `/api/companies?${q}` })).status).toBe(200);
     }
   });
 
   it('accepts Expect: 100-continue and answers an oversized chunked body with 413, every time', async () => {
-    const login = await send(system.url, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', expect: '100-continue' }, body: JSON.stringify(admin) });
+    const login = await send(system.url, {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json', expect: '100-continue' },
+      body: JSON.stringify(admin),
+    });
     expect(login.status).toBe(200);
     for (let i = 0; i < 10; i++) {
-      const json = await send(system.url, { method: 'POST', path: '/api/reviews', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ comment: 'x'.repeat(300_000) }), chunked: true });
+      const json = await send(system.url, {
+        method: 'POST',
+        path: '/api/reviews',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ comment: 'x'.repeat(300_000) }),
+        chunked: true,
+      });
       expect(json.status).toBe(413);
-      const upload = await send(system.url, { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(6 * 1024 * 1024, 1), chunked: true });
+      const upload = await send(system.url, {
+        method: 'POST',
+        path: '/api/upload-image',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: Buffer.alloc(6 * 1024 * 1024, 1),
+        chunked: true,
+      });
       expect(upload.status).toBe(413);
     }
   });
 
   it('answers malformed multipart on /api/upload-image with 400', async () => {
-    const cookie = (await send(system.url, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).cookie!;
-    const part = (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--${boundary}--\r\n`;
+    const cookie = (
+      await send(system.url, {
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      })
+    ).cookie!;
+    const part = (boundary: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--${boundary}--\r\n`;
     const long = 'b'.repeat(300);
     for (const [contentType, body] of [
       ['multipart/form-data', part('x')],
@@ -132,8 +170,16 @@ describe('embedded profile through the gateway', () => {
       ['multipart/form-data; boundary=cut', part('cut').slice(0, 50)],
       [`multipart/form-data; boundary=${long}`, part(long)],
     ]) {
-      const res = await send(system.url, { method: 'POST', path: '/api/upload-image', headers: { 'content-type': contentType!, cookie }, body });
-      expect({ contentType: contentType!.slice(0, 40), status: res.status }).toEqual({ contentType: contentType!.slice(0, 40), status: 400 });
+      const res = await send(system.url, {
+        method: 'POST',
+        path: '/api/upload-image',
+        headers: { 'content-type': contentType!, cookie },
+        body,
+      });
+      expect({ contentType: contentType!.slice(0, 40), status: res.status }).toEqual({
+        contentType: contentType!.slice(0, 40),
+        status: 400,
+      });
     }
   });
 });

@@ -35,12 +35,17 @@ describe('session revocations across a restart of the embedded process', () => {
   it('keeps a logged-out and a reset-voided cookie dead after the restart, in every service', async () => {
     await start();
     const loggedOut = new ApiClient(system!.url);
-    expect((await loggedOut.call('POST', '/api/register', { username: 'leaver', email: 'leaver@example.com', password: 'leaver-pass-1' })).status).toBe(201);
+    expect(
+      (await loggedOut.call('POST', '/api/register', { username: 'leaver', email: 'leaver@example.com', password: 'leaver-pass-1' }))
+        .status,
+    ).toBe(201);
     const oldCookie = sessionOf(await loggedOut.call('POST', '/api/login', { email: 'leaver@example.com', password: 'leaver-pass-1' }));
     expect((await loggedOut.call('POST', '/api/logout', undefined, oldCookie)).status).toBe(200);
 
     const victim = new ApiClient(system!.url);
-    expect((await victim.call('POST', '/api/register', { username: 'victim', email: 'victim@example.com', password: 'victim-pass-1' })).status).toBe(201);
+    expect(
+      (await victim.call('POST', '/api/register', { username: 'victim', email: 'victim@example.com', password: 'victim-pass-1' })).status,
+    ).toBe(201);
     const stolen = sessionOf(await victim.call('POST', '/api/login', { email: 'victim@example.com', password: 'victim-pass-1' }));
     await new Promise((r) => setTimeout(r, 1100));
     await victim.call('POST', '/api/forgot-password', { email: 'victim@example.com' });

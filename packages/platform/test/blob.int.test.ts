@@ -33,7 +33,9 @@ describeWithEngine('BlobStore contract: gridfs', 'MONGODB_URI', (uri) => {
 
 describe('GridFsBlobStore.create', () => {
   it('fails fast with a clear message when nothing listens at the URI', async () => {
-    await expect(GridFsBlobStore.create({ uri: 'mongodb://127.0.0.1:1/limo' })).rejects.toThrow(/^MongoDB unreachable at mongodb:\/\/127\.0\.0\.1:1\/limo: /);
+    await expect(GridFsBlobStore.create({ uri: 'mongodb://127.0.0.1:1/limo' })).rejects.toThrow(
+      /^MongoDB unreachable at mongodb:\/\/127\.0\.0\.1:1\/limo: /,
+    );
   }, 15_000);
 });
 

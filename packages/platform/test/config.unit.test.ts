@@ -42,7 +42,12 @@ describe('loadConfig', () => {
   });
 
   it('allows the public origin and extra origins for state-changing requests', () => {
-    const config = loadConfig({ DATA_DIR: tmpdir(), PUBLIC_URL: 'https://limo.example/', ALLOWED_ORIGINS: 'https://admin.limo.example', JWT_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({
+      DATA_DIR: tmpdir(),
+      PUBLIC_URL: 'https://limo.example/',
+      ALLOWED_ORIGINS: 'https://admin.limo.example',
+      JWT_SECRET: 'x'.repeat(32),
+    });
     expect(config.allowedOrigins).toEqual(expect.arrayContaining(['https://limo.example', 'https://admin.limo.example']));
     expect(config.COOKIE_SECURE).toBe(true);
   });

@@ -106,9 +106,15 @@ function dropDatabase(uri: string): Promise<void> {
 async function serverDeviations(uri: string): Promise<DocumentStoreDeviations> {
   try {
     return await withConnection(uri, async (connection) => {
-      const hello = await connection.db?.admin().command({ hello: 1 }).catch((err: { code?: number }) => err);
+      const hello = await connection.db
+        ?.admin()
+        .command({ hello: 1 })
+        .catch((err: { code?: number }) => err);
       return (hello as { code?: number } | undefined)?.code === 59
-        ? { updateResultUnderConcurrency: "mongo-java-server returns the document re-read after concurrent updates, not this update's result" }
+        ? {
+            updateResultUnderConcurrency:
+              "mongo-java-server returns the document re-read after concurrent updates, not this update's result",
+          }
         : {};
     });
   } catch {

@@ -10,9 +10,7 @@ import { describeWithEngine } from './support/engines.js';
 describeEventBusContract('EventBus contract: in-process', async () => InProcessEventBus.create());
 
 describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
-  describeEventBusContract('KafkaEventBus', () =>
-    KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-contract' }),
-  );
+  describeEventBusContract('KafkaEventBus', () => KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-contract' }));
 });
 
 describe('KafkaEventBus start-up', () => {
@@ -26,7 +24,13 @@ describe('KafkaEventBus start-up', () => {
 // Retention is where the embedded bus differs from Kafka (no time-based retention): bounded memory.
 describe('InProcessEventBus retention', () => {
   const events = (n: number): EventEnvelope[] =>
-    Array.from({ length: n }, (_, i) => ({ id: `e${i}`, type: 'retention.v1', occurredAt: new Date().toISOString(), key: 'k', data: { i } }));
+    Array.from({ length: n }, (_, i) => ({
+      id: `e${i}`,
+      type: 'retention.v1',
+      occurredAt: new Date().toISOString(),
+      key: 'k',
+      data: { i },
+    }));
 
   async function received(bus: InProcessEventBus, last: string): Promise<string[]> {
     const ids: string[] = [];

@@ -47,7 +47,15 @@ describe('FileMailer outbox', () => {
 
   it('appends one JSON line per message, reads a legacy index.json first and skips a line still being written', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
-    const legacy = { to: 'old@example.com', subject: 'Old', text: 'x', messageId: '<old@limo>', file: 'old.eml', sentAt: '2026-01-01T00:00:00.000Z', from: FROM };
+    const legacy = {
+      to: 'old@example.com',
+      subject: 'Old',
+      text: 'x',
+      messageId: '<old@limo>',
+      file: 'old.eml',
+      sentAt: '2026-01-01T00:00:00.000Z',
+      from: FROM,
+    };
     await writeFile(join(dir, 'index.json'), JSON.stringify([legacy]));
     const mailer = await FileMailer.create({ dir, from: FROM });
     try {

@@ -56,13 +56,15 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   const brokers = ctx.config.KAFKA_BROKERS?.split(',').map((b) => b.trim());
   const flush = { flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS };
   const sink: EventSink = brokers ? new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }) : new BatchWriter(store, logger, flush);
-  const ingest = brokers ? new KafkaIngestConsumer(store, logger, {
+  const ingest = brokers
+    ? new KafkaIngestConsumer(store, logger, {
         brokers,
         // Its own kafkajs consumer: the bus's namespace is applied here as the bus applies it.
         topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
         group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
         ...flush,
-      }) : undefined;
+      })
+    : undefined;
   // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
   // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
   const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });
@@ -76,7 +78,13 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
     ipEventsPerMinute: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
   });
 
-  const app = await createServiceApp({ name: 'analytics', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Traffic analytics' });
+  const app = await createServiceApp({
+    name: 'analytics',
+    config: ctx.config,
+    logger: ctx.logger,
+    cache: ctx.cache,
+    description: 'Traffic analytics',
+  });
   app.decorate('analyticsStore', store);
   const deps = { store, tracker, companies, logger };
   await app.register(trackRoutes, deps);
@@ -100,12 +108,16 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
       await ingest?.start();
       for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
       if (ctx.config.PROFILE === 'embedded' && ctx.config.SEED_DEMO_DATA !== false && !env.CLICKHOUSE_URL) {
-        seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) => logger.warn({ err }, 'demo traffic not added'));
+        seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) =>
+          logger.warn({ err }, 'demo traffic not added'),
+        );
       }
       logger.info(
         {
           store: store.description,
-          ingest: brokers ? `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest` : 'in-process batch writer',
+          ingest: brokers
+            ? `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest`
+            : 'in-process batch writer',
           CLICKHOUSE_URL: env.CLICKHOUSE_URL ? 'set' : 'unset (chDB in-process)',
           CLICKHOUSE_DATABASE: env.CLICKHOUSE_DATABASE,
           ANALYTICS_RETENTION_MONTHS: env.ANALYTICS_RETENTION_MONTHS,

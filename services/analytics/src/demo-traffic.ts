@@ -11,7 +11,13 @@ const DEMO_EVENTS = 30_000;
  * company views, quotes, calls and website clicks, from a few hundred visitors in US cities.
  * Generated inside ClickHouse (INSERT ... SELECT FROM numbers()), through the same rollups as real events.
  */
-export async function seedDemoTraffic(store: AnalyticsStore, database: string, companies: CompaniesRepository, logger: Logger, signal: AbortSignal): Promise<void> {
+export async function seedDemoTraffic(
+  store: AnalyticsStore,
+  database: string,
+  companies: CompaniesRepository,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
   const [row] = await store.rows<{ n: string }>(`SELECT count() AS n FROM ${database}.events`);
   if (Number(row?.n) > 0) return;
   // Directory's demo companies arrive one event at a time: wait until 200 are there or the count settles.
@@ -49,5 +55,8 @@ export async function seedDemoTraffic(store: AnalyticsStore, database: string, c
       'demo',
       number
     FROM numbers(${DEMO_EVENTS})`);
-  logger.info({ events: DEMO_EVENTS, companies: ids.length, ms: Date.now() - started }, 'demo traffic added (SEED_DEMO_DATA=false skips it)');
+  logger.info(
+    { events: DEMO_EVENTS, companies: ids.length, ms: Date.now() - started },
+    'demo traffic added (SEED_DEMO_DATA=false skips it)',
+  );
 }

@@ -12,7 +12,10 @@ export const analyticsEnvSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^https?:\/\//.test(v), { message: 'must start with http:// or https://' }),
   /** The database holding the analytics tables. */
-  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier').default('analytics'),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier')
+    .default('analytics'),
   /** Months raw events are kept (ClickHouse TTL); the daily rollups keep 12 months more. */
   ANALYTICS_RETENTION_MONTHS: positiveInt(1, 120).default(13),
   /** Longest time an accepted event waits in a batch before it is written. */

@@ -25,7 +25,11 @@ export interface TrackerStats {
   dropped: Record<DropReason, number>;
 }
 
-const digest = (...parts: Array<string | undefined>): string => createHash('sha256').update(parts.map((p) => p ?? '').join('\u0000')).digest('base64url').slice(0, 22);
+const digest = (...parts: Array<string | undefined>): string =>
+  createHash('sha256')
+    .update(parts.map((p) => p ?? '').join('\u0000'))
+    .digest('base64url')
+    .slice(0, 22);
 
 /**
  * Turns a validated track request into a stored event: drops bots (isbot on the user agent), replays
@@ -62,7 +66,11 @@ export class Tracker {
     const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
     const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
     if (body.timestamp) {
-      const replay = await this.deps.seen.hit(`analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
+      const replay = await this.deps.seen.hit(
+        `analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`,
+        1,
+        TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS,
+      );
       if (!replay.allowed) return this.drop('replay');
     }
     // On a company the action is what counts, not the page or query the client says it came from.
@@ -72,7 +80,11 @@ export class Tracker {
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
     const clientId = await this.deps.visitors.clientId(facts.ip, now);
     if (body.companyId) {
-      const onCompany = await this.deps.seen.hit(`analytics:ip-company:${digest(clientId, body.actionType, body.companyId)}`, this.deps.ipCompanyEvents, this.deps.burstSeconds * 1000);
+      const onCompany = await this.deps.seen.hit(
+        `analytics:ip-company:${digest(clientId, body.actionType, body.companyId)}`,
+        this.deps.ipCompanyEvents,
+        this.deps.burstSeconds * 1000,
+      );
       if (!onCompany.allowed) return this.drop('ip-cap');
     }
     const perMinute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000);
@@ -81,7 +93,9 @@ export class Tracker {
     const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
     const newVisitor = (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, restOfDay)).allowed;
     const newProfileView =
-      body.actionType === 'company_view' && body.companyId ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, restOfDay)).allowed : false;
+      body.actionType === 'company_view' && body.companyId
+        ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, restOfDay)).allowed
+        : false;
     const place = await this.deps.geo.locate(facts.ip);
     const event: StoredEvent = {
       eventId: randomUUID(),

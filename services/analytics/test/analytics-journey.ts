@@ -40,7 +40,13 @@ function snapshot(overrides: Partial<CompanySnapshot>): CompanySnapshot {
   };
 }
 
-const created = (data: CompanySnapshot): EventEnvelope => ({ id: randomUUID(), type: 'company.created.v1', occurredAt: new Date().toISOString(), key: data.id, data });
+const created = (data: CompanySnapshot): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'company.created.v1',
+  occurredAt: new Date().toISOString(),
+  key: data.id,
+  data,
+});
 
 /**
  * Events sent through the gateway, as the web app sends them, show in every admin dashboard and in
@@ -80,7 +86,12 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
       adminClient = new ApiClient(system.url);
       expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
       owner = new ApiClient(system.url);
-      const registered = await owner.call('POST', '/api/register', { username: `owner-${run}`, email: `owner-${run}@owners.example`, password: 'secret-pass', role: 'business' });
+      const registered = await owner.call('POST', '/api/register', {
+        username: `owner-${run}`,
+        email: `owner-${run}@owners.example`,
+        password: 'secret-pass',
+        role: 'business',
+      });
       expect(registered.status).toBe(201);
       ownerId = registered.json.id as string;
       owned = snapshot({ name: `Owned Limo ${run}`, userId: ownerId });
@@ -89,7 +100,11 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
       // The companies reach analytics' read-model through the bus first (the 5 s below are the events').
       // On a shared Kafka the group may first catch up on other runs' company events.
       const companies = await system.services.analytics.store.collection<{ _id: string }>('companies');
-      await waitFor(async () => (await companies.count({ _id: { $in: [owned.id, other.id] } })) === 2, 150_000, 'the companies in the read-model');
+      await waitFor(
+        async () => (await companies.count({ _id: { $in: [owned.id, other.id] } })) === 2,
+        150_000,
+        'the companies in the read-model',
+      );
     }, 240_000);
     afterAll(async () => {
       await system?.close();
@@ -176,7 +191,11 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
     it('keeps the admin dashboards for admins, with the spec windows only', async () => {
       expect((await new ApiClient(system.url).call('GET', '/api/admin/analytics/overview')).status).toBe(401);
       expect((await owner.call('GET', '/api/admin/analytics/overview')).status).toBe(403);
-      for (const path of ['/api/admin/analytics/overview?days=14', '/api/admin/analytics/top-companies?limit=0', '/api/admin/analytics/popular-searches?limit=abc']) {
+      for (const path of [
+        '/api/admin/analytics/overview?days=14',
+        '/api/admin/analytics/top-companies?limit=0',
+        '/api/admin/analytics/popular-searches?limit=abc',
+      ]) {
         const res = await adminClient.call('GET', path);
         expect(res.status).toBe(400);
         expect(typeof res.json.message).toBe('string');
@@ -235,16 +254,27 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
       expect(live.views).toBe(1);
       expect(again.topPages.find((p) => p.page === page)?.views).toBe(1);
     });
-  
+
     it('counts a company once per visitor whatever pages a batch names, and caps rotating user agents from one IP', async () => {
       const agent = `${BROWSER_UA} Run/${run}`;
-      const views = Array.from({ length: 50 }, (_, i) => event('company_view', { companyId: other.id, currentPage: `/company/${other.id}?page=${i}`, timestamp: new Date(Date.now() + i).toISOString() }));
+      const views = Array.from({ length: 50 }, (_, i) =>
+        event('company_view', {
+          companyId: other.id,
+          currentPage: `/company/${other.id}?page=${i}`,
+          timestamp: new Date(Date.now() + i).toISOString(),
+        }),
+      );
       const batch = await new ApiClient(system.url).call('POST', '/api/analytics/track/batch', { events: views }, { 'user-agent': agent });
       expect(batch.status).toBe(202);
       // The same IP with a new user agent each time: a new visitor id each time, but the IP's share on
       // the company (ANALYTICS_IP_COMPANY_EVENTS, 2 per burst window) is used up after one more.
       for (let i = 0; i < 5; i++) {
-        const res = await new ApiClient(system.url).call('POST', '/api/analytics/track', event('company_view', { companyId: other.id, currentPage: `/company/${other.id}` }), { 'user-agent': `${agent} Rotating/${i}` });
+        const res = await new ApiClient(system.url).call(
+          'POST',
+          '/api/analytics/track',
+          event('company_view', { companyId: other.id, currentPage: `/company/${other.id}` }),
+          { 'user-agent': `${agent} Rotating/${i}` },
+        );
         expect(res.status).toBe(202);
       }
       const viewsOfOther = async () => {

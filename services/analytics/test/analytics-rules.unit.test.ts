@@ -10,7 +10,12 @@ import { BROWSER_UA, PHONE_UA } from './fixtures.js';
 
 describe('day windows', () => {
   it('covers the last N whole UTC days including today, and the N days before', () => {
-    expect(dayWindow(7, new Date('2026-03-10T23:59:00Z'))).toEqual({ from: '2026-03-04', to: '2026-03-10', previousFrom: '2026-02-25', previousTo: '2026-03-03' });
+    expect(dayWindow(7, new Date('2026-03-10T23:59:00Z'))).toEqual({
+      from: '2026-03-04',
+      to: '2026-03-10',
+      previousFrom: '2026-02-25',
+      previousTo: '2026-03-03',
+    });
     expect(dayWindow(30, new Date('2026-03-01T00:00:00Z')).from).toBe('2026-01-31');
     expect(daysBetween('2024-02-27', '2024-03-01')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
@@ -20,8 +25,12 @@ describe('day windows', () => {
 describe('device from user agent', () => {
   it('tells phones, tablets and desktops apart', () => {
     expect(deviceFromUserAgent(PHONE_UA)).toBe('mobile');
-    expect(deviceFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36')).toBe('mobile');
-    expect(deviceFromUserAgent('Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1')).toBe('tablet');
+    expect(deviceFromUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36')).toBe(
+      'mobile',
+    );
+    expect(deviceFromUserAgent('Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1')).toBe(
+      'tablet',
+    );
     expect(deviceFromUserAgent('Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 Chrome/126.0 Safari/537.36')).toBe('tablet');
     expect(deviceFromUserAgent(BROWSER_UA)).toBe('desktop');
   });
@@ -42,7 +51,9 @@ describe('visitor ids', () => {
   it('share the salt of the day through the cache (every instance hashes alike)', async () => {
     const cache = new MemoryCache();
     const day = new Date('2026-05-01T10:00:00Z');
-    expect(await new VisitorIds(cache).visitorId('198.51.100.1', BROWSER_UA, day)).toBe(await new VisitorIds(cache).visitorId('198.51.100.1', BROWSER_UA, day));
+    expect(await new VisitorIds(cache).visitorId('198.51.100.1', BROWSER_UA, day)).toBe(
+      await new VisitorIds(cache).visitorId('198.51.100.1', BROWSER_UA, day),
+    );
     expect(await cache.get('analytics:salt:2026-05-01')).toEqual(expect.any(String));
   });
 });
@@ -58,27 +69,50 @@ describe("an owner's figures", () => {
     { day: '2026-05-02', actionType: 'page_view', events: 9, visitors: 1 },
   ];
   it('count profile views once per visitor and day, the rest as events', () => {
-    expect(totalsOf(rows, '2026-05-01', '2026-05-02')).toEqual({ profileViews: 3, searchAppearances: 7, quoteRequests: 2, callClicks: 3, websiteClicks: 4 });
+    expect(totalsOf(rows, '2026-05-01', '2026-05-02')).toEqual({
+      profileViews: 3,
+      searchAppearances: 7,
+      quoteRequests: 2,
+      callClicks: 3,
+      websiteClicks: 4,
+    });
     expect(totalsOf(rows, '2026-05-02', '2026-05-02').profileViews).toBe(1);
   });
   it('give one entry per day, zeros included, oldest first', () => {
     const series = dailySeries(rows, '2026-04-30', '2026-05-02');
     expect(series.map((d) => d.date)).toEqual(['2026-04-30', '2026-05-01', '2026-05-02']);
-    expect(series[0]).toEqual({ date: '2026-04-30', profileViews: 0, searchAppearances: 0, quoteRequests: 0, callClicks: 0, websiteClicks: 0 });
+    expect(series[0]).toEqual({
+      date: '2026-04-30',
+      profileViews: 0,
+      searchAppearances: 0,
+      quoteRequests: 0,
+      callClicks: 0,
+      websiteClicks: 0,
+    });
     expect(series[1]).toMatchObject({ profileViews: 2, searchAppearances: 7 });
   });
 });
 
 describe('settings', () => {
   it('have defaults and refuse bad values by name', () => {
-    expect(loadAnalyticsEnv({})).toMatchObject({ ANALYTICS_RETENTION_MONTHS: 13, ANALYTICS_FLUSH_INTERVAL_MS: 2_000, ANALYTICS_FLUSH_ROWS: 10_000, CLICKHOUSE_DATABASE: 'analytics' });
-    expect(() => loadAnalyticsEnv({ CLICKHOUSE_URL: 'tcp://x:9000', ANALYTICS_RETENTION_MONTHS: '0' })).toThrow(/CLICKHOUSE_URL=.*\n.*ANALYTICS_RETENTION_MONTHS/);
+    expect(loadAnalyticsEnv({})).toMatchObject({
+      ANALYTICS_RETENTION_MONTHS: 13,
+      ANALYTICS_FLUSH_INTERVAL_MS: 2_000,
+      ANALYTICS_FLUSH_ROWS: 10_000,
+      CLICKHOUSE_DATABASE: 'analytics',
+    });
+    expect(() => loadAnalyticsEnv({ CLICKHOUSE_URL: 'tcp://x:9000', ANALYTICS_RETENTION_MONTHS: '0' })).toThrow(
+      /CLICKHOUSE_URL=.*\n.*ANALYTICS_RETENTION_MONTHS/,
+    );
   });
 });
 
 describe('schema files', () => {
   it('split into statements and follow the configured database', () => {
-    const statements = splitStatements('-- note\nCREATE DATABASE IF NOT EXISTS analytics;\nCREATE TABLE analytics.t (x UInt8) ENGINE = Memory;\n', 'stats');
+    const statements = splitStatements(
+      '-- note\nCREATE DATABASE IF NOT EXISTS analytics;\nCREATE TABLE analytics.t (x UInt8) ENGINE = Memory;\n',
+      'stats',
+    );
     expect(statements).toEqual(['CREATE DATABASE IF NOT EXISTS stats', 'CREATE TABLE stats.t (x UInt8) ENGINE = Memory']);
   });
 });

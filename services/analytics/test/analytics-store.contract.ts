@@ -32,7 +32,14 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
           storedEvent({ visitorId: 'a', actionType: 'call_click', companyId: 'c1' }),
           storedEvent({ visitorId: 'a', actionType: 'website_click', companyId: 'c1' }),
           // 3 days ago: a visitor of another day (visitor ids change daily; the track route flags each day's first event).
-          storedEvent({ visitorId: 'a', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(3, now), newVisitor: 1, newProfileView: 1 }),
+          storedEvent({
+            visitorId: 'a',
+            actionType: 'company_view',
+            companyId: 'c1',
+            receivedAt: daysAgo(3, now),
+            newVisitor: 1,
+            newProfileView: 1,
+          }),
           // 40 days ago: previous period of the 30-day window.
           storedEvent({ visitorId: 'z', receivedAt: daysAgo(40, now), newVisitor: 1 }),
           storedEvent({ visitorId: 'z', actionType: 'company_view', companyId: 'c1', receivedAt: daysAgo(40, now), newProfileView: 1 }),
@@ -129,7 +136,9 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
     it('knows the highest Kafka offset stored per partition', async () => {
       expect(await store.maxIngestOffset('analytics.tracked.v1:0')).toBe(-1);
       await store.insert(
-        [5, 6, 7].map((offset) => storedEvent({ ingestSource: 'analytics.tracked.v1:0', ingestOffset: offset, receivedAt: daysAgo(300, now) })),
+        [5, 6, 7].map((offset) =>
+          storedEvent({ ingestSource: 'analytics.tracked.v1:0', ingestOffset: offset, receivedAt: daysAgo(300, now) }),
+        ),
         'contract-offsets',
       );
       expect(await store.maxIngestOffset('analytics.tracked.v1:0')).toBe(7);

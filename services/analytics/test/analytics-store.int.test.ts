@@ -4,7 +4,9 @@ import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-stor
 import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
 
 // chDB: ClickHouse in this process, always.
-describeAnalyticsStoreContract('chDB (in-process ClickHouse)', () => ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database: 'analytics_contract' }));
+describeAnalyticsStoreContract('chDB (in-process ClickHouse)', () =>
+  ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database: 'analytics_contract' }),
+);
 
 // A ClickHouse server over HTTP when one is reachable (CLICKHOUSE_URL, or testcontainers when Docker
 // answers). None can be installed on the development and CI machines (no Docker; Debian's

@@ -17,7 +17,8 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
   let bus: KafkaEventBus;
   const consumer = (group: string) =>
     new KafkaIngestConsumer(store, logger, { brokers: brokers.split(','), topic, group, flushIntervalMs: 200, flushRows: 500 });
-  const stored = async (where = '1') => Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ${where}`))[0]?.n);
+  const stored = async (where = '1') =>
+    Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ${where}`))[0]?.n);
   const distinct = async () => Number((await store.rows<{ n: string }>('SELECT uniqExact(eventId) AS n FROM analytics.events'))[0]?.n);
 
   beforeAll(async () => {

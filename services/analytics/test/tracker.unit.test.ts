@@ -31,7 +31,8 @@ async function tracker(caps: { ipCompanyEvents?: number; ipEventsPerMinute?: num
   });
   return { t, accepted, keys };
 }
-const body = (extra: Record<string, unknown> = {}) => trackEventBodySchema.parse({ sessionId: 's1', actionType: 'page_view', currentPage: '/', timestamp: new Date().toISOString(), ...extra });
+const body = (extra: Record<string, unknown> = {}) =>
+  trackEventBodySchema.parse({ sessionId: 's1', actionType: 'page_view', currentPage: '/', timestamp: new Date().toISOString(), ...extra });
 const from = (userAgent: string | undefined, ip = '203.0.113.7') => ({ ip, userAgent });
 
 describe('the tracker', () => {
@@ -39,7 +40,14 @@ describe('the tracker', () => {
     const { t, accepted } = await tracker();
     expect(await t.track(body({ deviceType: undefined }), from(PHONE_UA))).toBe('counted');
     const [event] = accepted;
-    expect(event).toMatchObject({ actionType: 'page_view', deviceType: 'mobile', referrer: 'direct', country: 'Unknown', userAgent: PHONE_UA, ingestSource: 'direct' });
+    expect(event).toMatchObject({
+      actionType: 'page_view',
+      deviceType: 'mobile',
+      referrer: 'direct',
+      country: 'Unknown',
+      userAgent: PHONE_UA,
+      ingestSource: 'direct',
+    });
     expect(JSON.stringify(event)).not.toContain('203.0.113.7');
     expect(event!.visitorId).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -72,7 +80,14 @@ describe('the tracker', () => {
   it('counts one action on a company once per visitor and burst window, whatever page or query the client names', async () => {
     const { t, accepted } = await tracker();
     const company = (i: number, extra: Record<string, unknown> = {}) =>
-      body({ actionType: 'company_view', companyId: 'c1', currentPage: `/company/c1?x=${i}`, searchQuery: `q${i}`, timestamp: new Date(Date.now() + i).toISOString(), ...extra });
+      body({
+        actionType: 'company_view',
+        companyId: 'c1',
+        currentPage: `/company/c1?x=${i}`,
+        searchQuery: `q${i}`,
+        timestamp: new Date(Date.now() + i).toISOString(),
+        ...extra,
+      });
     const results = [];
     for (let i = 0; i < 50; i++) results.push(await t.track(company(i), from(BROWSER_UA)));
     expect(results.filter((r) => r === 'counted')).toHaveLength(1);
@@ -86,7 +101,8 @@ describe('the tracker', () => {
 
   it('caps what one IP counts on a company per burst window, however many user agents it sends', async () => {
     const { t, accepted } = await tracker({ ipCompanyEvents: 2 });
-    const view = (i: number) => body({ actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1', timestamp: new Date(Date.now() + i).toISOString() });
+    const view = (i: number) =>
+      body({ actionType: 'company_view', companyId: 'c1', currentPage: '/company/c1', timestamp: new Date(Date.now() + i).toISOString() });
     const results = [];
     for (let i = 0; i < 5; i++) results.push(await t.track(view(i), from(`${BROWSER_UA} Rotating/${i}`)));
     expect(results).toEqual(['counted', 'counted', 'ip-cap', 'ip-cap', 'ip-cap']);
@@ -103,7 +119,9 @@ describe('the tracker', () => {
     const page = (i: number) => body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString() });
     // A burst (not counted) does not use the IP's share.
     expect(await t.track(page(0), from(BROWSER_UA))).toBe('counted');
-    expect(await t.track(body({ currentPage: '/p0', timestamp: new Date(Date.now() + 100).toISOString() }), from(BROWSER_UA))).toBe('burst');
+    expect(await t.track(body({ currentPage: '/p0', timestamp: new Date(Date.now() + 100).toISOString() }), from(BROWSER_UA))).toBe(
+      'burst',
+    );
     const results = [];
     for (let i = 1; i < 5; i++) results.push(await t.track(page(i), from(`${BROWSER_UA} Rotating/${i}`)));
     expect(results).toEqual(['counted', 'counted', 'ip-cap', 'ip-cap']);

@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { createServiceApp, idempotent, type HandledEvent, type Service, type ServiceContext, type SubscribeOptions, type Subscription } from '@limo/platform';
+import {
+  createServiceApp,
+  idempotent,
+  type HandledEvent,
+  type Service,
+  type ServiceContext,
+  type SubscribeOptions,
+  type Subscription,
+} from '@limo/platform';
 import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
 import { onClaimantLinked } from './consumers/on-claimant-linked.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -62,7 +70,9 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
   const logger = ctx.logger.child({ service: 'billing' });
   const settings = loadBillingSettings(ctx.config, options.env ?? process.env);
   logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
-  const box = settings.BILLING_ENCRYPTION_KEY ? SecretBox.fromKey(settings.BILLING_ENCRYPTION_KEY) : SecretBox.fromDir(join(settings.DATA_DIR, 'billing'));
+  const box = settings.BILLING_ENCRYPTION_KEY
+    ? SecretBox.fromKey(settings.BILLING_ENCRYPTION_KEY)
+    : SecretBox.fromDir(join(settings.DATA_DIR, 'billing'));
 
   const keys = await KeysRepository.create(ctx.store, box);
   const payments = await PaymentsRepository.create(ctx.store);
@@ -89,7 +99,13 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
   });
   const deps: BillingDeps = { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys };
 
-  const app = await createServiceApp({ name: 'billing', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Payments, claims and subscriptions' });
+  const app = await createServiceApp({
+    name: 'billing',
+    config: ctx.config,
+    logger: ctx.logger,
+    cache: ctx.cache,
+    description: 'Payments, claims and subscriptions',
+  });
   for (const routes of [
     createPaymentIntentRoutes,
     processPaymentSuccessRoutes,
@@ -105,7 +121,12 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
   }
   // The simulator posts its signed events to the same webhook route Stripe would.
   registry.setWebhookDelivery(async (payload, signature) => {
-    const res = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     return res.statusCode;
   });
 
@@ -116,7 +137,12 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
     { group: `${GROUP}.provider-events`, topics: ['payment-provider.event-received.v1'], handler: onProviderEvent(ops), once: true },
     { group: `${GROUP}.claimants`, topics: ['claim.claimant-linked.v1'], handler: onClaimantLinked(ops), once: true },
     { group: `${GROUP}.claim-refunds`, topics: ['claim.rejected.v1'], handler: onClaimRejectedRefund(ops), once: true },
-    { group: `${GROUP}.claim-rejected-mail`, topics: ['claim.rejected.v1'], handler: onClaimRejectedMail(ctx.mailer, supportEmail), once: true },
+    {
+      group: `${GROUP}.claim-rejected-mail`,
+      topics: ['claim.rejected.v1'],
+      handler: onClaimRejectedMail(ctx.mailer, supportEmail),
+      once: true,
+    },
   ];
   const running: Subscription[] = [];
   return {
@@ -126,10 +152,14 @@ export async function createBillingService(ctx: ServiceContext, options: Billing
     async start() {
       const keys = await registry.effectiveKeys();
       if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
-        logger.warn('payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)');
+        logger.warn(
+          'payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)',
+        );
       }
       if (keys.stripeSecretKey && !keys.stripeWebhookSecret) {
-        logger.warn('Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)');
+        logger.warn(
+          'Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)',
+        );
       }
       for (const { once, handler, ...consumer } of consumers) {
         running.push(await ctx.bus.subscribe({ ...consumer, handler: once ? idempotent(handled, consumer.group, handler) : handler }));

@@ -13,7 +13,13 @@ afterAll(async () => {
 /** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
 async function paidClaim(companyId: string, email = claimer().email) {
   const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId);
-  const res = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId, claimerDetails: claimer(email), clientSecret });
+  const res = await call(h, 'POST', '/api/process-payment-success', undefined, {
+    paymentIntent: paymentIntentId,
+    plan: 'claim',
+    companyId,
+    claimerDetails: claimer(email),
+    clientSecret,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
 }
@@ -21,7 +27,13 @@ async function paidClaim(companyId: string, email = claimer().email) {
 /** Stands in for identity: links the claim to an account, as claim.claimant-linked.v1 does. */
 async function linkAccount(claimId: string, companyId: string, userId = randomUUID()) {
   await h.ctx.bus.publish([
-    { id: randomUUID(), type: 'claim.claimant-linked.v1', occurredAt: new Date().toISOString(), key: claimId, data: { claimId, companyId, userId, email: 'x@example.com', accountCreated: true } },
+    {
+      id: randomUUID(),
+      type: 'claim.claimant-linked.v1',
+      occurredAt: new Date().toISOString(),
+      key: claimId,
+      data: { claimId, companyId, userId, email: 'x@example.com', accountCreated: true },
+    },
   ]);
   await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.userId === userId);
   return userId;
@@ -40,14 +52,23 @@ describe('claims', () => {
       dashboardAccess: { email: 'dana@example.com', passwordSetupRequired: true },
     });
     expect(answer.nextSteps.join(' ')).toContain('dana@example.com');
-    expect((await waitFor(() => h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claimId))).data).toMatchObject({ userId: null, claimerEmail: 'dana@example.com' });
+    expect(
+      (await waitFor(() => h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claimId)))
+        .data,
+    ).toMatchObject({ userId: null, claimerEmail: 'dana@example.com' });
 
     expect((await call(h, 'GET', '/api/admin/business-claims')).statusCode).toBe(401);
     expect((await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'business'))).statusCode).toBe(403);
     const list = await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'));
     expect(list.statusCode).toBe(200);
     expect(list.json()[0].status).toBe('pending');
-    expect(list.json().find((c: { id: string }) => c.id === claimId)).toMatchObject({ companyName: company.name, claimerName: 'Dana Driver', claimerPhone: '(303) 555-0199', businessRole: 'owner', paymentAmount: 7500 });
+    expect(list.json().find((c: { id: string }) => c.id === claimId)).toMatchObject({
+      companyName: company.name,
+      claimerName: 'Dana Driver',
+      claimerPhone: '(303) 555-0199',
+      businessRole: 'owner',
+      paymentAmount: 7500,
+    });
     expect((await call(h, 'GET', '/api/admin/business-claims?status=maybe', userOf(h, 'admin'))).statusCode).toBe(400);
   });
 
@@ -58,7 +79,9 @@ describe('claims', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A claim for this business is already waiting for review');
     const owned = await listCompany(h, { userId: randomUUID() });
-    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: owned.id })).json().message).toBe('This business has already been claimed');
+    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: owned.id })).json().message).toBe(
+      'This business has already been claimed',
+    );
   });
 
   it('asks the directory for a company listed before billing subscribed', async () => {
@@ -70,8 +93,13 @@ describe('claims', () => {
     try {
       const ok = await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-unclaimed' });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-owned' })).statusCode).toBe(409);
-      expect((await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'never-listed' })).statusCode).toBe(404);
+      expect(
+        (await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-owned' })).statusCode,
+      ).toBe(409);
+      expect(
+        (await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'never-listed' }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await withDirectory.close();
     }
@@ -84,10 +112,24 @@ describe('claims', () => {
     const b = await checkoutAndPay(h, company.id);
     const c = await checkoutAndPay(h, company.id);
     const claimOf = async (paymentIntent: string, clientSecret: string) =>
-      (await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret })).json().claimId as string;
+      (
+        await call(h, 'POST', '/api/process-payment-success', undefined, {
+          paymentIntent,
+          plan: 'claim',
+          companyId: company.id,
+          claimerDetails: claimer(),
+          clientSecret,
+        })
+      ).json().claimId as string;
     const first = await claimOf(a.paymentIntentId, a.clientSecret);
     // The second payment finds the company claimed: refunded, its subscription ended, no claim.
-    const late = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: b.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: b.clientSecret });
+    const late = await call(h, 'POST', '/api/process-payment-success', undefined, {
+      paymentIntent: b.paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(),
+      clientSecret: b.clientSecret,
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This business was claimed by someone else; your payment has been refunded.');
     await expect(h.simulator().refundPayment(b.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
@@ -99,15 +141,32 @@ describe('claims', () => {
     expect(early.json().message).toBe("The claimer's account is still being set up. Please try again in a moment.");
     const owner = await linkAccount(first, company.id);
 
-    const approved = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin, { adminNotes: 'Called the business line' });
+    const approved = await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin, {
+      adminNotes: 'Called the business line',
+    });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ message: 'Business claim approved successfully!', claim: { status: 'approved', approvedBy: admin.id, adminNotes: 'Called the business line' } });
-    const event = await waitFor(() => h.published.find((e) => e.type === 'claim.approved.v1' && (e.data as { claimId: string }).claimId === first));
+    expect(approved.json()).toMatchObject({
+      message: 'Business claim approved successfully!',
+      claim: { status: 'approved', approvedBy: admin.id, adminNotes: 'Called the business line' },
+    });
+    const event = await waitFor(() =>
+      h.published.find((e) => e.type === 'claim.approved.v1' && (e.data as { claimId: string }).claimId === first),
+    );
     expect(event.data).toMatchObject({ companyId: company.id, userId: owner, businessVerified: true });
-    await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId));
+    await waitFor(() =>
+      h.published.some(
+        (e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === a.subscriptionId,
+      ),
+    );
 
     // An old intent used after the approval is refunded too.
-    const old = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: c.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: c.clientSecret });
+    const old = await call(h, 'POST', '/api/process-payment-success', undefined, {
+      paymentIntent: c.paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(),
+      clientSecret: c.clientSecret,
+    });
     expect(old.statusCode).toBe(409);
     await expect(h.simulator().refundPayment(c.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     expect((await call(h, 'POST', `/api/admin/business-claims/${first}/approve`, admin)).statusCode).toBe(409);
@@ -118,25 +177,46 @@ describe('claims', () => {
     const company = await listCompany(h);
     const a = await checkoutAndPay(h, company.id);
     const b = await checkoutAndPay(h, company.id);
-    const success = (p: typeof a) => call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: p.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), clientSecret: p.clientSecret });
+    const success = (p: typeof a) =>
+      call(h, 'POST', '/api/process-payment-success', undefined, {
+        paymentIntent: p.paymentIntentId,
+        plan: 'claim',
+        companyId: company.id,
+        claimerDetails: claimer(),
+        clientSecret: p.clientSecret,
+      });
     const answers = await Promise.all([success(a), success(b)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
     const loser = answers[0]!.statusCode === 409 ? a : b;
     const winner = loser === a ? b : a;
     await expect(h.simulator().refundPayment(loser.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
-    await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({ status: 'succeeded' });
+    await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({
+      status: 'succeeded',
+    });
   });
 
   it('only the payer can use a payment: the signed-in payer, or whoever holds the client secret of a signed-out payment', async () => {
     const company = await listCompany(h);
     const anon = await checkoutAndPay(h, company.id);
-    const body = { paymentIntent: anon.paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer('thief@example.com') };
+    const body = {
+      paymentIntent: anon.paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer('thief@example.com'),
+    };
     const noSecret = await call(h, 'POST', '/api/process-payment-success', undefined, body);
     expect(noSecret.statusCode).toBe(403);
-    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), { ...body, clientSecret: 'pi_x_secret_wrong' })).statusCode).toBe(403);
+    expect(
+      (await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), { ...body, clientSecret: 'pi_x_secret_wrong' }))
+        .statusCode,
+    ).toBe(403);
     expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(0);
-    const mine = await call(h, 'POST', '/api/process-payment-success', undefined, { ...body, claimerDetails: claimer('payer@example.com'), paymentIntentClientSecret: anon.clientSecret });
+    const mine = await call(h, 'POST', '/api/process-payment-success', undefined, {
+      ...body,
+      claimerDetails: claimer('payer@example.com'),
+      paymentIntentClientSecret: anon.clientSecret,
+    });
     expect(mine.statusCode, mine.body).toBe(200);
     // The claim exists now: a stranger still learns nothing of it, not even the claimer's e-mail.
     const peek = await call(h, 'POST', '/api/process-payment-success', undefined, body);
@@ -147,7 +227,9 @@ describe('claims', () => {
     const payer = userOf(h, 'business');
     const intent = await call(h, 'POST', '/api/create-payment-intent', payer, { plan: 'claim', companyId: other.id });
     const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
-    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    expect(
+      (await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode,
+    ).toBe(200);
     const signedBody = { paymentIntent: paymentIntentId, plan: 'claim', companyId: other.id, claimerDetails: claimer(), clientSecret };
     expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), signedBody)).statusCode).toBe(403);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, signedBody)).statusCode).toBe(403);
@@ -157,15 +239,27 @@ describe('claims', () => {
   it('makes the claim from the payment webhook when the checkout sent the claimer and the success page is never reached', async () => {
     const company = await listCompany(h);
     const details = claimer();
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id, claimerDetails: details });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: details,
+    });
     expect(intent.statusCode, intent.body).toBe(200);
     const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
-    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode).toBe(200);
+    expect(
+      (await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode,
+    ).toBe(200);
     const claim = await waitFor(async () => (await h.service.deps.claims.findByPaymentIntent(paymentIntentId)) ?? undefined);
     expect(claim).toMatchObject({ companyId: company.id, claimerEmail: details.email, status: 'pending', userId: null });
     // The company is no longer open to others, and the page, if it comes later, answers the same claim.
     expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(409);
-    const page = await call(h, 'POST', '/api/process-payment-success', undefined, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: details, clientSecret });
+    const page = await call(h, 'POST', '/api/process-payment-success', undefined, {
+      paymentIntent: paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: details,
+      clientSecret,
+    });
     expect(page.json().claimId).toBe(claim._id);
     expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
   });
@@ -175,7 +269,9 @@ describe('claims', () => {
     const email = claimer().email;
     const { claimId, paymentIntentId, subscriptionId } = await paidClaim(company.id, email);
     const admin = userOf(h, 'admin');
-    const rejected = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin, { reason: 'We could not reach the business' });
+    const rejected = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin, {
+      reason: 'We could not reach the business',
+    });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().claim).toMatchObject({ status: 'rejected', refundStatus: 'pending' });
     await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.refundStatus === 'refunded');
@@ -196,10 +292,14 @@ describe('claims', () => {
     const declined = await checkoutAndPay(h, company.id, '4000000000000002');
     expect(declined.confirm.statusCode).toBe(402);
     expect(declined.confirm.json().message).toBe('Your card was declined. (test mode)');
-    const secrets = new Map([
-      [declined.paymentIntentId, declined.clientSecret],
-    ]);
-    const body = (paymentIntent: string, companyId = company.id) => ({ paymentIntent, plan: 'claim', companyId, claimerDetails: claimer(), clientSecret: secrets.get(paymentIntent) });
+    const secrets = new Map([[declined.paymentIntentId, declined.clientSecret]]);
+    const body = (paymentIntent: string, companyId = company.id) => ({
+      paymentIntent,
+      plan: 'claim',
+      companyId,
+      claimerDetails: claimer(),
+      clientSecret: secrets.get(paymentIntent),
+    });
     const notPaid = await call(h, 'POST', '/api/process-payment-success', undefined, body(declined.paymentIntentId));
     expect(notPaid.statusCode).toBe(402);
     expect(notPaid.json().message).toContain('has not succeeded');

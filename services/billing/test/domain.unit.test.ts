@@ -61,10 +61,30 @@ describe('Stripe event reader', () => {
       id: 'evt_1',
       type: 'customer.subscription.updated',
       created: 1_790_000_000,
-      data: { object: { id: 'sub_1', status: 'active', customer: { id: 'cus_1' }, cancel_at_period_end: true, metadata: null, items: { data: [{ current_period_end: 1_821_536_000 }] } } },
+      data: {
+        object: {
+          id: 'sub_1',
+          status: 'active',
+          customer: { id: 'cus_1' },
+          cancel_at_period_end: true,
+          metadata: null,
+          items: { data: [{ current_period_end: 1_821_536_000 }] },
+        },
+      },
     });
-    expect(sub.subscription).toMatchObject({ id: 'sub_1', customerId: 'cus_1', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(1_821_536_000_000).toISOString(), metadata: {} });
-    const inv = toProviderEvent({ id: 'evt_2', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1', parent: { subscription_details: { subscription: 'sub_1' } } } } });
+    expect(sub.subscription).toMatchObject({
+      id: 'sub_1',
+      customerId: 'cus_1',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(1_821_536_000_000).toISOString(),
+      metadata: {},
+    });
+    const inv = toProviderEvent({
+      id: 'evt_2',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: { id: 'in_1', parent: { subscription_details: { subscription: 'sub_1' } } } },
+    });
     expect(inv.invoice?.subscriptionId).toBe('sub_1');
     expect(() => toProviderEvent({ id: 'evt_3', type: 'invoice.paid' })).toThrow();
   });
@@ -74,12 +94,18 @@ describe('billing settings', () => {
   const config = loadConfig({ DATA_DIR: '/tmp/limo-settings-test', JWT_SECRET: 'x'.repeat(40) });
   it('reads billing’s own variables and reports them by name without values', () => {
     const s = loadBillingSettings(config, { STRIPE_SECRET_KEY: 'sk_test_abc', PAYMENTS_SIMULATOR_ALLOWED: 'true' });
-    expect(s).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_abc', PAYMENTS_SIMULATOR_ALLOWED: true, STRIPE_PRICE_LOOKUP_KEY: 'limo_directory_access_yearly' });
+    expect(s).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      PAYMENTS_SIMULATOR_ALLOWED: true,
+      STRIPE_PRICE_LOOKUP_KEY: 'limo_directory_access_yearly',
+    });
     const described = describeBillingSettings(s);
     expect(described.STRIPE_SECRET_KEY).toBe('set');
     expect(JSON.stringify(described)).not.toContain('sk_test_abc');
   });
   it('names every bad variable', () => {
-    expect(() => loadBillingSettings(config, { STRIPE_SECRET_KEY: 'nope', BILLING_ENCRYPTION_KEY: 'short' })).toThrow(/STRIPE_SECRET_KEY[\s\S]*BILLING_ENCRYPTION_KEY/);
+    expect(() => loadBillingSettings(config, { STRIPE_SECRET_KEY: 'nope', BILLING_ENCRYPTION_KEY: 'short' })).toThrow(
+      /STRIPE_SECRET_KEY[\s\S]*BILLING_ENCRYPTION_KEY/,
+    );
   });
 });

@@ -11,7 +11,14 @@ export interface PaymentsContractOptions {
   fixtures: boolean;
 }
 
-const event = (type: string, object: object) => JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+const event = (type: string, object: object) =>
+  JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
 
 /** The one contract every payments adapter passes (Emmett's shape: one suite, a factory per adapter). */
 export function describePaymentsContract(options: PaymentsContractOptions): void {
@@ -34,7 +41,12 @@ export function describePaymentsContract(options: PaymentsContractOptions): void
 
   it('creates a customer and a default_incomplete yearly subscription with idempotency keys', async () => {
     await withProvider(async ({ provider }) => {
-      const customerId = await provider.createCustomer({ email: 'owner@example.com', name: 'Test Limousines', metadata: { companyId: 'c1' }, idempotencyKey: `cus-${Math.random()}` });
+      const customerId = await provider.createCustomer({
+        email: 'owner@example.com',
+        name: 'Test Limousines',
+        metadata: { companyId: 'c1' },
+        idempotencyKey: `cus-${Math.random()}`,
+      });
       expect(customerId).toMatch(/^cus_/);
       const key = `sub-${Math.random()}`;
       const session = await provider.createSubscription({ customerId, metadata: { companyId: 'c1' }, idempotencyKey: key });
@@ -92,14 +104,23 @@ export function describePaymentsContract(options: PaymentsContractOptions): void
 
   it('verifies webhook signatures over the raw body: good passes; forged, stale, missing or altered fail', async () => {
     await withProvider(async ({ provider, sign }) => {
-      const payload = event('customer.subscription.deleted', { id: 'sub_1', object: 'subscription', status: 'canceled', customer: 'cus_1', metadata: {}, items: { data: [{ current_period_end: 1_900_000_000 }] } });
+      const payload = event('customer.subscription.deleted', {
+        id: 'sub_1',
+        object: 'subscription',
+        status: 'canceled',
+        customer: 'cus_1',
+        metadata: {},
+        items: { data: [{ current_period_end: 1_900_000_000 }] },
+      });
       const verified = provider.verifyWebhook(Buffer.from(payload), sign(payload));
       expect(verified).toMatchObject({ type: 'customer.subscription.deleted', objectId: 'sub_1', subscription: { status: 'canceled' } });
       const stale = sign(payload, Math.floor(Date.now() / 1000) - 301);
       expect(() => provider.verifyWebhook(Buffer.from(payload), stale)).toThrow(WebhookSignatureError);
       expect(() => provider.verifyWebhook(Buffer.from(payload), undefined)).toThrow(WebhookSignatureError);
       expect(() => provider.verifyWebhook(Buffer.from(payload), 't=1,v1=deadbeef')).toThrow(WebhookSignatureError);
-      expect(() => provider.verifyWebhook(Buffer.from(payload.replace('canceled', 'active')), sign(payload))).toThrow(WebhookSignatureError);
+      expect(() => provider.verifyWebhook(Buffer.from(payload.replace('canceled', 'active')), sign(payload))).toThrow(
+        WebhookSignatureError,
+      );
       const inTolerance = sign(payload, Math.floor(Date.now() / 1000) - 250);
       expect(provider.verifyWebhook(Buffer.from(payload), inTolerance).id).toBe(verified.id);
     });

@@ -23,11 +23,18 @@ describeWithEngine('payments contract: Stripe against stripe-mock', 'STRIPE_MOCK
   describePaymentsContract({
     fixtures: true,
     async make() {
-      const provider = StripePayments.create({ secretKey: 'sk_test_contractsuite', publishableKey: 'pk_test_contractsuite', webhookSecret: WEBHOOK_SECRET, apiUrl: url, priceLookupKey: 'limo_contract_yearly' });
+      const provider = StripePayments.create({
+        secretKey: 'sk_test_contractsuite',
+        publishableKey: 'pk_test_contractsuite',
+        webhookSecret: WEBHOOK_SECRET,
+        apiUrl: url,
+        priceLookupKey: 'limo_contract_yearly',
+      });
       const signer = new Stripe('sk_test_signer');
       return {
         provider,
-        sign: (payload, t) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(t !== undefined && { timestamp: t }) }),
+        sign: (payload, t) =>
+          signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(t !== undefined && { timestamp: t }) }),
         close: () => provider.close(),
       };
     },

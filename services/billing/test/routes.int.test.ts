@@ -41,19 +41,73 @@ describe('bad input on every route: a clear 4xx, never 5xx, nothing written', ()
       ['POST', '/api/create-payment-intent', { plan: 'claim', companyId: randomUUID() }, undefined, 'Company not found'],
       ['POST', '/api/create-payment-intent', { plan: 'claim', companyId: 'x'.repeat(500) }, undefined],
       ['POST', '/api/create-payment-intent', { plan: 'claim', companyId: { $ne: null } }, undefined],
-      ['POST', '/api/create-payment-intent', { plan: 'claim', companyId: randomUUID(), metadata: { type: 'business_listing' } }, owner, 'Listing not found'],
+      [
+        'POST',
+        '/api/create-payment-intent',
+        { plan: 'claim', companyId: randomUUID(), metadata: { type: 'business_listing' } },
+        owner,
+        'Listing not found',
+      ],
       ['POST', '/api/create-payment-intent', '[1,2', undefined, 'not valid JSON'],
       ['POST', '/api/create-payment-intent', '{"__proto__":{"admin":true},"companyId":"x"}', undefined],
       ['POST', '/api/process-payment-success', {}, undefined],
-      ['POST', '/api/process-payment-success', { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { name: 'A' } }, undefined, 'Please fill in all required fields'],
-      ['POST', '/api/process-payment-success', { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { ...claimer(), role: 'ceo' } }, undefined, 'Business role must be'],
-      ['POST', '/api/process-payment-success', { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { ...claimer(), email: 'nope' } }, undefined, 'Please enter a valid email'],
-      ['POST', '/api/process-payment-success', { paymentIntent: 'pi_unknown', companyId: company.id, claimerDetails: claimer() }, undefined, 'Payment not found'],
-      ['POST', '/api/process-payment-success', { paymentIntent: '../../etc', companyId: company.id, claimerDetails: claimer() }, undefined, 'Payment not found'],
-      ['POST', '/api/payments/simulator/confirm', { clientSecret: 'x', cardNumber: '4242', expiry: '12/34', cvc: '123' }, undefined, 'Your card number is invalid.'],
-      ['POST', '/api/payments/simulator/confirm', { clientSecret: 'x', cardNumber: '4242424242424242', expiry: '13/34', cvc: '123' }, undefined, 'expiration date'],
+      [
+        'POST',
+        '/api/process-payment-success',
+        { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { name: 'A' } },
+        undefined,
+        'Please fill in all required fields',
+      ],
+      [
+        'POST',
+        '/api/process-payment-success',
+        { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { ...claimer(), role: 'ceo' } },
+        undefined,
+        'Business role must be',
+      ],
+      [
+        'POST',
+        '/api/process-payment-success',
+        { paymentIntent: 'pi_x', companyId: company.id, claimerDetails: { ...claimer(), email: 'nope' } },
+        undefined,
+        'Please enter a valid email',
+      ],
+      [
+        'POST',
+        '/api/process-payment-success',
+        { paymentIntent: 'pi_unknown', companyId: company.id, claimerDetails: claimer() },
+        undefined,
+        'Payment not found',
+      ],
+      [
+        'POST',
+        '/api/process-payment-success',
+        { paymentIntent: '../../etc', companyId: company.id, claimerDetails: claimer() },
+        undefined,
+        'Payment not found',
+      ],
+      [
+        'POST',
+        '/api/payments/simulator/confirm',
+        { clientSecret: 'x', cardNumber: '4242', expiry: '12/34', cvc: '123' },
+        undefined,
+        'Your card number is invalid.',
+      ],
+      [
+        'POST',
+        '/api/payments/simulator/confirm',
+        { clientSecret: 'x', cardNumber: '4242424242424242', expiry: '13/34', cvc: '123' },
+        undefined,
+        'expiration date',
+      ],
       ['POST', '/api/payments/simulator/confirm', { clientSecret: 'x' }, undefined, 'Please complete all payment fields.'],
-      ['POST', '/api/payments/simulator/confirm', { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }, undefined, 'Payment session not found'],
+      [
+        'POST',
+        '/api/payments/simulator/confirm',
+        { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+        undefined,
+        'Payment session not found',
+      ],
       ['POST', '/api/create-business-listing', listing, undefined, 'Not authenticated'],
       ['POST', '/api/create-business-listing', { ...listing, name: '' }, owner, 'Company name is required'],
       ['POST', '/api/create-business-listing', { ...listing, website: '' }, owner, 'Website is required'],
@@ -61,11 +115,35 @@ describe('bad input on every route: a clear 4xx, never 5xx, nothing written', ()
       ['POST', '/api/create-business-listing', { ...listing, businessEmail: 'x' }, owner, 'Please enter a valid business email'],
       ['POST', '/api/create-business-listing', { ...listing, fullAddress: ' ' }, owner, 'Full address is required'],
       ['POST', '/api/create-business-listing', { ...listing, paymentIntentId: 'pi_unknown' }, owner, 'Payment not found'],
-      ['POST', '/api/register-business-listing', { userData: { email: 'x', password: '1' }, companyData: listing }, undefined, 'Please enter a valid email'],
-      ['POST', '/api/register-business-listing', { userData: { email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' }, companyData: listing }, undefined, "Passwords don't match"],
-      ['POST', '/api/register-business-listing', { userData: { email: 'a@b.co', password: 'secret1' }, companyData: listing, paymentIntentId: 'pi_unknown' }, undefined, 'Payment not found'],
+      [
+        'POST',
+        '/api/register-business-listing',
+        { userData: { email: 'x', password: '1' }, companyData: listing },
+        undefined,
+        'Please enter a valid email',
+      ],
+      [
+        'POST',
+        '/api/register-business-listing',
+        { userData: { email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' }, companyData: listing },
+        undefined,
+        "Passwords don't match",
+      ],
+      [
+        'POST',
+        '/api/register-business-listing',
+        { userData: { email: 'a@b.co', password: 'secret1' }, companyData: listing, paymentIntentId: 'pi_unknown' },
+        undefined,
+        'Payment not found',
+      ],
       ['GET', '/api/admin/business-claims', undefined, owner],
-      ['POST', `/api/admin/business-claims/${randomUUID()}/approve`, { businessVerified: 'yes' }, admin, 'businessVerified must be true or false'],
+      [
+        'POST',
+        `/api/admin/business-claims/${randomUUID()}/approve`,
+        { businessVerified: 'yes' },
+        admin,
+        'businessVerified must be true or false',
+      ],
       ['POST', `/api/admin/business-claims/${randomUUID()}/reject`, { reason: 'x'.repeat(3000) }, admin],
       ['POST', `/api/admin/business-claims/${'x'.repeat(100)}/approve`, undefined, admin],
       ['POST', '/api/admin/api-keys', { stripeSecretKey: 'hello' }, admin, 'must look like sk_live_'],
@@ -90,7 +168,11 @@ describe('bad input on every route: a clear 4xx, never 5xx, nothing written', ()
 describe('provider keys', () => {
   it('stores keys encrypted, answers them masked, and applies them without a restart', async () => {
     const admin = userOf(h, 'admin');
-    expect((await call(h, 'GET', '/api/payments/config')).json()).toMatchObject({ provider: 'simulator', testMode: true, publishableKey: null });
+    expect((await call(h, 'GET', '/api/payments/config')).json()).toMatchObject({
+      provider: 'simulator',
+      testMode: true,
+      publishableKey: null,
+    });
     const secret = 'sk_test_51SecretKeyValue0000abcd';
     try {
       await keysInForce(admin, secret);
@@ -102,25 +184,46 @@ describe('provider keys', () => {
 
 async function keysInForce(admin: TestUser, secret: string) {
   {
-    const saved = await call(h, 'POST', '/api/admin/api-keys', admin, { stripeSecretKey: secret, stripePublicKey: 'pk_test_51PublicKeyValue9999wxyz', googleMapsApiKey: 'AIzaSyTestMapsKey1234' });
+    const saved = await call(h, 'POST', '/api/admin/api-keys', admin, {
+      stripeSecretKey: secret,
+      stripePublicKey: 'pk_test_51PublicKeyValue9999wxyz',
+      googleMapsApiKey: 'AIzaSyTestMapsKey1234',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       message: 'API Keys Saved',
       keys: { stripeSecretKey: 'sk_test_…abcd', stripePublicKey: 'pk_test_…wxyz', googleMapsApiKey: '…1234', provider: 'stripe' },
     });
     expect(JSON.stringify(saved.json())).not.toContain(secret);
-    const raw = await h.ctx.store.collections().find((c) => c.name === 'settings')!.find({});
+    const raw = await h.ctx.store
+      .collections()
+      .find((c) => c.name === 'settings')!
+      .find({});
     expect(JSON.stringify(raw)).not.toContain('SecretKeyValue');
     expect(JSON.stringify(raw)).not.toContain('AIzaSyTestMapsKey');
 
     const config = await call(h, 'GET', '/api/payments/config');
-    expect(config.json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_51PublicKeyValue9999wxyz', testMode: true, testCards: [] });
+    expect(config.json()).toMatchObject({
+      provider: 'stripe',
+      publishableKey: 'pk_test_51PublicKeyValue9999wxyz',
+      testMode: true,
+      testCards: [],
+    });
     expect((await call(h, 'GET', '/api/config/maps-key')).json()).toEqual({ googleMapsApiKey: 'AIzaSyTestMapsKey1234' });
     expect((await call(h, 'GET', '/api/admin/api-keys', admin)).json().stripeSecretKey).toBe('sk_test_…abcd');
 
     // Keeping a key: absent or empty; removing it: null. Without a secret key the simulator is back.
-    const removed = await call(h, 'POST', '/api/admin/api-keys', admin, { stripeSecretKey: null, stripePublicKey: '', googleMapsApiKey: null });
-    expect(removed.json().keys).toMatchObject({ stripeSecretKey: null, stripePublicKey: 'pk_test_…wxyz', googleMapsApiKey: null, provider: 'simulator' });
+    const removed = await call(h, 'POST', '/api/admin/api-keys', admin, {
+      stripeSecretKey: null,
+      stripePublicKey: '',
+      googleMapsApiKey: null,
+    });
+    expect(removed.json().keys).toMatchObject({
+      stripeSecretKey: null,
+      stripePublicKey: 'pk_test_…wxyz',
+      googleMapsApiKey: null,
+      provider: 'simulator',
+    });
     expect((await call(h, 'GET', '/api/payments/config')).json().provider).toBe('simulator');
   }
 }
@@ -131,14 +234,26 @@ describe('admin subscribers and stats', () => {
     const userId = randomUUID();
     const email = `sub-${userId.slice(0, 6)}@example.com`;
     await h.ctx.bus.publish([
-      { id: randomUUID(), type: 'user.registered.v1', occurredAt: new Date().toISOString(), key: userId, data: { userId, username: email, email, role: 'business', createdAt: new Date().toISOString() } },
+      {
+        id: randomUUID(),
+        type: 'user.registered.v1',
+        occurredAt: new Date().toISOString(),
+        key: userId,
+        data: { userId, username: email, email, role: 'business', createdAt: new Date().toISOString() },
+      },
     ]);
     await waitFor(async () => (await h.service.deps.readModels.users.findOne({ _id: userId })) ?? undefined);
     const before = (await call(h, 'GET', '/api/admin/stats', admin)).json();
     const company = await listCompany(h);
     const { paymentIntentId, clientSecret } = await checkoutAndPay(h, company.id);
     const owner = { ...userOf(h, 'business', userId) };
-    const claim = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(email), clientSecret });
+    const claim = await call(h, 'POST', '/api/process-payment-success', owner, {
+      paymentIntent: paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(email),
+      clientSecret,
+    });
     await h.simulator().idle();
     expect((await call(h, 'POST', `/api/admin/business-claims/${claim.json().claimId}/approve`, admin)).statusCode).toBe(200);
     const stats = await waitFor(async () => {
@@ -154,7 +269,11 @@ describe('admin subscribers and stats', () => {
     expect(stats.totalUsers).toBe(before.totalUsers);
     expect(stats.businessUsers).toBeGreaterThanOrEqual(1);
     const subscribers = (await call(h, 'GET', '/api/admin/subscribers', admin)).json();
-    expect(subscribers.find((s: { id: string }) => s.id === userId)).toMatchObject({ email, subscription_status: 'active', stripe_customer_id: expect.stringMatching(/^cus_/) });
+    expect(subscribers.find((s: { id: string }) => s.id === userId)).toMatchObject({
+      email,
+      subscription_status: 'active',
+      stripe_customer_id: expect.stringMatching(/^cus_/),
+    });
     expect(subscribers.find((s: { id: string }) => s.id === userId).subscription_end_date).toMatch(/^\d{4}-/);
   });
 });
@@ -166,47 +285,110 @@ describe('paid listing registration', () => {
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ name: 'Summit Chauffeurs', isPaid: false, paymentRequired: true });
     const companyId = created.json().companyId as string;
-    expect((await call(h, 'POST', '/api/create-payment-intent', userOf(h, 'business'), { plan: 'claim', companyId, metadata: { type: 'business_listing' } })).statusCode).toBe(403);
-    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, { amount: 75, companyId, metadata: { type: 'business_listing', companyName: 'Summit Chauffeurs', email: owner.email } });
+    expect(
+      (
+        await call(h, 'POST', '/api/create-payment-intent', userOf(h, 'business'), {
+          plan: 'claim',
+          companyId,
+          metadata: { type: 'business_listing' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, {
+      amount: 75,
+      companyId,
+      metadata: { type: 'business_listing', companyName: 'Summit Chauffeurs', email: owner.email },
+    });
     expect(intent.statusCode, intent.body).toBe(200);
     expect(intent.json().amount).toBe(7500);
-    const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, {
+      clientSecret: intent.json().clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(confirm.statusCode).toBe(200);
     await h.simulator().idle();
-    const event = await waitFor(() => h.published.find((e) => e.type === 'listing.registered.v1' && (e.data as { companyId: string }).companyId === companyId));
+    const event = await waitFor(() =>
+      h.published.find((e) => e.type === 'listing.registered.v1' && (e.data as { companyId: string }).companyId === companyId),
+    );
     expect(event.data).toMatchObject({
       userId: owner.id,
       isPaid: true,
-      company: { name: 'Summit Chauffeurs', website: 'https://summit.example/', services: ['wedding', 'airport-transfer'], hourlyRateStart: 120, fullAddress: '1600 Broadway, Denver, CO 80202' },
+      company: {
+        name: 'Summit Chauffeurs',
+        website: 'https://summit.example/',
+        services: ['wedding', 'airport-transfer'],
+        hourlyRateStart: 120,
+        fullAddress: '1600 Broadway, Denver, CO 80202',
+      },
     });
-    await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { companyId: string }).companyId === companyId));
-    expect((await call(h, 'POST', '/api/create-payment-intent', owner, { companyId, metadata: { type: 'business_listing' } })).statusCode).toBe(409);
-    expect(h.published.filter((e) => e.type === 'listing.registered.v1' && (e.data as { companyId: string }).companyId === companyId)).toHaveLength(1);
+    await waitFor(() =>
+      h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { companyId: string }).companyId === companyId),
+    );
+    expect(
+      (await call(h, 'POST', '/api/create-payment-intent', owner, { companyId, metadata: { type: 'business_listing' } })).statusCode,
+    ).toBe(409);
+    expect(
+      h.published.filter((e) => e.type === 'listing.registered.v1' && (e.data as { companyId: string }).companyId === companyId),
+    ).toHaveLength(1);
   });
 
   it('takes a visitor’s paid-first payment once', async () => {
     const owner = userOf(h, 'business');
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { amount: 75, metadata: { type: 'business_listing', companyName: 'Paid First Cars', email: owner.email.toUpperCase() } });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      amount: 75,
+      metadata: { type: 'business_listing', companyName: 'Paid First Cars', email: owner.email.toUpperCase() },
+    });
     expect(intent.statusCode, intent.body).toBe(200);
-    await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    await call(h, 'POST', '/api/payments/simulator/confirm', undefined, {
+      clientSecret: intent.json().clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     // Someone else (another e-mail) cannot use the visitor's payment.
-    const stranger = await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), { ...listing, paymentIntentId: intent.json().paymentIntentId });
+    const stranger = await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), {
+      ...listing,
+      paymentIntentId: intent.json().paymentIntentId,
+    });
     expect(stranger.statusCode).toBe(403);
-    const created = await call(h, 'POST', '/api/create-business-listing', owner, { ...listing, name: 'Paid First Cars', paymentIntentId: intent.json().paymentIntentId });
+    const created = await call(h, 'POST', '/api/create-business-listing', owner, {
+      ...listing,
+      name: 'Paid First Cars',
+      paymentIntentId: intent.json().paymentIntentId,
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ isPaid: true, paymentRequired: false });
-    const reused = await call(h, 'POST', '/api/create-business-listing', owner, { ...listing, paymentIntentId: intent.json().paymentIntentId });
+    const reused = await call(h, 'POST', '/api/create-business-listing', owner, {
+      ...listing,
+      paymentIntentId: intent.json().paymentIntentId,
+    });
     expect(reused.statusCode).toBe(409);
   });
 
   it('makes one paid listing of one payment when the registrations race, and only for the payer', async () => {
     const owner = userOf(h, 'business');
-    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, { amount: 75, metadata: { type: 'business_listing', companyName: 'Racing Cars', email: owner.email } });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, {
+      amount: 75,
+      metadata: { type: 'business_listing', companyName: 'Racing Cars', email: owner.email },
+    });
     expect(intent.statusCode, intent.body).toBe(200);
     const { paymentIntentId, clientSecret } = intent.json() as { paymentIntentId: string; clientSecret: string };
-    await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
-    expect((await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), { ...listing, paymentIntentId })).statusCode).toBe(403);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call(h, 'POST', '/api/create-business-listing', owner, { ...listing, name: 'Racing Cars', paymentIntentId })));
+    await call(h, 'POST', '/api/payments/simulator/confirm', undefined, {
+      clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect((await call(h, 'POST', '/api/create-business-listing', userOf(h, 'business'), { ...listing, paymentIntentId })).statusCode).toBe(
+      403,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(h, 'POST', '/api/create-business-listing', owner, { ...listing, name: 'Racing Cars', paymentIntentId }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect(await h.service.deps.listings.listings.count({ userId: owner.id })).toBe(1);
     expect(await h.service.deps.listings.listings.count({ paymentIntentId })).toBe(1);
@@ -216,7 +398,12 @@ describe('paid listing registration', () => {
 describe('checkout amounts come from the plan table', () => {
   it('charges 7500 whatever amount is sent', async () => {
     const company = await listCompany(h);
-    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, { amount: 1, plan: 'claim', companyId: company.id, metadata: { plan_name: 'claim' } });
+    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      amount: 1,
+      plan: 'claim',
+      companyId: company.id,
+      metadata: { plan_name: 'claim' },
+    });
     expect(res.json()).toMatchObject({ amount: 7500, plan: 'claim', currency: 'usd' });
     const { paymentIntentId } = res.json();
     expect((await h.simulator().retrievePaymentIntent(paymentIntentId))?.amount).toBe(7500);
@@ -225,7 +412,12 @@ describe('checkout amounts come from the plan table', () => {
 });
 
 describe('the simulator in PROFILE=distributed', () => {
-  const distributed = { PROFILE: 'distributed', KAFKA_BROKERS: '127.0.0.1:1', MONGODB_URI: 'mongodb://127.0.0.1:1/x', REDIS_URL: 'redis://127.0.0.1:1' };
+  const distributed = {
+    PROFILE: 'distributed',
+    KAFKA_BROKERS: '127.0.0.1:1',
+    MONGODB_URI: 'mongodb://127.0.0.1:1/x',
+    REDIS_URL: 'redis://127.0.0.1:1',
+  };
 
   it('is refused unless PAYMENTS_SIMULATOR_ALLOWED=true', async () => {
     const refused = await startBilling(distributed);
@@ -234,8 +426,12 @@ describe('the simulator in PROFILE=distributed', () => {
       expect(config.statusCode).toBe(503);
       expect(config.json().message).toContain('PAYMENTS_SIMULATOR_ALLOWED=true');
       const company = await listCompany(refused);
-      expect((await call(refused, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(503);
-      expect((await call(refused, 'POST', '/api/webhooks/stripe', undefined, '{}', { 'stripe-signature': 't=1,v1=0' })).statusCode).toBe(503);
+      expect(
+        (await call(refused, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode,
+      ).toBe(503);
+      expect((await call(refused, 'POST', '/api/webhooks/stripe', undefined, '{}', { 'stripe-signature': 't=1,v1=0' })).statusCode).toBe(
+        503,
+      );
     } finally {
       await refused.close();
     }

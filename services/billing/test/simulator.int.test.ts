@@ -37,27 +37,40 @@ describe('payment simulator lifecycle', () => {
   it('4242 succeeds: PaymentIntent succeeded, invoice paid, subscription active for a year, webhooks signed', async () => {
     const { sim, received } = simulatorWithInbox();
     const session = await checkout(sim);
-    expect(sim.confirm({ clientSecret: session.clientSecret!, ...{ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } })).toEqual({ status: 'succeeded', paymentIntentId: session.paymentIntentId });
+    expect(
+      sim.confirm({ clientSecret: session.clientSecret!, ...{ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } }),
+    ).toEqual({ status: 'succeeded', paymentIntentId: session.paymentIntentId });
     await sim.idle();
     expect(received.map((e) => e.type).sort()).toEqual(['customer.subscription.updated', 'invoice.paid', 'payment_intent.succeeded']);
     const sub = await sim.retrieveSubscription(session.subscriptionId);
     expect(sub?.status).toBe('active');
     expect(Date.parse(sub!.currentPeriodEnd!) - Date.now()).toBeGreaterThan(YEAR - 60_000);
     // Confirming again changes nothing.
-    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })?.status).toBe('succeeded');
+    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })?.status).toBe(
+      'succeeded',
+    );
   });
 
   it('4000 0000 0000 0002 declines and leaves the payment to retry; 4000 0025 0000 3155 requires authentication first', async () => {
     const { sim, received } = simulatorWithInbox();
     const session = await checkout(sim);
-    expect(() => sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })).toThrow(CardDeclinedError);
+    expect(() => sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' })).toThrow(
+      CardDeclinedError,
+    );
     expect((await sim.retrievePaymentIntent(session.paymentIntentId!))?.status).toBe('requires_payment_method');
-    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123' })?.status).toBe('requires_action');
-    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123', authenticate: true })?.status).toBe('succeeded');
+    expect(sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123' })?.status).toBe(
+      'requires_action',
+    );
+    expect(
+      sim.confirm({ clientSecret: session.clientSecret!, cardNumber: '4000002500003155', expiry: '12/34', cvc: '123', authenticate: true })
+        ?.status,
+    ).toBe('succeeded');
     await sim.idle();
     expect(received.map((e) => e.type)).toContain('payment_intent.payment_failed');
     const other = await checkout(sim);
-    expect(() => sim.confirm({ clientSecret: other.clientSecret!, cardNumber: '4242424242424242', expiry: '01/20', cvc: '123' })).toThrow('expired');
+    expect(() => sim.confirm({ clientSecret: other.clientSecret!, cardNumber: '4242424242424242', expiry: '01/20', cvc: '123' })).toThrow(
+      'expired',
+    );
     expect(sim.confirm({ clientSecret: 'pi_x_secret_unknown', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })).toBeNull();
   });
 
@@ -72,7 +85,7 @@ describe('payment simulator lifecycle', () => {
     expect(Date.parse(renewed!.currentPeriodEnd!)).toBeGreaterThan(Date.parse(firstEnd));
 
     await sim.cancelSubscription(a.subscriptionId, { atPeriodEnd: true, idempotencyKey: 'k' });
-    expect((await sim.retrieveSubscription(a.subscriptionId))).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(await sim.retrieveSubscription(a.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     sim.advance(YEAR + 1000);
     expect((await sim.retrieveSubscription(a.subscriptionId))?.status).toBe('canceled');
 
@@ -111,7 +124,9 @@ describe('payment simulator lifecycle', () => {
       const session = await checkout(before);
       await before.close();
       const after = new PaymentSimulator(options);
-      expect(after.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })?.status).toBe('succeeded');
+      expect(
+        after.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })?.status,
+      ).toBe('succeeded');
       expect((await after.retrieveSubscription(session.subscriptionId))?.status).toBe('active');
       await after.close();
     } finally {

@@ -71,7 +71,14 @@ const nextIp = (): string => `10.4.${Math.floor(++ipCounter / 250)}.${ipCounter 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** `app.inject` as `user` (or signed out) with a JSON payload (a string is sent as is). */
-export function call(h: Harness, method: Method, url: string, user?: TestUser, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function call(
+  h: Harness,
+  method: Method,
+  url: string,
+  user?: TestUser,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return h.app.inject({
     method,
     url,
@@ -99,19 +106,30 @@ export async function listCompany(h: Harness, fields: Partial<CompanySnapshot> =
     version: 1,
     ...fields,
   };
-  await h.ctx.bus.publish([{ id: randomUUID(), type: 'company.created.v1', occurredAt: new Date().toISOString(), key: snapshot.id, data: snapshot }]);
+  await h.ctx.bus.publish([
+    { id: randomUUID(), type: 'company.created.v1', occurredAt: new Date().toISOString(), key: snapshot.id, data: snapshot },
+  ]);
   await waitFor(() => h.service.deps.readModels.findCompany(snapshot.id).then((c) => c ?? undefined), 5000, 'company in the read-model');
   return snapshot;
 }
 
-export const claimer = (email = `claimer-${Math.random().toString(36).slice(2, 8)}@example.com`) => ({ name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' });
+export const claimer = (email = `claimer-${Math.random().toString(36).slice(2, 8)}@example.com`) => ({
+  name: 'Dana Driver',
+  email,
+  phone: '(303) 555-0199',
+  role: 'owner',
+});
 export const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
 
 /** Starts a claim checkout and pays it with `cardNumber`; returns the intent's answer and the confirm's. */
 export async function checkoutAndPay(h: Harness, companyId: string, cardNumber = '4242424242424242') {
   const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId, amount: 75 });
   if (intent.statusCode !== 200) throw new Error(`create-payment-intent: ${intent.statusCode} ${intent.body}`);
-  const { clientSecret, paymentIntentId, subscriptionId } = intent.json() as { clientSecret: string; paymentIntentId: string; subscriptionId: string };
+  const { clientSecret, paymentIntentId, subscriptionId } = intent.json() as {
+    clientSecret: string;
+    paymentIntentId: string;
+    subscriptionId: string;
+  };
   const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card(cardNumber) });
   return { clientSecret, paymentIntentId, subscriptionId, confirm };
 }

@@ -22,7 +22,8 @@ const subscriptionObject = (id: string, status: string, periodEnd = Math.floor(D
 });
 const eventOf = (type: string, object: object, id = `evt_test${randomUUID().replace(/-/g, '')}`) =>
   JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
-const post = (payload: string, signature?: string) => call(h, 'POST', '/api/webhooks/stripe', undefined, payload, signature ? { 'stripe-signature': signature } : {});
+const post = (payload: string, signature?: string) =>
+  call(h, 'POST', '/api/webhooks/stripe', undefined, payload, signature ? { 'stripe-signature': signature } : {});
 
 describe('POST /api/webhooks/stripe', () => {
   it('refuses a forged, stale, missing or mismatched signature with 401 and stores nothing', async () => {
@@ -58,7 +59,11 @@ describe('POST /api/webhooks/stripe', () => {
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     await new Promise((r) => setTimeout(r, 100));
     expect(await h.service.deps.subscriptions.findById(subscriptionId)).toEqual(stored);
-    expect(h.published.filter((e) => e.type === 'payment.succeeded.v1' && (e.data as { paymentIntentId: string }).paymentIntentId === paymentIntentId)).toHaveLength(1);
+    expect(
+      h.published.filter(
+        (e) => e.type === 'payment.succeeded.v1' && (e.data as { paymentIntentId: string }).paymentIntentId === paymentIntentId,
+      ),
+    ).toHaveLength(1);
   });
 
   it('ends canceled when customer.subscription.deleted arrives before invoice.paid', async () => {
@@ -69,9 +74,24 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await post(deleted, h.simulator().sign(deleted))).statusCode).toBe(200);
     await waitFor(async () => (await h.service.deps.subscriptions.findById(subscriptionId))?.status === 'canceled');
     // The payment goes through afterwards: the simulator sends invoice.paid and subscription.updated (active).
-    expect((await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })).statusCode).toBe(200);
+    expect(
+      (
+        await call(h, 'POST', '/api/payments/simulator/confirm', undefined, {
+          clientSecret,
+          cardNumber: '4242424242424242',
+          expiry: '12/34',
+          cvc: '123',
+        })
+      ).statusCode,
+    ).toBe(200);
     await h.simulator().idle();
-    const invoicePaid = eventOf('invoice.paid', { id: 'in_late', object: 'invoice', status: 'paid', amount_paid: 7500, parent: { subscription_details: { subscription: subscriptionId } } });
+    const invoicePaid = eventOf('invoice.paid', {
+      id: 'in_late',
+      object: 'invoice',
+      status: 'paid',
+      amount_paid: 7500,
+      parent: { subscription_details: { subscription: subscriptionId } },
+    });
     expect((await post(invoicePaid, h.simulator().sign(invoicePaid))).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect((await h.service.deps.subscriptions.findById(subscriptionId))?.status).toBe('canceled');
@@ -82,8 +102,16 @@ describe('POST /api/webhooks/stripe', () => {
     try {
       const company = await listCompany(racing);
       const { paymentIntentId, clientSecret } = await checkoutAndPay(racing, company.id);
-      const body = { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(), paymentIntentClientSecret: clientSecret };
-      const answers = await Promise.all(Array.from({ length: 5 }, () => call(racing, 'POST', '/api/process-payment-success', undefined, body)));
+      const body = {
+        paymentIntent: paymentIntentId,
+        plan: 'claim',
+        companyId: company.id,
+        claimerDetails: claimer(),
+        paymentIntentClientSecret: clientSecret,
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => call(racing, 'POST', '/api/process-payment-success', undefined, body)),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.json().claimId)).size).toBe(1);
       await racing.simulator().idle();
@@ -102,13 +130,25 @@ describe('subscriptions', () => {
     const company = await listCompany(h);
     const owner = userOf(h, 'business');
     const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, company.id);
-    const success = await call(h, 'POST', '/api/process-payment-success', owner, { paymentIntent: paymentIntentId, plan: 'claim', companyId: company.id, claimerDetails: claimer(owner.email), clientSecret });
+    const success = await call(h, 'POST', '/api/process-payment-success', owner, {
+      paymentIntent: paymentIntentId,
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(owner.email),
+      clientSecret,
+    });
     const admin = userOf(h, 'admin');
     expect((await call(h, 'POST', `/api/admin/business-claims/${success.json().claimId}/approve`, admin)).statusCode).toBe(200);
-    await waitFor(() => h.published.some((e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId));
+    await waitFor(() =>
+      h.published.some(
+        (e) => e.type === 'subscription.activated.v1' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId,
+      ),
+    );
 
     const mine = await call(h, 'GET', '/api/subscriptions', owner);
-    expect(mine.json()).toEqual([expect.objectContaining({ subscriptionId, companyId: company.id, status: 'active', cancelAtPeriodEnd: false, amount: 7500 })]);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ subscriptionId, companyId: company.id, status: 'active', cancelAtPeriodEnd: false, amount: 7500 }),
+    ]);
     expect((await call(h, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, owner)).statusCode).toBe(403);
     const canceled = await call(h, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, admin);
     expect(canceled.statusCode).toBe(200);
@@ -117,7 +157,11 @@ describe('subscriptions', () => {
     h.simulator().advance(366 * 24 * 60 * 60 * 1000);
     await h.simulator().idle();
     await waitFor(async () => (await h.service.deps.subscriptions.findById(subscriptionId))?.status === 'canceled');
-    await waitFor(() => h.published.some((e) => e.type === 'subscription.canceled.v1' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId));
+    await waitFor(() =>
+      h.published.some(
+        (e) => e.type === 'subscription.canceled.v1' && (e.data as { subscriptionId: string }).subscriptionId === subscriptionId,
+      ),
+    );
     expect((await call(h, 'POST', `/api/subscriptions/${subscriptionId}/cancel`, admin)).statusCode).toBe(409);
   });
 });

@@ -93,11 +93,35 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
   const changeRequests = await ChangeRequestsRepository.create(ctx.store);
   const images = await ImagesRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const projection = new SearchProjection(search, companies, searchCache, logger.child({ service: 'directory', part: 'search' }), companyJson);
+  const projection = new SearchProjection(
+    search,
+    companies,
+    searchCache,
+    logger.child({ service: 'directory', part: 'search' }),
+    companyJson,
+  );
   const edits = new CompanyEdits(companies, images);
-  const deps: DirectoryDeps = { ctx, companies, reviews, changeRequests, images, blobs, search, searchCache, companyJson, projection, edits };
+  const deps: DirectoryDeps = {
+    ctx,
+    companies,
+    reviews,
+    changeRequests,
+    images,
+    blobs,
+    search,
+    searchCache,
+    companyJson,
+    projection,
+    edits,
+  };
 
-  const app = await createServiceApp({ name: 'directory', config, logger, cache: ctx.cache, description: 'Companies, reviews, images and geo search' });
+  const app = await createServiceApp({
+    name: 'directory',
+    config,
+    logger,
+    cache: ctx.cache,
+    description: 'Companies, reviews, images and geo search',
+  });
   for (const routes of [
     companiesRoutes,
     allCompaniesRoutes,
@@ -140,14 +164,26 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
         if (!options.searchIndex) await projection.reconcile();
       }
       await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
-      await subscribe(`${GROUP}.claims`, ['claim.approved.v1'], idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)));
+      await subscribe(
+        `${GROUP}.claims`,
+        ['claim.approved.v1'],
+        idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)),
+      );
       await subscribe(
         `${GROUP}.claims-pending`,
         ['claim.submitted.v1', 'claim.claimant-linked.v1'],
         idempotent(handled, `${GROUP}.claims-pending`, onClaimPending(companies, ctx.relay, logger)),
       );
-      await subscribe(`${GROUP}.claims-rejected`, ['claim.rejected.v1'], idempotent(handled, `${GROUP}.claims-rejected`, onClaimRejected(companies, ctx.relay)));
-      await subscribe(`${GROUP}.listings`, ['listing.registered.v1'], idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)));
+      await subscribe(
+        `${GROUP}.claims-rejected`,
+        ['claim.rejected.v1'],
+        idempotent(handled, `${GROUP}.claims-rejected`, onClaimRejected(companies, ctx.relay)),
+      );
+      await subscribe(
+        `${GROUP}.listings`,
+        ['listing.registered.v1'],
+        idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)),
+      );
       await subscribe(
         `${GROUP}.subscription-activated`,
         ['subscription.activated.v1'],

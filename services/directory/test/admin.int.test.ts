@@ -13,7 +13,11 @@ const events: EventEnvelope[] = [];
 beforeAll(async () => {
   h = await startDirectory();
   admin = userOf(h, 'admin');
-  await h.ctx.bus.subscribe({ group: 'test.company-events', topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'], handler: async (e) => void events.push(e) });
+  await h.ctx.bus.subscribe({
+    group: 'test.company-events',
+    topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
+    handler: async (e) => void events.push(e),
+  });
 });
 afterAll(() => h.close());
 
@@ -76,7 +80,9 @@ describe('GET /api/admin/companies', () => {
     const page2 = (await call(h, 'GET', '/api/admin/companies?page=2&limit=50', admin)).json<AdminCompanyList>();
     expect(page2.companies.map((c) => c.id)).not.toContain(page1.companies[0].id);
     await adminCreate(h, admin, { name: 'Needle (In) Haystack [Limo]', email: 'needle@example.com' });
-    const found = (await call(h, 'GET', `/api/admin/companies?search=${encodeURIComponent('(in) haystack [')}`, admin)).json<AdminCompanyList>();
+    const found = (
+      await call(h, 'GET', `/api/admin/companies?search=${encodeURIComponent('(in) haystack [')}`, admin)
+    ).json<AdminCompanyList>();
     expect(found).toMatchObject({ totalCount: 1, companies: [{ name: 'Needle (In) Haystack [Limo]' }] });
     expect((await call(h, 'GET', '/api/admin/companies?search=NEEDLE@EXAMPLE', admin)).json().totalCount).toBe(1);
   });
@@ -131,9 +137,20 @@ describe('POST and PUT /api/admin/companies', () => {
 
   it('edits any field and the admin-only flags, publishing company.updated.v1 with a higher version', async () => {
     const company = await adminCreate(h, admin, { name: 'Edit Me Limo', phone: '(617) 555-0100' });
-    const res = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { name: 'Edited Limo', featured: true, businessVerified: true, hourlyRateStart: '95' });
+    const res = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, {
+      name: 'Edited Limo',
+      featured: true,
+      businessVerified: true,
+      hourlyRateStart: '95',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Edited Limo', featured: true, businessVerified: true, hourlyRateStart: 95, phone: '(617) 555-0100' });
+    expect(res.json()).toMatchObject({
+      name: 'Edited Limo',
+      featured: true,
+      businessVerified: true,
+      hourlyRateStart: 95,
+      phone: '(617) 555-0100',
+    });
     await waitFor(() => events.some((e) => e.type === 'company.updated.v1' && e.key === company.id), 5_000, 'company.updated.v1');
     const updated = events.find((e) => e.type === 'company.updated.v1' && e.key === company.id)!;
     expect(updated.data).toMatchObject({ id: company.id, name: 'Edited Limo', phone: '(617) 555-0100', version: 2 });
@@ -158,9 +175,18 @@ describe('suspend and unsuspend', () => {
 describe('DELETE /api/admin/companies/{id}', () => {
   it('removes the company, its reviews, its images and its index entry, and publishes company.deleted.v1', async () => {
     const owner = userOf(h, 'business');
-    const company = (await call(h, 'POST', '/api/companies', owner, { name: 'Doomed Limo', fullAddress: '1 Main St, Salem, OR 97301' })).json<OwnerCompany>();
+    const company = (
+      await call(h, 'POST', '/api/companies', owner, { name: 'Doomed Limo', fullAddress: '1 Main St, Salem, OR 97301' })
+    ).json<OwnerCompany>();
     const upload = multipart({ name: 'logo.png', type: 'image/png', data: await png(200, 200) });
-    const imageUrl = (await h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...upload.headers, cookie: owner.cookie }, payload: upload.payload })).json().imageUrl as string;
+    const imageUrl = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/upload-image',
+        headers: { ...upload.headers, cookie: owner.cookie },
+        payload: upload.payload,
+      })
+    ).json().imageUrl as string;
     await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { imageUrl });
     const imagePath = new URL(imageUrl).pathname;
     expect((await call(h, 'GET', imagePath)).statusCode).toBe(200);
@@ -186,7 +212,9 @@ describe('GET /api/admin/export-companies', () => {
     const res = await call(h, 'GET', '/api/admin/export-companies', admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="companies-export-${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="companies-export-${new Date().toISOString().slice(0, 10)}.xlsx"`,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Companies')!;

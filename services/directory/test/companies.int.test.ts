@@ -58,7 +58,13 @@ describe('POST /api/companies', () => {
   });
 
   it('ignores featured and verified sent by the client', async () => {
-    const res = await call(h, 'POST', '/api/companies', userOf(h, 'business'), listing({ name: 'Sneaky Limo', featured: true, verified: true }));
+    const res = await call(
+      h,
+      'POST',
+      '/api/companies',
+      userOf(h, 'business'),
+      listing({ name: 'Sneaky Limo', featured: true, verified: true }),
+    );
     expect(res.json()).toMatchObject({ featured: false, verified: false });
   });
 
@@ -85,7 +91,12 @@ describe('POST /api/companies', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const owner = userOf(h, 'business');
-    const res = await h.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, payload: '{"name":' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Request body is not valid JSON');
   });
@@ -99,10 +110,24 @@ describe('POST /api/companies', () => {
 
 describe('GET /api/companies/{id}', () => {
   it('answers the public shape with approved reviews only, newest first, and their rating', async () => {
-    const company = await adminCreate(h, admin, { name: 'Detail Limo', city: 'Austin', state: 'TX', businessEmail: 'private@detail.example.com' });
+    const company = await adminCreate(h, admin, {
+      name: 'Detail Limo',
+      city: 'Austin',
+      state: 'TX',
+      businessEmail: 'private@detail.example.com',
+    });
     const ids: string[] = [];
-    for (const [rating, name] of [[5, 'Ann'], [3, 'Bob'], [1, 'Cy']] as const) {
-      const res = await call(h, 'POST', '/api/reviews', undefined, { companyId: company.id, rating, reviewerName: name, comment: `${name} says hi` });
+    for (const [rating, name] of [
+      [5, 'Ann'],
+      [3, 'Bob'],
+      [1, 'Cy'],
+    ] as const) {
+      const res = await call(h, 'POST', '/api/reviews', undefined, {
+        companyId: company.id,
+        rating,
+        reviewerName: name,
+        comment: `${name} says hi`,
+      });
       ids.push(res.json().id);
     }
     await call(h, 'POST', `/api/admin/reviews/${ids[0]}/approve`, admin);
@@ -157,7 +182,15 @@ describe('PUT /api/companies/{id}', () => {
       verified: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Verified Owner Limo & Coach', description: 'Now with coaches', vehicleTypes: ['Charter Bus'], city: 'Orlando', zipCode: null, featured: false, verified: false });
+    expect(res.json()).toMatchObject({
+      name: 'Verified Owner Limo & Coach',
+      description: 'Now with coaches',
+      vehicleTypes: ['Charter Bus'],
+      city: 'Orlando',
+      zipCode: null,
+      featured: false,
+      verified: false,
+    });
     // The place moved: coordinates follow it from the gazetteer.
     expect(res.json().latitude).toBeCloseTo(28.5, 0);
   });
@@ -168,7 +201,11 @@ describe('PUT /api/companies/{id}', () => {
     const res = await call(h, 'PUT', `/api/companies/${company.id}`, owner, { ...company, name: 'Renamed Limo', services: ['Proms'] });
     expect(res.statusCode).toBe(202);
     const { changeRequest } = res.json();
-    expect(changeRequest).toMatchObject({ status: 'pending', changes: { name: 'Renamed Limo', services: ['Proms'] }, previous: { name: 'Pending Owner Limo' } });
+    expect(changeRequest).toMatchObject({
+      status: 'pending',
+      changes: { name: 'Renamed Limo', services: ['Proms'] },
+      previous: { name: 'Pending Owner Limo' },
+    });
     // The form sends every field back: only what really changed is in the request.
     expect(Object.keys(changeRequest.changes).sort()).toEqual(['name', 'services']);
     expect((await call(h, 'GET', `/api/companies/${company.id}`)).json().name).toBe('Pending Owner Limo');
@@ -190,7 +227,9 @@ describe('PUT /api/companies/{id}', () => {
     const res = await call(h, 'POST', `/api/admin/change-requests/${changeRequest.id}/reject`, admin);
     expect(res.json().changeRequest.status).toBe('rejected');
     expect((await call(h, 'GET', `/api/companies/${company.id}`)).json().phone).toBe('(305) 555-0199');
-    expect((await call(h, 'GET', '/api/admin/change-requests?status=rejected', admin)).json().map((r: { id: string }) => r.id)).toContain(changeRequest.id);
+    expect((await call(h, 'GET', '/api/admin/change-requests?status=rejected', admin)).json().map((r: { id: string }) => r.id)).toContain(
+      changeRequest.id,
+    );
   });
 
   it("answers 403 to an owner editing another owner's company, 401 signed out, 404 unknown", async () => {
@@ -206,8 +245,14 @@ describe('PUT /api/companies/{id}', () => {
   });
 
   it('lets an admin edit any company, verified and featured included', async () => {
-    const company = (await call(h, 'POST', '/api/companies', userOf(h, 'business'), listing({ name: 'Admin Touched Limo' }))).json<OwnerCompany>();
-    const res = await call(h, 'PUT', `/api/companies/${company.id}`, admin, { featured: true, verified: true, description: 'Checked by us' });
+    const company = (
+      await call(h, 'POST', '/api/companies', userOf(h, 'business'), listing({ name: 'Admin Touched Limo' }))
+    ).json<OwnerCompany>();
+    const res = await call(h, 'PUT', `/api/companies/${company.id}`, admin, {
+      featured: true,
+      verified: true,
+      description: 'Checked by us',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ featured: true, verified: true, description: 'Checked by us' });
   });
@@ -236,7 +281,10 @@ describe('GET /api/all-companies and /api/my-companies', () => {
     const byName = await call(h, 'GET', '/api/all-companies?search=sUnSeT%20lIMO');
     expect(byName.json().map((c: { name: string }) => c.name)).toContain('Sunset Limousine');
     expect(Number(byName.headers['x-total-count'])).toBe(byName.json().length);
-    if (sunset.city) expect((await call(h, 'GET', `/api/all-companies?search=${encodeURIComponent(sunset.city.toUpperCase())}`)).json().length).toBeGreaterThan(0);
+    if (sunset.city)
+      expect(
+        (await call(h, 'GET', `/api/all-companies?search=${encodeURIComponent(sunset.city.toUpperCase())}`)).json().length,
+      ).toBeGreaterThan(0);
     const paged = await call(h, 'GET', '/api/all-companies?page=1&limit=2');
     expect(paged.json()).toHaveLength(Math.min(2, all.length));
     expect(Number(paged.headers['x-total-count'])).toBe(all.length);
@@ -254,7 +302,11 @@ describe('GET /api/all-companies and /api/my-companies', () => {
   it('shows the new company in all-companies at once (the cache is invalidated by the write)', async () => {
     await call(h, 'GET', '/api/all-companies');
     await adminCreate(h, admin, { name: 'Fresh Listing Limo' });
-    await waitFor(async () => (await call(h, 'GET', '/api/all-companies')).json().some((c: { name: string }) => c.name === 'Fresh Listing Limo'), 2_000, 'fresh listing');
+    await waitFor(
+      async () => (await call(h, 'GET', '/api/all-companies')).json().some((c: { name: string }) => c.name === 'Fresh Listing Limo'),
+      2_000,
+      'fresh listing',
+    );
   });
 });
 
@@ -262,6 +314,14 @@ describe('GET /openapi.json', () => {
   it('describes every directory route', async () => {
     const res = await call(h, 'GET', '/openapi.json');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/companies', '/api/companies/{id}', '/api/upload-image', '/api/admin/companies', '/api/admin/change-requests']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/companies',
+        '/api/companies/{id}',
+        '/api/upload-image',
+        '/api/admin/companies',
+        '/api/admin/change-requests',
+      ]),
+    );
   });
 });

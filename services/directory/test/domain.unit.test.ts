@@ -13,7 +13,9 @@ describe('populate generator', () => {
     const a = generateCityCompanies(miami, { actor: 'x', now });
     const b = generateCityCompanies(miami, { actor: 'y', now: new Date() });
     expect(a).toHaveLength(100);
-    expect(a.map((c) => [c._id, c.name, c.phone, c.latitude, c.longitude])).toEqual(b.map((c) => [c._id, c.name, c.phone, c.latitude, c.longitude]));
+    expect(a.map((c) => [c._id, c.name, c.phone, c.latitude, c.longitude])).toEqual(
+      b.map((c) => [c._id, c.name, c.phone, c.latitude, c.longitude]),
+    );
     expect(new Set(a.map((c) => c._id)).size).toBe(100);
     expect(new Set(a.map((c) => c.name)).size).toBe(100);
     expect(a.every((c) => !/Service Service/.test(c.name))).toBe(true);
@@ -57,7 +59,12 @@ describe('image sniffing', () => {
 
 describe('full address parsing', () => {
   it('splits street, city, state and ZIP', () => {
-    expect(parseFullAddress('1200 Ocean Dr, Miami Beach, FL 33139, USA')).toEqual({ address: '1200 Ocean Dr', city: 'Miami Beach', state: 'FL', zipCode: '33139' });
+    expect(parseFullAddress('1200 Ocean Dr, Miami Beach, FL 33139, USA')).toEqual({
+      address: '1200 Ocean Dr',
+      city: 'Miami Beach',
+      state: 'FL',
+      zipCode: '33139',
+    });
     expect(parseFullAddress('Somewhere, Austin, TX')).toEqual({ address: 'Somewhere', city: 'Austin', state: 'TX', zipCode: null });
     expect(parseFullAddress('just text')).toBeNull();
     expect(parseFullAddress('1 Road, Town, ZZ 12345')).toBeNull();
@@ -87,7 +94,14 @@ describe('search query translation', () => {
   });
 
   it('normalises vocabulary spellings to slugs', () => {
-    expect(parse({ serviceType: 'Corporate', vehicleTypes: 'Stretch Limousine, SUV Limo,stretch-limo', priceRange: '$$$$ Luxury', minRating: '4+' })).toMatchObject({
+    expect(
+      parse({
+        serviceType: 'Corporate',
+        vehicleTypes: 'Stretch Limousine, SUV Limo,stretch-limo',
+        priceRange: '$$$$ Luxury',
+        minRating: '4+',
+      }),
+    ).toMatchObject({
       service: 'corporate',
       vehicleTypes: ['stretch-limo', 'suv-limo'],
       priceRange: '$$$$',

@@ -30,20 +30,43 @@ const published: EventEnvelope[] = [];
 beforeAll(async () => {
   h = await startDirectory();
   admin = userOf(h, 'admin');
-  await h.ctx.bus.subscribe({ group: 'test.all-company-events', topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'], handler: async (e) => void published.push(e) });
+  await h.ctx.bus.subscribe({
+    group: 'test.all-company-events',
+    topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
+    handler: async (e) => void published.push(e),
+  });
 });
 afterAll(() => h.close());
 
-const owned = async (id: string) => (await call(h, 'GET', '/api/admin/companies?limit=200', admin)).json<{ companies: OwnerCompany[] }>().companies.find((c) => c.id === id)!;
+const owned = async (id: string) =>
+  (await call(h, 'GET', '/api/admin/companies?limit=200', admin)).json<{ companies: OwnerCompany[] }>().companies.find((c) => c.id === id)!;
 
 describe('published company events', () => {
   it('match the contracts, carry the fields quotes needs and a growing version', async () => {
-    const company = await adminCreate(h, admin, { name: 'Evented Limo', email: 'ops@evented.example.com', businessEmail: 'quotes@evented.example.com', phone: '(512) 555-0101', city: 'Austin', state: 'TX', zipCode: '78701' });
+    const company = await adminCreate(h, admin, {
+      name: 'Evented Limo',
+      email: 'ops@evented.example.com',
+      businessEmail: 'quotes@evented.example.com',
+      phone: '(512) 555-0101',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+    });
     await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { phone: '(512) 555-0102' });
     await call(h, 'DELETE', `/api/admin/companies/${company.id}`, admin);
     await waitFor(() => published.filter((e) => e.key === company.id).length === 3, 5_000, 'three events');
     const [created, updated, deleted] = published.filter((e) => e.key === company.id);
-    expect(companyCreatedV1.parse(created).data).toMatchObject({ id: company.id, name: 'Evented Limo', email: 'ops@evented.example.com', businessEmail: 'quotes@evented.example.com', city: 'Austin', state: 'TX', zipCode: '78701', userId: null, version: 1 });
+    expect(companyCreatedV1.parse(created).data).toMatchObject({
+      id: company.id,
+      name: 'Evented Limo',
+      email: 'ops@evented.example.com',
+      businessEmail: 'quotes@evented.example.com',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      userId: null,
+      version: 1,
+    });
     expect(companyCreatedV1.parse(created).data.latitude).toBeCloseTo(30.27, 1);
     expect(companyUpdatedV1.parse(updated).data).toMatchObject({ phone: '(512) 555-0102', version: 2 });
     expect(companyDeletedV1.parse(deleted).data).toEqual({ id: company.id, version: 3 });
@@ -51,7 +74,13 @@ describe('published company events', () => {
 });
 
 describe('consumers of claim.submitted.v1, claim.claimant-linked.v1 and claim.rejected.v1', () => {
-  const envelope = (type: string, companyId: string, data: Record<string, unknown>) => ({ id: randomUUID(), type, occurredAt: new Date().toISOString(), key: companyId, data });
+  const envelope = (type: string, companyId: string, data: Record<string, unknown>) => ({
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    key: companyId,
+    data,
+  });
   const submitted = (companyId: string, claimId: string, userId: string | null) =>
     claimSubmittedV1.parse(
       envelope('claim.submitted.v1', companyId, {
@@ -76,16 +105,41 @@ describe('consumers of claim.submitted.v1, claim.claimant-linked.v1 and claim.re
     await h.ctx.bus.publish([submitted(company.id, claimId, null)]);
     await new Promise((r) => setTimeout(r, 100));
     expect((await owned(company.id)).claimed).toBe(false);
-    await h.ctx.bus.publish([claimClaimantLinkedV1.parse(envelope('claim.claimant-linked.v1', claimId, { claimId, companyId: company.id, userId, email: 'ana@example.com', accountCreated: true }))]);
+    await h.ctx.bus.publish([
+      claimClaimantLinkedV1.parse(
+        envelope('claim.claimant-linked.v1', claimId, {
+          claimId,
+          companyId: company.id,
+          userId,
+          email: 'ana@example.com',
+          accountCreated: true,
+        }),
+      ),
+    ]);
     await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'pending claim linked');
     expect(await owned(company.id)).toMatchObject({ claimed: true, userId, businessVerified: false });
-    expect((await call(h, 'GET', '/api/my-companies', userOf(h, 'business', userId))).json().map((c: { id: string }) => c.id)).toEqual([company.id]);
+    expect((await call(h, 'GET', '/api/my-companies', userOf(h, 'business', userId))).json().map((c: { id: string }) => c.id)).toEqual([
+      company.id,
+    ]);
     // Unverified: an edit becomes a change request.
-    expect((await call(h, 'PUT', `/api/companies/${company.id}`, userOf(h, 'business', userId), { description: 'Ours now' })).statusCode).toBe(202);
+    expect(
+      (await call(h, 'PUT', `/api/companies/${company.id}`, userOf(h, 'business', userId), { description: 'Ours now' })).statusCode,
+    ).toBe(202);
 
     await h.ctx.bus.publish([
       claimRejectedV1.parse(
-        envelope('claim.rejected.v1', company.id, { claimId, companyId: company.id, companyName: 'x', userId, claimerName: 'Ana', claimerEmail: 'ana@example.com', reason: null, refundAmount: 7500, rejectedAt: new Date().toISOString(), rejectedBy: admin.id }),
+        envelope('claim.rejected.v1', company.id, {
+          claimId,
+          companyId: company.id,
+          companyName: 'x',
+          userId,
+          claimerName: 'Ana',
+          claimerEmail: 'ana@example.com',
+          reason: null,
+          refundAmount: 7500,
+          rejectedAt: new Date().toISOString(),
+          rejectedBy: admin.id,
+        }),
       ),
     ]);
     await waitFor(async () => !(await owned(company.id)).claimed, 5_000, 'claim rejected');
@@ -110,7 +164,15 @@ describe('consumer of claim.approved.v1', () => {
       type: 'claim.approved.v1',
       occurredAt: new Date().toISOString(),
       key: companyId,
-      data: { claimId: randomUUID(), companyId, userId: randomUUID(), claimedAt: '2025-03-01T10:00:00.000Z', businessVerified: true, approvedBy: admin.id, ...overrides },
+      data: {
+        claimId: randomUUID(),
+        companyId,
+        userId: randomUUID(),
+        claimedAt: '2025-03-01T10:00:00.000Z',
+        businessVerified: true,
+        approvedBy: admin.id,
+        ...overrides,
+      },
     });
 
   it('hands the listing to the claimer: claimed, claimedAt, owner, businessVerified, verified backed by the claim', async () => {
@@ -118,7 +180,13 @@ describe('consumer of claim.approved.v1', () => {
     const event = claim(company.id);
     await h.ctx.bus.publish([event]);
     await waitFor(async () => (await owned(company.id)).claimed, 5_000, 'claim applied');
-    expect(await owned(company.id)).toMatchObject({ claimed: true, claimedAt: '2025-03-01T10:00:00.000Z', userId: event.data.userId, businessVerified: true, verified: true });
+    expect(await owned(company.id)).toMatchObject({
+      claimed: true,
+      claimedAt: '2025-03-01T10:00:00.000Z',
+      userId: event.data.userId,
+      businessVerified: true,
+      verified: true,
+    });
     // The new owner sees it on the dashboard and may edit it directly.
     const newOwner = userOf(h, 'business', event.data.userId);
     expect((await call(h, 'GET', '/api/my-companies', newOwner)).json().map((c: { id: string }) => c.id)).toEqual([company.id]);
@@ -157,7 +225,14 @@ describe('consumers of subscription.activated.v1 and subscription.canceled.v1', 
       type: 'subscription.activated.v1',
       occurredAt: new Date().toISOString(),
       key: companyId,
-      data: { subscriptionId, companyId, userId: randomUUID(), status: 'active', startedAt: '2025-01-01T00:00:00.000Z', currentPeriodEnd: '2026-01-01T00:00:00.000Z' },
+      data: {
+        subscriptionId,
+        companyId,
+        userId: randomUUID(),
+        status: 'active',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        currentPeriodEnd: '2026-01-01T00:00:00.000Z',
+      },
     });
   const canceled = (companyId: string, subscriptionId: string): SubscriptionCanceledV1 =>
     subscriptionCanceledV1.parse({
@@ -165,19 +240,36 @@ describe('consumers of subscription.activated.v1 and subscription.canceled.v1', 
       type: 'subscription.canceled.v1',
       occurredAt: new Date().toISOString(),
       key: companyId,
-      data: { subscriptionId, companyId, userId: randomUUID(), canceledAt: '2025-06-01T00:00:00.000Z', endedAt: '2026-01-01T00:00:00.000Z' },
+      data: {
+        subscriptionId,
+        companyId,
+        userId: randomUUID(),
+        canceledAt: '2025-06-01T00:00:00.000Z',
+        endedAt: '2026-01-01T00:00:00.000Z',
+      },
     });
 
   it('features the listing while the subscription runs, with its subscriptionInfo, and stops at cancellation', async () => {
     const company = await adminCreate(h, admin, { name: 'Premium Limo', city: 'Miami', state: 'FL' });
     await h.ctx.bus.publish([activated(company.id, 'sub_1')]);
     await waitFor(async () => (await owned(company.id)).featured, 5_000, 'featured');
-    expect((await owned(company.id)).subscriptionInfo).toEqual({ subscriptionStatus: 'active', createdAt: '2025-01-01T00:00:00.000Z', subscriptionEndDate: '2026-01-01T00:00:00.000Z' });
-    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL')).json()[0]?.id === company.id, 5_000, 'premium first in search');
+    expect((await owned(company.id)).subscriptionInfo).toEqual({
+      subscriptionStatus: 'active',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      subscriptionEndDate: '2026-01-01T00:00:00.000Z',
+    });
+    await waitFor(
+      async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL')).json()[0]?.id === company.id,
+      5_000,
+      'premium first in search',
+    );
 
     await h.ctx.bus.publish([canceled(company.id, 'sub_1')]);
     await waitFor(async () => !(await owned(company.id)).featured, 5_000, 'not featured');
-    expect((await owned(company.id)).subscriptionInfo).toMatchObject({ subscriptionStatus: 'canceled', subscriptionEndDate: '2026-01-01T00:00:00.000Z' });
+    expect((await owned(company.id)).subscriptionInfo).toMatchObject({
+      subscriptionStatus: 'canceled',
+      subscriptionEndDate: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('ignores an activation that arrives after its own cancellation', async () => {
@@ -202,7 +294,9 @@ describe('rebuilding the search index from the store', () => {
     expect(await index.count()).toBe(stored);
     expect(await projection.outOfSync()).toBe(false);
     const someone = (await companies.find({}, { limit: 1 }))[0];
-    expect((await index.search({ text: someone.name, sort: 'best-match', page: 1, limit: 15 })).hits.map((x) => x.id)).toContain(someone._id);
+    expect((await index.search({ text: someone.name, sort: 'best-match', page: 1, limit: 15 })).hits.map((x) => x.id)).toContain(
+      someone._id,
+    );
   });
 
   it('reconciles a persistent index that lost companies: rebuilds it, counts and logs the drift', async () => {
@@ -262,11 +356,22 @@ describe('consumer of listing.registered.v1', () => {
     };
     await h.ctx.bus.publish([event, event]);
     const owner = userOf(h, 'business', userId);
-    const mine = await waitFor(async () => {
-      const list = (await call(h, 'GET', '/api/my-companies', owner)).json();
-      return list.length ? list : undefined;
-    }, 5_000, 'listing created');
+    const mine = await waitFor(
+      async () => {
+        const list = (await call(h, 'GET', '/api/my-companies', owner)).json();
+        return list.length ? list : undefined;
+      },
+      5_000,
+      'listing created',
+    );
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ id: companyId, name: 'Paid Listing Limo', claimed: true, city: 'Denver', state: 'CO', services: ['Wedding'] });
+    expect(mine[0]).toMatchObject({
+      id: companyId,
+      name: 'Paid Listing Limo',
+      claimed: true,
+      city: 'Denver',
+      state: 'CO',
+      services: ['Wedding'],
+    });
   });
 });

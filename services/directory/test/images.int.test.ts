@@ -13,19 +13,44 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-function upload(user: TestUser | undefined, file: Parameters<typeof multipart>[0], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+function upload(
+  user: TestUser | undefined,
+  file: Parameters<typeof multipart>[0],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const body = multipart(file, fields);
-  return h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...body.headers, ...headers, ...(user && { cookie: user.cookie }) }, payload: body.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: { ...body.headers, ...headers, ...(user && { cookie: user.cookie }) },
+    payload: body.payload,
+  });
 }
 
 describe('POST /api/upload-image', () => {
   it('answers the imageUrl on the host the visitor reached the gateway at', async () => {
     // As the gateway sends them: with the internal secret (from anyone else they are dropped).
     const gateway = { [INTERNAL_HEADER]: h.ctx.config.INTERNAL_SECRET };
-    const res = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { ...gateway, 'x-forwarded-host': 'localhost:8080', 'x-forwarded-proto': 'http' });
+    const res = await upload(
+      owner,
+      { name: 'a.png', type: 'image/png', data: await png(120, 120) },
+      {},
+      { ...gateway, 'x-forwarded-host': 'localhost:8080', 'x-forwarded-proto': 'http' },
+    );
     expect(res.json().imageUrl).toMatch(/^http:\/\/localhost:8080\/api\/images\/[0-9a-f-]{36}$/);
-    const forged = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { ...gateway, 'x-forwarded-host': 'evil"host/x', 'x-forwarded-proto': 'javascript' });
-    const direct = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    const forged = await upload(
+      owner,
+      { name: 'a.png', type: 'image/png', data: await png(120, 120) },
+      {},
+      { ...gateway, 'x-forwarded-host': 'evil"host/x', 'x-forwarded-proto': 'javascript' },
+    );
+    const direct = await upload(
+      owner,
+      { name: 'a.png', type: 'image/png', data: await png(120, 120) },
+      {},
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    );
     expect(direct.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\//);
     expect(forged.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\//);
   });
@@ -51,26 +76,38 @@ describe('POST /api/upload-image', () => {
   });
 
   it('accepts JPEG and WebP too, whatever name they carry', async () => {
-    const jpeg = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#fff' } }).jpeg().toBuffer();
-    const webp = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#000' } }).webp().toBuffer();
+    const jpeg = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 150, height: 150, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     expect((await upload(owner, { name: 'a.jpg', type: 'image/jpeg', data: jpeg })).statusCode).toBe(200);
     expect((await upload(owner, { name: 'noextension', type: 'application/octet-stream', data: webp })).statusCode).toBe(200);
   });
 
   it('refuses a text file renamed .png with "Please select an image file"', async () => {
-    const res = await upload(owner, { name: 'evil.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script> not an image at all') });
+    const res = await upload(owner, {
+      name: 'evil.png',
+      type: 'image/png',
+      data: Buffer.from('<script>alert(1)</script> not an image at all'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select an image file');
   });
 
   it('refuses a PNG header followed by garbage, and a GIF', async () => {
     const broken = Buffer.concat([(await png(200, 200)).subarray(0, 40), Buffer.alloc(200, 7)]);
-    expect((await upload(owner, { name: 'broken.png', type: 'image/png', data: broken })).json().message).toBe('Please select an image file');
-    const gif = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#f00' } }).gif().toBuffer();
+    expect((await upload(owner, { name: 'broken.png', type: 'image/png', data: broken })).json().message).toBe(
+      'Please select an image file',
+    );
+    const gif = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
     expect((await upload(owner, { name: 'anim.gif', type: 'image/gif', data: gif })).json().message).toBe('Please select an image file');
   });
 
-  it("refuses a 50x50 image with \"Please select an image that's at least 100x100 pixels\"", async () => {
+  it('refuses a 50x50 image with "Please select an image that\'s at least 100x100 pixels"', async () => {
     const res = await upload(owner, { name: 'tiny.png', type: 'image/png', data: await png(50, 50) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please select an image that's at least 100x100 pixels");
@@ -85,7 +122,12 @@ describe('POST /api/upload-image', () => {
 
   it('refuses a request without a file, or not multipart, with 400', async () => {
     const noFile = multipart({ field: 'other', name: 'x.png', type: 'image/png', data: await png(120, 120) });
-    const res = await h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...noFile.headers, cookie: owner.cookie }, payload: noFile.payload });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: { ...noFile.headers, cookie: owner.cookie },
+      payload: noFile.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select an image file');
     const json = await call(h, 'POST', '/api/upload-image', owner, { image: 'data' });
@@ -97,7 +139,9 @@ describe('POST /api/upload-image', () => {
     const image = { name: 'a.png', type: 'image/png', data: await png(120, 120) };
     expect((await upload(undefined, image)).statusCode).toBe(401);
     expect((await upload(userOf(h, 'user'), image)).statusCode).toBe(403);
-    const company = (await call(h, 'POST', '/api/companies', owner, { name: 'Image Owner Limo', fullAddress: '5 Elm St, Reno, NV 89501' })).json<OwnerCompany>();
+    const company = (
+      await call(h, 'POST', '/api/companies', owner, { name: 'Image Owner Limo', fullAddress: '5 Elm St, Reno, NV 89501' })
+    ).json<OwnerCompany>();
     expect((await upload(owner, image, { companyId: company.id })).statusCode).toBe(200);
     const other = await upload(userOf(h, 'business'), image, { companyId: company.id });
     expect(other.statusCode).toBe(403);
@@ -109,7 +153,9 @@ describe('POST /api/upload-image', () => {
     const admin = userOf(h, 'admin');
     const stranger = userOf(h, 'business');
     const strangerImage = (await upload(stranger, { name: 'b.png', type: 'image/png', data: await png(120, 120) })).json().imageUrl;
-    const company = (await call(h, 'POST', '/api/companies', owner, { name: 'Attach Test Limo', fullAddress: '9 Oak St, Reno, NV 89501' })).json<OwnerCompany>();
+    const company = (
+      await call(h, 'POST', '/api/companies', owner, { name: 'Attach Test Limo', fullAddress: '9 Oak St, Reno, NV 89501' })
+    ).json<OwnerCompany>();
     await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { businessVerified: true });
     const res = await call(h, 'PUT', `/api/companies/${company.id}`, owner, { imageUrl: strangerImage });
     expect(res.statusCode).toBe(403);

@@ -21,10 +21,16 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const review = (body: Record<string, unknown>, ip?: string) =>
-  h.app.inject({ method: 'POST', url: '/api/reviews', payload: { companyId, ...body }, remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  h.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { companyId, ...body },
+    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
 
 const publicCompany = async () => (await call(h, 'GET', `/api/companies/${companyId}`)).json();
-const searchHit = async () => (await call(h, 'GET', '/api/companies?location=Denver,%20CO')).json().find((c: { id: string }) => c.id === companyId);
+const searchHit = async () =>
+  (await call(h, 'GET', '/api/companies?location=Denver,%20CO')).json().find((c: { id: string }) => c.id === companyId);
 
 describe('a review, from pending to approved', () => {
   it('waits as pending, then after approval changes the rating and count everywhere; rejected and pending never show', async () => {
@@ -36,7 +42,9 @@ describe('a review, from pending to approved', () => {
 
     expect(await publicCompany()).toMatchObject({ rating: 0, reviewCount: 0, reviews: [] });
     const pendingList = (await call(h, 'GET', '/api/admin/pending-reviews', admin)).json();
-    expect(pendingList.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([posted.json().id, rejected.json().id, stillPending.json().id]));
+    expect(pendingList.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining([posted.json().id, rejected.json().id, stillPending.json().id]),
+    );
     expect(pendingList[0].companyName).toBe('Review Target Limo');
 
     const approve = await call(h, 'POST', `/api/admin/reviews/${posted.json().id}/approve`, admin);
@@ -52,9 +60,15 @@ describe('a review, from pending to approved', () => {
     expect(await searchHit()).toMatchObject({ rating: 4, reviewCount: 1 });
     const all = (await call(h, 'GET', '/api/admin/all-reviews', admin)).json();
     expect(all.find((r: { id: string }) => r.id === rejected.json().id).status).toBe('rejected');
-    expect((await call(h, 'GET', `/api/companies/${companyId}/reviews`)).json().map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['Frank']);
+    expect(
+      (await call(h, 'GET', `/api/companies/${companyId}/reviews`)).json().map((r: { reviewerName: string }) => r.reviewerName),
+    ).toEqual(['Frank']);
 
-    await waitFor(() => events.some((e) => e.type === 'review.approved.v1') && events.some((e) => e.type === 'review.rejected.v1'), 5_000, 'review events');
+    await waitFor(
+      () => events.some((e) => e.type === 'review.approved.v1') && events.some((e) => e.type === 'review.rejected.v1'),
+      5_000,
+      'review events',
+    );
     expect(events.filter((e) => e.type === 'review.submitted.v1').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -105,7 +119,11 @@ describe('POST /api/reviews: validation and anti-spam', () => {
   });
 
   it('answers 404 for an unknown company and 400 without one', async () => {
-    const unknown = await h.app.inject({ method: 'POST', url: '/api/reviews', payload: { companyId: 'nope', rating: 5, reviewerName: 'K' } });
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { companyId: 'nope', rating: 5, reviewerName: 'K' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Company not found');
     const missing = await h.app.inject({ method: 'POST', url: '/api/reviews', payload: { rating: 5, reviewerName: 'K' } });

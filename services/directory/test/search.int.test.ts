@@ -31,7 +31,8 @@ async function allPages(query: string): Promise<{ companies: Company[]; total: n
   return { companies, total, pages };
 }
 
-const milesFromMiami = (c: Pick<Company, 'latitude' | 'longitude'>) => distanceMiles(miami, { latitude: c.latitude!, longitude: c.longitude! });
+const milesFromMiami = (c: Pick<Company, 'latitude' | 'longitude'>) =>
+  distanceMiles(miami, { latitude: c.latitude!, longitude: c.longitude! });
 
 let everyCompany: Company[];
 
@@ -40,10 +41,40 @@ beforeAll(async () => {
   admin = userOf(h, 'admin');
   expect((await call(h, 'POST', '/api/admin/populate-database', admin)).json().companiesAdded).toBe(1900);
   // Around Miami beyond the generated ones: Hollywood (~17 mi), Boca Raton (~42 mi), West Palm Beach (~66 mi).
-  await adminCreate(h, admin, { name: 'Hollywood Beach Limo', city: 'Hollywood', state: 'FL', latitude: 26.0112, longitude: -80.1495, services: ['Wedding Transportation'], vehicleTypes: ['Stretch Limo'], priceRange: '$$$$ Luxury', featured: true });
-  await adminCreate(h, admin, { name: 'Boca Coach Works', city: 'Boca Raton', state: 'FL', latitude: 26.3683, longitude: -80.1289, services: ['weddings'], vehicleTypes: ['party-bus'], priceRange: '$$' });
-  await adminCreate(h, admin, { name: 'Palm Beach Zebracorn Chauffeurs', city: 'West Palm Beach', state: 'FL', zipCode: '33401', vehicleTypes: ['Town Car'], priceRange: '$' });
-  await waitFor(async () => Number((await call(h, 'GET', '/api/companies?location=Florida')).headers['x-total-count']) === 203, 10_000, 'index caught up');
+  await adminCreate(h, admin, {
+    name: 'Hollywood Beach Limo',
+    city: 'Hollywood',
+    state: 'FL',
+    latitude: 26.0112,
+    longitude: -80.1495,
+    services: ['Wedding Transportation'],
+    vehicleTypes: ['Stretch Limo'],
+    priceRange: '$$$$ Luxury',
+    featured: true,
+  });
+  await adminCreate(h, admin, {
+    name: 'Boca Coach Works',
+    city: 'Boca Raton',
+    state: 'FL',
+    latitude: 26.3683,
+    longitude: -80.1289,
+    services: ['weddings'],
+    vehicleTypes: ['party-bus'],
+    priceRange: '$$',
+  });
+  await adminCreate(h, admin, {
+    name: 'Palm Beach Zebracorn Chauffeurs',
+    city: 'West Palm Beach',
+    state: 'FL',
+    zipCode: '33401',
+    vehicleTypes: ['Town Car'],
+    priceRange: '$',
+  });
+  await waitFor(
+    async () => Number((await call(h, 'GET', '/api/companies?location=Florida')).headers['x-total-count']) === 203,
+    10_000,
+    'index caught up',
+  );
   everyCompany = (await call(h, 'GET', '/api/all-companies')).json<Company[]>();
   expect(everyCompany).toHaveLength(1903);
 });
@@ -89,7 +120,11 @@ describe('GET /api/companies: the radius', () => {
     const byZip = await call(h, 'GET', '/api/companies?location=33130');
     expect(Number(byZip.headers['x-total-count'])).toBeGreaterThan(90);
     expect(byZip.json<Company[]>().every((c) => c.state === 'FL')).toBe(true);
-    const byUser = await call(h, 'GET', `/api/companies?userLocation=${encodeURIComponent(JSON.stringify({ city: 'Miami', state: 'FL' }))}`);
+    const byUser = await call(
+      h,
+      'GET',
+      `/api/companies?userLocation=${encodeURIComponent(JSON.stringify({ city: 'Miami', state: 'FL' }))}`,
+    );
     expect(Number(byUser.headers['x-total-count'])).toBe(byLabel);
   });
 
@@ -123,17 +158,34 @@ describe('GET /api/companies: filters', () => {
     expect(total).toBe(expected.length);
     expect(new Set(companies.map((c) => c.id))).toEqual(new Set(expected.map((c) => c.id)));
     // The same filter written as other forms write it.
-    const other = await allPages('location=Miami,%20FL&distance=50&serviceType=weddings&vehicleTypes=stretch-limo,party-bus&priceRange=$$%20Moderate');
+    const other = await allPages(
+      'location=Miami,%20FL&distance=50&serviceType=weddings&vehicleTypes=stretch-limo,party-bus&priceRange=$$%20Moderate',
+    );
     expect(other.total).toBe(expected.length);
   });
 
   it('keeps only companies rated at least minRating, from approved reviews', async () => {
-    const rated = await adminCreate(h, admin, { name: 'Biscayne Five Star Rides', city: 'Miami', state: 'FL', latitude: 25.77, longitude: -80.2 });
+    const rated = await adminCreate(h, admin, {
+      name: 'Biscayne Five Star Rides',
+      city: 'Miami',
+      state: 'FL',
+      latitude: 25.77,
+      longitude: -80.2,
+    });
     for (const rating of [5, 4]) {
-      const review = await call(h, 'POST', '/api/reviews', undefined, { companyId: rated.id, rating, reviewerName: `Rider ${rating}`, comment: `Rated ${rating}` });
+      const review = await call(h, 'POST', '/api/reviews', undefined, {
+        companyId: rated.id,
+        rating,
+        reviewerName: `Rider ${rating}`,
+        comment: `Rated ${rating}`,
+      });
       expect((await call(h, 'POST', `/api/admin/reviews/${review.json().id}/approve`, admin)).statusCode).toBe(200);
     }
-    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&minRating=4')).json<Company[]>().length === 1, 10_000, 'rating in the index');
+    await waitFor(
+      async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&minRating=4')).json<Company[]>().length === 1,
+      10_000,
+      'rating in the index',
+    );
     const res = await call(h, 'GET', '/api/companies?location=Miami,%20FL&minRating=4');
     expect(res.json<Company[]>()[0]).toMatchObject({ name: 'Biscayne Five Star Rides', rating: 4.5, reviewCount: 2 });
     expect((await call(h, 'GET', '/api/companies?location=Miami,%20FL&minRating=5')).headers['x-total-count']).toBe('0');
@@ -183,7 +235,11 @@ describe('GET /api/companies: sorting', () => {
   it('ranks a suspended company below the others, whatever the sort', async () => {
     const nearest = (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0];
     expect((await call(h, 'PUT', `/api/admin/companies/${nearest.id}/suspend`, admin)).statusCode).toBe(200);
-    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0].id !== nearest.id, 10_000, 'suspension in the index');
+    await waitFor(
+      async () => (await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=distance')).json<Company[]>()[0].id !== nearest.id,
+      10_000,
+      'suspension in the index',
+    );
     const { companies } = await allPages('location=Miami,%20FL&sort=distance');
     expect(companies.at(-1)!.id).toBe(nearest.id);
     await call(h, 'PUT', `/api/admin/companies/${nearest.id}/unsuspend`, admin);
@@ -195,7 +251,11 @@ describe('GET /api/companies: caching', () => {
     const before = await call(h, 'GET', '/api/companies?location=zebracorn');
     expect(before.headers['x-total-count']).toBe('1');
     await adminCreate(h, admin, { name: 'Second Zebracorn Limo', city: 'Tampa', state: 'FL' });
-    await waitFor(async () => (await call(h, 'GET', '/api/companies?location=zebracorn')).headers['x-total-count'] === '2', 5_000, 'cache invalidated');
+    await waitFor(
+      async () => (await call(h, 'GET', '/api/companies?location=zebracorn')).headers['x-total-count'] === '2',
+      5_000,
+      'cache invalidated',
+    );
   });
 });
 
@@ -250,13 +310,21 @@ describe('search cache', () => {
     try {
       const ownAdmin = userOf(own, 'admin');
       await adminCreate(own, ownAdmin, { name: 'Cached Limo', city: 'Miami', state: 'FL' });
-      await waitFor(async () => (await call(own, 'GET', '/api/companies?location=Miami')).headers['x-total-count'] === '1', 5_000, 'indexed');
+      await waitFor(
+        async () => (await call(own, 'GET', '/api/companies?location=Miami')).headers['x-total-count'] === '1',
+        5_000,
+        'indexed',
+      );
       const before = searches;
       await call(own, 'GET', '/api/companies?location=Miami');
       await call(own, 'GET', '/api/companies?location=Miami,%20FL');
       expect(searches).toBe(before);
       await adminCreate(own, ownAdmin, { name: 'Cached Limo Two', city: 'Miami', state: 'FL' });
-      await waitFor(async () => (await call(own, 'GET', '/api/companies?location=Miami')).headers['x-total-count'] === '2', 5_000, 'second indexed');
+      await waitFor(
+        async () => (await call(own, 'GET', '/api/companies?location=Miami')).headers['x-total-count'] === '2',
+        5_000,
+        'second indexed',
+      );
       expect(searches).toBeGreaterThan(before);
     } finally {
       await own.close();

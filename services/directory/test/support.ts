@@ -40,7 +40,11 @@ export interface TestUser {
 
 /** Signs a session as the identity service would, for a new user of `role`. */
 export function userOf(h: Harness, role: Role, id: string = randomUUID()): TestUser {
-  const { token } = signSession({ id, role, username: `${role}-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@example.com` }, h.ctx.config.JWT_SECRET, 1);
+  const { token } = signSession(
+    { id, role, username: `${role}-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@example.com` },
+    h.ctx.config.JWT_SECRET,
+    1,
+  );
   return { id, role, cookie: `limo_session=${token}` };
 }
 
@@ -62,7 +66,11 @@ export function call(h: Harness, method: Method, url: string, user?: TestUser, p
 }
 
 /** Creates a company as an admin and returns its JSON. */
-export async function adminCreate(h: Harness, admin: TestUser, body: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>> {
+export async function adminCreate(
+  h: Harness,
+  admin: TestUser,
+  body: Record<string, unknown>,
+): Promise<{ id: string } & Record<string, unknown>> {
   const res = await call(h, 'POST', '/api/admin/companies', admin, body);
   if (res.statusCode !== 201) throw new Error(`admin create failed: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -85,13 +93,20 @@ export function png(width: number, height: number): Promise<Buffer> {
 }
 
 /** A multipart/form-data body with one file field (and optional text fields). */
-export function multipart(file: { field?: string; name: string; type: string; data: Buffer }, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  file: { field?: string; name: string; type: string; data: Buffer },
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----limo${randomUUID().replace(/-/g, '')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+  );
   parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -23,7 +23,8 @@ const MAX_JSON_BYTES = 100 * 1024;
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 
 /** The body limit for a content type: an image upload or JSON. */
-const bodyLimitOf = (contentType: string | undefined) => (String(contentType ?? '').startsWith('multipart/') ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES);
+const bodyLimitOf = (contentType: string | undefined) =>
+  String(contentType ?? '').startsWith('multipart/') ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES;
 const tooLargeMessage = (contentType: string | undefined) =>
   String(contentType ?? '').startsWith('multipart/') ? 'Please select an image smaller than 5MB' : 'Request body is too large';
 
@@ -87,7 +88,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     // otherwise surface as a 502 instead of the 413 the client should see.
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > bodyLimitOf(request.headers['content-type'])) {
-      return reply.code(413).header('connection', 'close').send({ message: tooLargeMessage(request.headers['content-type']) });
+      return reply
+        .code(413)
+        .header('connection', 'close')
+        .send({ message: tooLargeMessage(request.headers['content-type']) });
     }
     const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, config.RATE_LIMIT_PER_MINUTE, 60_000);
     reply.header('x-ratelimit-limit', config.RATE_LIMIT_PER_MINUTE);
@@ -101,7 +105,12 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   // A body without Content-Length (chunked) is read here up to the limit, then proxied with its
   // length: past the limit the client gets a 413 from the gateway, not a service's reset mid-stream.
   app.addHook('preParsing', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+    if (
+      !request.url.startsWith('/api/') ||
+      request.headers['content-length'] !== undefined ||
+      request.headers['transfer-encoding'] === undefined
+    )
+      return payload;
     const limit = bodyLimitOf(request.headers['content-type']);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -204,7 +213,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       publicUrl: config.PUBLIC_URL,
       logger: options.logger,
     });
-    const sendPage = (reply: FastifyReply, page: RenderedPage) => reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
+    const sendPage = (reply: FastifyReply, page: RenderedPage) =>
+      reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
     app.get('/', async (_request, reply) => sendPage(reply, await renderPage('/')));
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
@@ -215,7 +225,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     });
   } else {
     app.log.warn({ webDist }, 'no built web app found: serving the API only');
-    app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+    );
   }
   return app;
 }

@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, createRedisCacheAndLimiter, listen, loadConfig, MemoryRateLimiter, onShutdown, type RateLimiter } from '@limo/platform';
+import {
+  createLogger,
+  createRedisCacheAndLimiter,
+  listen,
+  loadConfig,
+  MemoryRateLimiter,
+  onShutdown,
+  type RateLimiter,
+} from '@limo/platform';
 import { createGateway } from './app.js';
 
 // Distributed profile: the gateway alone, reaching the services at their *_URL.

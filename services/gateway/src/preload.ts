@@ -33,6 +33,11 @@ export function homePreloadTags(webDist: string): string[] {
   if (entry) mark(entry, loaded);
   const home = new Set<string>();
   mark(HOME_ROUTE_MODULE, home);
-  const modules = [...home].filter((k) => !loaded.has(k)).map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k]!.file)}" />`);
-  return [...modules, `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${escapeHtml(FIRST_SEARCH_QUERY)}" />`];
+  const modules = [...home]
+    .filter((k) => !loaded.has(k))
+    .map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k]!.file)}" />`);
+  return [
+    ...modules,
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${escapeHtml(FIRST_SEARCH_QUERY)}" />`,
+  ];
 }

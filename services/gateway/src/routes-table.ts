@@ -5,15 +5,7 @@ import type { ServiceName } from '@limo/platform';
  * path below it (`/api/companies` covers `/api/companies/42/reviews`).
  */
 export const routesTable: Record<ServiceName, string[]> = {
-  identity: [
-    '/api/me',
-    '/api/login',
-    '/api/register',
-    '/api/logout',
-    '/api/forgot-password',
-    '/api/reset-password',
-    '/api/contact',
-  ],
+  identity: ['/api/me', '/api/login', '/api/register', '/api/logout', '/api/forgot-password', '/api/reset-password', '/api/contact'],
   directory: [
     '/api/companies',
     '/api/all-companies',

@@ -33,7 +33,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (opts.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !request.url.startsWith('/api/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (type.startsWith('text/html') && !request.url.startsWith('/api/docs'))
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     return payload;
   });
 }

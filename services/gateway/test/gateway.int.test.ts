@@ -16,7 +16,12 @@ beforeAll(async () => {
   const urls = {} as Record<ServiceName, string>;
   for (const name of serviceNames) {
     const app = Fastify();
-    app.all('/*', async (request) => ({ service: name, url: request.url, requestId: request.headers['x-request-id'], forwardedFor: request.headers['x-forwarded-for'] }));
+    app.all('/*', async (request) => ({
+      service: name,
+      url: request.url,
+      requestId: request.headers['x-request-id'],
+      forwardedFor: request.headers['x-forwarded-for'],
+    }));
     app.get('/healthz', async () => ({ status: 'ok' }));
     if (name === 'analytics') {
       urls[name] = 'http://127.0.0.1:1'; // down on purpose
@@ -90,7 +95,12 @@ describe('request ids', () => {
   });
 
   it('tells the service the real client address, not one the client claims', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/me', headers: { 'x-forwarded-for': '6.6.6.6' }, remoteAddress: '198.51.100.7' });
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { 'x-forwarded-for': '6.6.6.6' },
+      remoteAddress: '198.51.100.7',
+    });
     expect(res.json().forwardedFor).toBe('198.51.100.7');
   });
 });
@@ -98,7 +108,8 @@ describe('request ids', () => {
 describe('rate limit per client IP', () => {
   it('refuses the 21st API request of a minute with 429, per address', async () => {
     const address = '203.0.113.9';
-    for (let i = 0; i < 20; i++) expect((await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: address })).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: address })).statusCode).toBe(200);
     const refused = await gateway.inject({ method: 'GET', url: '/api/me', remoteAddress: address });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -117,7 +128,12 @@ describe('health and the web app', () => {
   });
 
   it('serves the SPA for app routes and files as they are', async () => {
-    for (const [url, status] of [['/', 200], ['/company/123', 200], ['/request-city-quote', 200], ['/no/such/page', 404]] as const) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/company/123', 200],
+      ['/request-city-quote', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await gateway.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);

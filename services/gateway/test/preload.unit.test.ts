@@ -17,7 +17,7 @@ async function dist(manifest: unknown): Promise<string> {
 }
 
 describe('home page preloads', () => {
-  it('preloads the home route chunk and its own imports (not the entry\'s), and the first search', async () => {
+  it("preloads the home route chunk and its own imports (not the entry's), and the first search", async () => {
     const tags = homePreloadTags(
       await dist({
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },

@@ -58,7 +58,10 @@ beforeAll(async () => {
   });
   await directory.listen({ port: 0, host: '127.0.0.1' });
   const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<ServiceName, string>;
+  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
+    ServiceName,
+    string
+  >;
   webDist = await mkdtemp(join(tmpdir(), 'limo-seo-'));
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await mkdir(join(webDist, 'assets'));
@@ -150,7 +153,14 @@ describe('served HTML metadata', () => {
       url: 'https://limo.example/company/c-42',
       telephone: '(305) 555-0100',
       priceRange: '$$',
-      address: { '@type': 'PostalAddress', streetAddress: '100 Ocean Dr', addressLocality: 'Miami', addressRegion: 'FL', postalCode: '33139', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '100 Ocean Dr',
+        addressLocality: 'Miami',
+        addressRegion: 'FL',
+        postalCode: '33139',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 25.77, longitude: -80.13 },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 12, bestRating: 5, worstRating: 1 },
     });

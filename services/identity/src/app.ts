@@ -15,7 +15,13 @@ const GROUP = 'identity';
 export async function createIdentityService(ctx: ServiceContext): Promise<Service> {
   const users = await UsersRepository.create(ctx.store);
   const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const app = await createServiceApp({ name: 'identity', config: ctx.config, logger: ctx.logger, cache: ctx.cache, description: 'Accounts, sessions and password reset' });
+  const app = await createServiceApp({
+    name: 'identity',
+    config: ctx.config,
+    logger: ctx.logger,
+    cache: ctx.cache,
+    description: 'Accounts, sessions and password reset',
+  });
   const revocations = await RevocationsRepository.create(ctx.store, ctx.cache);
   const deps = { ctx, users, revocations };
   await app.register(sessionRoutes, deps);
@@ -33,7 +39,10 @@ export async function createIdentityService(ctx: ServiceContext): Promise<Servic
       const restored = await revocations.restore();
       ctx.logger.info({ service: 'identity', revocations: restored }, 'session revocations restored into the cache');
       // Again now and then, in case the shared cache (Redis) lost them meanwhile.
-      restoring = setInterval(() => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')), 5 * 60_000);
+      restoring = setInterval(
+        () => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')),
+        5 * 60_000,
+      );
       restoring.unref();
       await ensureAdmin(ctx, users);
       subscriptions.push(

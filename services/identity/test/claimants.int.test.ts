@@ -43,7 +43,8 @@ const submitted = (email: string, userId: string | null = null): EventEnvelope =
   };
   return { id: randomUUID(), type: 'claim.submitted.v1', occurredAt: data.submittedAt, key: data.companyId, data };
 };
-const linkedFor = (claimId: string) => waitFor(() => published.find((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === claimId));
+const linkedFor = (claimId: string) =>
+  waitFor(() => published.find((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === claimId));
 
 describe('claimers without an account', () => {
   it('get a business account and a mailed set-password link; the claim is linked to it once', async () => {
@@ -51,20 +52,38 @@ describe('claimers without an account', () => {
     await ctx.bus.publish([event, event]);
     const linked = await linkedFor((event.data as { claimId: string }).claimId);
     expect(linked.data).toMatchObject({ email: 'new-claimer@example.com', accountCreated: true });
-    const mail = await waitFor(async () => (await ctx.outbox()).find((m) => m.to === 'new-claimer@example.com' && m.tag === 'password-reset'));
+    const mail = await waitFor(async () =>
+      (await ctx.outbox()).find((m) => m.to === 'new-claimer@example.com' && m.tag === 'password-reset'),
+    );
     expect(mail.subject).toBe('Set your LimoDirectory password');
     expect(mail.text).toContain('Thank you for claiming Test Limousines');
     const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]).searchParams.get('token')!;
-    expect((await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'claimer-pass' } })).statusCode).toBe(200);
-    const login = await service.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'new-claimer@example.com', password: 'claimer-pass' } });
+    expect(
+      (await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'claimer-pass' } }))
+        .statusCode,
+    ).toBe(200);
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'new-claimer@example.com', password: 'claimer-pass' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ id: (linked.data as { userId: string }).userId, role: 'business' });
     await new Promise((r) => setTimeout(r, 100));
-    expect(published.filter((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (event.data as { claimId: string }).claimId)).toHaveLength(1);
+    expect(
+      published.filter(
+        (e) =>
+          e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (event.data as { claimId: string }).claimId,
+      ),
+    ).toHaveLength(1);
   });
 
   it('link an existing account by e-mail with a "sign in or reset your password" mail, and leave a signed-in claimer alone', async () => {
-    const reg = await service.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'known', email: 'known@example.com', password: 'secret1' } });
+    const reg = await service.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'known', email: 'known@example.com', password: 'secret1' },
+    });
     const event = submitted('Known@Example.com'.toLowerCase());
     await ctx.bus.publish([event]);
     const linked = await linkedFor((event.data as { claimId: string }).claimId);
@@ -73,11 +92,20 @@ describe('claimers without an account', () => {
     expect(mail.subject).toBe('Your LimoDirectory claim: sign in or reset your password');
     expect(mail.text).toContain('Sign in with your password');
     const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]).searchParams.get('token')!;
-    expect((await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'known-pass-2' } })).statusCode).toBe(200);
+    expect(
+      (await service.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword: 'known-pass-2' } }))
+        .statusCode,
+    ).toBe(200);
 
     const signedIn = submitted('someone@example.com', randomUUID());
     await ctx.bus.publish([signedIn]);
     await new Promise((r) => setTimeout(r, 200));
-    expect(published.some((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (signedIn.data as { claimId: string }).claimId)).toBe(false);
+    expect(
+      published.some(
+        (e) =>
+          e.type === 'claim.claimant-linked.v1' &&
+          (e.data as { claimId: string }).claimId === (signedIn.data as { claimId: string }).claimId,
+      ),
+    ).toBe(false);
   });
 });

@@ -21,7 +21,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const message = { name: 'Rosa Diaz', email: 'rosa@limo.example', company: 'Diaz <Limo>', topic: 'Sales', message: 'We run 12 cars in Tampa; which plan fits?' };
+const message = {
+  name: 'Rosa Diaz',
+  email: 'rosa@limo.example',
+  company: 'Diaz <Limo>',
+  topic: 'Sales',
+  message: 'We run 12 cars in Tampa; which plan fits?',
+};
 
 describe('POST /api/contact', () => {
   it('mails the message to support with the sender as reply-to', async () => {
@@ -29,7 +35,11 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/reached our team/);
     const mail = (await ctx.outbox()).find((m) => m.tag === 'contact');
-    expect(mail).toMatchObject({ to: SUPPORT_EMAIL, replyTo: 'rosa@limo.example', subject: '[Sales] Contact form: Rosa Diaz (Diaz <Limo>)' });
+    expect(mail).toMatchObject({
+      to: SUPPORT_EMAIL,
+      replyTo: 'rosa@limo.example',
+      subject: '[Sales] Contact form: Rosa Diaz (Diaz <Limo>)',
+    });
     expect(mail?.text).toContain('which plan fits?');
     expect(mail?.html).toContain('Diaz &lt;Limo&gt;');
   });
@@ -48,7 +58,8 @@ describe('POST /api/contact', () => {
 
   it('limits each client to 10 messages an hour', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await app.inject({ method: 'POST', url: '/api/contact', payload: message, remoteAddress: '10.9.0.3' })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await app.inject({ method: 'POST', url: '/api/contact', payload: message, remoteAddress: '10.9.0.3' })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(codes[10]).toBe(429);
   });

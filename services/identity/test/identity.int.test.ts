@@ -62,7 +62,11 @@ describe('POST /api/register', () => {
 
   it('publishes user.registered.v1 through the outbox', async () => {
     const seen: string[] = [];
-    const sub = await ctx.bus.subscribe({ group: 'test.registered', topics: ['user.registered.v1'], handler: async (e) => void seen.push((e.data as { email: string }).email) });
+    const sub = await ctx.bus.subscribe({
+      group: 'test.registered',
+      topics: ['user.registered.v1'],
+      handler: async (e) => void seen.push((e.data as { email: string }).email),
+    });
     await register({ username: 'ivy', email: 'ivy@example.com', password: 'secret1' });
     await waitFor(() => seen.includes('ivy@example.com'), 5000, 'user.registered.v1');
     await sub.close();
@@ -152,8 +156,20 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
   });
 
   it('ignores a session cookie not signed with our key, or with alg none', async () => {
-    const forged = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, 'another-secret-another-secret-12345', { subject: 'x', issuer: 'limodirectory', audience: 'limodirectory', jwtid: 'j', expiresIn: 3600 });
-    const none = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, '', { algorithm: 'none', subject: 'x', issuer: 'limodirectory', audience: 'limodirectory', jwtid: 'j' });
+    const forged = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, 'another-secret-another-secret-12345', {
+      subject: 'x',
+      issuer: 'limodirectory',
+      audience: 'limodirectory',
+      jwtid: 'j',
+      expiresIn: 3600,
+    });
+    const none = jwt.sign({ role: 'admin', username: 'x', email: 'x@x.x' }, '', {
+      algorithm: 'none',
+      subject: 'x',
+      issuer: 'limodirectory',
+      audience: 'limodirectory',
+      jwtid: 'j',
+    });
     for (const token of [forged, none]) {
       const res = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `limo_session=${token}` } });
       expect(res.statusCode).toBe(401);
@@ -161,14 +177,23 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
   });
 
   it('refuses a state-changing request from another site', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example' }, payload: { email: 'a@b.co', password: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('password reset', () => {
   const resetLink = async (email: string) => {
-    const mail = await waitFor(async () => (await ctx.outbox()).find((m) => m.to === email && m.tag === 'password-reset'), 5000, `reset mail to ${email}`);
+    const mail = await waitFor(
+      async () => (await ctx.outbox()).find((m) => m.to === email && m.tag === 'password-reset'),
+      5000,
+      `reset mail to ${email}`,
+    );
     const token = new URL(/http\S+reset-password\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!;
     return { mail, token };
   };
@@ -226,29 +251,41 @@ describe('password reset', () => {
 });
 
 describe('bad input never answers 5xx', () => {
-  it.each(['/api/login', '/api/register', '/api/forgot-password', '/api/reset-password'])('%s: malformed JSON, wrong types, oversized', async (url) => {
-    const malformed = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('Request body is not valid JSON');
-    const wrongTypes = await app.inject({ method: 'POST', url, payload: { email: 42, password: [], username: {}, token: 1, newPassword: null } });
-    expect(wrongTypes.statusCode).toBe(400);
-    const array = await app.inject({ method: 'POST', url, payload: [1, 2] });
-    expect(array.statusCode).toBe(400);
-    const huge = await app.inject({ method: 'POST', url, payload: { email: 'a@b.co', password: 'x'.repeat(200_000) } });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toBe('Request body is too large');
-    const empty = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
-    expect(empty.statusCode).toBe(400);
-    const text = await app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
-    expect(text.statusCode).toBe(415);
-  });
+  it.each(['/api/login', '/api/register', '/api/forgot-password', '/api/reset-password'])(
+    '%s: malformed JSON, wrong types, oversized',
+    async (url) => {
+      const malformed = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toBe('Request body is not valid JSON');
+      const wrongTypes = await app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 42, password: [], username: {}, token: 1, newPassword: null },
+      });
+      expect(wrongTypes.statusCode).toBe(400);
+      const array = await app.inject({ method: 'POST', url, payload: [1, 2] });
+      expect(array.statusCode).toBe(400);
+      const huge = await app.inject({ method: 'POST', url, payload: { email: 'a@b.co', password: 'x'.repeat(200_000) } });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().message).toBe('Request body is too large');
+      const empty = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
+      expect(empty.statusCode).toBe(400);
+      const text = await app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+      expect(text.statusCode).toBe(415);
+    },
+  );
 });
 
 describe('JSON bodies', () => {
   it('takes an empty body sent as JSON as no body, and refuses prototype keys', async () => {
     const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(logout.statusCode).toBe(200);
-    const poisoned = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.co","password":"x","__proto__":{"role":"admin"}}' });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","password":"x","__proto__":{"role":"admin"}}',
+    });
     expect(poisoned.statusCode).toBe(400);
   });
 });

@@ -49,7 +49,15 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
   const companies = await CompaniesRepository.create(ctx.store);
   const leads = new LeadTracking(quotes, companies, ctx.relay);
   const logger = ctx.logger.child({ service: 'quotes' });
-  const delivery = new QuoteDelivery({ quotes, cityRequests, companies, mailer: ctx.mailer, relay: ctx.relay, logger, publicUrl: ctx.config.PUBLIC_URL });
+  const delivery = new QuoteDelivery({
+    quotes,
+    cityRequests,
+    companies,
+    mailer: ctx.mailer,
+    relay: ctx.relay,
+    logger,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
   const redelivery = new Redelivery(delivery, quotes, cityRequests, logger, { ...REDELIVERY_DEFAULTS, ...options.redelivery });
 
   const app = await createServiceApp({
@@ -66,10 +74,25 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
 
   const consumers = [
     { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-    { group: 'quotes.company-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMailCompany(delivery), concurrency: MAIL_CONCURRENCY },
-    { group: 'quotes.customer-mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedConfirmCustomer(delivery), concurrency: MAIL_CONCURRENCY },
+    {
+      group: 'quotes.company-mail',
+      topics: ['quote.requested.v1'],
+      handler: onQuoteRequestedMailCompany(delivery),
+      concurrency: MAIL_CONCURRENCY,
+    },
+    {
+      group: 'quotes.customer-mail',
+      topics: ['quote.requested.v1'],
+      handler: onQuoteRequestedConfirmCustomer(delivery),
+      concurrency: MAIL_CONCURRENCY,
+    },
     { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
-    { group: 'quotes.city-confirmation', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedConfirmCustomer(delivery), concurrency: MAIL_CONCURRENCY },
+    {
+      group: 'quotes.city-confirmation',
+      topics: ['city-quote.requested.v1'],
+      handler: onCityQuoteRequestedConfirmCustomer(delivery),
+      concurrency: MAIL_CONCURRENCY,
+    },
   ];
   const subscriptions: Subscription[] = [];
   const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});

@@ -21,7 +21,10 @@ export class LeadTracking {
     const unseen = shown.filter((q) => q.firstViewedAt === null);
     if (unseen.length === 0) return shown;
     const now = new Date().toISOString();
-    await this.quotes.markViewed(unseen.map((q) => q._id), now);
+    await this.quotes.markViewed(
+      unseen.map((q) => q._id),
+      now,
+    );
     return shown.map((q) => (q.firstViewedAt === null ? { ...q, firstViewedAt: now } : q));
   }
 
@@ -39,7 +42,9 @@ export class LeadTracking {
 
   private async publishResponseTime(companyId: string): Promise<void> {
     const contacted = await this.quotes.recentlyContacted(companyId, RESPONSE_TIME_SAMPLE);
-    const minutes = median(responseMinutes(contacted.flatMap((q) => (q.contactedAt ? [{ createdAt: q.createdAt, contactedAt: q.contactedAt }] : []))));
+    const minutes = median(
+      responseMinutes(contacted.flatMap((q) => (q.contactedAt ? [{ createdAt: q.createdAt, contactedAt: q.contactedAt }] : []))),
+    );
     if (minutes === undefined) return;
     const computedAt = new Date().toISOString();
     const event: CompanyResponseTimeV1 = {

@@ -76,7 +76,13 @@ describe('quote form rules (contracts)', () => {
 
   it('requires a dropoff for the five airport, point-to-point and cruiseport types only', () => {
     expect(QUOTE_SERVICE_TYPES).toHaveLength(17);
-    expect(QUOTE_SERVICE_TYPES.filter(requiresDropoff)).toEqual(['To Airport', 'From Airport', 'Point-to-Point (one-way)', 'To Cruiseport', 'From Cruiseport']);
+    expect(QUOTE_SERVICE_TYPES.filter(requiresDropoff)).toEqual([
+      'To Airport',
+      'From Airport',
+      'Point-to-Point (one-way)',
+      'To Cruiseport',
+      'From Cruiseport',
+    ]);
   });
 });
 
@@ -102,7 +108,10 @@ describe('quotes domain', () => {
     for (let bearing = 0; bearing < 360; bearing += 15) {
       const rad = (bearing * Math.PI) / 180;
       // ~24.9 miles out along the bearing.
-      const point = { latitude: center.latitude + (24.9 / 69) * Math.cos(rad), longitude: center.longitude + (24.9 / (69.17 * Math.cos((center.latitude * Math.PI) / 180))) * Math.sin(rad) };
+      const point = {
+        latitude: center.latitude + (24.9 / 69) * Math.cos(rad),
+        longitude: center.longitude + (24.9 / (69.17 * Math.cos((center.latitude * Math.PI) / 180))) * Math.sin(rad),
+      };
       if (distanceMiles(center, point) > SERVICE_RADIUS_MILES) continue;
       expect(point.latitude).toBeGreaterThanOrEqual(box.minLat);
       expect(point.latitude).toBeLessThanOrEqual(box.maxLat);

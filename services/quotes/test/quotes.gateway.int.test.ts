@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITY_FORMAT_MESSAGE, earliestTripDate, type AdminQuoteList, type CompanySnapshot, type ErrorResponse, type OwnerQuoteList } from '@limo/contracts';
+import {
+  CITY_FORMAT_MESSAGE,
+  earliestTripDate,
+  type AdminQuoteList,
+  type CompanySnapshot,
+  type ErrorResponse,
+  type OwnerQuoteList,
+} from '@limo/contracts';
 import { waitFor } from '@limo/platform/testing';
 import { startThrowaway, type ThrowawaySystem } from '../../../packages/embedded/src/index.js';
 import { ApiClient } from '../../../packages/embedded/test/journeys/http.js';
@@ -36,7 +43,11 @@ const outbox = () => system.outbox();
 async function addCompanies(snapshots: CompanySnapshot[]): Promise<CompanySnapshot[]> {
   await system.shared.bus.publish(snapshots.map((s) => companyEvent('company.created.v1', s)));
   const companies = await store().collection<CompanyContactDoc>('companies');
-  await waitFor(async () => (await companies.count({ _id: { $in: snapshots.map((s) => s.id) } })) === snapshots.length, 10_000, 'companies in the read-model');
+  await waitFor(
+    async () => (await companies.count({ _id: { $in: snapshots.map((s) => s.id) } })) === snapshots.length,
+    10_000,
+    'companies in the read-model',
+  );
   return snapshots;
 }
 const addCompany = async (overrides: Partial<CompanySnapshot> = {}) => (await addCompanies([companySnapshot(overrides)]))[0];
@@ -83,7 +94,11 @@ describe('POST /api/quote-requests through the gateway', () => {
     ['a 301-character pickup location', { pickupLocation: long(301) }, 'Location must be at most 300 characters'],
     ['To Airport without dropoff', { serviceType: 'To Airport', dropoffLocation: undefined }, 'Please enter dropoff location'],
     ['From Airport with a blank dropoff', { serviceType: 'From Airport', dropoffLocation: '  ' }, 'Please enter dropoff location'],
-    ['Point-to-Point without dropoff', { serviceType: 'Point-to-Point (one-way)', dropoffLocation: undefined }, 'Please enter dropoff location'],
+    [
+      'Point-to-Point without dropoff',
+      { serviceType: 'Point-to-Point (one-way)', dropoffLocation: undefined },
+      'Please enter dropoff location',
+    ],
     ['To Cruiseport without dropoff', { serviceType: 'To Cruiseport', dropoffLocation: null }, 'Please enter dropoff location'],
     ['From Cruiseport without dropoff', { serviceType: 'From Cruiseport', dropoffLocation: '' }, 'Please enter dropoff location'],
     ['no trip date', { tripDate: undefined }, 'Please select trip date'],
@@ -135,7 +150,13 @@ describe('POST /api/quote-requests through the gateway', () => {
     const res = await visitor.call(
       'POST',
       '/api/quote-requests',
-      withFields(quoteBody(companyId), { serviceType: 'Just Drive (hourly)', dropoffLocation: undefined, tripDate: earliestTripDate(), tripTime: '13:45', vehicleType: undefined }),
+      withFields(quoteBody(companyId), {
+        serviceType: 'Just Drive (hourly)',
+        dropoffLocation: undefined,
+        tripDate: earliestTripDate(),
+        tripTime: '13:45',
+        vehicleType: undefined,
+      }),
     );
     expect(res.status).toBe(201);
     const quote = await (await store().collection<QuoteDoc>('quote_requests')).findOne({ _id: res.json.id as string });
@@ -197,27 +218,49 @@ describe('POST /api/city-quote-requests through the gateway', () => {
       }),
     );
     // Listed under the city's name without coordinates: still serving it.
-    rockford.push(companySnapshot({ name: 'Rockford Limo 099', city: 'Rockford', latitude: null, longitude: null, email: 'info99@rockford-limo.example' }));
-    const chicago = Array.from({ length: 5 }, (_, i) => companySnapshot({ name: `Chicago Limo ${i}`, city: 'Chicago', ...CHICAGO, email: `c${i}@chicago-limo.example` }));
+    rockford.push(
+      companySnapshot({
+        name: 'Rockford Limo 099',
+        city: 'Rockford',
+        latitude: null,
+        longitude: null,
+        email: 'info99@rockford-limo.example',
+      }),
+    );
+    const chicago = Array.from({ length: 5 }, (_, i) =>
+      companySnapshot({ name: `Chicago Limo ${i}`, city: 'Chicago', ...CHICAGO, email: `c${i}@chicago-limo.example` }),
+    );
     await addCompanies([...rockford, ...chicago]);
 
-    const res = await visitor.call('POST', '/api/city-quote-requests', cityQuoteBody({ targetCity: 'Rockford, IL', customerEmail: 'city100@groom.example' }));
+    const res = await visitor.call(
+      'POST',
+      '/api/city-quote-requests',
+      cityQuoteBody({ targetCity: 'Rockford, IL', customerEmail: 'city100@groom.example' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.companiesNotified).toBe(100);
     const requestId = res.json.id as string;
 
     const quotes = await store().collection<QuoteDoc>('quote_requests');
-    const stored = await waitFor(async () => {
-      const list = await quotes.find({ cityRequestId: requestId });
-      return list.length === 100 && list;
-    }, 20_000, '100 quotes');
+    const stored = await waitFor(
+      async () => {
+        const list = await quotes.find({ cityRequestId: requestId });
+        return list.length === 100 && list;
+      },
+      20_000,
+      '100 quotes',
+    );
     expect(new Set(stored.map((q) => q.companyId))).toEqual(new Set(rockford.map((c) => c.id)));
     expect(stored.every((q) => q.status === 'pending' && q.source === 'city' && q.tripTime === '4:30 PM')).toBe(true);
 
-    const mails = await waitFor(async () => {
-      const list = (await outbox()).filter((m) => m.tag === 'city-quote-to-company' && m.replyTo === 'city100@groom.example');
-      return list.length >= 100 && list;
-    }, 30_000, '100 mails');
+    const mails = await waitFor(
+      async () => {
+        const list = (await outbox()).filter((m) => m.tag === 'city-quote-to-company' && m.replyTo === 'city100@groom.example');
+        return list.length >= 100 && list;
+      },
+      30_000,
+      '100 mails',
+    );
     expect(mails).toHaveLength(100);
     const expectedRecipients = rockford.map((c) => c.businessEmail ?? c.email);
     expect(new Set(mails.map((m) => m.to))).toEqual(new Set(expectedRecipients));
@@ -230,11 +273,19 @@ describe('POST /api/city-quote-requests through the gateway', () => {
   });
 
   it('records a request for a city nobody serves and answers 0', async () => {
-    const res = await visitor.call('POST', '/api/city-quote-requests', cityQuoteBody({ targetCity: 'Atlantis, ZZ', customerEmail: 'atlantis@groom.example' }));
+    const res = await visitor.call(
+      'POST',
+      '/api/city-quote-requests',
+      cityQuoteBody({ targetCity: 'Atlantis, ZZ', customerEmail: 'atlantis@groom.example' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.companiesNotified).toBe(0);
     const requests = await store().collection<CityRequestDoc>('city_quote_requests');
-    expect(await requests.findOne({ _id: res.json.id as string })).toMatchObject({ targetCity: 'Atlantis, ZZ', companiesNotified: 0, resolvedCity: null });
+    expect(await requests.findOne({ _id: res.json.id as string })).toMatchObject({
+      targetCity: 'Atlantis, ZZ',
+      companiesNotified: 0,
+      resolvedCity: null,
+    });
     const confirmation = await waitFor(async () => (await outbox()).find((m) => m.to === 'atlantis@groom.example'));
     expect(confirmation.text).toContain('No company listed on LimoDirectory serves Atlantis, ZZ yet');
     expect(await (await store().collection<QuoteDoc>('quote_requests')).count({ cityRequestId: res.json.id as string })).toBe(0);
@@ -253,7 +304,12 @@ describe('owner quote management through the gateway', () => {
 
   async function registered(name: string) {
     const client = owner();
-    const res = await client.call('POST', '/api/register', { username: name, email: `${name}@owners.example`, password: 'secret-pass', role: 'business' });
+    const res = await client.call('POST', '/api/register', {
+      username: name,
+      email: `${name}@owners.example`,
+      password: 'secret-pass',
+      role: 'business',
+    });
     expect(res.status).toBe(201);
     return { client, id: res.json.id as string };
   }
@@ -268,7 +324,11 @@ describe('owner quote management through the gateway', () => {
     aliceSecond = companySnapshot({ name: 'Alice Second Limo', userId: a.id });
     bobs = companySnapshot({ name: 'Bob Limo', userId: b.id });
     // Alice's first listing is the older one, whatever order the events arrive in.
-    await system.shared.bus.publish([companyEvent('company.created.v1', aliceSecond), companyEvent('company.created.v1', aliceFirst), companyEvent('company.created.v1', bobs)]);
+    await system.shared.bus.publish([
+      companyEvent('company.created.v1', aliceSecond),
+      companyEvent('company.created.v1', aliceFirst),
+      companyEvent('company.created.v1', bobs),
+    ]);
     const companies = await store().collection<CompanyContactDoc>('companies');
     await waitFor(async () => (await companies.count({ _id: { $in: [aliceFirst.id, aliceSecond.id, bobs.id] } })) === 3);
     for (let i = 0; i < 17; i++) {
@@ -293,7 +353,12 @@ describe('owner quote management through the gateway', () => {
     expect(summary.json).toMatchObject({ total: 17, companyId: aliceFirst.id, companyName: 'Alice First Limo', responseTime: null });
     const bobsList = ownerListOf(await bob.call('GET', '/api/quote-requests'));
     expect(idsOf(bobsList)).toEqual([bobQuote]);
-    expect(bobsList[0]).toMatchObject({ customerName: 'Bob Customer', companyName: 'Bob Limo', status: 'pending', firstViewedAt: expect.any(String) });
+    expect(bobsList[0]).toMatchObject({
+      customerName: 'Bob Customer',
+      companyName: 'Bob Limo',
+      status: 'pending',
+      firstViewedAt: expect.any(String),
+    });
     expect((await alice.call('GET', '/api/quote-requests?page=0')).json.message).toBe('Page must be a whole number of 1 or more');
   });
 
@@ -349,8 +414,15 @@ describe('admin quote management through the gateway', () => {
     adminClient = new ApiClient(system.url);
     expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
     company = await addCompany({ name: 'Zebra Admin Limo' });
-    quoteId = (await visitor.call('POST', '/api/quote-requests', quoteBody(company.id, { customerEmail: 'findme@admin.example', pickupLocation: '742 Evergreen Terrace' }))).json.id as string;
-    for (let i = 0; i < 3; i++) await visitor.call('POST', '/api/quote-requests', quoteBody(company.id, { customerName: `Zebra Extra ${i}` }));
+    quoteId = (
+      await visitor.call(
+        'POST',
+        '/api/quote-requests',
+        quoteBody(company.id, { customerEmail: 'findme@admin.example', pickupLocation: '742 Evergreen Terrace' }),
+      )
+    ).json.id as string;
+    for (let i = 0; i < 3; i++)
+      await visitor.call('POST', '/api/quote-requests', quoteBody(company.id, { customerName: `Zebra Extra ${i}` }));
   });
 
   it('sets any of the three statuses, and nothing else', async () => {
@@ -391,6 +463,8 @@ describe('admin quote management through the gateway', () => {
     expect((await business.call('PUT', `/api/admin/quote-requests/${quoteId}`, { status: 'pending' })).status).toBe(403);
     expect((await visitor.call('GET', '/api/admin/quote-requests')).status).toBe(401);
     expect((await adminClient.call('GET', '/api/admin/quote-requests?status=archived')).status).toBe(400);
-    expect((await adminClient.call('GET', '/api/admin/quote-requests?limit=500')).json.message).toBe('Limit must be a whole number from 1 to 100');
+    expect((await adminClient.call('GET', '/api/admin/quote-requests?limit=500')).json.message).toBe(
+      'Limit must be a whole number from 1 to 100',
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
-import { SESSION_COOKIE, signSession, type EventEnvelope, type MailMessage, type Mailer, type SentMail, type Service } from '@limo/platform';
+import {
+  SESSION_COOKIE,
+  signSession,
+  type EventEnvelope,
+  type MailMessage,
+  type Mailer,
+  type SentMail,
+  type Service,
+} from '@limo/platform';
 import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
 import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
@@ -64,7 +72,11 @@ const quotes = () => ctx.store.collection<QuoteDoc>('quote_requests');
 async function addCompany(overrides: Parameters<typeof companySnapshot>[0] = {}) {
   const snapshot = companySnapshot(overrides);
   await ctx.bus.publish([companyEvent('company.created.v1', snapshot)]);
-  await waitFor(() => present(companies().then((c) => c.findOne({ _id: snapshot.id, version: snapshot.version }))), 5000, `company ${snapshot.id}`);
+  await waitFor(
+    () => present(companies().then((c) => c.findOne({ _id: snapshot.id, version: snapshot.version }))),
+    5000,
+    `company ${snapshot.id}`,
+  );
   return snapshot;
 }
 
@@ -114,7 +126,9 @@ describe('POST /api/quote-requests', () => {
       return q?.deliveredAt ? q : undefined;
     });
     expect(delivered.delivery).toBe('delivered');
-    const event = await waitFor(() => published.find((e) => e.type === 'quote.delivered.v1' && (e.data as { quoteId: string }).quoteId === created.id));
+    const event = await waitFor(() =>
+      published.find((e) => e.type === 'quote.delivered.v1' && (e.data as { quoteId: string }).quoteId === created.id),
+    );
     expect(quoteDeliveredV1.parse(event).data.companyId).toBe(company.id);
   });
 
@@ -194,7 +208,12 @@ describe('company events', () => {
     await ctx.bus.publish([companyEvent('company.updated.v1', { ...v2, name: 'Third Name', version: 3 })]);
     await waitFor(() => present(companies().then((c) => c.findOne({ _id: v1.id, version: 3 }))));
     await new Promise((r) => setTimeout(r, 200));
-    expect(await (await companies()).findOne({ _id: v1.id })).toMatchObject({ name: 'Third Name', businessEmail: 'v2@limo.example', version: 3, active: true });
+    expect(await (await companies()).findOne({ _id: v1.id })).toMatchObject({
+      name: 'Third Name',
+      businessEmail: 'v2@limo.example',
+      version: 3,
+      active: true,
+    });
 
     await ctx.bus.publish([companyEvent('company.deleted.v1', { id: v1.id, version: 4 })]);
     await waitFor(() => present(companies().then((c) => c.findOne({ _id: v1.id, active: false }))));
@@ -207,8 +226,12 @@ describe('company events', () => {
   it('sends no second mail when quote.requested.v1 is delivered twice', async () => {
     const company = await addCompany({ businessEmail: 'twice@limo.example' });
     const res = await postQuote(quoteBody(company.id, { customerEmail: 'twice-customer@rider.example' }));
-    const event = await waitFor(() => published.find((e) => e.type === 'quote.requested.v1' && (e.data as { quoteId: string }).quoteId === res.json().id));
-    await waitFor(async () => (await mailsTo('twice@limo.example')).length === 1 && (await mailsTo('twice-customer@rider.example')).length === 1);
+    const event = await waitFor(() =>
+      published.find((e) => e.type === 'quote.requested.v1' && (e.data as { quoteId: string }).quoteId === res.json().id),
+    );
+    await waitFor(
+      async () => (await mailsTo('twice@limo.example')).length === 1 && (await mailsTo('twice-customer@rider.example')).length === 1,
+    );
     await ctx.bus.publish([event, { ...event }]);
     // Let both consumer groups and a few sweeps pass over the copies.
     await new Promise((r) => setTimeout(r, 400));
@@ -221,7 +244,9 @@ describe('mail outage', () => {
   it('loses no request while the mail adapter is down, and sends every mail once it is back', async () => {
     const company = await addCompany({ businessEmail: 'outage@limo.example' });
     const cityCompanies = await Promise.all(
-      [1, 2, 3].map((i) => addCompany({ city: 'Peoria', state: 'IL', latitude: 40.6936, longitude: -89.589, businessEmail: `peoria${i}@limo.example` })),
+      [1, 2, 3].map((i) =>
+        addCompany({ city: 'Peoria', state: 'IL', latitude: 40.6936, longitude: -89.589, businessEmail: `peoria${i}@limo.example` }),
+      ),
     );
     // Before the outage: delivered as usual.
     const before = await postQuote(quoteBody(company.id, { customerEmail: 'before@rider.example' }));
@@ -247,19 +272,24 @@ describe('mail outage', () => {
     // Long enough for the bus to give up on the events (5 attempts, 100 ms doubling) and for sweeps to fail.
     await waitFor(() => mailer.failures >= 10, 10_000, 'failed sends');
     await new Promise((r) => setTimeout(r, 1800));
-    for (const id of during) expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ status: 'pending', delivery: 'pending', deliveredAt: null });
+    for (const id of during)
+      expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ status: 'pending', delivery: 'pending', deliveredAt: null });
     expect(await mailsTo('outage@limo.example')).toHaveLength(1);
     const cityQuotes = await (await quotes()).find({ cityRequestId: city.json().id });
     expect(cityQuotes).toHaveLength(3);
 
     mailer.down = false;
     await waitFor(async () => (await mailsTo('outage@limo.example')).length === 4, 10_000, 'company mails after the outage');
-    for (let i = 0; i < 3; i++) await waitFor(async () => (await mailsTo(`during${i}@rider.example`)).length === 1, 10_000, `confirmation ${i}`);
+    for (let i = 0; i < 3; i++)
+      await waitFor(async () => (await mailsTo(`during${i}@rider.example`)).length === 1, 10_000, `confirmation ${i}`);
     for (const c of cityCompanies) await waitFor(async () => (await mailsTo(c.businessEmail!)).length === 1, 10_000, c.businessEmail!);
     await waitFor(async () => (await mailsTo('city-during@rider.example')).length === 1, 10_000, 'city confirmation');
     for (const id of during) expect((await (await quotes()).findOne({ _id: id }))?.deliveredAt).toEqual(expect.any(String));
     for (const id of refused) {
-      expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ delivery: 'pending', lastDeliveryError: '550 mailbox unavailable: gone@refusing-limo.example' });
+      expect(await (await quotes()).findOne({ _id: id })).toMatchObject({
+        delivery: 'pending',
+        lastDeliveryError: '550 mailbox unavailable: gone@refusing-limo.example',
+      });
     }
     // A few more sweeps: still exactly one mail each.
     await new Promise((r) => setTimeout(r, 400));
@@ -291,14 +321,24 @@ describe('lead tracking', () => {
     const summary = async () => (await app.inject({ method: 'GET', url: '/api/quote-requests/summary', headers: { cookie } })).json();
     expect((await summary()).responseTime).toBeNull();
 
-    const contacted = await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[0]}`, headers: { cookie }, payload: { status: 'contacted' } });
+    const contacted = await app.inject({
+      method: 'PUT',
+      url: `/api/quote-requests/${ids[0]}`,
+      headers: { cookie },
+      payload: { status: 'contacted' },
+    });
     expect(contacted.statusCode).toBe(200);
     expect(contacted.json()).toMatchObject({ status: 'contacted', contactedAt: expect.any(String) });
     const event = await waitFor(() => published.find((e) => e.type === 'company.response-time.v1' && e.key === company.id));
     expect(companyResponseTimeV1.parse(event).data).toMatchObject({ companyId: company.id, sampleSize: 1, medianMinutes: 0 });
 
     // Marking it again changes nothing and publishes nothing.
-    const twice = await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[0]}`, headers: { cookie }, payload: { status: 'contacted' } });
+    const twice = await app.inject({
+      method: 'PUT',
+      url: `/api/quote-requests/${ids[0]}`,
+      headers: { cookie },
+      payload: { status: 'contacted' },
+    });
     expect(twice.json().contactedAt).toBe(contacted.json().contactedAt);
     await app.inject({ method: 'PUT', url: `/api/quote-requests/${ids[1]}`, headers: { cookie }, payload: { status: 'contacted' } });
     await waitFor(() => published.filter((e) => e.type === 'company.response-time.v1' && e.key === company.id).length === 2);
@@ -311,7 +351,13 @@ describe('lead tracking', () => {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
-      expect.arrayContaining(['/api/quote-requests', '/api/quote-requests/{id}', '/api/city-quote-requests', '/api/admin/quote-requests', '/api/admin/quote-requests/{id}']),
+      expect.arrayContaining([
+        '/api/quote-requests',
+        '/api/quote-requests/{id}',
+        '/api/city-quote-requests',
+        '/api/admin/quote-requests',
+        '/api/admin/quote-requests/{id}',
+      ]),
     );
   });
 });

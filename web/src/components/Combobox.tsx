@@ -44,7 +44,8 @@ function ComboboxInner<T>(
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      suggestRef.current(value.trim(), controller.signal)
+      suggestRef
+        .current(value.trim(), controller.signal)
         .then((found) => {
           // Text that already reads exactly like a suggestion needs no list over the next fields.
           const exact = found.some((o) => o.label.toLowerCase() === value.trim().toLowerCase());
@@ -156,4 +157,6 @@ function ComboboxInner<T>(
 }
 
 /** See ComboboxInner. */
-export const Combobox = forwardRef(ComboboxInner) as <T>(props: ComboboxProps<T> & { ref?: React.Ref<HTMLInputElement> }) => React.ReactElement;
+export const Combobox = forwardRef(ComboboxInner) as <T>(
+  props: ComboboxProps<T> & { ref?: React.Ref<HTMLInputElement> },
+) => React.ReactElement;

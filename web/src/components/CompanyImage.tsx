@@ -69,7 +69,14 @@ export function CompanyImage({ company, loading = 'lazy', aspectRatio, minH }: C
       <Box position="absolute" right="-4" bottom="-6" color="whiteAlpha.200" aria-hidden="true">
         <CarFront size={140} strokeWidth={1} />
       </Box>
-      <Text color="white" fontSize="5xl" fontWeight="bold" letterSpacing="wider" fontFamily="Georgia, 'Times New Roman', serif" aria-hidden="true">
+      <Text
+        color="white"
+        fontSize="5xl"
+        fontWeight="bold"
+        letterSpacing="wider"
+        fontFamily="Georgia, 'Times New Roman', serif"
+        aria-hidden="true"
+      >
         {companyInitials(company.name)}
       </Text>
     </Box>

@@ -113,7 +113,13 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
           <Popover.Content width="auto" aria-labelledby={`${id}-caption`}>
             <Popover.Body p="3">
               <Flex justify="space-between" align="center" mb="2">
-                <IconButton size="xs" variant="ghost" aria-label="Go to previous month" disabled={!canGoBack} onClick={() => shiftMonth(-1)}>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label="Go to previous month"
+                  disabled={!canGoBack}
+                  onClick={() => shiftMonth(-1)}
+                >
                   <ChevronLeft />
                 </IconButton>
                 <Text fontWeight="semibold" aria-live="polite" id={`${id}-caption`}>

@@ -17,14 +17,23 @@ interface GooglePlaceInputProps extends Omit<InputProps, 'value' | 'onChange'> {
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
   if (typeof ref === 'function') ref(value);
-  else if (ref) (ref).current = value;
+  else if (ref) ref.current = value;
 }
 
 /**
  * Google Places autocomplete on a plain input (US only). The maps script is loaded once, on
  * demand; if it fails, a warning is logged and the field stays plain text (§5).
  */
-export default function GooglePlaceInput({ apiKey, kind, value, onValueChange, onPlace, attachDelayMs, inputRef, ...inputProps }: GooglePlaceInputProps) {
+export default function GooglePlaceInput({
+  apiKey,
+  kind,
+  value,
+  onValueChange,
+  onPlace,
+  attachDelayMs,
+  inputRef,
+  ...inputProps
+}: GooglePlaceInputProps) {
   const { isLoaded, loadError } = useJsApiLoader({ id: 'limo-google-maps', googleMapsApiKey: apiKey, libraries: LIBRARIES });
   const element = useRef<HTMLInputElement | null>(null);
   const [delayed, setDelayed] = useState(attachDelayMs === 0);

@@ -23,7 +23,16 @@ export interface PlaceInputProps extends Omit<InputProps, 'value' | 'onChange'> 
  * A place field limited to the United States: Google Places when the build has a maps key, else
  * the offline gazetteer's suggestions, else plain text.
  */
-export function PlaceInput({ kind, value, onValueChange, onPlace, offlineAddresses = false, attachDelayMs = 0, ref, ...inputProps }: PlaceInputProps) {
+export function PlaceInput({
+  kind,
+  value,
+  onValueChange,
+  onPlace,
+  offlineAddresses = false,
+  attachDelayMs = 0,
+  ref,
+  ...inputProps
+}: PlaceInputProps) {
   if (MAPS_KEY) {
     const plain = <Input ref={ref} {...inputProps} value={value} onChange={(e) => onValueChange(e.target.value)} />;
     return (
@@ -51,7 +60,15 @@ export function PlaceInput({ kind, value, onValueChange, onPlace, offlineAddress
         suggest={suggestCities}
         onPick={(option) => {
           onValueChange(option.label);
-          onPlace?.({ formatted: option.label, street: '', city: option.value.city, state: option.value.state, zipCode: '', latitude: option.value.latitude, longitude: option.value.longitude });
+          onPlace?.({
+            formatted: option.label,
+            street: '',
+            city: option.value.city,
+            state: option.value.state,
+            zipCode: '',
+            latitude: option.value.latitude,
+            longitude: option.value.longitude,
+          });
         }}
       />
     );

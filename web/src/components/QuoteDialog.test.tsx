@@ -69,7 +69,9 @@ describe('quote dialog', () => {
     const { user } = renderAt(<QuoteDialog company={company} open onOpenChange={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByLabelText(/Service Type/), 'Wedding');
-    const times = within(within(dialog).getByLabelText(/Trip Time/)).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value);
+    const times = within(within(dialog).getByLabelText(/Trip Time/))
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value);
     expect(times).toHaveLength(96);
     expect(times[0]).toHaveTextContent('12:00 AM');
     expect(times[1]).toHaveTextContent('12:15 AM');

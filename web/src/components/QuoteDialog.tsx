@@ -105,7 +105,10 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
   const send = useMutation({
     mutationFn: (body: QuoteRequestBody) => apiRequest('POST', '/api/quote-requests', body),
     onSuccess: () => {
-      showToast({ title: 'Quote Request Sent!', description: `Your quote request has been sent to ${company.name}. They will contact you soon.` });
+      showToast({
+        title: 'Quote Request Sent!',
+        description: `Your quote request has been sent to ${company.name}. They will contact you soon.`,
+      });
       track('quote_request', { companyId: company.id });
       reset(emptyForm(company.id) as QuoteFormInput);
       onOpenChange(false);

@@ -39,7 +39,8 @@ export function SiteFooter() {
         <Stack gap="3">
           <Wordmark inverted />
           <Text fontSize="sm" maxW="sm">
-            The nationwide directory of limousine and chauffeur companies. Compare local companies, read real reviews and request free quotes.
+            The nationwide directory of limousine and chauffeur companies. Compare local companies, read real reviews and request free
+            quotes.
           </Text>
         </Stack>
         {COLUMNS.map((col) => (

@@ -15,11 +15,21 @@ export const TOP_LINKS = [
 /** The brand wordmark, linking home. */
 export function Wordmark({ inverted = false }: { inverted?: boolean }) {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" color={inverted ? 'white' : 'brand.800'} _hover={{ textDecoration: 'none' }} aria-label="LimoDirectory home">
+    <Link
+      asChild
+      fontWeight="bold"
+      fontSize="xl"
+      color={inverted ? 'white' : 'brand.800'}
+      _hover={{ textDecoration: 'none' }}
+      aria-label="LimoDirectory home"
+    >
       <RouterLink to="/">
         <CarFront aria-hidden="true" />
         <span>
-          Limo<Box as="span" color={inverted ? 'gold.300' : 'gold.700'}>Directory</Box>
+          Limo
+          <Box as="span" color={inverted ? 'gold.300' : 'gold.700'}>
+            Directory
+          </Box>
         </span>
       </RouterLink>
     </Link>

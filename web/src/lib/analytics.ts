@@ -1,5 +1,6 @@
 /** The analytics event types of §7, and the clicks on a company's phone and website (issue 10, item 7). */
-export type AnalyticsAction = 'page_view' | 'search' | 'company_view' | 'quote_request' | 'review_submission' | 'call_click' | 'website_click';
+export type AnalyticsAction =
+  'page_view' | 'search' | 'company_view' | 'quote_request' | 'review_submission' | 'call_click' | 'website_click';
 
 export interface AnalyticsDetails {
   companyId?: string;

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   private get body(): Partial<ErrorResponse> | undefined {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
-      return parsed && typeof parsed === 'object' ? (parsed) : undefined;
+      return parsed && typeof parsed === 'object' ? parsed : undefined;
     } catch {
       return undefined;
     }

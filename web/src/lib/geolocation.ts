@@ -24,12 +24,16 @@ export class GeoError extends Error {}
 
 function currentPosition(options: PositionOptions): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
-    navigator.geolocation.getCurrentPosition(resolve, (err) => {
-      if (err.code === err.PERMISSION_DENIED) reject(new GeoError(GEO_MESSAGES.denied));
-      else if (err.code === err.POSITION_UNAVAILABLE) reject(new GeoError(GEO_MESSAGES.unavailable));
-      else if (err.code === err.TIMEOUT) reject(new GeoError(GEO_MESSAGES.timeout));
-      else reject(new GeoError(GEO_MESSAGES.unknown));
-    }, options);
+    navigator.geolocation.getCurrentPosition(
+      resolve,
+      (err) => {
+        if (err.code === err.PERMISSION_DENIED) reject(new GeoError(GEO_MESSAGES.denied));
+        else if (err.code === err.POSITION_UNAVAILABLE) reject(new GeoError(GEO_MESSAGES.unavailable));
+        else if (err.code === err.TIMEOUT) reject(new GeoError(GEO_MESSAGES.timeout));
+        else reject(new GeoError(GEO_MESSAGES.unknown));
+      },
+      options,
+    );
   });
 }
 
@@ -44,7 +48,9 @@ async function reverseGeocode(latitude: number, longitude: number): Promise<Dete
   let state: string | undefined;
   try {
     if (MAPS_KEY) {
-      const res = await fetch(`https://maps.googleapis.com/maps/api/geocode/json?latlng=${latitude},${longitude}&key=${encodeURIComponent(MAPS_KEY)}`);
+      const res = await fetch(
+        `https://maps.googleapis.com/maps/api/geocode/json?latlng=${latitude},${longitude}&key=${encodeURIComponent(MAPS_KEY)}`,
+      );
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as GoogleGeocodeResponse;
       for (const result of body.results ?? []) {

@@ -36,7 +36,12 @@ export function usePaymentsConfig() {
 }
 
 /** Starts the $75/year subscription's first payment; the server decides the amount. */
-export async function createPaymentSession(body: { plan: 'claim'; companyId?: string; metadata: Record<string, string>; claimerDetails?: ClaimerDetails }): Promise<PaymentSession> {
+export async function createPaymentSession(body: {
+  plan: 'claim';
+  companyId?: string;
+  metadata: Record<string, string>;
+  claimerDetails?: ClaimerDetails;
+}): Promise<PaymentSession> {
   const res = await apiRequest('POST', '/api/create-payment-intent', { amount: 75, ...body });
   return (await readJson<PaymentSession>(res))!;
 }
@@ -53,7 +58,11 @@ export interface PaymentFailure {
 }
 
 /** §8's payment toasts; an expired session reloads the page to get a new one. */
-export function reportPaymentFailure(failure: PaymentFailure, flow: PaymentFlow, reload: () => void = () => window.location.reload()): void {
+export function reportPaymentFailure(
+  failure: PaymentFailure,
+  flow: PaymentFlow,
+  reload: () => void = () => window.location.reload(),
+): void {
   switch (failure.kind) {
     case 'not-ready':
       return showToast({ title: 'Payment Error', description: 'Payment system not ready. Please refresh the page.', type: 'error' });
@@ -83,7 +92,11 @@ export const RENEWED_SESSION_KEY = 'limo.payment.renewed';
 
 /** §8 "Setup Error" (claim) or "Payment Setup Error" (listing). */
 export function reportSetupFailure(flow: PaymentFlow): void {
-  showToast({ title: flow === 'listing' ? 'Payment Setup Error' : 'Setup Error', description: 'Failed to initialize payment. Please try again.', type: 'error' });
+  showToast({
+    title: flow === 'listing' ? 'Payment Setup Error' : 'Setup Error',
+    description: 'Failed to initialize payment. Please try again.',
+    type: 'error',
+  });
 }
 
 /** Maps an error thrown by a confirm call to the failure kinds of §8. */
@@ -91,7 +104,8 @@ export function failureOf(error: unknown): PaymentFailure {
   if (error instanceof ApiError) {
     const message = error.serverMessage;
     if (error.status === 402) return { kind: 'declined', type: 'card_error', message };
-    if (error.status === 404 || error.status === 409 || /unexpected_state|session/i.test(message ?? '')) return { kind: 'expired', message };
+    if (error.status === 404 || error.status === 409 || /unexpected_state|session/i.test(message ?? ''))
+      return { kind: 'expired', message };
     if (error.status === 400) return { kind: 'incomplete', message };
     return { kind: 'unexpected', message };
   }

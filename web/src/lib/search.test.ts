@@ -16,7 +16,14 @@ describe('search helpers', () => {
     const q = companiesQuery(DEFAULT_FILTERS, 1, 'best-match', detected);
     expect(Object.fromEntries(q)).toEqual({ distance: '25', userLocation: '{"city":"Tampa","state":"FL"}', page: '1', limit: '15' });
     const typed = companiesQuery(
-      { ...DEFAULT_FILTERS, location: 'Miami, FL', serviceType: 'Wedding', vehicleTypes: ['Party Bus', 'Town Car'], priceRange: '$$', minRating: '4' },
+      {
+        ...DEFAULT_FILTERS,
+        location: 'Miami, FL',
+        serviceType: 'Wedding',
+        vehicleTypes: ['Party Bus', 'Town Car'],
+        priceRange: '$$',
+        minRating: '4',
+      },
       3,
       'rating',
       detected,

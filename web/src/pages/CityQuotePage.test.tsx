@@ -64,7 +64,9 @@ describe('/request-city-quote', () => {
   it('offers 48 half-hour slots and a calendar without past days, where a second click clears the date', async () => {
     fakeServer(analytics);
     const { user } = renderAt(<CityQuotePage />, route);
-    const times = within(screen.getByLabelText(/Trip Time/)).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value);
+    const times = within(screen.getByLabelText(/Trip Time/))
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value);
     expect(times).toHaveLength(48);
     expect(times.at(-1)).toHaveTextContent('11:30 PM');
 
@@ -82,7 +84,10 @@ describe('/request-city-quote', () => {
   });
 
   it('sends the 12 fields, toasts companiesNotified, resets and goes home', async () => {
-    const calls = fakeServer(analytics, on('POST', '/api/city-quote-requests', { status: 201, body: { id: 'cq1', companiesNotified: 12 } }));
+    const calls = fakeServer(
+      analytics,
+      on('POST', '/api/city-quote-requests', { status: 201, body: { id: 'cq1', companiesNotified: 12 } }),
+    );
     const { user } = renderAt(<CityQuotePage />, route);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Send Quote Request' }));
@@ -90,10 +95,27 @@ describe('/request-city-quote', () => {
     await waitFor(() => expect(currentLocation()).toBe('/'));
     const body = calls.find((c) => c.url === '/api/city-quote-requests')?.body as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(
-      ['customerEmail', 'customerName', 'customerPhone', 'dropoffLocation', 'passengerCount', 'pickupLocation', 'serviceType', 'targetCity', 'tripDate', 'tripTime', 'vehicleType'].sort(),
+      [
+        'customerEmail',
+        'customerName',
+        'customerPhone',
+        'dropoffLocation',
+        'passengerCount',
+        'pickupLocation',
+        'serviceType',
+        'targetCity',
+        'tripDate',
+        'tripTime',
+        'vehicleType',
+      ].sort(),
     );
     expect(body.tripDate).toMatch(/^\d{4}-\d{2}-15$/);
-    expect(body).toMatchObject({ targetCity: 'Rockford, IL', tripTime: '1:30 PM', passengerCount: '5-6', vehicleType: 'Stretch Limousine' });
+    expect(body).toMatchObject({
+      targetCity: 'Rockford, IL',
+      tripTime: '1:30 PM',
+      passengerCount: '5-6',
+      vehicleType: 'Stretch Limousine',
+    });
   });
 
   it('keeps the form and toasts the failure when the server refuses', async () => {

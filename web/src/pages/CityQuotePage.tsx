@@ -47,7 +47,17 @@ function Step({ number, title, children }: { number: number; title: string; chil
     <Card.Root as="section" aria-labelledby={id}>
       <Card.Header>
         <Flex align="center" gap="3">
-          <Flex w="8" h="8" rounded="full" bg="brand.700" color="white" align="center" justify="center" fontWeight="bold" aria-hidden="true">
+          <Flex
+            w="8"
+            h="8"
+            rounded="full"
+            bg="brand.700"
+            color="white"
+            align="center"
+            justify="center"
+            fontWeight="bold"
+            aria-hidden="true"
+          >
             {number}
           </Flex>
           <Heading as="h2" id={id} size="lg">
@@ -63,7 +73,15 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-function Choice({ placeholder, options, registration }: { placeholder: string; options: readonly string[]; registration: UseFormRegisterReturn }) {
+function Choice({
+  placeholder,
+  options,
+  registration,
+}: {
+  placeholder: string;
+  options: readonly string[];
+  registration: UseFormRegisterReturn;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field {...registration} placeholder={placeholder}>
@@ -153,7 +171,12 @@ export default function CityQuotePage() {
       <Stack asChild gap="6">
         <form noValidate onSubmit={handleSubmit((body) => send.mutate(body))}>
           <Step number={1} title="Where Do You Need Service?">
-            <FormField label="City of Service" required error={errors.targetCity?.message} helper="Enter the city and state, e.g. Rockford, IL">
+            <FormField
+              label="City of Service"
+              required
+              error={errors.targetCity?.message}
+              helper="Enter the city and state, e.g. Rockford, IL"
+            >
               <Input {...register('targetCity')} placeholder="City, State (e.g., Rockford, IL)" autoComplete="address-level2" />
             </FormField>
           </Step>
@@ -193,7 +216,7 @@ export default function CityQuotePage() {
                     render={({ field }) => (
                       <DatePopover
                         id="city-quote-trip-date"
-                        value={(field.value) ?? ''}
+                        value={field.value ?? ''}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
                         invalid={Boolean(errors.tripDate)}

@@ -26,14 +26,24 @@ describe('/company/{id}', () => {
     expect(within(reviews).getByText('5/5')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toContain('Sunshine Limousines'));
     const ld = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
-    expect(ld).toMatchObject({ '@type': 'LocalBusiness', name: 'Sunshine Limousines', aggregateRating: { ratingValue: 4.5, reviewCount: 2 } });
+    expect(ld).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Sunshine Limousines',
+      aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
+    });
     await waitFor(() =>
-      expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'company_view')).toBe(true),
+      expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'company_view')).toBe(
+        true,
+      ),
     );
   });
 
   it('says when there are no reviews yet', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ reviews: [], rating: 0, reviewCount: 0, claimed: true }) }));
+    fakeServer(
+      signedOut,
+      analytics,
+      on('GET', '/api/companies/c1', { body: makeCompanyDetail({ reviews: [], rating: 0, reviewCount: 0, claimed: true }) }),
+    );
     renderAt(<CompanyPage />, route);
     expect(await screen.findByText('No reviews yet. Be the first to leave a review!')).toBeInTheDocument();
     expect(screen.queryByText(/Claim for \$75/)).not.toBeInTheDocument();
@@ -64,8 +74,16 @@ describe('/company/{id}', () => {
     await user.click(within(form).getByRole('button', { name: 'Submit Review' }));
     await expectToast('Review submitted successfully!');
     expect(screen.getAllByText('Your review is pending admin approval and will be visible once approved.').length).toBeGreaterThan(0);
-    expect(calls.find((c) => c.url === '/api/reviews')?.body).toEqual({ companyId: 'c1', rating: 4, reviewerName: 'Marco', comment: 'On time and spotless.', website: '' });
-    expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'review_submission')).toBe(true);
+    expect(calls.find((c) => c.url === '/api/reviews')?.body).toEqual({
+      companyId: 'c1',
+      rating: 4,
+      reviewerName: 'Marco',
+      comment: 'On time and spotless.',
+      website: '',
+    });
+    expect(
+      calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'review_submission'),
+    ).toBe(true);
   });
 
   it('shows a refused review with the server message', async () => {
@@ -86,21 +104,28 @@ describe('/company/{id}', () => {
     const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
     renderAt(<CompanyPage />, route);
     await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' });
-    const clicks = () => calls.filter((c) => c.url === '/api/analytics/track').map((c) => c.body as { actionType: string; companyId?: string });
+    const clicks = () =>
+      calls.filter((c) => c.url === '/api/analytics/track').map((c) => c.body as { actionType: string; companyId?: string });
     // jsdom cannot follow tel: or open tabs: the links' own handlers run, the navigation is stopped.
     const stop = (e: Event) => e.preventDefault();
     document.addEventListener('click', stop);
     screen.getByRole('link', { name: 'Call Now' }).click();
     screen.getByRole('link', { name: 'Visit website' }).click();
     document.removeEventListener('click', stop);
-    await waitFor(() => expect(clicks().filter((e) => e.actionType !== 'company_view' && e.actionType !== 'page_view')).toEqual([
-      expect.objectContaining({ actionType: 'call_click', companyId: 'c1' }),
-      expect.objectContaining({ actionType: 'website_click', companyId: 'c1' }),
-    ]));
+    await waitFor(() =>
+      expect(clicks().filter((e) => e.actionType !== 'company_view' && e.actionType !== 'page_view')).toEqual([
+        expect.objectContaining({ actionType: 'call_click', companyId: 'c1' }),
+        expect.objectContaining({ actionType: 'website_click', companyId: 'c1' }),
+      ]),
+    );
   });
 
   it('lets the Quick Contact e-mail break only after the "@" and before a dot', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ email: 'reservations@sunshine-limousines.example.com' }) }));
+    fakeServer(
+      signedOut,
+      analytics,
+      on('GET', '/api/companies/c1', { body: makeCompanyDetail({ email: 'reservations@sunshine-limousines.example.com' }) }),
+    );
     renderAt(<CompanyPage />, route);
     const email = await screen.findByTestId('quick-contact-email');
     expect(email).toHaveTextContent('reservations@sunshine-limousines.example.com');

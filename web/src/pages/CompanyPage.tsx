@@ -73,7 +73,9 @@ export default function CompanyPage() {
           {isError ? 'Error Loading Company' : 'Company Not Found'}
         </Heading>
         <Text color="gray.700">
-          {isError ? 'We could not load this company just now. Please try again.' : 'The company you are looking for does not exist or has been removed.'}
+          {isError
+            ? 'We could not load this company just now. Please try again.'
+            : 'The company you are looking for does not exist or has been removed.'}
         </Text>
         <Button asChild colorPalette="brand">
           <RouterLink to="/">Browse Companies</RouterLink>

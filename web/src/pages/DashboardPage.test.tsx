@@ -23,7 +23,14 @@ const analyticsAnswer = on('GET', '/api/my-companies/c1/analytics', (call) => {
     },
   };
 });
-const summary = on('GET', '/api/quote-requests/summary', { body: { companyId: 'c1', companyName: 'Sunshine Limousines', total: 17, responseTime: { medianMinutes: 135, sampleSize: 4, computedAt: '2026-11-20T00:00:00Z' } } });
+const summary = on('GET', '/api/quote-requests/summary', {
+  body: {
+    companyId: 'c1',
+    companyName: 'Sunshine Limousines',
+    total: 17,
+    responseTime: { medianMinutes: 135, sampleSize: 4, computedAt: '2026-11-20T00:00:00Z' },
+  },
+});
 const route = { route: '/dashboard', path: '/dashboard' };
 
 describe('/dashboard', () => {
@@ -42,8 +49,16 @@ describe('/dashboard', () => {
   });
 
   it.each([
-    [{ claimed: true, businessVerified: true }, 'Business Listing Active', ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews']],
-    [{ claimed: true, businessVerified: false }, 'Business Claim Pending Verification', ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews']],
+    [
+      { claimed: true, businessVerified: true },
+      'Business Listing Active',
+      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews'],
+    ],
+    [
+      { claimed: true, businessVerified: false },
+      'Business Claim Pending Verification',
+      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews'],
+    ],
   ])('shows the banner and the six tabs for %j', async (state, banner, tabs) => {
     fakeServer(owner, analytics, mine(state), summary, analyticsAnswer);
     renderAt(<DashboardPage />, route);
@@ -67,7 +82,16 @@ describe('/dashboard', () => {
   });
 
   it('lists quotes 15 a page newest first with their lead state, marks one contacted and deletes one', async () => {
-    const quotes = [makeQuote(), makeQuote({ id: 'q2', customerName: 'Sam Park', status: 'contacted', firstViewedAt: '2026-11-20T11:00:00Z', contactedAt: '2026-11-20T12:00:00Z' })];
+    const quotes = [
+      makeQuote(),
+      makeQuote({
+        id: 'q2',
+        customerName: 'Sam Park',
+        status: 'contacted',
+        firstViewedAt: '2026-11-20T11:00:00Z',
+        contactedAt: '2026-11-20T12:00:00Z',
+      }),
+    ];
     const calls = fakeServer(
       owner,
       analytics,
@@ -101,7 +125,15 @@ describe('/dashboard', () => {
     ['PUT', 'Mark Contacted', 'Error updating quote status'],
     ['DELETE', 'Delete', 'Error deleting quote'],
   ])('shows the §8 toast when %s fails', async (method, button, title) => {
-    fakeServer(owner, analytics, mine(), summary, analyticsAnswer, on('GET', '/api/quote-requests', { body: [makeQuote()], headers: { 'X-Total-Count': '1' } }), on(method, '/api/quote-requests/q1', { status: 500, body: {} }));
+    fakeServer(
+      owner,
+      analytics,
+      mine(),
+      summary,
+      analyticsAnswer,
+      on('GET', '/api/quote-requests', { body: [makeQuote()], headers: { 'X-Total-Count': '1' } }),
+      on(method, '/api/quote-requests/q1', { status: 500, body: {} }),
+    );
     const { user } = renderAt(<DashboardPage />, { route: '/dashboard?tab=quotes', path: '/dashboard' });
     const card = await screen.findByTestId('quote-card');
     await user.click(within(card).getByRole('button', { name: button }));
@@ -116,7 +148,15 @@ describe('/dashboard', () => {
       mine(),
       on('GET', '/api/companies/c1/reviews', {
         body: [
-          { id: 'r1', companyId: 'c1', rating: 5, comment: 'Great', reviewerName: 'Ana', status: 'pending', createdAt: '2026-11-01T00:00:00Z' },
+          {
+            id: 'r1',
+            companyId: 'c1',
+            rating: 5,
+            comment: 'Great',
+            reviewerName: 'Ana',
+            status: 'pending',
+            createdAt: '2026-11-01T00:00:00Z',
+          },
           { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2026-10-01T00:00:00Z' },
         ],
       }),
@@ -167,11 +207,14 @@ describe('owner profile', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Funeral' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectToast('Company information updated successfully!');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Sunshine Limo Co', services: expect.arrayContaining(['wedding', 'funeral']) });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      name: 'Sunshine Limo Co',
+      services: expect.arrayContaining(['wedding', 'funeral']),
+    });
     await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 2000 });
   });
 
-  it('sends an unverified owner\'s edit as a change request (202)', async () => {
+  it("sends an unverified owner's edit as a change request (202)", async () => {
     const { user } = renderProfile(false, { status: 202, body: { message: 'Change request submitted', changeRequest: {} } });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.type(screen.getByLabelText(/^Phone/), '1');
@@ -201,14 +244,20 @@ describe('image upload rules (§5)', () => {
   });
 
   it('accepts jpeg, png and webp of 100x100 or more', async () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(await checkImage(file(type, 10), measure(100, 100))).toBeUndefined();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp'])
+      expect(await checkImage(file(type, 10), measure(100, 100))).toBeUndefined();
   });
 
   it.each([
     [true, 200, 'Image uploaded successfully!'],
     [false, 202, 'Image Update Requested'],
   ])('uploads, then updates the company (verified: %s)', async (verified, status, title) => {
-    const calls = fakeServer(owner, analytics, on('POST', '/api/upload-image', { status: 201, body: { imageUrl: 'http://x/api/images/i1' } }), on('PUT', '/api/companies/c1', { status, body: {} }));
+    const calls = fakeServer(
+      owner,
+      analytics,
+      on('POST', '/api/upload-image', { status: 201, body: { imageUrl: 'http://x/api/images/i1' } }),
+      on('PUT', '/api/companies/c1', { status, body: {} }),
+    );
     const { user } = renderAt(<ImagesTab company={makeOwnerCompany()} verified={verified} reload={vi.fn()} measure={measure(800, 600)} />);
     await user.upload(screen.getByLabelText('Choose an image'), file('image/png', 100));
     await expectToast(title);
@@ -216,14 +265,22 @@ describe('image upload rules (§5)', () => {
   });
 
   it('shows "Upload failed" with the server message', async () => {
-    fakeServer(owner, analytics, on('POST', '/api/upload-image', { status: 400, body: { message: 'The upload could not be read. Please try again.' } }));
+    fakeServer(
+      owner,
+      analytics,
+      on('POST', '/api/upload-image', { status: 400, body: { message: 'The upload could not be read. Please try again.' } }),
+    );
     const { user } = renderAt(<ImagesTab company={makeOwnerCompany()} verified reload={vi.fn()} measure={measure(800, 600)} />);
     await user.upload(screen.getByLabelText('Choose an image'), file('image/png', 100));
     await expectToast('Upload failed', 'The upload could not be read. Please try again.');
   });
 
   it('never sends a file that breaks a rule', async () => {
-    const calls = fakeServer(owner, analytics, on('POST', '/api/upload-image', { status: 400, body: { message: 'Please select an image file' } }));
+    const calls = fakeServer(
+      owner,
+      analytics,
+      on('POST', '/api/upload-image', { status: 400, body: { message: 'Please select an image file' } }),
+    );
     const { user } = renderAt(<ImagesTab company={makeOwnerCompany()} verified reload={vi.fn()} measure={measure(50, 50)} />);
     await user.upload(screen.getByLabelText('Choose an image'), file('image/png', 100));
     await expectToast('Image too small', "Please select an image that's at least 100x100 pixels");

@@ -49,8 +49,8 @@ function StateBanner({ company }: { company: OwnerCompany }) {
       <Alert.Content>
         <Alert.Title>{company.claimed ? 'Business Claim Pending Verification' : 'Business Listing Pending Verification'}</Alert.Title>
         <Alert.Description>
-          {company.claimed ? 'Payment received. ' : ''}Our team verifies businesses within 1-2 business days. Until then you can answer quotes, and profile changes go
-          to our team as a support request and are applied after verification.
+          {company.claimed ? 'Payment received. ' : ''}Our team verifies businesses within 1-2 business days. Until then you can answer
+          quotes, and profile changes go to our team as a support request and are applied after verification.
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -75,7 +75,15 @@ export default function DashboardPage() {
       </Center>
     );
   }
-  if (!user) return <Gate title="Business Access Required" text="Please log in with your business account to see your dashboard." action="Login" to="/login" />;
+  if (!user)
+    return (
+      <Gate
+        title="Business Access Required"
+        text="Please log in with your business account to see your dashboard."
+        action="Login"
+        to="/login"
+      />
+    );
   const company = companies.data?.[0];
   if (!company) {
     return (

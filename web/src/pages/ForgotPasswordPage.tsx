@@ -42,7 +42,8 @@ export default function ForgotPasswordPage() {
               Check Your Email
             </Heading>
             <Text color="gray.700">
-              If an account with <strong>{email.trim()}</strong> exists, we've sent a link to reset your password. The link expires in 1 hour.
+              If an account with <strong>{email.trim()}</strong> exists, we've sent a link to reset your password. The link expires in 1
+              hour.
             </Text>
             <Button asChild colorPalette="brand" w="full">
               <RouterLink to="/login">Back to Login</RouterLink>

@@ -4,7 +4,8 @@ import { makeCompany } from '../test/fixtures';
 import { analytics, currentLocation, fakeServer, on, renderAt, signedOut, type Call } from '../test/render';
 import HomePage from './HomePage';
 
-const page = (count: number, offset = 0) => Array.from({ length: count }, (_, i) => makeCompany({ id: `c${offset + i + 1}`, name: `Company ${offset + i + 1}` }));
+const page = (count: number, offset = 0) =>
+  Array.from({ length: count }, (_, i) => makeCompany({ id: `c${offset + i + 1}`, name: `Company ${offset + i + 1}` }));
 /** Makes the browser report the search hero as on or off screen. */
 function heroOnScreen(onScreen: boolean) {
   vi.stubGlobal(
@@ -19,7 +20,8 @@ function heroOnScreen(onScreen: boolean) {
   );
 }
 
-const searches = (calls: Call[]) => calls.filter((c) => c.url.startsWith('/api/companies?') && !c.url.includes('limit=1&') && !c.url.endsWith('limit=1'));
+const searches = (calls: Call[]) =>
+  calls.filter((c) => c.url.startsWith('/api/companies?') && !c.url.includes('limit=1&') && !c.url.endsWith('limit=1'));
 
 describe('home /', () => {
   it('pages through the server total: "Page X of Y - Showing N companies"', async () => {
@@ -58,9 +60,21 @@ describe('home /', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('location=Miami%2C+FL'));
     const query = Object.fromEntries(new URL(searches(calls).at(-1)!.url, 'http://x').searchParams);
-    expect(query).toEqual({ location: 'Miami, FL', serviceType: 'Airport Transfer', distance: '50', vehicleTypes: 'SUV Limo', priceRange: '$$$', minRating: '4', page: '1', limit: '15' });
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')).toBe(true));
-    const event = calls.find((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')?.body as Record<string, string>;
+    expect(query).toEqual({
+      location: 'Miami, FL',
+      serviceType: 'Airport Transfer',
+      distance: '50',
+      vehicleTypes: 'SUV Limo',
+      priceRange: '$$$',
+      minRating: '4',
+      page: '1',
+      limit: '15',
+    });
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')).toBe(true),
+    );
+    const event = calls.find((c) => c.url === '/api/analytics/track' && (c.body as { actionType: string }).actionType === 'search')
+      ?.body as Record<string, string>;
     expect(event.companyIds).toEqual(['c1', 'c2', 'c3']);
     expect(event.searchQuery).toBe('Miami, FL');
     expect(JSON.parse(event.searchFilters)).toMatchObject({ location: 'Miami, FL', vehicleTypes: ['SUV Limo'] });
@@ -72,10 +86,10 @@ describe('home /', () => {
     const gate = new Promise<void>((r) => (release = r));
     fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
       if (String(args[0]).startsWith('/api/companies?location')) await gate;
       return realFetch(...args);
-    });
+    };
     const { user } = renderAt(<HomePage />, { route: '/?location=Nowhere%2C+ZZ&priceRange=%24', path: '/' });
     expect(await screen.findAllByTestId('company-card-skeleton')).toHaveLength(3);
     release();
@@ -100,7 +114,20 @@ describe('home /', () => {
       on('GET', '/api/companies', {
         body: [
           makeCompany({ id: 'a', name: 'Rated Co', featured: true }),
-          makeCompany({ id: 'b', name: 'Plain Co', featured: false, rating: 0, reviewCount: 0, phone: null, priceRange: null, description: null, city: null, state: null, claimed: true, hourlyRateStart: null }),
+          makeCompany({
+            id: 'b',
+            name: 'Plain Co',
+            featured: false,
+            rating: 0,
+            reviewCount: 0,
+            phone: null,
+            priceRange: null,
+            description: null,
+            city: null,
+            state: null,
+            claimed: true,
+            hourlyRateStart: null,
+          }),
         ],
         headers: { 'X-Total-Count': '2' },
       }),
@@ -188,7 +215,10 @@ function fakeReverse(city: string, state: string) {
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).startsWith('/api/geo/reverse')
-      ? new Response(JSON.stringify({ label: `${city}, ${state}`, city, state, latitude: 25.76, longitude: -80.19 }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+      ? new Response(JSON.stringify({ label: `${city}, ${state}`, city, state, latitude: 25.76, longitude: -80.19 }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        })
       : inner(input, init),
   );
 }

@@ -3,7 +3,15 @@ import { LocateFixed, MessageSquareQuote } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { track } from '../lib/analytics';
-import { companiesQuery, DEFAULT_FILTERS, placeOfLocation, readSearchParams, writeSearchParams, type SearchFilters, type SortMode } from '../lib/search';
+import {
+  companiesQuery,
+  DEFAULT_FILTERS,
+  placeOfLocation,
+  readSearchParams,
+  writeSearchParams,
+  type SearchFilters,
+  type SortMode,
+} from '../lib/search';
 import { useVisitorPlace } from '../lib/visitorPlace';
 import { BusinessPitch } from './home/BusinessPitch';
 import { CompanyResults } from './home/CompanyResults';
@@ -105,7 +113,14 @@ export default function HomePage() {
       <StatsStrip />
       <BusinessPitch />
 
-      <Box position="fixed" bottom={{ base: '4', md: '6' }} right={{ base: '4', md: '6' }} zIndex="docked" display={heroOnScreen ? 'none' : 'block'} data-testid="floating-city-quotes">
+      <Box
+        position="fixed"
+        bottom={{ base: '4', md: '6' }}
+        right={{ base: '4', md: '6' }}
+        zIndex="docked"
+        display={heroOnScreen ? 'none' : 'block'}
+        data-testid="floating-city-quotes"
+      >
         <Button asChild colorPalette="brand" size={{ base: 'md', md: 'lg' }} rounded="full" boxShadow="xl">
           <RouterLink to="/request-city-quote">
             <MessageSquareQuote aria-hidden="true" /> Request City Quotes

@@ -67,9 +67,21 @@ export default function HowItWorksPage() {
           </Heading>
           <Steps
             items={[
-              { icon: Search, title: 'Browse and Search', text: 'Search by city, state or ZIP and filter by service, vehicle type, price range and rating.' },
-              { icon: Star, title: 'Compare and Review', text: 'Compare companies side by side, read real customer reviews, and leave your own after the ride.' },
-              { icon: MessageSquareQuote, title: 'Get Quotes', text: 'Request a free quote from one company, or from every company in your city with a single form.' },
+              {
+                icon: Search,
+                title: 'Browse and Search',
+                text: 'Search by city, state or ZIP and filter by service, vehicle type, price range and rating.',
+              },
+              {
+                icon: Star,
+                title: 'Compare and Review',
+                text: 'Compare companies side by side, read real customer reviews, and leave your own after the ride.',
+              },
+              {
+                icon: MessageSquareQuote,
+                title: 'Get Quotes',
+                text: 'Request a free quote from one company, or from every company in your city with a single form.',
+              },
             ]}
           />
           <Heading as="h3" size="lg" mt="4">
@@ -78,7 +90,11 @@ export default function HowItWorksPage() {
           <Reasons
             items={[
               { icon: Globe2, title: 'Nationwide Coverage', text: 'Limousine companies in cities across all 50 states.' },
-              { icon: BadgeCheck, title: 'Verified Companies', text: 'Listings checked by our team, with verified owners on claimed businesses.' },
+              {
+                icon: BadgeCheck,
+                title: 'Verified Companies',
+                text: 'Listings checked by our team, with verified owners on claimed businesses.',
+              },
               { icon: Star, title: 'Real Reviews', text: 'Every review is moderated before it appears.' },
               { icon: UserX, title: 'No Account Required', text: 'Search, compare and request quotes without signing up.' },
             ]}
@@ -90,9 +106,21 @@ export default function HowItWorksPage() {
           </Heading>
           <Steps
             items={[
-              { icon: BadgeCheck, title: 'Subscribe and List', text: 'Create a business account and list your company; a premium listing is $75/year, cancel anytime.' },
-              { icon: Users, title: 'Get Customers', text: 'Receive quote requests by e-mail and in your dashboard from customers in your area.' },
-              { icon: TrendingUp, title: 'Build Your Reputation', text: 'Collect reviews from happy customers and climb your city’s results.' },
+              {
+                icon: BadgeCheck,
+                title: 'Subscribe and List',
+                text: 'Create a business account and list your company; a premium listing is $75/year, cancel anytime.',
+              },
+              {
+                icon: Users,
+                title: 'Get Customers',
+                text: 'Receive quote requests by e-mail and in your dashboard from customers in your area.',
+              },
+              {
+                icon: TrendingUp,
+                title: 'Build Your Reputation',
+                text: 'Collect reviews from happy customers and climb your city’s results.',
+              },
             ]}
           />
           <Heading as="h3" size="lg" mt="4">

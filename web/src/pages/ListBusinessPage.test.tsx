@@ -38,7 +38,9 @@ describe('/list-business', () => {
     const calls = fakeServer(
       me('business'),
       analytics,
-      on('GET', '/api/geo/cities', { body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }] }),
+      on('GET', '/api/geo/cities', {
+        body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }],
+      }),
       on('POST', '/api/companies', { status: 201, body: { id: 'new' } }),
     );
     const { user } = renderAt(<ListBusinessPage />, route);
@@ -73,7 +75,11 @@ describe('/list-business', () => {
   });
 
   it('shows the server message in a "Registration Failed" toast', async () => {
-    fakeServer(me('business'), analytics, on('POST', '/api/companies', { status: 403, body: { message: 'Only business accounts can list a company' } }));
+    fakeServer(
+      me('business'),
+      analytics,
+      on('POST', '/api/companies', { status: 403, body: { message: 'Only business accounts can list a company' } }),
+    );
     const { user } = renderAt(<ListBusinessPage />, route);
     await user.type(await screen.findByLabelText(/Company Name/), 'Biscayne Black Car');
     await user.type(screen.getByLabelText(/Full Address/), '200 Biscayne Blvd, Miami, FL');

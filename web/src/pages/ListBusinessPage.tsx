@@ -106,7 +106,7 @@ function ListingFormCard() {
     },
   });
 
-  const err = (field: keyof ListingForm) => (errors[field])?.message;
+  const err = (field: keyof ListingForm) => errors[field]?.message;
 
   return (
     <Stack asChild gap="6">
@@ -129,7 +129,7 @@ function ListingFormCard() {
                 offlineAddresses
                 ref={field.ref}
                 name={field.name}
-                value={(field.value) ?? ''}
+                value={field.value ?? ''}
                 onValueChange={field.onChange}
                 onBlur={field.onBlur}
                 autoComplete="street-address"
@@ -208,13 +208,25 @@ function ListingFormCard() {
         <Controller
           control={control}
           name="services"
-          render={({ field }) => <TermCheckboxes legend="Services" terms={SERVICES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} />}
+          render={({ field }) => (
+            <TermCheckboxes
+              legend="Services"
+              terms={SERVICES}
+              value={(field.value as string[] | null | undefined) ?? []}
+              onChange={field.onChange}
+            />
+          )}
         />
         <Controller
           control={control}
           name="vehicleTypes"
           render={({ field }) => (
-            <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} />
+            <TermCheckboxes
+              legend="Vehicle Types"
+              terms={VEHICLE_TYPES}
+              value={(field.value as string[] | null | undefined) ?? []}
+              onChange={field.onChange}
+            />
           )}
         />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
@@ -235,7 +247,15 @@ export default function ListBusinessPage() {
       </Center>
     );
   }
-  if (!user) return <Gate title="Login Required" text="Please sign in with your business account to list your company." action="Login to Continue" to="/login" />;
+  if (!user)
+    return (
+      <Gate
+        title="Login Required"
+        text="Please sign in with your business account to list your company."
+        action="Login to Continue"
+        to="/login"
+      />
+    );
   if (user.role !== 'business') {
     return (
       <Gate

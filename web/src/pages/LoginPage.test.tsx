@@ -68,11 +68,20 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
     await expectToast('Account Created!', 'Welcome! Now list your business to get started.');
     await waitFor(() => expect(currentLocation()).toBe('/list-business'));
-    expect(calls.find((c) => c.url === '/api/register')?.body).toEqual({ username: 'newowner', email: 'new@example.com', password: '123456', role: 'business' });
+    expect(calls.find((c) => c.url === '/api/register')?.body).toEqual({
+      username: 'newowner',
+      email: 'new@example.com',
+      password: '123456',
+      role: 'business',
+    });
   });
 
   it('shows a 409 as a "Registration Failed" toast with the server message', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/register', { status: 409, body: { message: 'An account with this email already exists' } }));
+    fakeServer(
+      signedOut,
+      analytics,
+      on('POST', '/api/register', { status: 409, body: { message: 'An account with this email already exists' } }),
+    );
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Create Business Account' }));
     await user.type(screen.getByLabelText(/Username/), 'taken');

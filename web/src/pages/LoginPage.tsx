@@ -60,7 +60,8 @@ function CreateAccountForm({ onCreated }: { onCreated(user: CurrentUser): void }
     defaultValues: { username: '', email: '', password: '', role: 'business' },
   });
   const create = useMutation({
-    mutationFn: async (body: RegisterBody) => (await readJson<CurrentUser>(await apiRequest('POST', '/api/register', { ...body, role: 'business' })))!,
+    mutationFn: async (body: RegisterBody) =>
+      (await readJson<CurrentUser>(await apiRequest('POST', '/api/register', { ...body, role: 'business' })))!,
     onSuccess: (user) => {
       showToast({ title: 'Account Created!', description: 'Welcome! Now list your business to get started.' });
       onCreated(user);

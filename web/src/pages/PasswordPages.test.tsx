@@ -7,8 +7,20 @@ import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, sign
 describe('/forgot-password', () => {
   it.each([
     ['an empty e-mail', '', undefined, 'Email Required', 'Please enter your email address'],
-    ['a server failure', 'owner@example.com', { status: 500, body: { message: 'boom' } }, 'Error', 'Failed to send reset email. Please try again.'],
-    ['a sent link', 'owner@example.com', { status: 200, body: { message: 'ok' } }, 'Reset Link Sent', "If an account with that email exists, we've sent a password reset link."],
+    [
+      'a server failure',
+      'owner@example.com',
+      { status: 500, body: { message: 'boom' } },
+      'Error',
+      'Failed to send reset email. Please try again.',
+    ],
+    [
+      'a sent link',
+      'owner@example.com',
+      { status: 200, body: { message: 'ok' } },
+      'Reset Link Sent',
+      "If an account with that email exists, we've sent a password reset link.",
+    ],
   ])('shows the toast of §5/§8 for %s', async (_case, email, reply, title, description) => {
     const calls = fakeServer(signedOut, analytics, on('POST', '/api/forgot-password', reply ?? { status: 500 }));
     const { user } = renderAt(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
@@ -76,7 +88,11 @@ describe('/reset-password', () => {
   });
 
   it('switches to "Invalid Reset Link" when the server says "Invalid or expired"', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/reset-password', { status: 400, body: { message: 'Invalid or expired reset token' } }));
+    fakeServer(
+      signedOut,
+      analytics,
+      on('POST', '/api/reset-password', { status: 400, body: { message: 'Invalid or expired reset token' } }),
+    );
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     await fill(user, 'secret123', 'secret123');
     await expectToast('Reset Failed', 'Invalid or expired reset token');

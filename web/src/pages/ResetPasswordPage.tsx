@@ -67,8 +67,10 @@ export default function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!token) return showToast({ title: 'Invalid Token', description: 'Reset token is missing', type: 'error' });
-    if (password.length < 6) return showToast({ title: 'Password Too Short', description: 'Password must be at least 6 characters long', type: 'error' });
-    if (password !== confirm) return showToast({ title: "Passwords Don't Match", description: 'Please make sure both passwords match', type: 'error' });
+    if (password.length < 6)
+      return showToast({ title: 'Password Too Short', description: 'Password must be at least 6 characters long', type: 'error' });
+    if (password !== confirm)
+      return showToast({ title: "Passwords Don't Match", description: 'Please make sure both passwords match', type: 'error' });
     reset.mutate();
   };
 

@@ -7,7 +7,10 @@ import { FaqAccordion } from '../components/FaqAccordion';
 const CUSTOMER_FAQ = [
   { q: 'Do I need an account to request a quote?', a: 'No. Anyone can search, read reviews and request quotes without an account.' },
   { q: 'How fast will companies respond?', a: 'Most companies reply within 24 hours, by e-mail or phone.' },
-  { q: 'How do I request quotes from several companies at once?', a: 'Use "Request City Quotes": one form goes to every limousine company in your city.' },
+  {
+    q: 'How do I request quotes from several companies at once?',
+    a: 'Use "Request City Quotes": one form goes to every limousine company in your city.',
+  },
   { q: 'When does my review appear?', a: 'Reviews are checked by our team and appear once approved.' },
 ];
 const BUSINESS_FAQ = [
@@ -31,8 +34,20 @@ function Faq({ id, title, items }: { id: string; title: string; items: Array<{ q
 /** Support, /support (§2): e-mail contact, response times, FAQs and help cards. */
 export default function SupportPage() {
   const help = [
-    { icon: BookOpen, title: 'How It Works', text: 'Learn how to find companies and request quotes.', to: '/how-it-works', action: 'Read the guide' },
-    { icon: Building2, title: 'Business Accounts', text: 'Sign in or create an account to manage your listing.', to: '/login', action: 'Open business login' },
+    {
+      icon: BookOpen,
+      title: 'How It Works',
+      text: 'Learn how to find companies and request quotes.',
+      to: '/how-it-works',
+      action: 'Read the guide',
+    },
+    {
+      icon: Building2,
+      title: 'Business Accounts',
+      text: 'Sign in or create an account to manage your listing.',
+      to: '/login',
+      action: 'Open business login',
+    },
     { icon: Search, title: 'Find a Company', text: 'Search limousine companies in your city.', to: '/', action: 'Start searching' },
   ];
   return (

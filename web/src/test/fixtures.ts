@@ -41,7 +41,15 @@ export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): Compa
   return {
     ...makeCompany(),
     reviews: [
-      { id: 'r1', companyId: 'c1', rating: 5, comment: 'Perfect wedding ride.', reviewerName: 'Ana', status: 'approved', createdAt: '2025-03-02T10:00:00.000Z' },
+      {
+        id: 'r1',
+        companyId: 'c1',
+        rating: 5,
+        comment: 'Perfect wedding ride.',
+        reviewerName: 'Ana',
+        status: 'approved',
+        createdAt: '2025-03-02T10:00:00.000Z',
+      },
       { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2025-02-01T10:00:00.000Z' },
     ],
     ...overrides,
@@ -55,7 +63,11 @@ export function makeOwnerCompany(overrides: Partial<OwnerCompany> = {}): OwnerCo
     userId: 'u1',
     businessEmail: 'bookings@sunshine.example',
     averageRating: 4.5,
-    subscriptionInfo: { subscriptionStatus: 'active', createdAt: '2026-01-10T00:00:00.000Z', subscriptionEndDate: '2027-01-10T00:00:00.000Z' },
+    subscriptionInfo: {
+      subscriptionStatus: 'active',
+      createdAt: '2026-01-10T00:00:00.000Z',
+      subscriptionEndDate: '2027-01-10T00:00:00.000Z',
+    },
     suspended: false,
     suspendedAt: null,
     ...overrides,

@@ -30,10 +30,14 @@ export function fakeServer(...handlers: Handler[]): Call[] {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-      const body = init?.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init?.body ? JSON.parse(String(init.body)) : undefined;
+      const body =
+        init?.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init?.body ? JSON.parse(String(init.body)) : undefined;
       const call: Call = { method: init?.method ?? 'GET', url, body };
       calls.push(call);
-      const reply = handlers.reduce<Reply | undefined>((found, h) => found ?? h(call), undefined) ?? { status: 404, body: { message: 'Not found' } };
+      const reply = handlers.reduce<Reply | undefined>((found, h) => found ?? h(call), undefined) ?? {
+        status: 404,
+        body: { message: 'Not found' },
+      };
       const status = reply.status ?? 200;
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status,

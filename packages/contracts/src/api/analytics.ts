@@ -90,11 +90,16 @@ export const trackEventBodySchema = z
       .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], { error: 'searchFilters must be JSON text' })
       .nullish()
       .transform((v) => (v === null || v === undefined || v === '' ? undefined : typeof v === 'string' ? v : JSON.stringify(v)))
-      .refine((v) => v === undefined || v.length <= TRACK_LIMITS.searchFilters, `searchFilters must be at most ${TRACK_LIMITS.searchFilters} characters`),
+      .refine(
+        (v) => v === undefined || v.length <= TRACK_LIMITS.searchFilters,
+        `searchFilters must be at most ${TRACK_LIMITS.searchFilters} characters`,
+      ),
     companyId: optionalText('companyId', TRACK_LIMITS.companyId),
     /** `search` only: ids of the companies on the result page shown, for owners' "search appearances". */
     companyIds: z
-      .array(text('companyIds[]', TRACK_LIMITS.companyId).min(1, 'companyIds[] must not be empty'), { error: 'companyIds must be a list of company ids' })
+      .array(text('companyIds[]', TRACK_LIMITS.companyId).min(1, 'companyIds[] must not be empty'), {
+        error: 'companyIds must be a list of company ids',
+      })
       .max(TRACK_LIMITS.companyIds, `companyIds must list at most ${TRACK_LIMITS.companyIds} companies`)
       .nullish()
       .transform((v) => (v ? [...new Set(v)] : undefined)),

@@ -18,7 +18,9 @@ export const CLAIM_PLAN = {
 } as const;
 
 /** Plans the server sells, by id. Only `claim` exists; the listing flow buys the same plan. */
-export const planIdSchema = z.enum(['claim'], { error: 'Unknown plan: only the claim plan ("Business Directory Access", $75/year) is available' });
+export const planIdSchema = z.enum(['claim'], {
+  error: 'Unknown plan: only the claim plan ("Business Directory Access", $75/year) is available',
+});
 export type PlanId = z.infer<typeof planIdSchema>;
 
 /** The plan as `GET /api/payments/config` describes it. */
@@ -81,7 +83,10 @@ export const paymentIntentMetadataSchema = z
  */
 export const createPaymentIntentBodySchema = z.object({
   // Ignored beyond a log line, but still a number (or numeric text) as the spec's client sends it.
-  amount: z.union([z.number(), z.string().max(32)], { error: 'amount must be a number' }).nullable().optional(),
+  amount: z
+    .union([z.number(), z.string().max(32)], { error: 'amount must be a number' })
+    .nullable()
+    .optional(),
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),
@@ -120,15 +125,24 @@ export const simulatorConfirmBodySchema = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is invalid.')),
   expiry: requiredString('Please complete all payment fields.')
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Your card\'s expiration date is invalid (MM/YY).'),
-  cvc: requiredString('Please complete all payment fields.').trim().regex(/^\d{3,4}$/, 'Your card\'s security code is invalid.'),
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "Your card's expiration date is invalid (MM/YY)."),
+  cvc: requiredString('Please complete all payment fields.')
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is invalid."),
   /** Completes a `requires_action` payment (the simulator's stand-in for 3-D Secure). */
   authenticate: z.boolean().optional(),
 });
 export type SimulatorConfirmBody = z.output<typeof simulatorConfirmBodySchema>;
 
 /** PaymentIntent states (Stripe's names). */
-export const paymentIntentStatusSchema = z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
+export const paymentIntentStatusSchema = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
 export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
 
 /** Answer of the simulator's confirm; a declined card is a 402 with the decline message instead. */
@@ -145,7 +159,9 @@ export type SimulatorConfirmResponse = z.infer<typeof simulatorConfirmResponseSc
 // POST /api/process-payment-success (§2.3)
 // ---------------------------------------------------------------------------------------------
 
-export const businessRoleSchema = z.enum(['owner', 'manager', 'admin', 'employee'], { error: 'Business role must be owner, manager, admin or employee' });
+export const businessRoleSchema = z.enum(['owner', 'manager', 'admin', 'employee'], {
+  error: 'Business role must be owner, manager, admin or employee',
+});
 export type BusinessRole = z.infer<typeof businessRoleSchema>;
 
 const MISSING = 'Please fill in all required fields';
@@ -154,7 +170,12 @@ const MISSING = 'Please fill in all required fields';
 export const claimerDetailsSchema = z.object(
   {
     name: requiredString(MISSING).trim().min(1, MISSING).max(200, 'Name must be at most 200 characters'),
-    email: requiredString(MISSING).trim().min(1, MISSING).max(254, 'Please enter a valid email').email('Please enter a valid email').transform((v) => v.toLowerCase()),
+    email: requiredString(MISSING)
+      .trim()
+      .min(1, MISSING)
+      .max(254, 'Please enter a valid email')
+      .email('Please enter a valid email')
+      .transform((v) => v.toLowerCase()),
     phone: requiredString(MISSING)
       .trim()
       .min(1, MISSING)
@@ -163,7 +184,8 @@ export const claimerDetailsSchema = z.object(
     role: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
       z.enum(businessRoleSchema.options, {
-        error: (issue) => (issue.input === undefined || issue.input === '' ? MISSING : 'Business role must be owner, manager, admin or employee'),
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? MISSING : 'Business role must be owner, manager, admin or employee',
       }),
     ),
   },
@@ -318,11 +340,16 @@ export const listingUserDataSchema = z
   .object({
     username: z.string().trim().max(100, 'Username must be at most 100 characters').optional(),
     email: requiredString('Please enter a valid email').trim().max(254, 'Please enter a valid email').email('Please enter a valid email'),
-    password: requiredString('Password must be at least 6 characters').min(6, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters'),
+    password: requiredString('Password must be at least 6 characters')
+      .min(6, 'Password must be at least 6 characters')
+      .max(200, 'Password must be at most 200 characters'),
     confirmPassword: z.string().optional(),
     role: z.string().optional(),
   })
-  .refine((u) => u.confirmPassword === undefined || u.confirmPassword === u.password, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((u) => u.confirmPassword === undefined || u.confirmPassword === u.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 
 export const registerBusinessListingBodySchema = z.object({
   userData: listingUserDataSchema,
@@ -430,4 +457,3 @@ export type MapsKeyConfigResponse = z.infer<typeof mapsKeyConfigResponseSchema>;
 
 /** Answer of `POST /api/webhooks/stripe`. */
 export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
-

@@ -99,10 +99,16 @@ const optionalNumber = (schema: z.ZodNumber) =>
   );
 
 const optionalLatitude = optionalNumber(
-  z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
 );
 const optionalLongitude = optionalNumber(
-  z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
 );
 
 /** Listing and owner forms: the hourly rate is parsed as an integer, blank when empty. */
@@ -178,7 +184,10 @@ const companyFields = {
  */
 export const companyCreateBodySchema = z.object({
   name: companyName,
-  fullAddress: requiredString('Full address is required').trim().min(1, 'Full address is required').max(500, 'Full address must be at most 500 characters'),
+  fullAddress: requiredString('Full address is required')
+    .trim()
+    .min(1, 'Full address is required')
+    .max(500, 'Full address must be at most 500 characters'),
   ...companyFields,
 });
 export type CompanyCreateBody = z.output<typeof companyCreateBodySchema>;
@@ -360,7 +369,9 @@ export const changeRequestCreatedSchema = z.object({
 
 /** `GET /api/admin/change-requests?status=`: pending by default. */
 export const changeRequestListQuerySchema = z.object({
-  status: z.enum(['pending', 'approved', 'rejected', 'all'], { error: 'Status must be pending, approved, rejected or all' }).default('pending'),
+  status: z
+    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'Status must be pending, approved, rejected or all' })
+    .default('pending'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +389,10 @@ export const reviewCreateBodySchema = z.object({
       .min(1, 'Please select a rating from 1 to 5')
       .max(5, 'Please select a rating from 1 to 5'),
   ),
-  reviewerName: requiredString('Please enter your name').trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
+  reviewerName: requiredString('Please enter your name')
+    .trim()
+    .min(1, 'Please enter your name')
+    .max(100, 'Name must be at most 100 characters'),
   comment: optionalText('Comment', 2000),
   website: z.string().max(500).optional(),
 });
@@ -421,7 +435,12 @@ const pageParam = (max: number, fallback: number, what: string) =>
 
 /** Query of `GET /api/companies`; vocabulary values in any spelling, `all`/`any`/blank meaning no filter. */
 export const companySearchQuerySchema = z.object({
-  location: z.string().trim().max(200, 'Location must be at most 200 characters').optional().transform((v) => v || undefined),
+  location: z
+    .string()
+    .trim()
+    .max(200, 'Location must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
   serviceType: z
     .string()
     .trim()
@@ -448,7 +467,10 @@ export const companySearchQuerySchema = z.object({
     .optional()
     .transform((v, ctx) => {
       const out: string[] = [];
-      for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const item of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const slug = normalizeVehicleType(item);
         if (!slug) {
           ctx.addIssue({ code: 'custom', message: `Unknown vehicle type: ${item}` });
@@ -506,7 +528,12 @@ export const companySearchQuerySchema = z.object({
       return result.data;
     }),
   /** Free text on name and description, when the location box holds something that is not a place. */
-  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Search text must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
   page: pageParam(1000, 1, 'Page'),
   limit: pageParam(100, SEARCH_PAGE_SIZE, 'Limit'),
   /** `location` is the client's older name for distance order. */
@@ -524,7 +551,11 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** `GET /api/geo/cities?q=`: "City, ST" suggestions for the location box. */
 export const citySuggestQuerySchema = z.object({
-  q: z.string({ error: 'Type part of a city name' }).trim().min(1, 'Type part of a city name').max(100, 'City name must be at most 100 characters'),
+  q: z
+    .string({ error: 'Type part of a city name' })
+    .trim()
+    .min(1, 'Type part of a city name')
+    .max(100, 'City name must be at most 100 characters'),
   limit: pageParam(20, 8, 'Limit'),
 });
 /** One suggestion of the location box. */
@@ -560,7 +591,12 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 /** `GET /api/admin/companies?search&page&limit` (limit 50 by default). */
 export const adminCompanyListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional().transform((v) => v || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search must be at most 200 characters')
+    .optional()
+    .transform((v) => v || undefined),
   page: pageParam(100_000, 1, 'Page'),
   limit: pageParam(200, 50, 'Limit'),
 });
@@ -602,6 +638,16 @@ export const CLAIM_SEARCH_PAGE_SIZE = 12;
  */
 export const allCompaniesQuerySchema = z.object({
   search: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
-  page: z.coerce.number({ error: 'Page must be a whole number of 1 or more' }).int('Page must be a whole number of 1 or more').min(1, 'Page must be a whole number of 1 or more').max(10_000, 'Page must be a whole number of 1 or more').optional(),
-  limit: z.coerce.number({ error: 'Limit must be a whole number from 1 to 100' }).int('Limit must be a whole number from 1 to 100').min(1, 'Limit must be a whole number from 1 to 100').max(100, 'Limit must be a whole number from 1 to 100').optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of 1 or more' })
+    .int('Page must be a whole number of 1 or more')
+    .min(1, 'Page must be a whole number of 1 or more')
+    .max(10_000, 'Page must be a whole number of 1 or more')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 100' })
+    .int('Limit must be a whole number from 1 to 100')
+    .min(1, 'Limit must be a whole number from 1 to 100')
+    .max(100, 'Limit must be a whole number from 1 to 100')
+    .optional(),
 });

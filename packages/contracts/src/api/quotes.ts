@@ -180,8 +180,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A required, trimmed text field: absent, wrong type, blank and too long all say `message` or `tooLong`. */
-const requiredText = (message: string, max: number, tooLong: string) =>
-  requiredString(message).trim().min(1, message).max(max, tooLong);
+const requiredText = (message: string, max: number, tooLong: string) => requiredString(message).trim().min(1, message).max(max, tooLong);
 
 /** An optional free-text field: blank becomes undefined. */
 const optionalText = (max: number, tooLong: string) =>
@@ -201,7 +200,7 @@ const phoneField = (message: string) =>
     .trim()
     .min(10, message)
     .max(30, message)
-        // The spec asks for 10 characters; phone punctuation only, and enough digits to be a number.
+    // The spec asks for 10 characters; phone punctuation only, and enough digits to be a number.
     .refine((v) => PHONE_PATTERN.test(v) && (v.replace(/(?:x|ext\.?)\s*\d+$/i, '').match(/\d/g)?.length ?? 0) >= 7, message);
 
 // One check per field, none of them aborting: an aborted field issue would stop zod from running the
@@ -229,7 +228,8 @@ const tripTimeField = (required: string, stepMinutes: number) =>
     .trim()
     .superRefine((v, ctx) => {
       if (!v) ctx.addIssue({ code: 'custom', message: required });
-      else if (!normalizeTripTime(v, stepMinutes)) ctx.addIssue({ code: 'custom', message: `Please choose a trip time in ${stepMinutes}-minute steps, e.g. 1:30 PM` });
+      else if (!normalizeTripTime(v, stepMinutes))
+        ctx.addIssue({ code: 'custom', message: `Please choose a trip time in ${stepMinutes}-minute steps, e.g. 1:30 PM` });
     })
     .transform((v) => normalizeTripTime(v, stepMinutes) ?? v);
 

@@ -49,9 +49,7 @@ export const cityQuoteRequestedV1 = eventSchema(
     /** As the customer typed it, "City, State". */
     targetCity: z.string(),
     /** The gazetteer's reading of `targetCity`, or null when it does not know the place. */
-    resolvedCity: z
-      .object({ city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number() })
-      .nullable(),
+    resolvedCity: z.object({ city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
     companyIds: z.array(z.string()),
     companiesNotified: z.number().int().min(0),
     ...quoteTripFields,

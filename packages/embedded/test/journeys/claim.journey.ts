@@ -22,12 +22,23 @@ const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' 
  * claimed, the claimer sets a password from the mailed link, signs in and finds the company on the
  * dashboard. A declined card creates nothing; a second claim of the company is refused.
  */
-export async function claimJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>, admin: { email: string; password: string }, webhookSecret?: string) {
+export async function claimJourney(
+  baseUrl: string,
+  outbox: () => Promise<OutboxEntry[]>,
+  admin: { email: string; password: string },
+  webhookSecret?: string,
+) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const adminClient = new ApiClient(baseUrl);
   expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
   const listCompany = async (name: string) => {
-    const res = await adminClient.call('POST', '/api/admin/companies', { name, city: 'Denver', state: 'CO', phone: '(303) 555-0100', email: `desk-${suffix}@example.com` });
+    const res = await adminClient.call('POST', '/api/admin/companies', {
+      name,
+      city: 'Denver',
+      state: 'CO',
+      phone: '(303) 555-0100',
+      email: `desk-${suffix}@example.com`,
+    });
     expect(res.status, res.text).toBe(201);
     return res.json.id as string;
   };
@@ -43,14 +54,25 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
     // Stripe's scheme, computed by hand: t=<seconds>,v1=HMAC-SHA256(secret, "<t>.<raw body>").
     const t = Math.floor(Date.now() / 1000);
     const signature = `t=${t},v1=${createHmac('sha256', webhookSecret).update(`${t}.${forged}`).digest('hex')}`;
-    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: false });
-    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({ received: true, duplicate: true });
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({
+      received: true,
+      duplicate: false,
+    });
+    expect((await claimer.call('POST', '/api/webhooks/stripe', forged, { 'stripe-signature': signature })).json).toEqual({
+      received: true,
+      duplicate: true,
+    });
   }
 
   const config = await claimer.call('GET', '/api/payments/config');
   expect(config.json).toMatchObject({ provider: 'simulator', testMode: true, plan: { id: 'claim', amount: 7500, interval: 'year' } });
 
-  const intent = await claimer.call('POST', '/api/create-payment-intent', { amount: 1, plan: 'claim', companyId, metadata: { plan_name: 'claim' } });
+  const intent = await claimer.call('POST', '/api/create-payment-intent', {
+    amount: 1,
+    plan: 'claim',
+    companyId,
+    metadata: { plan_name: 'claim' },
+  });
   expect(intent.status, intent.text).toBe(200);
   expect(intent.json).toMatchObject({ amount: 7500, currency: 'usd', provider: 'simulator', testMode: true });
   const clientSecret = intent.json.clientSecret as string;
@@ -61,8 +83,17 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   expect(confirmed.json).toMatchObject({ status: 'succeeded', paymentIntentId: paymentIntent, testMode: true });
 
   const email = `claimer-${suffix}@example.com`;
-  const success = { paymentIntent, paymentIntentClientSecret: clientSecret, plan: 'claim', companyId, claimerDetails: { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' } };
-  const [first, second] = await Promise.all([claimer.call('POST', '/api/process-payment-success', success), claimer.call('POST', '/api/process-payment-success', success)]);
+  const success = {
+    paymentIntent,
+    paymentIntentClientSecret: clientSecret,
+    plan: 'claim',
+    companyId,
+    claimerDetails: { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' },
+  };
+  const [first, second] = await Promise.all([
+    claimer.call('POST', '/api/process-payment-success', success),
+    claimer.call('POST', '/api/process-payment-success', success),
+  ]);
   expect(first.status, first.text).toBe(200);
   expect(second.status, second.text).toBe(200);
   expect(second.json.claimId).toBe(first.json.claimId);
@@ -75,7 +106,14 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   expect(claims.status).toBe(200);
   const ours = claims.json.filter((c) => c.companyId === companyId);
   expect(ours).toHaveLength(1);
-  expect(ours[0]).toMatchObject({ id: first.json.claimId, status: 'pending', paymentAmount: 7500, claimerEmail: email, claimerName: 'Dana Driver', businessRole: 'owner' });
+  expect(ours[0]).toMatchObject({
+    id: first.json.claimId,
+    status: 'pending',
+    paymentAmount: 7500,
+    claimerEmail: email,
+    claimerName: 'Dana Driver',
+    businessRole: 'owner',
+  });
 
   // The claimer's account is made by identity from claim.submitted.v1; approval waits for it.
   const approved = await eventually('the approval', async () => {
@@ -91,7 +129,9 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
     return res.json.claimed === true ? res : undefined;
   });
 
-  const mail = await eventually('the set-password mail', async () => (await outbox()).find((m) => m.to === email && m.tag === 'password-reset'));
+  const mail = await eventually('the set-password mail', async () =>
+    (await outbox()).find((m) => m.to === email && m.tag === 'password-reset'),
+  );
   const token = new URL(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)![0]).searchParams.get('token')!;
   expect((await claimer.call('POST', '/api/reset-password', { token, newPassword: 'claimed-pass-1' })).status).toBe(200);
   expect((await claimer.call('POST', '/api/login', { email, password: 'claimed-pass-1' })).status).toBe(200);
@@ -117,10 +157,18 @@ export async function claimJourney(baseUrl: string, outbox: () => Promise<Outbox
   const visitor = new ApiClient(baseUrl);
   const otherIntent = await visitor.call('POST', '/api/create-payment-intent', { plan: 'claim', companyId: otherId });
   expect(otherIntent.status, otherIntent.text).toBe(200);
-  const declined = await visitor.call('POST', '/api/payments/simulator/confirm', { clientSecret: otherIntent.json.clientSecret, ...card('4000000000000002') });
+  const declined = await visitor.call('POST', '/api/payments/simulator/confirm', {
+    clientSecret: otherIntent.json.clientSecret,
+    ...card('4000000000000002'),
+  });
   expect(declined.status).toBe(402);
   expect(declined.json.message).toContain('Your card was declined.');
-  const notPaid = await visitor.call('POST', '/api/process-payment-success', { ...success, paymentIntent: otherIntent.json.paymentIntentId, paymentIntentClientSecret: otherIntent.json.clientSecret, companyId: otherId });
+  const notPaid = await visitor.call('POST', '/api/process-payment-success', {
+    ...success,
+    paymentIntent: otherIntent.json.paymentIntentId,
+    paymentIntentClientSecret: otherIntent.json.clientSecret,
+    companyId: otherId,
+  });
   expect(notPaid.status).toBe(402);
   const after = await adminClient.call('GET', '/api/admin/business-claims');
   expect(after.json.filter((c) => c.companyId === otherId)).toHaveLength(0);
@@ -135,14 +183,27 @@ export async function paidListingJourney(baseUrl: string) {
   const visitor = new ApiClient(baseUrl);
   const email = `lister-${suffix}@example.com`;
   const name = `Paid Listing Limousines ${suffix}`;
-  const intent = await visitor.call('POST', '/api/create-payment-intent', { amount: 75, metadata: { type: 'business_listing', companyName: name, email } });
+  const intent = await visitor.call('POST', '/api/create-payment-intent', {
+    amount: 75,
+    metadata: { type: 'business_listing', companyName: name, email },
+  });
   expect(intent.status, intent.text).toBe(200);
   expect(intent.json.amount).toBe(7500);
-  const paid = await visitor.call('POST', '/api/payments/simulator/confirm', { clientSecret: intent.json.clientSecret, ...card('4242424242424242') });
+  const paid = await visitor.call('POST', '/api/payments/simulator/confirm', {
+    clientSecret: intent.json.clientSecret,
+    ...card('4242424242424242'),
+  });
   expect(paid.json.status).toBe('succeeded');
   const registered = await visitor.call('POST', '/api/register-business-listing', {
     userData: { username: email, email, password: 'lister-pass', confirmPassword: 'lister-pass', role: 'business' },
-    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203', services: ['Wedding'], isPaid: true },
+    companyData: {
+      name,
+      businessEmail: `office-${suffix}@example.com`,
+      website: 'limo.example',
+      fullAddress: '200 E Colfax Ave, Denver, CO 80203',
+      services: ['Wedding'],
+      isPaid: true,
+    },
     paymentIntentId: intent.json.paymentIntentId,
   });
   expect(registered.status, registered.text).toBe(200);
@@ -155,9 +216,16 @@ export async function paidListingJourney(baseUrl: string) {
   expect(mine.json[0]).toMatchObject({ id: registered.json.companyId, name, claimed: true, city: 'Denver' });
   const again = await new ApiClient(baseUrl).call('POST', '/api/register-business-listing', {
     userData: { email: `other-${suffix}@example.com`, password: 'lister-pass' },
-    companyData: { name, businessEmail: `office-${suffix}@example.com`, website: 'limo.example', fullAddress: '200 E Colfax Ave, Denver, CO 80203' },
+    companyData: {
+      name,
+      businessEmail: `office-${suffix}@example.com`,
+      website: 'limo.example',
+      fullAddress: '200 E Colfax Ave, Denver, CO 80203',
+    },
     paymentIntentId: intent.json.paymentIntentId,
   });
   expect(again.status).toBe(409);
-  expect((await new ApiClient(baseUrl).call('POST', '/api/login', { email: `other-${suffix}@example.com`, password: 'lister-pass' })).status).toBe(401);
+  expect(
+    (await new ApiClient(baseUrl).call('POST', '/api/login', { email: `other-${suffix}@example.com`, password: 'lister-pass' })).status,
+  ).toBe(401);
 }

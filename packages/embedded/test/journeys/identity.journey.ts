@@ -13,7 +13,12 @@ export async function identityJourney(baseUrl: string, outbox: () => Promise<Out
   const visitor = new ApiClient(baseUrl);
 
   expect((await visitor.call('GET', '/api/me')).status).toBe(401);
-  const registered = await visitor.call('POST', '/api/register', { username: `owner-${suffix}`, email, password: 'first-pass', role: 'admin' });
+  const registered = await visitor.call('POST', '/api/register', {
+    username: `owner-${suffix}`,
+    email,
+    password: 'first-pass',
+    role: 'admin',
+  });
   expect(registered.status).toBe(201);
   expect(registered.json.role).toBe('business');
   expect(registered.headers.get('x-request-id')).toBeTruthy();

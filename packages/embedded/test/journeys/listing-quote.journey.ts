@@ -23,7 +23,15 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined>, 
 export async function listingQuoteJourney(baseUrl: string, outbox: () => Promise<OutboxEntry[]>) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const owner = new ApiClient(baseUrl);
-  expect((await owner.call('POST', '/api/register', { username: `fleet-${suffix}`, email: `fleet-${suffix}@example.com`, password: 'fleet-pass' })).status).toBe(201);
+  expect(
+    (
+      await owner.call('POST', '/api/register', {
+        username: `fleet-${suffix}`,
+        email: `fleet-${suffix}@example.com`,
+        password: 'fleet-pass',
+      })
+    ).status,
+  ).toBe(201);
   const name = `Journey Limousines ${suffix}`;
   const created = await owner.call('POST', '/api/companies', {
     name,
@@ -47,13 +55,21 @@ export async function listingQuoteJourney(baseUrl: string, outbox: () => Promise
 
   const visitor = new ApiClient(baseUrl);
   const found = await eventually('the new company in the Rockford search', async () => {
-    const res = await visitor.call('GET', `/api/companies?location=${encodeURIComponent('Rockford, IL')}&distance=25&serviceType=Wedding&page=1&limit=15`);
+    const res = await visitor.call(
+      'GET',
+      `/api/companies?location=${encodeURIComponent('Rockford, IL')}&distance=25&serviceType=Wedding&page=1&limit=15`,
+    );
     expect(res.status).toBe(200);
     return res.json.find((c) => c.id === companyId) ? res : undefined;
   });
   expect(Number(found.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
 
-  const review = await visitor.call('POST', '/api/reviews', { companyId, rating: 5, reviewerName: 'Journey Rider', comment: 'On time and spotless' });
+  const review = await visitor.call('POST', '/api/reviews', {
+    companyId,
+    rating: 5,
+    reviewerName: 'Journey Rider',
+    comment: 'On time and spotless',
+  });
   expect(review.status).toBe(201);
   const page = await visitor.call('GET', `/api/companies/${companyId}`);
   expect(page.json).toMatchObject({ name, reviewCount: 0 });

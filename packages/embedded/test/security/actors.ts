@@ -54,20 +54,32 @@ export function send(baseUrl: string, req: RawRequest): Promise<RawResponse> {
 }
 
 /** JSON call helper for fixtures: throws unless the status is the expected one. */
-export async function json(baseUrl: string, method: string, path: string, body: unknown, cookie: string | undefined, expect: number[]): Promise<Record<string, unknown>> {
+export async function json(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  cookie: string | undefined,
+  expect: number[],
+): Promise<Record<string, unknown>> {
   const res = await send(baseUrl, {
     method,
     path,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!expect.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status} (wanted ${expect.join('/')}): ${res.text.slice(0, 300)}`);
+  if (!expect.includes(res.status))
+    throw new Error(`${method} ${path} answered ${res.status} (wanted ${expect.join('/')}): ${res.text.slice(0, 300)}`);
   return res.text ? (JSON.parse(res.text) as Record<string, unknown>) : {};
 }
 
 async function login(baseUrl: string, email: string, password: string): Promise<string> {
   const url = new URL('/api/login', baseUrl);
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }

@@ -7,7 +7,15 @@ import { loadApiRoutes, type ApiRoute } from './openapi-routes.js';
 /** What a route's `{id}` names, by its path. */
 type FixtureKind = 'company' | 'review' | 'quote' | 'changeRequest' | 'image';
 const kindOf = (path: string): FixtureKind =>
-  /\/reviews\/\{/.test(path) ? 'review' : /quote-requests\/\{/.test(path) ? 'quote' : /change-requests\/\{/.test(path) ? 'changeRequest' : /\/images\/\{/.test(path) ? 'image' : 'company';
+  /\/reviews\/\{/.test(path)
+    ? 'review'
+    : /quote-requests\/\{/.test(path)
+      ? 'quote'
+      : /change-requests\/\{/.test(path)
+        ? 'changeRequest'
+        : /\/images\/\{/.test(path)
+          ? 'image'
+          : 'company';
 
 let ownerCompanyOfRun = '';
 
@@ -37,22 +45,47 @@ const SAMPLE_BODIES: Record<string, (f: Fixtures) => unknown> = {
 
 async function makeFixtures(sut: SystemUnderTest, actors: Actors, kind: FixtureKind | 'all'): Promise<Fixtures> {
   const owner = actors.cookies.owner;
-  const company = String((await json(sut.url, 'POST', '/api/companies', companyBody(Math.random().toString(36).slice(2, 8)), owner, [201])).id);
+  const company = String(
+    (await json(sut.url, 'POST', '/api/companies', companyBody(Math.random().toString(36).slice(2, 8)), owner, [201])).id,
+  );
   const f: Fixtures = { company, review: '', quote: '', changeRequest: '', image: '00000000-0000-4000-8000-000000000000' };
   if (kind === 'review' || kind === 'all') {
-    f.review = String((await json(sut.url, 'POST', '/api/reviews', { companyId: company, rating: 5, reviewerName: 'Matrix Rider', comment: 'Spotless' }, undefined, [201])).id);
+    f.review = String(
+      (
+        await json(
+          sut.url,
+          'POST',
+          '/api/reviews',
+          { companyId: company, rating: 5, reviewerName: 'Matrix Rider', comment: 'Spotless' },
+          undefined,
+          [201],
+        )
+      ).id,
+    );
   }
   if (kind === 'quote' || kind === 'all') {
     // To the owner's first company: the owner's quote routes serve that one (owner-admin side §2.10).
     // Quotes learns a company from its event: a moment after it was listed.
     for (const deadline = Date.now() + 20_000; !f.quote; await new Promise((r) => setTimeout(r, 100))) {
-      const res = await send(sut.url, { method: 'POST', path: '/api/quote-requests', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody(actors.ownerCompanyId)) });
+      const res = await send(sut.url, {
+        method: 'POST',
+        path: '/api/quote-requests',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(quoteBody(actors.ownerCompanyId)),
+      });
       if (res.status === 201) f.quote = String((JSON.parse(res.text) as { id: string }).id);
       else if (res.status !== 404 || Date.now() > deadline) throw new Error(`quote fixture: ${res.status} ${res.text}`);
     }
   }
   if (kind === 'changeRequest' || kind === 'all') {
-    const pending = await json(sut.url, 'PUT', `/api/companies/${company}`, { description: `Change request ${Math.random()}` }, owner, [202]);
+    const pending = await json(
+      sut.url,
+      'PUT',
+      `/api/companies/${company}`,
+      { description: `Change request ${Math.random()}` },
+      owner,
+      [202],
+    );
     f.changeRequest = String((pending.changeRequest as { id: string }).id);
   }
   return f;
@@ -64,7 +97,10 @@ async function statusOf(sut: SystemUnderTest, actors: Actors, route: ApiRoute, r
   const cookie = route.key === 'POST /api/logout' ? await actors.freshCookie(role) : actors.cookies[role];
   const sample = SAMPLE_BODIES[route.key];
   const body = sample ? JSON.stringify(sample(f)) : route.hasJsonBody ? '{}' : undefined;
-  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    ...(cookie ? { cookie } : {}),
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+  };
   return (await send(sut.url, { method: route.method, path, headers, body })).status;
 }
 
@@ -107,7 +143,9 @@ describeOnProfiles('authorization matrix: every OpenAPI route × every identity'
       differing.map((r) => `${r.key}: table [${AUTHORIZATION_MATRIX[r.key]!.join(', ')}], measured [${measured.get(r.key)!.join(', ')}]`),
       `Routes answering other than ${MATRIX_FILE} says (columns ${ROLES.join(', ')})`,
     ).toEqual([]);
-    console.log(`authorization matrix (${sut().profile}): ${routes.length} routes × ${ROLES.length} identities = ${routes.length * ROLES.length} checks`);
+    console.log(
+      `authorization matrix (${sut().profile}): ${routes.length} routes × ${ROLES.length} identities = ${routes.length * ROLES.length} checks`,
+    );
   });
 
   it('keeps every admin route closed to everyone but the admin, whatever the table says', () => {

@@ -56,9 +56,24 @@ const ODD_IDS = [
   encodeURIComponent('😀🚗'),
 ];
 
-const PROTOTYPE_QUERY_VALUES = ['constructor', 'Constructor, TX', '__proto__', 'toString', 'hasOwnProperty, valueOf', '{"city":"constructor"}', '{"city":"__proto__","state":"constructor"}'];
+const PROTOTYPE_QUERY_VALUES = [
+  'constructor',
+  'Constructor, TX',
+  '__proto__',
+  'toString',
+  'hasOwnProperty, valueOf',
+  '{"city":"constructor"}',
+  '{"city":"__proto__","state":"constructor"}',
+];
 
-const nosql = fc.constantFrom<unknown>({ $gt: '' }, { $ne: null }, { $where: 'sleep(1000)' }, { $regex: '.*' }, { $in: [] }, { $exists: true });
+const nosql = fc.constantFrom<unknown>(
+  { $gt: '' },
+  { $ne: null },
+  { $where: 'sleep(1000)' },
+  { $regex: '.*' },
+  { $in: [] },
+  { $exists: true },
+);
 const protoKeys = fc.constantFrom<unknown>(
   JSON.parse('{"__proto__":{"admin":true}}'),
   { constructor: { prototype: { admin: true } } },
@@ -85,7 +100,11 @@ interface Case {
   role: 'anonymous' | 'owner' | 'admin';
   id: string;
   query: Array<[string, string]>;
-  body: { kind: 'none' } | { kind: 'raw'; text: string } | { kind: 'fields'; value: Record<string, unknown> } | { kind: 'json'; value: unknown };
+  body:
+    | { kind: 'none' }
+    | { kind: 'raw'; text: string }
+    | { kind: 'fields'; value: Record<string, unknown> }
+    | { kind: 'json'; value: unknown };
   contentType: string | undefined;
   expectContinue: boolean;
   chunked: boolean;
@@ -95,7 +114,19 @@ function caseArb(route: ApiRoute): fc.Arbitrary<Case> {
   const queryKeys = [...route.queryParams, 'location', 'userLocation', '__proto__', 'constructor', 'page[$gt]'];
   const queryValue = fc.oneof(
     fc.string(),
-    fc.constantFrom('constructor', 'Constructor, TX', '__proto__', 'toString', '{"city":"constructor"}', '{"city":"__proto__","state":"constructor"}', '-1', '1e999', 'NaN', HUGE.slice(0, 5000), '[object Object]'),
+    fc.constantFrom(
+      'constructor',
+      'Constructor, TX',
+      '__proto__',
+      'toString',
+      '{"city":"constructor"}',
+      '{"city":"__proto__","state":"constructor"}',
+      '-1',
+      '1e999',
+      'NaN',
+      HUGE.slice(0, 5000),
+      '[object Object]',
+    ),
   );
   const fields = route.bodyFields.length
     ? fc.dictionary(fc.constantFrom(...route.bodyFields, '__proto__', 'constructor', '$where', 'role'), evilValue, { maxKeys: 6 })
@@ -112,7 +143,17 @@ function caseArb(route: ApiRoute): fc.Arbitrary<Case> {
     ),
     contentType: fc.oneof(
       { weight: 6, arbitrary: fc.constant('application/json') },
-      { weight: 1, arbitrary: fc.constantFrom(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=' + 'b'.repeat(300), 'application/json; charset=latin1') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          undefined,
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          'multipart/form-data; boundary=' + 'b'.repeat(300),
+          'application/json; charset=latin1',
+        ),
+      },
     ),
     expectContinue: fc.boolean(),
     chunked: fc.boolean(),
@@ -122,7 +163,7 @@ function caseArb(route: ApiRoute): fc.Arbitrary<Case> {
 function toRequest(route: ApiRoute, c: Case, actors: Actors): RawRequest {
   const path = route.path.replace(/\{[^}]+\}/g, c.id);
   const query = c.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const body = c.body.kind === 'none' ? undefined : c.body.kind === 'raw' ? c.body.text : JSON.stringify(c.body.value) ?? 'null';
+  const body = c.body.kind === 'none' ? undefined : c.body.kind === 'raw' ? c.body.text : (JSON.stringify(c.body.value) ?? 'null');
   const headers: Record<string, string> = {};
   if (c.contentType && body !== undefined) headers['content-type'] = c.contentType;
   if (c.expectContinue) headers.expect = '100-continue';
@@ -135,18 +176,59 @@ function toRequest(route: ApiRoute, c: Case, actors: Actors): RawRequest {
 function brokenMultiparts(): RawRequest[] {
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
   const part = (boundary: string, content: Buffer | string) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
   const long = 'b'.repeat(300);
   return [
     { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data' }, body: part('x', png) },
-    { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=wrong' }, body: part('right', png) },
-    { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=cut' }, body: part('cut', png).subarray(0, 60) },
-    { method: 'POST', path: '/api/upload-image', headers: { 'content-type': `multipart/form-data; boundary=${long}` }, body: part(long, png) },
+    {
+      method: 'POST',
+      path: '/api/upload-image',
+      headers: { 'content-type': 'multipart/form-data; boundary=wrong' },
+      body: part('right', png),
+    },
+    {
+      method: 'POST',
+      path: '/api/upload-image',
+      headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+      body: part('cut', png).subarray(0, 60),
+    },
+    {
+      method: 'POST',
+      path: '/api/upload-image',
+      headers: { 'content-type': `multipart/form-data; boundary=${long}` },
+      body: part(long, png),
+    },
     { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '' },
-    { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=x', expect: '100-continue' }, body: part('x', Buffer.alloc(3 * 1024 * 1024, 7)) },
-    { method: 'POST', path: '/api/upload-image', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: part('x', Buffer.alloc(7 * 1024 * 1024, 7)), chunked: true },
-    { method: 'POST', path: '/api/reviews', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ comment: 'y'.repeat(400_000) }), chunked: true },
-    { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', expect: '100-continue' }, body: '{"email":"a@b.co","password":"x"}' },
+    {
+      method: 'POST',
+      path: '/api/upload-image',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', expect: '100-continue' },
+      body: part('x', Buffer.alloc(3 * 1024 * 1024, 7)),
+    },
+    {
+      method: 'POST',
+      path: '/api/upload-image',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: part('x', Buffer.alloc(7 * 1024 * 1024, 7)),
+      chunked: true,
+    },
+    {
+      method: 'POST',
+      path: '/api/reviews',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: 'y'.repeat(400_000) }),
+      chunked: true,
+    },
+    {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json', expect: '100-continue' },
+      body: '{"email":"a@b.co","password":"x"}',
+    },
   ];
 }
 
@@ -161,7 +243,10 @@ describeOnProfiles('fuzzing every OpenAPI route', (sut) => {
     const res = await send(sut().url, roleCookie ? { ...req, headers: { ...req.headers, cookie: roleCookie } } : req);
     requests++;
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    if (res.status >= 500 || res.status === 0) serverErrors.push(`${res.status} ${req.method} ${req.path.slice(0, 200)} ${req.chunked ? '(chunked) ' : ''}${req.headers?.expect ? '(expect) ' : ''}ct=${req.headers?.['content-type'] ?? '-'} body=${String(req.body ?? '<none>').slice(0, 120)} -> ${res.text.slice(0, 200)}`);
+    if (res.status >= 500 || res.status === 0)
+      serverErrors.push(
+        `${res.status} ${req.method} ${req.path.slice(0, 200)} ${req.chunked ? '(chunked) ' : ''}${req.headers?.expect ? '(expect) ' : ''}ct=${req.headers?.['content-type'] ?? '-'} body=${String(req.body ?? '<none>').slice(0, 120)} -> ${res.text.slice(0, 200)}`,
+      );
     return res.status;
   }
 
@@ -171,7 +256,10 @@ describeOnProfiles('fuzzing every OpenAPI route', (sut) => {
   }, 60_000);
 
   afterAll(() => {
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     console.log(`fuzz (${sut()?.profile}): ${requests} requests over ${routes?.length} routes; statuses ${summary}`);
   });
 
@@ -182,19 +270,40 @@ describeOnProfiles('fuzzing every OpenAPI route', (sut) => {
       const bodies = route.hasJsonBody ? RAW_BODIES : RAW_BODIES.slice(0, 6);
       for (const [i, text] of bodies.entries()) {
         for (const chunked of i % 4 === 0 ? [false, true] : [false]) {
-          await fire({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, actors.ownerCompanyId), headers: { 'content-type': 'application/json', cookie: actors.cookies.admin! }, body: text, chunked });
+          await fire({
+            method: route.method,
+            path: route.path.replace(/\{[^}]+\}/g, actors.ownerCompanyId),
+            headers: { 'content-type': 'application/json', cookie: actors.cookies.admin! },
+            body: text,
+            chunked,
+          });
         }
       }
       const path = route.path.replace(/\{[^}]+\}/g, actors.ownerCompanyId);
-      if (route.pathParams.length) for (const id of ODD_IDS) await fire({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, id), headers: { cookie: actors.cookies.admin! } });
+      if (route.pathParams.length)
+        for (const id of ODD_IDS)
+          await fire({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, id), headers: { cookie: actors.cookies.admin! } });
       for (const param of route.queryParams) {
-        for (const value of PROTOTYPE_QUERY_VALUES) await fire({ method: route.method, path: `${path}?${param}=${encodeURIComponent(value)}`, headers: { cookie: actors.cookies.admin! } });
+        for (const value of PROTOTYPE_QUERY_VALUES)
+          await fire({
+            method: route.method,
+            path: `${path}?${param}=${encodeURIComponent(value)}`,
+            headers: { cookie: actors.cookies.admin! },
+          });
       }
       // Every field gets a 10,000-deep array; the first few the other poisons too.
       for (const [i, field] of route.bodyFields.entries()) {
-        const poisons = i < 4 ? [deep(10_000, '[', ']'), deep(3_000, '{"a":', '}'), '{"$gt":""}', '{"__proto__":{"x":1}}', 'null', JSON.stringify(HUGE)] : [deep(10_000, '[', ']')];
+        const poisons =
+          i < 4
+            ? [deep(10_000, '[', ']'), deep(3_000, '{"a":', '}'), '{"$gt":""}', '{"__proto__":{"x":1}}', 'null', JSON.stringify(HUGE)]
+            : [deep(10_000, '[', ']')];
         for (const nested of poisons) {
-          await fire({ method: route.method, path, headers: { 'content-type': 'application/json', cookie: actors.cookies.admin! }, body: `{${JSON.stringify(field)}:${nested}}` });
+          await fire({
+            method: route.method,
+            path,
+            headers: { 'content-type': 'application/json', cookie: actors.cookies.admin! },
+            body: `{${JSON.stringify(field)}:${nested}}`,
+          });
         }
       }
     }

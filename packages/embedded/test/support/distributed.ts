@@ -63,7 +63,8 @@ function alive(pid: number): boolean {
  * and REDIS_URL, and the build (`make test` builds).
  */
 export async function startDistributed(extraEnv: Record<string, string> = {}): Promise<DistributedSystem> {
-  for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL']) if (!process.env[v]) throw new Error(`${v} must be set for the distributed profile`);
+  for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'])
+    if (!process.env[v]) throw new Error(`${v} must be set for the distributed profile`);
   const names = [...serviceNames, 'gateway'];
   const missing = names.filter((s) => !existsSync(join(root, 'services', s, 'dist/main.js')));
   if (missing.length) throw new Error(`build first (make test does): no dist/main.js for ${missing.join(', ')}`);
@@ -90,7 +91,12 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     // No Stripe keys here: billing pays with the test-mode simulator, which this profile refuses unless allowed.
     PAYMENTS_SIMULATOR_ALLOWED: 'true',
     PORT: String(ports.gateway),
-    ...Object.fromEntries(serviceNames.flatMap((s) => [[`${s.toUpperCase()}_PORT`, String(ports[s])], [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]])),
+    ...Object.fromEntries(
+      serviceNames.flatMap((s) => [
+        [`${s.toUpperCase()}_PORT`, String(ports[s])],
+        [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`],
+      ]),
+    ),
     ...extraEnv,
   };
   const processes = new Map<string, ChildProcess>();
@@ -130,7 +136,10 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
         } catch {
           // not listening yet
         }
-        if (Date.now() > deadline) throw new Error(`services not healthy after ${timeoutMs} ms:\n${[...logs].map(([n, l]) => `--- ${n}\n${l.slice(-2000)}`).join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `services not healthy after ${timeoutMs} ms:\n${[...logs].map(([n, l]) => `--- ${n}\n${l.slice(-2000)}`).join('\n')}`,
+          );
         await new Promise((r) => setTimeout(r, 250));
       }
     },

@@ -45,11 +45,7 @@ export class InProcessEventBus implements EventBus {
   static create(opts: InProcessEventBusOptions = {}): InProcessEventBus {
     const partitions = opts.partitions ?? 3;
     const maxRetained = opts.maxRetainedPerTopic ?? 100_000;
-    return new InProcessEventBus(
-      opts.logger ?? pino({ level: 'silent' }),
-      partitions,
-      Math.max(1, Math.ceil(maxRetained / partitions)),
-    );
+    return new InProcessEventBus(opts.logger ?? pino({ level: 'silent' }), partitions, Math.max(1, Math.ceil(maxRetained / partitions)));
   }
 
   /** Appends the events to their topics' logs; consumers run later, never inside this call. */
@@ -127,7 +123,11 @@ export class InProcessEventBus implements EventBus {
       member.stopping.abort();
       await Promise.all(member.inFlight);
       // The remaining members take over the partitions this one had.
-      for (const name of member.topics) this.topics.get(name)?.cursors.get(group.name)?.forEach((c) => this.schedule(c));
+      for (const name of member.topics)
+        this.topics
+          .get(name)
+          ?.cursors.get(group.name)
+          ?.forEach((c) => this.schedule(c));
     })();
     return member.leaving;
   }
@@ -161,11 +161,15 @@ export class InProcessEventBus implements EventBus {
         // Nothing awaits between this check and `running = false`, so no publish slips through.
         if (value === undefined || !member) return;
         const window: EventEnvelope[] = [];
-        for (let next: string | undefined = value; next !== undefined && window.length < member.concurrency; ) {
+        for (let next: string | undefined = value; next !== undefined && window.length < member.concurrency;) {
           window.push(JSON.parse(next) as EventEnvelope);
           next = log.at(cursor.offset + window.length);
         }
-        const task = runKeyedWindow(window, (event) => event.key, (event) => this.process(cursor, member, event)).then((handled) => {
+        const task = runKeyedWindow(
+          window,
+          (event) => event.key,
+          (event) => this.process(cursor, member, event),
+        ).then((handled) => {
           cursor.offset += handled;
         });
         member.inFlight.add(task);

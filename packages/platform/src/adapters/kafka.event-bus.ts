@@ -88,7 +88,13 @@ export class KafkaEventBus implements EventBus {
       await Promise.allSettled([admin.disconnect(), producer.disconnect()]);
       throw unreachable(opts.brokers, err);
     }
-    return new KafkaEventBus(kafka, admin, producer, { brokers: opts.brokers, partitions: opts.partitions ?? 3, namespace: opts.namespace ?? '' }, logger);
+    return new KafkaEventBus(
+      kafka,
+      admin,
+      producer,
+      { brokers: opts.brokers, partitions: opts.partitions ?? 3, namespace: opts.namespace ?? '' },
+      logger,
+    );
   }
 
   /**
@@ -332,10 +338,7 @@ function untilReady(consumer: Consumer, group: string, timeoutMs = 30_000): Prom
       if (err) reject(err);
       else resolve();
     };
-    const timer = setTimeout(
-      () => settle(new Error(`Kafka consumer of group ${group} was not ready within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => settle(new Error(`Kafka consumer of group ${group} was not ready within ${timeoutMs} ms`)), timeoutMs);
     listeners.push(
       consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
         const assigned = Object.values(payload.memberAssignment).some((partitions) => partitions.length > 0);

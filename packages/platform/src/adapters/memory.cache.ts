@@ -23,7 +23,8 @@ export function assertTtl(ttlMs: number): void {
 
 /** Checks a rate-limit window, which both adapters use as a TTL. */
 export function assertWindow(windowMs: number): void {
-  if (!Number.isSafeInteger(windowMs) || windowMs <= 0) throw new RangeError(`Rate-limit window must be a positive integer of ms, got ${windowMs}`);
+  if (!Number.isSafeInteger(windowMs) || windowMs <= 0)
+    throw new RangeError(`Rate-limit window must be a positive integer of ms, got ${windowMs}`);
 }
 
 /**

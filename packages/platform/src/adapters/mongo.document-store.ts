@@ -11,12 +11,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import {
-  OutboxCollection,
-  type EngineCollection,
-  type EngineIndexSpec,
-  type StoredDocument,
-} from '../outbox/outbox-collection.js';
+import { OutboxCollection, type EngineCollection, type EngineIndexSpec, type StoredDocument } from '../outbox/outbox-collection.js';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {
@@ -120,9 +115,7 @@ class MongoCollection implements EngineCollection {
   }
 
   find(filter: Filter, options: FindOptions = {}): Promise<StoredDocument[]> {
-    return this.driver
-      .find(filter as DriverFilter, { sort: options.sort, skip: options.skip, limit: options.limit })
-      .toArray();
+    return this.driver.find(filter as DriverFilter, { sort: options.sort, skip: options.skip, limit: options.limit }).toArray();
   }
 
   count(filter: Filter): Promise<number> {

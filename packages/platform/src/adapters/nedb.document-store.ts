@@ -13,12 +13,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import {
-  OutboxCollection,
-  type EngineCollection,
-  type EngineIndexSpec,
-  type StoredDocument,
-} from '../outbox/outbox-collection.js';
+import { OutboxCollection, type EngineCollection, type EngineIndexSpec, type StoredDocument } from '../outbox/outbox-collection.js';
 
 /** Where the embedded store keeps its data. */
 export interface NedbDocumentStoreOptions {
@@ -160,7 +155,7 @@ class NedbCollection implements EngineCollection {
       const identity = _id === undefined ? {} : { _id };
       const base = Object.keys(seed).length > 0 ? nedbModel.modify(identity, { $set: seed }) : identity;
       try {
-        return (await this.guard(() => this.db.insertAsync(nedbModel.modify(base, modifiers))));
+        return await this.guard(() => this.db.insertAsync(nedbModel.modify(base, modifiers)));
       } catch (err) {
         if (!(err instanceof DuplicateKeyError) || attempt > 0) throw err;
       }
@@ -168,9 +163,7 @@ class NedbCollection implements EngineCollection {
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
-    const { numAffected } = await this.guard(() =>
-      this.db.updateAsync(toNedbQuery(filter), toNedbUpdate(update), { multi: true }),
-    );
+    const { numAffected } = await this.guard(() => this.db.updateAsync(toNedbQuery(filter), toNedbUpdate(update), { multi: true }));
     return numAffected;
   }
 
@@ -288,7 +281,11 @@ function toNedbUpdate(update: Update): Update {
   const $pull = Object.fromEntries(
     Object.entries(update.$pull).map(([field, condition]) => [
       field,
-      typeof condition === 'object' && condition !== null && !Array.isArray(condition) && !(condition instanceof Date) && !isOperatorObject(condition)
+      typeof condition === 'object' &&
+      condition !== null &&
+      !Array.isArray(condition) &&
+      !(condition instanceof Date) &&
+      !isOperatorObject(condition)
         ? toNedbQuery(condition as Filter)
         : condition,
     ]),

@@ -128,9 +128,7 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 /** Connects once and builds the cache and the rate limiter on that one connection; `cache.close()` closes both. */
-export async function createRedisCacheAndLimiter(
-  options: RedisCacheOptions,
-): Promise<{ cache: RedisCache; limiter: RedisRateLimiter }> {
+export async function createRedisCacheAndLimiter(options: RedisCacheOptions): Promise<{ cache: RedisCache; limiter: RedisRateLimiter }> {
   const client = await connectRedis(options);
   return { cache: new RedisCache(client, options.url), limiter: RedisRateLimiter.fromClient(client) };
 }
@@ -143,4 +141,3 @@ function unreachable(url: string, err: unknown): Error {
   const reason = err instanceof Error ? err.message : String(err);
   return new Error(`Redis unreachable at ${redactUrl(url)}: ${reason}`, { cause: err });
 }
-

@@ -65,7 +65,9 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
-      ...(message.idempotencyKey && { messageId: `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)}@limodirectory>` }),
+      ...(message.idempotencyKey && {
+        messageId: `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)}@limodirectory>`,
+      }),
     });
     if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}: ${info.response}`);
     return { messageId: info.messageId };
@@ -83,4 +85,3 @@ export class SmtpMailer implements Mailer {
     this.transport.close();
   }
 }
-

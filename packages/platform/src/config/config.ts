@@ -30,9 +30,12 @@ export const splitUrlList = (value: string): string[] =>
 const serviceUrlList = z
   .string()
   .optional()
-  .refine((v) => v === undefined || (splitUrlList(v).length > 0 && splitUrlList(v).every((url) => URL.canParse(url) && /^https?:/.test(url))), {
-    message: 'must be an http(s) URL, or several comma-separated',
-  });
+  .refine(
+    (v) => v === undefined || (splitUrlList(v).length > 0 && splitUrlList(v).every((url) => URL.canParse(url) && /^https?:/.test(url))),
+    {
+      message: 'must be an http(s) URL, or several comma-separated',
+    },
+  );
 
 const envSchema = z.object({
   PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
@@ -50,7 +53,12 @@ const envSchema = z.object({
    * Derived from JWT_SECRET when unset.
    */
   INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   COOKIE_SECURE: bool,
   ALLOWED_ORIGINS: z.string().optional(),
   KAFKA_BROKERS: z
@@ -146,7 +154,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -154,7 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PROFILE === 'distributed') {
     const missing = (['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'JWT_SECRET'] as const).filter((k) => !e[k]);
     if (missing.length) {
-      throw new ConfigError(`Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`);
+      throw new ConfigError(
+        `Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`,
+      );
     }
   }
   const urlHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
@@ -171,7 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return splitUrlList(e[key] ?? `http://127.0.0.1:${servicePorts[name]}`).map((url) => url.replace(/\/$/, ''));
   };
   const allowedOrigins = new Set([new URL(publicUrl).origin, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]);
-  for (const o of (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const o of (e.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     try {
       allowedOrigins.add(new URL(o).origin);
     } catch {

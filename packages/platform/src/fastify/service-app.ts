@@ -142,7 +142,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   app.addHook('onRoute', (route) => {
     const pre = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     const moving = pre.filter((h) => guards.has(h));
-    const validation = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    const validation =
+      route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
     const body = (route.schema as { body?: unknown } | undefined)?.body;
     const bodyCheck = isZodSchema(body) && !accepts(body, undefined) && !accepts(body, null) ? [requireBody] : [];
     if (moving.length === 0 && bodyCheck.length === 0) return;
@@ -157,7 +158,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () => metrics.snapshot());
+  app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () =>
+    metrics.snapshot(),
+  );
   return app;
 }
 
@@ -202,7 +205,10 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
-      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '',
+      field:
+        v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+        (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
+        '',
       message: v.message ?? 'Invalid value',
     }));
     void reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });

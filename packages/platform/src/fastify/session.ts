@@ -56,7 +56,15 @@ export function verifySession(token: string, secret: string): SessionUser | null
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return null;
     const c = claims.data;
-    return { id: c.sub, role: c.role, username: c.username, email: c.email, sessionId: c.jti, issuedAt: c.iat * 1000, expiresAt: c.exp * 1000 };
+    return {
+      id: c.sub,
+      role: c.role,
+      username: c.username,
+      email: c.email,
+      sessionId: c.jti,
+      issuedAt: c.iat * 1000,
+      expiresAt: c.exp * 1000,
+    };
   } catch {
     return null;
   }
@@ -70,7 +78,10 @@ export const sessionsValidAfterKey = (userId: string) => `session:valid-after:${
 
 /** Whether the session was ended at logout, or signed before its user's sessions were voided. */
 export async function isSessionVoid(user: SessionUser, cache: { get<T>(key: string): Promise<T | undefined> }): Promise<boolean> {
-  const [revoked, validAfter] = await Promise.all([cache.get(revokedSessionKey(user.sessionId)), cache.get<number>(sessionsValidAfterKey(user.id))]);
+  const [revoked, validAfter] = await Promise.all([
+    cache.get(revokedSessionKey(user.sessionId)),
+    cache.get<number>(sessionsValidAfterKey(user.id)),
+  ]);
   // iat has whole seconds: a session signed in the same second as the reset stays valid.
   return Boolean(revoked) || (validAfter !== undefined && user.issuedAt < Math.floor(validAfter / 1000) * 1000);
 }

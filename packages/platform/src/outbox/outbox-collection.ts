@@ -1,12 +1,4 @@
-import type {
-  BaseDocument,
-  Collection,
-  Filter,
-  FindOptions,
-  IndexSpec,
-  Update,
-  WriteOptions,
-} from '../ports/document-store.port.js';
+import type { BaseDocument, Collection, Filter, FindOptions, IndexSpec, Update, WriteOptions } from '../ports/document-store.port.js';
 import type { EventEnvelope } from '../ports/event-bus.port.js';
 
 /**
@@ -113,7 +105,10 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
   /** Inserts the document with the events it owes in one write. */
   async insertOne(doc: T, options: WriteOptions = {}): Promise<T> {
     const events = options.events ?? [];
-    const stored: StoredDocument = { ...(doc as BaseDocument as StoredDocument), ...(events.length > 0 && { _outbox: events, _pending: true }) };
+    const stored: StoredDocument = {
+      ...(doc as BaseDocument as StoredDocument),
+      ...(events.length > 0 && { _outbox: events, _pending: true }),
+    };
     await this.engine.insertOne(stored);
     return doc;
   }

@@ -132,7 +132,10 @@ export class OutboxRelay {
     const events = mergeByTime(work.map((w) => w.doc.events));
     if (events.length > 0) await this.bus.publish(events);
     for (const { collection, doc } of work) {
-      await collection.acknowledge(doc, doc.events.map((e) => e.id));
+      await collection.acknowledge(
+        doc,
+        doc.events.map((e) => e.id),
+      );
     }
     return { count: events.length, full };
   }

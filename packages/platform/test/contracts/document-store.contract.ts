@@ -234,12 +234,8 @@ export function describeDocumentStoreContract(
       ]);
       await users.insertOne({ _id: '1', email: 'a@x.test', state: 'TX', slug: 'ace' });
       await users.insertOne({ _id: '2', email: 'b@x.test', state: 'CA', slug: 'ace' });
-      await expect(users.insertOne({ _id: '3', email: 'a@x.test', state: 'NY', slug: 'new' })).rejects.toBeInstanceOf(
-        DuplicateKeyError,
-      );
-      await expect(users.insertOne({ _id: '4', email: 'c@x.test', state: 'TX', slug: 'ace' })).rejects.toBeInstanceOf(
-        DuplicateKeyError,
-      );
+      await expect(users.insertOne({ _id: '3', email: 'a@x.test', state: 'NY', slug: 'new' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.insertOne({ _id: '4', email: 'c@x.test', state: 'TX', slug: 'ace' })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(users.updateOne({ _id: '2' }, { $set: { state: 'TX' } })).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await users.count({})).toBe(2);
       expect(await users.findOne({ _id: '2' })).toEqual({ _id: '2', email: 'b@x.test', state: 'CA', slug: 'ace' });
@@ -286,7 +282,15 @@ export function describeDocumentStoreContract(
       const companies = await seeded();
       await companies.updateOne(
         { _id: 'a' },
-        { $set: { items: [{ sku: 'x', qty: 1 }, { sku: 'y', qty: 5 }, { sku: 'z', qty: 9 }] } },
+        {
+          $set: {
+            items: [
+              { sku: 'x', qty: 1 },
+              { sku: 'y', qty: 5 },
+              { sku: 'z', qty: 9 },
+            ],
+          },
+        },
       );
       expect((await companies.updateOne({ _id: 'a' }, { $push: { tags: 'vip' } }))?.tags).toEqual(['sedan', 'suv', 'vip']);
       expect((await companies.updateOne({ _id: 'a' }, { $push: { tags: { $each: ['x', 'y'] } } }))?.tags).toEqual([
@@ -298,9 +302,7 @@ export function describeDocumentStoreContract(
       ]);
       expect((await companies.updateOne({ _id: 'a' }, { $pull: { tags: 'suv' } }))?.tags).toEqual(['sedan', 'vip', 'x', 'y']);
       expect((await companies.updateOne({ _id: 'a' }, { $pull: { tags: { $in: ['x', 'y'] } } }))?.tags).toEqual(['sedan', 'vip']);
-      expect((await companies.updateOne({ _id: 'a' }, { $pull: { items: { qty: { $gt: 2 } } } }))?.items).toEqual([
-        { sku: 'x', qty: 1 },
-      ]);
+      expect((await companies.updateOne({ _id: 'a' }, { $pull: { items: { qty: { $gt: 2 } } } }))?.items).toEqual([{ sku: 'x', qty: 1 }]);
     });
 
     it('updateOne changes only the first match, and returns null (writing nothing) when none matches', async () => {
@@ -371,11 +373,7 @@ export function describeDocumentStoreContract(
         const results: unknown[] = [
           await companies.insertOne(COMPANIES[0], { events: [event('company.created.v1', 'a')] }),
           await companies.updateOne({ _id: 'a' }, { $inc: { fleet: 1 } }, { events: [event('company.updated.v1', 'a')] }),
-          await companies.updateOne(
-            { _id: 'n' },
-            { $set: { name: 'New' } },
-            { upsert: true, events: [event('company.created.v1', 'n')] },
-          ),
+          await companies.updateOne({ _id: 'n' }, { $set: { name: 'New' } }, { upsert: true, events: [event('company.created.v1', 'n')] }),
           await companies.findOne({ _id: 'a' }),
           ...(await companies.find({})),
           await companies.deleteOne({ _id: 'n' }, { events: [event('company.deleted.v1', 'n')] }),

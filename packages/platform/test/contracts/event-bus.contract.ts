@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  deadLetterTopic,
-  type DeadLetter,
-  type EventBus,
-  type EventEnvelope,
-  type EventHandler,
-} from '../../src/ports/event-bus.port.js';
+import { deadLetterTopic, type DeadLetter, type EventBus, type EventEnvelope, type EventHandler } from '../../src/ports/event-bus.port.js';
 
 /**
  * The behaviour every EventBus adapter must have. Each test uses its own topics and groups, so runs
@@ -319,10 +313,7 @@ const isBarrier = (event: EventEnvelope): boolean => (event.data as { barrier?: 
 async function barrier(bus: EventBus, topic: string, groups: Array<() => EventEnvelope[]>): Promise<void> {
   const markers = KEYS.map((key) => envelope(topic, key, { barrier: true }));
   await bus.publish(markers);
-  await waitFor(
-    () => groups.every((received) => markers.every((m) => received().some((e) => e.id === m.id))),
-    'the barrier markers',
-  );
+  await waitFor(() => groups.every((received) => markers.every((m) => received().some((e) => e.id === m.id))), 'the barrier markers');
 }
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {

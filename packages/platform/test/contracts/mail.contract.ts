@@ -83,10 +83,13 @@ export function describeMailContract(name: string, factory: () => Promise<MailFi
       const run = randomUUID();
       const subjects = Array.from({ length: 20 }, (_, i) => `Batch ${run} #${i}`);
 
-      const sent = await Promise.all(subjects.map((subject, i) => mailer.send({ to: `user${i}@example.com`, subject, text: `Message ${i}` })));
+      const sent = await Promise.all(
+        subjects.map((subject, i) => mailer.send({ to: `user${i}@example.com`, subject, text: `Message ${i}` })),
+      );
 
       expect(new Set(sent.map((s) => s.messageId)).size).toBe(20);
-      const batch = async (): Promise<ReceivedMail[]> => (await fixture.received()).filter((mail) => mail.subject.startsWith(`Batch ${run} `));
+      const batch = async (): Promise<ReceivedMail[]> =>
+        (await fixture.received()).filter((mail) => mail.subject.startsWith(`Batch ${run} `));
       await expect.poll(batch, { timeout: 10_000 }).toHaveLength(20);
       const mails = await batch();
       expect(mails.map((m) => m.subject).sort()).toEqual([...subjects].sort());

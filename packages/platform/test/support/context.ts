@@ -53,7 +53,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

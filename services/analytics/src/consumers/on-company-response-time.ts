@@ -7,5 +7,9 @@ export const onCompanyResponseTime =
   (companies: CompaniesRepository): EventHandler =>
   async (event) => {
     const { data } = companyResponseTimeV1.parse(event);
-    await companies.applyResponseTime(data.companyId, { medianMinutes: data.medianMinutes, sampleSize: data.sampleSize, computedAt: data.computedAt });
+    await companies.applyResponseTime(data.companyId, {
+      medianMinutes: data.medianMinutes,
+      sampleSize: data.sampleSize,
+      computedAt: data.computedAt,
+    });
   };

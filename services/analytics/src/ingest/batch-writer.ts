@@ -58,9 +58,11 @@ export class BatchWriter implements EventSink {
     this.pending = [];
     this.inFlight += batch.length;
     const id = randomUUID();
-    this.writing = this.writing.then(() => this.write(batch, id)).finally(() => {
-      this.inFlight -= batch.length;
-    });
+    this.writing = this.writing
+      .then(() => this.write(batch, id))
+      .finally(() => {
+        this.inFlight -= batch.length;
+      });
     return this.writing;
   }
 

@@ -37,9 +37,16 @@ export class BusPublisher implements EventSink {
 
   accept(event: StoredEvent): Promise<void> {
     if (this.stopped) return Promise.reject(new SinkFullError('analytics is shutting down'));
-    if (this.pendingCount >= (this.options.maxPending ?? 50_000)) return Promise.reject(new SinkFullError('too many analytics events waiting for Kafka'));
+    if (this.pendingCount >= (this.options.maxPending ?? 50_000))
+      return Promise.reject(new SinkFullError('too many analytics events waiting for Kafka'));
     return new Promise<void>((resolve, reject) => {
-      const envelope = { id: event.eventId, type: this.options.topic, occurredAt: event.receivedAt, key: event.visitorId || event.sessionId, data: event };
+      const envelope = {
+        id: event.eventId,
+        type: this.options.topic,
+        occurredAt: event.receivedAt,
+        key: event.visitorId || event.sessionId,
+        data: event,
+      };
       this.waiting.push({ envelope, resolve, reject });
       this.pendingCount++;
       if (this.waiting.length >= (this.options.maxBatch ?? 1_000)) this.send();

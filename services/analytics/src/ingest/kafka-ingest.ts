@@ -39,11 +39,19 @@ export class KafkaIngestConsumer {
 
   /** Creates the topic when missing, joins the group and starts consuming. */
   async start(): Promise<void> {
-    const kafka = new Kafka({ clientId: 'analytics-ingest', brokers: this.options.brokers, logLevel: logLevel.NOTHING, connectionTimeout: 3_000 });
+    const kafka = new Kafka({
+      clientId: 'analytics-ingest',
+      brokers: this.options.brokers,
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 3_000,
+    });
     const admin = kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({ topics: [{ topic: this.options.topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 }], waitForLeaders: true });
+      await admin.createTopics({
+        topics: [{ topic: this.options.topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 }],
+        waitForLeaders: true,
+      });
     } finally {
       await admin.disconnect();
     }
@@ -93,7 +101,9 @@ export class KafkaIngestConsumer {
       const last = chunk[chunk.length - 1]?.offset ?? '';
       if (rows.length > 0) await this.store.insert(rows, `${source}:${first}-${last}`);
       resolveOffset(last);
-      await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last) + 1) }] }] });
+      await commitOffsetsIfNecessary({
+        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last) + 1) }] }],
+      });
       await heartbeat();
     }
   }

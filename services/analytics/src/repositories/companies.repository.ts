@@ -45,7 +45,12 @@ export class CompaniesRepository {
 
   /** Applies a created/updated snapshot unless the stored version is the same or newer. */
   async applySnapshot(snapshot: CompanySnapshot): Promise<void> {
-    await this.applyVersioned(snapshot.id, snapshot.version, { name: snapshot.name, userId: snapshot.userId, version: snapshot.version, active: true });
+    await this.applyVersioned(snapshot.id, snapshot.version, {
+      name: snapshot.name,
+      userId: snapshot.userId,
+      version: snapshot.version,
+      active: true,
+    });
   }
 
   /** Marks the company deleted at `version`. */

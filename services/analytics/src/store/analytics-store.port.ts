@@ -70,7 +70,9 @@ export interface AnalyticsStore {
   /** Places by distinct visitors. */
   geographic(window: DayWindow, limit: number): Promise<Array<{ city: string; state: string; country: string; visitorCount: number }>>;
   /** Days that had events, with the four daily counts (days without events are absent). */
-  dailyTrends(window: DayWindow): Promise<Array<{ date: string; pageViews: number; companyViews: number; searches: number; quoteRequests: number }>>;
+  dailyTrends(
+    window: DayWindow,
+  ): Promise<Array<{ date: string; pageViews: number; companyViews: number; searches: number; quoteRequests: number }>>;
   /** Non-empty search texts by count. */
   popularSearches(window: DayWindow, limit: number): Promise<Array<{ searchQuery: string; searchCount: number }>>;
   /** Events per device type. */

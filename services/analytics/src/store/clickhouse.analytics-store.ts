@@ -83,8 +83,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     await this.client.command({
       query: `CREATE TABLE IF NOT EXISTS ${this.db}.schema_migrations (version UInt32, name String, appliedAt DateTime('UTC') DEFAULT now()) ENGINE = MergeTree ORDER BY version`,
     });
-    const applied = new Set((await this.rows<{ version: number }>(`SELECT version FROM ${this.db}.schema_migrations`)).map((r) => num(r.version)));
-    for (const file of readdirSync(SCHEMA_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()) {
+    const applied = new Set(
+      (await this.rows<{ version: number }>(`SELECT version FROM ${this.db}.schema_migrations`)).map((r) => num(r.version)),
+    );
+    for (const file of readdirSync(SCHEMA_DIR)
+      .filter((f) => /^\d+_.+\.sql$/.test(f))
+      .sort()) {
       const version = Number(file.split('_')[0]);
       if (applied.has(version)) continue;
       for (const statement of splitStatements(readFileSync(join(SCHEMA_DIR, file), 'utf8'), this.db)) {

@@ -10,7 +10,9 @@ export class SecretBox {
 
   /** From a 32-byte key given as 64 hex characters or base64. */
   static fromKey(text: string): SecretBox {
-    const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    const key = /^[0-9a-fA-F]{64}$/.test(text)
+      ? Buffer.from(text, 'hex')
+      : Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (key.length !== 32) throw new Error('BILLING_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
     return new SecretBox(key);
   }

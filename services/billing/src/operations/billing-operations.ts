@@ -67,7 +67,8 @@ export const MESSAGES = {
   claimNotFound: 'Claim not found',
   accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   approvedElsewhere: 'This business already has an approved claim',
-  notYourPayment: 'This payment was not made by you. Open the payment-success page from the browser that paid, or sign in to the account that paid.',
+  notYourPayment:
+    'This payment was not made by you. Open the payment-success page from the browser that paid, or sign in to the account that paid.',
   paymentUsed: 'This payment was already used for a listing',
   claimedMeanwhile: 'This business was claimed by someone else; your payment has been refunded.',
 } as const;
@@ -109,11 +110,16 @@ export class BillingOperations {
   // ------------------------------------------------------------------------------------------
 
   /** Starts the yearly subscription for a claim or a paid listing; the amount comes from the plan table. */
-  async createPaymentIntent(body: CreatePaymentIntentBody, user: SessionUser | null, log: { warn(obj: object, msg: string): void }): Promise<CreatePaymentIntentResponse> {
+  async createPaymentIntent(
+    body: CreatePaymentIntentBody,
+    user: SessionUser | null,
+    log: { warn(obj: object, msg: string): void },
+  ): Promise<CreatePaymentIntentResponse> {
     const plan = PLANS.get(body.plan)!;
     if (body.amount !== undefined && body.amount !== null) {
       const sent = Number(body.amount);
-      if (sent !== plan.amount / 100 && sent !== plan.amount) log.warn({ sentAmount: body.amount, charged: plan.amount, plan: plan.id }, 'client-sent amount ignored: the plan decides');
+      if (sent !== plan.amount / 100 && sent !== plan.amount)
+        log.warn({ sentAmount: body.amount, charged: plan.amount, plan: plan.id }, 'client-sent amount ignored: the plan decides');
     }
     const purpose = body.metadata?.type === 'business_listing' ? 'business_listing' : 'claim';
     const companyId: string | null = body.companyId ?? null;
@@ -133,12 +139,19 @@ export class BillingOperations {
       if (!user || (listing.userId !== user.id && user.role !== 'admin')) throw forbidden('Only the owner of this listing can pay for it');
       customerName = listing.company.name;
     }
-    const email = user?.email ?? (body.metadata?.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.metadata.email) ? body.metadata.email.toLowerCase() : null);
+    const email =
+      user?.email ??
+      (body.metadata?.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.metadata.email) ? body.metadata.email.toLowerCase() : null);
 
     const provider = await this.d.registry.current();
     const checkoutId = randomUUID();
     const metadata = { checkoutId, purpose, plan: plan.id, companyId: companyId ?? '' };
-    const customerId = await provider.createCustomer({ email, name: customerName, metadata, idempotencyKey: `checkout:${checkoutId}:customer` });
+    const customerId = await provider.createCustomer({
+      email,
+      name: customerName,
+      metadata,
+      idempotencyKey: `checkout:${checkoutId}:customer`,
+    });
     const session = await provider.createSubscription({ customerId, metadata, idempotencyKey: `checkout:${checkoutId}:subscription` });
     if (!session.paymentIntentId || !session.clientSecret) {
       throw new HttpError(502, 'The payment provider answered without a payment to confirm. Please try again.');
@@ -160,7 +173,8 @@ export class BillingOperations {
       listingEmail: purpose === 'business_listing' ? email : null,
       listingName: purpose === 'business_listing' ? (body.metadata?.companyName ?? null) : null,
       clientSecretHash: sha256(session.clientSecret),
-      claimerDetails: purpose === 'claim' && body.claimerDetails ? { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email } : null,
+      claimerDetails:
+        purpose === 'claim' && body.claimerDetails ? { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email } : null,
       createdAt: now,
       succeededAt: null,
     };
@@ -207,7 +221,10 @@ export class BillingOperations {
     const pi = await provider.retrievePaymentIntent(payment._id);
     if (!pi) throw notFound(MESSAGES.paymentNotFound);
     if (pi.status !== 'succeeded') {
-      throw new HttpError(402, `The payment has not succeeded (status: ${pi.status})${pi.lastError ? `: ${pi.lastError}` : ''}. Nothing was created.`);
+      throw new HttpError(
+        402,
+        `The payment has not succeeded (status: ${pi.status})${pi.lastError ? `: ${pi.lastError}` : ''}. Nothing was created.`,
+      );
     }
     if (pi.amount !== payment.amount || pi.currency !== payment.currency) {
       this.d.logger.error({ paymentIntentId, charged: pi.amount, expected: payment.amount }, 'payment amount differs from the plan');
@@ -235,7 +252,12 @@ export class BillingOperations {
     if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
     const { provider } = await this.verifiedPayment(payment._id);
 
-    const claim = await this.createClaim(payment, user?.id ?? null, { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email }, provider);
+    const claim = await this.createClaim(
+      payment,
+      user?.id ?? null,
+      { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email },
+      provider,
+    );
     return this.successAnswer(claim, user === null, provider.testMode);
   }
 
@@ -258,12 +280,21 @@ export class BillingOperations {
    * Inserts the claim of a succeeded claim payment exactly once (with `claim.submitted.v1`), unless the
    * company is owned or holds another payment's open claim: then the payment is refunded and 409.
    */
-  private async createClaim(payment: PaymentDoc, userId: string | null, details: ClaimerDetails, provider: PaymentsProvider): Promise<ClaimDoc> {
+  private async createClaim(
+    payment: PaymentDoc,
+    userId: string | null,
+    details: ClaimerDetails,
+    provider: PaymentsProvider,
+  ): Promise<ClaimDoc> {
     const companyId = payment.companyId;
     if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
     const company = await this.company(companyId);
     const open = await this.d.claims.openClaimFor(companyId);
-    if (company?.owned || (open && open.stripePaymentIntentId !== payment._id) || !(await this.d.claims.reserveOpenClaim(companyId, payment._id))) {
+    if (
+      company?.owned ||
+      (open && open.stripePaymentIntentId !== payment._id) ||
+      !(await this.d.claims.reserveOpenClaim(companyId, payment._id))
+    ) {
       await this.refundUnclaimable(payment, provider);
       throw conflict(MESSAGES.claimedMeanwhile);
     }
@@ -314,8 +345,14 @@ export class BillingOperations {
 
   /** A claim payment for a company someone else claimed meanwhile: its subscription ends now and it is refunded. */
   private async refundUnclaimable(payment: PaymentDoc, provider: PaymentsProvider): Promise<void> {
-    this.d.logger.warn({ paymentIntentId: payment._id, companyId: payment.companyId }, 'claim payment for a company claimed meanwhile: refunding');
-    const state = await provider.cancelSubscription(payment.subscriptionId, { atPeriodEnd: false, idempotencyKey: `claim-conflict-cancel:${payment._id}` });
+    this.d.logger.warn(
+      { paymentIntentId: payment._id, companyId: payment.companyId },
+      'claim payment for a company claimed meanwhile: refunding',
+    );
+    const state = await provider.cancelSubscription(payment.subscriptionId, {
+      atPeriodEnd: false,
+      idempotencyKey: `claim-conflict-cancel:${payment._id}`,
+    });
     await this.d.subscriptions.applyProviderState(payment.subscriptionId, state, new Date().toISOString());
     await provider.refundPayment(payment._id, { idempotencyKey: `claim-conflict-refund:${payment._id}` });
     this.d.relay.notify();
@@ -434,7 +471,15 @@ export class BillingOperations {
       const status = event.type === 'invoice.paid' ? 'active' : 'past_due';
       await this.d.subscriptions.applyProviderState(
         id,
-        { id, status, customerId: stored.customerId, currentPeriodEnd: event.invoice.periodEnd, cancelAtPeriodEnd: stored.cancelAtPeriodEnd, canceledAt: stored.canceledAt, metadata: {} },
+        {
+          id,
+          status,
+          customerId: stored.customerId,
+          currentPeriodEnd: event.invoice.periodEnd,
+          cancelAtPeriodEnd: stored.cancelAtPeriodEnd,
+          canceledAt: stored.canceledAt,
+          metadata: {},
+        },
         event.created,
       );
     }
@@ -482,7 +527,8 @@ export class BillingOperations {
       await this.d.claims.releaseApproval(claim.companyId, claim._id);
       throw conflict('This claim was decided meanwhile');
     }
-    if (claim.subscriptionId) await this.d.subscriptions.setOwner(claim.subscriptionId, { userId: claim.userId, companyId: claim.companyId });
+    if (claim.subscriptionId)
+      await this.d.subscriptions.setOwner(claim.subscriptionId, { userId: claim.userId, companyId: claim.companyId });
     this.d.relay.notify();
     return decided;
   }
@@ -507,7 +553,13 @@ export class BillingOperations {
     };
     const decided = await this.d.claims.decide(
       claim._id,
-      { status: 'rejected', rejectedAt: now, rejectedBy: admin.id, adminNotes: options.adminNotes ?? options.reason ?? claim.adminNotes, refundStatus: 'pending' },
+      {
+        status: 'rejected',
+        rejectedAt: now,
+        rejectedBy: admin.id,
+        adminNotes: options.adminNotes ?? options.reason ?? claim.adminNotes,
+        refundStatus: 'pending',
+      },
       [newEvent('claim.rejected.v1', claim.companyId, data, now)],
     );
     if (!decided) throw conflict('This claim was decided meanwhile');
@@ -522,7 +574,10 @@ export class BillingOperations {
     if (!claim || claim.status !== 'rejected' || claim.refundStatus === 'refunded') return;
     const provider = await this.d.registry.current();
     if (claim.subscriptionId) {
-      const state = await provider.cancelSubscription(claim.subscriptionId, { atPeriodEnd: false, idempotencyKey: `claim-cancel:${claim._id}` });
+      const state = await provider.cancelSubscription(claim.subscriptionId, {
+        atPeriodEnd: false,
+        idempotencyKey: `claim-cancel:${claim._id}`,
+      });
       await this.d.subscriptions.applyProviderState(claim.subscriptionId, state, new Date().toISOString());
     }
     try {
@@ -545,7 +600,10 @@ export class BillingOperations {
     if (!sub) throw notFound('Subscription not found');
     if (sub.status === 'canceled') throw conflict('This subscription has already ended');
     const provider = await this.d.registry.current();
-    const state = await provider.cancelSubscription(id, { atPeriodEnd: sub.status === 'active', idempotencyKey: `cancel:${id}:${sub.version}` });
+    const state = await provider.cancelSubscription(id, {
+      atPeriodEnd: sub.status === 'active',
+      idempotencyKey: `cancel:${id}:${sub.version}`,
+    });
     await this.d.subscriptions.applyProviderState(id, state, new Date().toISOString());
     this.d.relay.notify();
   }
@@ -559,7 +617,11 @@ export class BillingOperations {
    * `listing.registered.v1` makes the directory create the company. With `paymentIntentId` (the
    * visitor's flow: paid first), that payment is checked and the listing is paid at once.
    */
-  async registerListing(body: BusinessListingBody, caller: ListingCaller & { userId: string }, paymentIntentId: string | undefined): Promise<ListingDoc> {
+  async registerListing(
+    body: BusinessListingBody,
+    caller: ListingCaller & { userId: string },
+    paymentIntentId: string | undefined,
+  ): Promise<ListingDoc> {
     const userId = caller.userId;
     const payment = paymentIntentId ? await this.checkListingPayment(paymentIntentId, caller) : null;
     const listingId = randomUUID();
@@ -612,7 +674,9 @@ export class BillingOperations {
     if (!payment) throw notFound(MESSAGES.paymentNotFound);
     if (payment.purpose !== 'business_listing') throw badRequest('This payment is for a claim, not a business listing', 'paymentIntentId');
     if (payment.companyId || (await this.d.listings.findByPaymentIntent(payment._id))) throw conflict(MESSAGES.paymentUsed);
-    const payer = payment.userId ? payment.userId === caller.userId : payment.listingEmail !== null && payment.listingEmail === caller.email?.trim().toLowerCase();
+    const payer = payment.userId
+      ? payment.userId === caller.userId
+      : payment.listingEmail !== null && payment.listingEmail === caller.email?.trim().toLowerCase();
     if (!payer) throw forbidden(MESSAGES.notYourPayment);
     await this.verifiedPayment(payment._id);
     return payment;

@@ -92,7 +92,12 @@ export interface PaymentsProvider {
   /** Finds the yearly price by its lookup key, creating it when missing; returns its id. */
   ensurePrice(): Promise<string>;
   /** Creates a customer. */
-  createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string>;
+  createCustomer(input: {
+    email: string | null;
+    name: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string>;
   /** Starts the yearly subscription `default_incomplete`: its first invoice's PaymentIntent is confirmed in the browser. */
   createSubscription(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession>;
   /** The PaymentIntent, or null when the provider does not know it. */

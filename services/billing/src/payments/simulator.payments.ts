@@ -186,7 +186,12 @@ export class PaymentSimulator implements PaymentsProvider {
     return 'price_simulator_yearly_7500';
   }
 
-  async createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+  async createCustomer(input: {
+    email: string | null;
+    name: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string> {
     return this.once(`customer:${input.idempotencyKey}`, () => {
       const id = this.id('cus');
       this.customers.set(id, { email: input.email, name: input.name });
@@ -194,7 +199,11 @@ export class PaymentSimulator implements PaymentsProvider {
     });
   }
 
-  async createSubscription(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
+  async createSubscription(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<CheckoutSession> {
     if (!this.customers.has(input.customerId)) throw new Error(`No such customer: ${input.customerId}`);
     const sub = this.once(`subscription:${input.idempotencyKey}`, () => {
       const now = this.now();
@@ -242,7 +251,15 @@ export class PaymentSimulator implements PaymentsProvider {
       lastError: null,
       refunded: false,
     };
-    const invoice: SimInvoice = { id: invoiceId, subscription: sub.id, status: 'open', amount: CLAIM_PLAN.amount, paymentIntent: piId, periodStart, periodEnd: periodStart + YEAR_MS };
+    const invoice: SimInvoice = {
+      id: invoiceId,
+      subscription: sub.id,
+      status: 'open',
+      amount: CLAIM_PLAN.amount,
+      paymentIntent: piId,
+      periodStart,
+      periodEnd: periodStart + YEAR_MS,
+    };
     this.intents.set(piId, pi);
     this.intentBySecret.set(pi.clientSecret, piId);
     this.invoices.set(invoiceId, invoice);
@@ -254,11 +271,18 @@ export class PaymentSimulator implements PaymentsProvider {
    * `requires_action` for the 3-D Secure card until it is confirmed again with `authenticate`.
    * Returns null when the client secret is unknown.
    */
-  confirm(input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string; authenticate?: boolean }): { status: PaymentIntentStatus; paymentIntentId: string } | null {
+  confirm(input: {
+    clientSecret: string;
+    cardNumber: string;
+    expiry: string;
+    cvc: string;
+    authenticate?: boolean;
+  }): { status: PaymentIntentStatus; paymentIntentId: string } | null {
     const piId = this.intentBySecret.get(input.clientSecret);
     const pi = piId ? this.intents.get(piId) : undefined;
     if (!pi) return null;
-    if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') return { status: pi.status, paymentIntentId: pi.id };
+    if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled')
+      return { status: pi.status, paymentIntentId: pi.id };
     if (expired(input.expiry, this.now())) throw this.decline(pi, 'Your card has expired.');
     switch (input.cardNumber) {
       case '4242424242424242':
@@ -338,7 +362,9 @@ export class PaymentSimulator implements PaymentsProvider {
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
     const pi = this.intents.get(id);
-    return pi ? { id: pi.id, status: pi.status, amount: pi.amount, currency: pi.currency, customerId: pi.customer, lastError: pi.lastError } : null;
+    return pi
+      ? { id: pi.id, status: pi.status, amount: pi.amount, currency: pi.currency, customerId: pi.customer, lastError: pi.lastError }
+      : null;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionState | null> {
@@ -375,7 +401,13 @@ export class PaymentSimulator implements PaymentsProvider {
       if (pi.refunded) throw new Error(`Charge for ${paymentIntentId} has already been refunded`);
       pi.refunded = true;
       const refundId = this.id('re');
-      this.emit('charge.refunded', { id: this.id('ch'), object: 'charge', payment_intent: pi.id, amount_refunded: pi.amount, refunded: true });
+      this.emit('charge.refunded', {
+        id: this.id('ch'),
+        object: 'charge',
+        payment_intent: pi.id,
+        amount_refunded: pi.amount,
+        refunded: true,
+      });
       return { refundId, status: 'succeeded' };
     });
   }
@@ -386,7 +418,11 @@ export class PaymentSimulator implements PaymentsProvider {
 
   /** Signs a payload as the simulator's webhooks are signed (tests build forged and stale ones from it). */
   sign(payload: string, timestampSeconds?: number): string {
-    return this.signer.webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret, ...(timestampSeconds !== undefined && { timestamp: timestampSeconds }) });
+    return this.signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.options.webhookSecret,
+      ...(timestampSeconds !== undefined && { timestamp: timestampSeconds }),
+    });
   }
 
   /** Resolves once every delivery scheduled so far finished (tests). */
@@ -457,7 +493,15 @@ export class PaymentSimulator implements PaymentsProvider {
   private emit(type: string, object: object): void {
     if (this.closed) return;
     this.persist();
-    const event = { id: this.id('evt'), object: 'event', api_version: Stripe.API_VERSION, type, created: Math.floor(this.now() / 1000), livemode: false, data: { object } };
+    const event = {
+      id: this.id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      type,
+      created: Math.floor(this.now() / 1000),
+      livemode: false,
+      data: { object },
+    };
     const payload = JSON.stringify(event);
     const copies = Math.random() < (this.options.duplicateRate ?? 0.2) ? 2 : 1;
     for (let i = 0; i < copies; i++) this.schedule(payload, event.id, 0, i * 30);

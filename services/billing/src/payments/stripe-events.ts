@@ -5,9 +5,15 @@ import type { InvoiceView, PaymentIntentView, ProviderEvent, SubscriptionState }
 // Stripe's JSON shapes (API 2025-10-29.clover), reduced to the fields billing reads. The simulator
 // writes the same shapes, so one reader serves both adapters.
 
-const idOf = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]).nullish().transform((v) => v ?? null);
+const idOf = z
+  .union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)])
+  .nullish()
+  .transform((v) => v ?? null);
 const isoOfSeconds = (s: number | null | undefined): string | null => (typeof s === 'number' ? new Date(s * 1000).toISOString() : null);
-const metadata = z.record(z.string(), z.string()).nullish().transform((v) => v ?? {});
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((v) => v ?? {});
 
 const stripePaymentIntent = z.object({
   id: z.string(),
@@ -27,9 +33,7 @@ const stripeSubscription = z.object({
   canceled_at: z.number().nullish(),
   ended_at: z.number().nullish(),
   metadata,
-  items: z
-    .object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) })
-    .nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) }).nullish(),
   // Older API versions kept the period on the subscription itself.
   current_period_end: z.number().nullish(),
 });
@@ -39,9 +43,7 @@ const stripeInvoice = z.object({
   status: z.string().nullish(),
   amount_paid: z.number().nullish(),
   subscription: idOf.optional(),
-  parent: z
-    .object({ subscription_details: z.object({ subscription: idOf }).nullish() })
-    .nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) }).nullish(),
 });
 
@@ -96,7 +98,12 @@ const stripeEvent = z.object({
 export function toProviderEvent(raw: unknown): ProviderEvent {
   const event = stripeEvent.parse(raw);
   const object = event.data.object;
-  const base: ProviderEvent = { id: event.id, type: event.type, created: isoOfSeconds(event.created) ?? new Date(0).toISOString(), objectId: object.id };
+  const base: ProviderEvent = {
+    id: event.id,
+    type: event.type,
+    created: isoOfSeconds(event.created) ?? new Date(0).toISOString(),
+    objectId: object.id,
+  };
   if (event.type.startsWith('payment_intent.')) return { ...base, paymentIntent: toPaymentIntentView(object) };
   if (event.type.startsWith('customer.subscription.')) return { ...base, subscription: toSubscriptionState(object) };
   if (event.type.startsWith('invoice.')) return { ...base, invoice: toInvoiceView(object) };

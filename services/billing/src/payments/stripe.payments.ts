@@ -40,7 +40,11 @@ export class StripePayments implements PaymentsProvider {
     this.stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
+      ...(api && {
+        host: api.hostname,
+        port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+        protocol: api.protocol === 'https:' ? 'https' : 'http',
+      }),
     });
     this.testMode = !options.secretKey.includes('_live_');
     this.publishableKey = options.publishableKey;
@@ -79,11 +83,21 @@ export class StripePayments implements PaymentsProvider {
     return created.id;
   }
 
-  createCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+  createCustomer(input: {
+    email: string | null;
+    name: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string> {
     return this.run(() => this.createCustomerNow(input));
   }
 
-  private async createCustomerNow(input: { email: string | null; name: string | null; metadata: Record<string, string>; idempotencyKey: string }): Promise<string> {
+  private async createCustomerNow(input: {
+    email: string | null;
+    name: string | null;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string> {
     const customer = await this.stripe.customers.create(
       { ...(input.email && { email: input.email }), ...(input.name && { name: input.name }), metadata: input.metadata },
       { idempotencyKey: input.idempotencyKey },
@@ -95,7 +109,11 @@ export class StripePayments implements PaymentsProvider {
     return this.run(() => this.createSubscriptionNow(input));
   }
 
-  private async createSubscriptionNow(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<CheckoutSession> {
+  private async createSubscriptionNow(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<CheckoutSession> {
     const price = await this.ensurePriceNow();
     const sub = await this.stripe.subscriptions.create(
       {
@@ -156,7 +174,10 @@ export class StripePayments implements PaymentsProvider {
   }
 
   private async refundPaymentNow(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
-    const refund = await this.stripe.refunds.create({ payment_intent: paymentIntentId, reason: 'requested_by_customer' }, { idempotencyKey: options.idempotencyKey });
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: paymentIntentId, reason: 'requested_by_customer' },
+      { idempotencyKey: options.idempotencyKey },
+    );
     return { refundId: refund.id, status: refund.status ?? 'pending' };
   }
 
@@ -177,7 +198,12 @@ export class StripePayments implements PaymentsProvider {
 }
 
 /** Verifies a Stripe-format signature with the SDK (shared by the simulator, which signs the same way). */
-export function verifyStripeSignedEvent(stripe: Stripe, rawBody: Buffer, signatureHeader: string | undefined, secret: string): ProviderEvent {
+export function verifyStripeSignedEvent(
+  stripe: Stripe,
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+  secret: string,
+): ProviderEvent {
   if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
   let event: unknown;
   try {
@@ -198,7 +224,8 @@ export function asHttpError(err: unknown): unknown {
   if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) {
     return new HttpError(503, 'Payments are misconfigured: Stripe refused the secret key. An admin can fix it in Settings.');
   }
-  if (err instanceof Stripe.errors.StripeRateLimitError) return new HttpError(503, 'The payment provider is busy. Please try again in a moment.');
+  if (err instanceof Stripe.errors.StripeRateLimitError)
+    return new HttpError(503, 'The payment provider is busy. Please try again in a moment.');
   return new HttpError(502, `The payment provider could not complete the request (${err.type}). Please try again.`);
 }
 

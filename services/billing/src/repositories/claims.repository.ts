@@ -83,7 +83,11 @@ export class ClaimsRepository {
       { fields: { companyId: 1 } },
       { fields: { status: 1 } },
     ]);
-    return new ClaimsRepository(claims, await store.collection<ApprovalDoc>('claim_approvals'), await store.collection<OpenClaimDoc>('claim_open_slots'));
+    return new ClaimsRepository(
+      claims,
+      await store.collection<ApprovalDoc>('claim_approvals'),
+      await store.collection<OpenClaimDoc>('claim_open_slots'),
+    );
   }
 
   /**

@@ -19,7 +19,9 @@ export class ListingsRepository {
   private constructor(readonly listings: Collection<ListingDoc>) {}
 
   static async create(store: DocumentStore): Promise<ListingsRepository> {
-    return new ListingsRepository(await store.collection<ListingDoc>('listings', [{ fields: { userId: 1 } }, { fields: { paymentIntentId: 1 } }]));
+    return new ListingsRepository(
+      await store.collection<ListingDoc>('listings', [{ fields: { userId: 1 } }, { fields: { paymentIntentId: 1 } }]),
+    );
   }
 
   insert(doc: ListingDoc): Promise<ListingDoc> {

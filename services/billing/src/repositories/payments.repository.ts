@@ -34,7 +34,9 @@ export class PaymentsRepository {
   private constructor(readonly payments: Collection<PaymentDoc>) {}
 
   static async create(store: DocumentStore): Promise<PaymentsRepository> {
-    return new PaymentsRepository(await store.collection<PaymentDoc>('payments', [{ fields: { subscriptionId: 1 } }, { fields: { companyId: 1 } }]));
+    return new PaymentsRepository(
+      await store.collection<PaymentDoc>('payments', [{ fields: { subscriptionId: 1 } }, { fields: { companyId: 1 } }]),
+    );
   }
 
   insert(doc: PaymentDoc): Promise<PaymentDoc> {
@@ -50,7 +52,11 @@ export class PaymentsRepository {
    * payment-success page) wins, later ones change nothing. Returns true for the first.
    */
   async markSucceeded(id: string, at: string, event: EventEnvelope): Promise<boolean> {
-    const written = await this.payments.updateOne({ _id: id, status: { $ne: 'succeeded' } }, { $set: { status: 'succeeded', succeededAt: at, lastError: null } }, { events: [event] });
+    const written = await this.payments.updateOne(
+      { _id: id, status: { $ne: 'succeeded' } },
+      { $set: { status: 'succeeded', succeededAt: at, lastError: null } },
+      { events: [event] },
+    );
     return written !== null;
   }
 
@@ -64,6 +70,8 @@ export class PaymentsRepository {
    * bound (to this or another listing), with nothing written.
    */
   async bindListing(id: string, companyId: string, userId: string): Promise<boolean> {
-    return (await this.payments.updateOne({ _id: id, purpose: 'business_listing', companyId: null }, { $set: { companyId, userId } })) !== null;
+    return (
+      (await this.payments.updateOne({ _id: id, purpose: 'business_listing', companyId: null }, { $set: { companyId, userId } })) !== null
+    );
   }
 }

@@ -1,4 +1,10 @@
-import type { PaymentProvider, SubscriptionActivatedV1, SubscriptionCanceledV1, SubscriptionStatus, SubscriptionView } from '@limo/contracts';
+import type {
+  PaymentProvider,
+  SubscriptionActivatedV1,
+  SubscriptionCanceledV1,
+  SubscriptionStatus,
+  SubscriptionView,
+} from '@limo/contracts';
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 import { newEvent } from '../domain/events.js';
 import { acceptsReport, owedAnnouncement, type Announced } from '../domain/lifecycle.js';
@@ -51,7 +57,11 @@ export class SubscriptionsRepository {
 
   static async create(store: DocumentStore): Promise<SubscriptionsRepository> {
     return new SubscriptionsRepository(
-      await store.collection<SubscriptionDoc>('subscriptions', [{ fields: { companyId: 1 } }, { fields: { userId: 1 } }, { fields: { status: 1 } }]),
+      await store.collection<SubscriptionDoc>('subscriptions', [
+        { fields: { companyId: 1 } },
+        { fields: { userId: 1 } },
+        { fields: { status: 1 } },
+      ]),
     );
   }
 

@@ -17,7 +17,11 @@ export const onClaimApproved =
       claimId: data.claimId,
       userId: data.userId,
       businessVerified: data.businessVerified,
-      ...(data.businessVerified && current.suspendedAt === null && { verified: true, verification: { source: 'claim' as const, by: data.claimId, at: event.occurredAt } }),
+      ...(data.businessVerified &&
+        current.suspendedAt === null && {
+          verified: true,
+          verification: { source: 'claim' as const, by: data.claimId, at: event.occurredAt },
+        }),
     }));
     if (!updated) {
       logger.warn({ companyId: data.companyId, claimId: data.claimId }, 'claim approved for a company that no longer exists');

@@ -14,12 +14,18 @@ export const onClaimPending =
   async (event) => {
     const link =
       event.type === 'claim.submitted.v1'
-        ? (({ claimId, companyId, userId, submittedAt }) => ({ claimId, companyId, userId, at: submittedAt }))(claimSubmittedV1.parse(event).data)
-        : (({ claimId, companyId, userId }) => ({ claimId, companyId, userId, at: event.occurredAt }))(claimClaimantLinkedV1.parse(event).data);
+        ? (({ claimId, companyId, userId, submittedAt }) => ({ claimId, companyId, userId, at: submittedAt }))(
+            claimSubmittedV1.parse(event).data,
+          )
+        : (({ claimId, companyId, userId }) => ({ claimId, companyId, userId, at: event.occurredAt }))(
+            claimClaimantLinkedV1.parse(event).data,
+          );
     if (!link.userId) return;
     const userId = link.userId;
     const updated = await companies.update(link.companyId, (current) =>
-      current.userId && current.userId !== userId ? null : { claimed: true, claimedAt: current.claimedAt ?? link.at, claimId: link.claimId, userId },
+      current.userId && current.userId !== userId
+        ? null
+        : { claimed: true, claimedAt: current.claimedAt ?? link.at, claimId: link.claimId, userId },
     );
     if (!updated) logger.warn({ companyId: link.companyId, claimId: link.claimId }, 'claim submitted for a company that no longer exists');
     relay.notify();
@@ -31,7 +37,9 @@ export const onClaimRejected =
   async (event) => {
     const { data } = claimRejectedV1.parse(event);
     await companies.update(data.companyId, (current) =>
-      current.claimId === data.claimId && !current.businessVerified ? { claimed: false, claimedAt: null, claimId: null, userId: null } : null,
+      current.claimId === data.claimId && !current.businessVerified
+        ? { claimed: false, claimedAt: null, claimId: null, userId: null }
+        : null,
     );
     relay.notify();
   };

@@ -13,7 +13,14 @@ export const onListingRegistered =
     const { data } = listingRegisteredV1.parse(event);
     if (await companies.findById(data.companyId)) return;
     const { fullAddress, ...fields } = data.company;
-    const doc = newCompany(fields, { userId: data.userId, claimed: true, featured: false, verifiedBy: null, fullAddress: fullAddress ?? undefined, now: new Date(data.registeredAt) });
+    const doc = newCompany(fields, {
+      userId: data.userId,
+      claimed: true,
+      featured: false,
+      verifiedBy: null,
+      fullAddress: fullAddress ?? undefined,
+      now: new Date(data.registeredAt),
+    });
     try {
       await companies.insert({ ...doc, _id: data.companyId, stripePaymentIntentId: data.paymentIntentId });
     } catch (err) {

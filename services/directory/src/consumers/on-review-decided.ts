@@ -16,6 +16,8 @@ export const onReviewDecided =
   async (event) => {
     const { companyId } = reviewEventDataSchema.parse(event.data);
     const stats = await reviews.approvedStats(companyId);
-    const updated = await companies.update(companyId, (c) => (c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats));
+    const updated = await companies.update(companyId, (c) =>
+      c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats,
+    );
     if (updated) relay.notify();
   };

@@ -131,4 +131,3 @@ export function toChangesView(change: EditableChange): CompanyChanges {
     ...(vehicleTypes && { vehicleTypes: vehicleTypes.map(vehicleTypeLabel) }),
   };
 }
-

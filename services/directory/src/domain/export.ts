@@ -48,10 +48,12 @@ export async function companiesWorkbook(companies: readonly CompanyDoc[]): Promi
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   for (const company of companies) {
-    sheet.addRow(COLUMNS.map((c) => {
-      const value = c.value(company);
-      return typeof value === 'string' ? escapeCell(value) : value;
-    }));
+    sheet.addRow(
+      COLUMNS.map((c) => {
+        const value = c.value(company);
+        return typeof value === 'string' ? escapeCell(value) : value;
+      }),
+    );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

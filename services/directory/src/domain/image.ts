@@ -19,8 +19,7 @@ export const IMAGE_MESSAGES = {
 
 /** The re-encoded image, or why the upload was refused. */
 export type ImageCheck =
-  | { ok: true; data: Buffer; width: number; height: number; contentType: 'image/webp' }
-  | { ok: false; message: string };
+  { ok: true; data: Buffer; width: number; height: number; contentType: 'image/webp' } | { ok: false; message: string };
 
 /** JPEG, PNG or WebP, told by the first bytes, whatever the file's name or declared type says. */
 export function sniffImageFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null {

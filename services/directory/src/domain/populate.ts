@@ -19,25 +19,196 @@ export interface PopulateCity {
 
 /** Owner-admin §9: "New York, Los Angeles, ... Charlotte", 100 companies each. */
 export const POPULATE_CITIES: readonly PopulateCity[] = [
-  { slug: 'new-york', city: 'New York', state: 'NY', latitude: 40.7128, longitude: -74.006, areaCodes: ['212', '646', '718'], zipPrefix: '100', land: [0, 360] },
-  { slug: 'los-angeles', city: 'Los Angeles', state: 'CA', latitude: 34.0522, longitude: -118.2437, areaCodes: ['213', '310', '323'], zipPrefix: '900', land: [0, 200] },
-  { slug: 'san-francisco', city: 'San Francisco', state: 'CA', latitude: 37.7749, longitude: -122.4194, areaCodes: ['415', '628'], zipPrefix: '941', land: [100, 200] },
-  { slug: 'washington-dc', city: 'Washington', state: 'DC', latitude: 38.9072, longitude: -77.0369, areaCodes: ['202'], zipPrefix: '200', land: [0, 360] },
-  { slug: 'miami', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, areaCodes: ['305', '786'], zipPrefix: '331', land: [180, 370] },
-  { slug: 'dallas', city: 'Dallas', state: 'TX', latitude: 32.7767, longitude: -96.797, areaCodes: ['214', '469', '972'], zipPrefix: '752', land: [0, 360] },
-  { slug: 'houston', city: 'Houston', state: 'TX', latitude: 29.7604, longitude: -95.3698, areaCodes: ['713', '281', '832'], zipPrefix: '770', land: [0, 360] },
-  { slug: 'atlanta', city: 'Atlanta', state: 'GA', latitude: 33.749, longitude: -84.388, areaCodes: ['404', '470', '678'], zipPrefix: '303', land: [0, 360] },
-  { slug: 'boston', city: 'Boston', state: 'MA', latitude: 42.3601, longitude: -71.0589, areaCodes: ['617', '857'], zipPrefix: '021', land: [180, 350] },
-  { slug: 'seattle', city: 'Seattle', state: 'WA', latitude: 47.6062, longitude: -122.3321, areaCodes: ['206'], zipPrefix: '981', land: [0, 180] },
-  { slug: 'las-vegas', city: 'Las Vegas', state: 'NV', latitude: 36.1699, longitude: -115.1398, areaCodes: ['702', '725'], zipPrefix: '891', land: [0, 360] },
-  { slug: 'philadelphia', city: 'Philadelphia', state: 'PA', latitude: 39.9526, longitude: -75.1652, areaCodes: ['215', '267'], zipPrefix: '191', land: [0, 360] },
-  { slug: 'san-diego', city: 'San Diego', state: 'CA', latitude: 32.7157, longitude: -117.1611, areaCodes: ['619', '858'], zipPrefix: '921', land: [0, 180] },
-  { slug: 'denver', city: 'Denver', state: 'CO', latitude: 39.7392, longitude: -104.9903, areaCodes: ['303', '720'], zipPrefix: '802', land: [0, 360] },
-  { slug: 'phoenix', city: 'Phoenix', state: 'AZ', latitude: 33.4484, longitude: -112.074, areaCodes: ['602', '480', '623'], zipPrefix: '850', land: [0, 360] },
-  { slug: 'austin', city: 'Austin', state: 'TX', latitude: 30.2672, longitude: -97.7431, areaCodes: ['512', '737'], zipPrefix: '787', land: [0, 360] },
-  { slug: 'orlando', city: 'Orlando', state: 'FL', latitude: 28.5383, longitude: -81.3792, areaCodes: ['407', '321'], zipPrefix: '328', land: [0, 360] },
-  { slug: 'newark', city: 'Newark', state: 'NJ', latitude: 40.7357, longitude: -74.1724, areaCodes: ['973', '862'], zipPrefix: '071', land: [180, 360] },
-  { slug: 'charlotte', city: 'Charlotte', state: 'NC', latitude: 35.2271, longitude: -80.8431, areaCodes: ['704', '980'], zipPrefix: '282', land: [0, 360] },
+  {
+    slug: 'new-york',
+    city: 'New York',
+    state: 'NY',
+    latitude: 40.7128,
+    longitude: -74.006,
+    areaCodes: ['212', '646', '718'],
+    zipPrefix: '100',
+    land: [0, 360],
+  },
+  {
+    slug: 'los-angeles',
+    city: 'Los Angeles',
+    state: 'CA',
+    latitude: 34.0522,
+    longitude: -118.2437,
+    areaCodes: ['213', '310', '323'],
+    zipPrefix: '900',
+    land: [0, 200],
+  },
+  {
+    slug: 'san-francisco',
+    city: 'San Francisco',
+    state: 'CA',
+    latitude: 37.7749,
+    longitude: -122.4194,
+    areaCodes: ['415', '628'],
+    zipPrefix: '941',
+    land: [100, 200],
+  },
+  {
+    slug: 'washington-dc',
+    city: 'Washington',
+    state: 'DC',
+    latitude: 38.9072,
+    longitude: -77.0369,
+    areaCodes: ['202'],
+    zipPrefix: '200',
+    land: [0, 360],
+  },
+  {
+    slug: 'miami',
+    city: 'Miami',
+    state: 'FL',
+    latitude: 25.7617,
+    longitude: -80.1918,
+    areaCodes: ['305', '786'],
+    zipPrefix: '331',
+    land: [180, 370],
+  },
+  {
+    slug: 'dallas',
+    city: 'Dallas',
+    state: 'TX',
+    latitude: 32.7767,
+    longitude: -96.797,
+    areaCodes: ['214', '469', '972'],
+    zipPrefix: '752',
+    land: [0, 360],
+  },
+  {
+    slug: 'houston',
+    city: 'Houston',
+    state: 'TX',
+    latitude: 29.7604,
+    longitude: -95.3698,
+    areaCodes: ['713', '281', '832'],
+    zipPrefix: '770',
+    land: [0, 360],
+  },
+  {
+    slug: 'atlanta',
+    city: 'Atlanta',
+    state: 'GA',
+    latitude: 33.749,
+    longitude: -84.388,
+    areaCodes: ['404', '470', '678'],
+    zipPrefix: '303',
+    land: [0, 360],
+  },
+  {
+    slug: 'boston',
+    city: 'Boston',
+    state: 'MA',
+    latitude: 42.3601,
+    longitude: -71.0589,
+    areaCodes: ['617', '857'],
+    zipPrefix: '021',
+    land: [180, 350],
+  },
+  {
+    slug: 'seattle',
+    city: 'Seattle',
+    state: 'WA',
+    latitude: 47.6062,
+    longitude: -122.3321,
+    areaCodes: ['206'],
+    zipPrefix: '981',
+    land: [0, 180],
+  },
+  {
+    slug: 'las-vegas',
+    city: 'Las Vegas',
+    state: 'NV',
+    latitude: 36.1699,
+    longitude: -115.1398,
+    areaCodes: ['702', '725'],
+    zipPrefix: '891',
+    land: [0, 360],
+  },
+  {
+    slug: 'philadelphia',
+    city: 'Philadelphia',
+    state: 'PA',
+    latitude: 39.9526,
+    longitude: -75.1652,
+    areaCodes: ['215', '267'],
+    zipPrefix: '191',
+    land: [0, 360],
+  },
+  {
+    slug: 'san-diego',
+    city: 'San Diego',
+    state: 'CA',
+    latitude: 32.7157,
+    longitude: -117.1611,
+    areaCodes: ['619', '858'],
+    zipPrefix: '921',
+    land: [0, 180],
+  },
+  {
+    slug: 'denver',
+    city: 'Denver',
+    state: 'CO',
+    latitude: 39.7392,
+    longitude: -104.9903,
+    areaCodes: ['303', '720'],
+    zipPrefix: '802',
+    land: [0, 360],
+  },
+  {
+    slug: 'phoenix',
+    city: 'Phoenix',
+    state: 'AZ',
+    latitude: 33.4484,
+    longitude: -112.074,
+    areaCodes: ['602', '480', '623'],
+    zipPrefix: '850',
+    land: [0, 360],
+  },
+  {
+    slug: 'austin',
+    city: 'Austin',
+    state: 'TX',
+    latitude: 30.2672,
+    longitude: -97.7431,
+    areaCodes: ['512', '737'],
+    zipPrefix: '787',
+    land: [0, 360],
+  },
+  {
+    slug: 'orlando',
+    city: 'Orlando',
+    state: 'FL',
+    latitude: 28.5383,
+    longitude: -81.3792,
+    areaCodes: ['407', '321'],
+    zipPrefix: '328',
+    land: [0, 360],
+  },
+  {
+    slug: 'newark',
+    city: 'Newark',
+    state: 'NJ',
+    latitude: 40.7357,
+    longitude: -74.1724,
+    areaCodes: ['973', '862'],
+    zipPrefix: '071',
+    land: [180, 360],
+  },
+  {
+    slug: 'charlotte',
+    city: 'Charlotte',
+    state: 'NC',
+    latitude: 35.2271,
+    longitude: -80.8431,
+    areaCodes: ['704', '980'],
+    zipPrefix: '282',
+    land: [0, 360],
+  },
 ];
 
 /** Owner-admin §9: 100 companies in each city. */
@@ -74,19 +245,125 @@ function pickSome<T>(rnd: () => number, list: readonly T[], min: number, max: nu
   return out;
 }
 
-const PREFIXES = ['Elite', 'Premier', 'Royal', 'Luxury', 'Executive', 'Platinum', 'Golden', 'Diamond', 'Prestige', 'VIP', 'Signature', 'Majestic', 'Imperial', 'Crown', 'Silver Star', 'Classic', 'Regal', 'Elegant', 'First Class', 'Metro', 'Skyline', 'Liberty', 'Sterling', 'Apex', 'Grand', 'Black Tie', 'Red Carpet', 'Five Star', 'Midnight', 'Blue Diamond', 'Legacy', 'Noble', 'Ambassador', 'Pinnacle', 'Empire', 'Summit'];
-const CORES = ['Limousine', 'Limo', 'Chauffeur', 'Car Service', 'Transportation', 'Black Car', 'Coach', 'Limo & Car Service', 'Chauffeured Cars', 'Party Bus'];
+const PREFIXES = [
+  'Elite',
+  'Premier',
+  'Royal',
+  'Luxury',
+  'Executive',
+  'Platinum',
+  'Golden',
+  'Diamond',
+  'Prestige',
+  'VIP',
+  'Signature',
+  'Majestic',
+  'Imperial',
+  'Crown',
+  'Silver Star',
+  'Classic',
+  'Regal',
+  'Elegant',
+  'First Class',
+  'Metro',
+  'Skyline',
+  'Liberty',
+  'Sterling',
+  'Apex',
+  'Grand',
+  'Black Tie',
+  'Red Carpet',
+  'Five Star',
+  'Midnight',
+  'Blue Diamond',
+  'Legacy',
+  'Noble',
+  'Ambassador',
+  'Pinnacle',
+  'Empire',
+  'Summit',
+];
+const CORES = [
+  'Limousine',
+  'Limo',
+  'Chauffeur',
+  'Car Service',
+  'Transportation',
+  'Black Car',
+  'Coach',
+  'Limo & Car Service',
+  'Chauffeured Cars',
+  'Party Bus',
+];
 const SUFFIXES = ['', '', '', 'Service', 'Services', 'Co.', 'Group', 'LLC', 'Inc.', 'Worldwide'];
-const STREETS = ['Main St', 'Broadway', 'Park Ave', 'Oak St', 'Maple Ave', 'Washington Blvd', 'Lincoln Ave', 'Market St', 'Commerce St', '5th Ave', 'Elm St', 'Pine St', 'Cedar Ave', 'Center St', 'Airport Blvd', 'Harbor Dr', 'Sunset Blvd', 'Lake St', 'Madison Ave', 'Jefferson St', 'Franklin Ave', 'Highland Ave', 'River Rd', 'Industrial Pkwy'];
-const SERVICE_SLUGS = ['wedding', 'airport-transfer', 'corporate', 'special-events', 'prom', 'quinceanera', 'city-tours', 'wine-tours', 'concerts', 'sporting-events', 'bachelor-party', 'night-out', 'birthday', 'anniversary'];
-const VEHICLE_SLUGS = ['stretch-limo', 'party-bus', 'town-car', 'suv-limo', 'sedan', 'luxury-van', 'charter-bus', 'suv', 'hummer-limo', 'vintage'];
+const STREETS = [
+  'Main St',
+  'Broadway',
+  'Park Ave',
+  'Oak St',
+  'Maple Ave',
+  'Washington Blvd',
+  'Lincoln Ave',
+  'Market St',
+  'Commerce St',
+  '5th Ave',
+  'Elm St',
+  'Pine St',
+  'Cedar Ave',
+  'Center St',
+  'Airport Blvd',
+  'Harbor Dr',
+  'Sunset Blvd',
+  'Lake St',
+  'Madison Ave',
+  'Jefferson St',
+  'Franklin Ave',
+  'Highland Ave',
+  'River Rd',
+  'Industrial Pkwy',
+];
+const SERVICE_SLUGS = [
+  'wedding',
+  'airport-transfer',
+  'corporate',
+  'special-events',
+  'prom',
+  'quinceanera',
+  'city-tours',
+  'wine-tours',
+  'concerts',
+  'sporting-events',
+  'bachelor-party',
+  'night-out',
+  'birthday',
+  'anniversary',
+];
+const VEHICLE_SLUGS = [
+  'stretch-limo',
+  'party-bus',
+  'town-car',
+  'suv-limo',
+  'sedan',
+  'luxury-van',
+  'charter-bus',
+  'suv',
+  'hummer-limo',
+  'vintage',
+];
 const PRICE_RANGES: Array<{ slug: string; from: number; to: number; weight: number }> = [
   { slug: '$', from: 55, to: 85, weight: 0.15 },
   { slug: '$$', from: 85, to: 125, weight: 0.35 },
   { slug: '$$$', from: 125, to: 175, weight: 0.35 },
   { slug: '$$$$', from: 175, to: 300, weight: 0.15 },
 ];
-const OPENERS = ['Family-owned chauffeur service', 'Professional limousine company', 'Award-winning luxury transportation', 'Locally operated black car service', 'Licensed and insured limo fleet', 'Trusted ground transportation'];
+const OPENERS = [
+  'Family-owned chauffeur service',
+  'Professional limousine company',
+  'Award-winning luxury transportation',
+  'Locally operated black car service',
+  'Licensed and insured limo fleet',
+  'Trusted ground transportation',
+];
 const SERVICE_WORDS: Record<string, string> = {
   wedding: 'weddings',
   'airport-transfer': 'airport transfers',
@@ -116,8 +393,14 @@ const VEHICLE_WORDS: Record<string, string> = {
   vintage: 'vintage Rolls-Royces',
 };
 
-const listWords = (words: string[]): string => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
-const slugify = (s: string): string => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const listWords = (words: string[]): string =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+const slugify = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** A point `miles` from the centre at `bearing` degrees (flat-earth approximation, fine at city scale). */
 function offset(lat: number, lon: number, miles: number, bearing: number): { latitude: number; longitude: number } {
@@ -146,7 +429,9 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
       const core = pick(rnd, CORES);
       const suffix = pick(rnd, SUFFIXES);
       // "Car Service Services" reads as a typo.
-      name = [`${local}${pick(rnd, PREFIXES)}`, core, /Service/.test(core) && /Service/.test(suffix) ? '' : suffix].filter(Boolean).join(' ');
+      name = [`${local}${pick(rnd, PREFIXES)}`, core, /Service/.test(core) && /Service/.test(suffix) ? '' : suffix]
+        .filter(Boolean)
+        .join(' ');
     }
     if (names.has(name)) name = `${name} ${i + 1}`;
     names.add(name);
@@ -203,10 +488,38 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
   return out;
 }
 
-const REVIEWERS = ['Maria G.', 'James P.', 'Aisha K.', 'Daniel R.', 'Sofia L.', 'Michael T.', 'Priya N.', 'Chris W.', 'Emily S.', 'Carlos M.', 'Hannah B.', 'Kevin O.', 'Rachel D.', 'Tom H.', 'Lina Z.', 'Marcus J.', 'Grace C.', 'Omar F.'];
+const REVIEWERS = [
+  'Maria G.',
+  'James P.',
+  'Aisha K.',
+  'Daniel R.',
+  'Sofia L.',
+  'Michael T.',
+  'Priya N.',
+  'Chris W.',
+  'Emily S.',
+  'Carlos M.',
+  'Hannah B.',
+  'Kevin O.',
+  'Rachel D.',
+  'Tom H.',
+  'Lina Z.',
+  'Marcus J.',
+  'Grace C.',
+  'Omar F.',
+];
 const COMMENTS: Record<number, string[]> = {
-  5: ['Driver was early, the car was spotless and the whole night went perfectly.', 'Booked them for our wedding and they made the day so easy. Highly recommend!', 'Best airport pickup I have had: tracked our delayed flight and waited with a sign.', 'Professional from the first call to drop-off. Will book again.'],
-  4: ['Great ride and a friendly chauffeur; pickup was ten minutes late.', 'Very clean party bus and good music system. Pricing was fair.', 'Smooth corporate transfer, easy booking by phone.'],
+  5: [
+    'Driver was early, the car was spotless and the whole night went perfectly.',
+    'Booked them for our wedding and they made the day so easy. Highly recommend!',
+    'Best airport pickup I have had: tracked our delayed flight and waited with a sign.',
+    'Professional from the first call to drop-off. Will book again.',
+  ],
+  4: [
+    'Great ride and a friendly chauffeur; pickup was ten minutes late.',
+    'Very clean party bus and good music system. Pricing was fair.',
+    'Smooth corporate transfer, easy booking by phone.',
+  ],
   3: ['Car was fine but the driver did not know the venue.', 'Okay experience, a bit pricey for what we got.'],
   2: ['Vehicle was not the one we booked and nobody told us.'],
   1: ['No-show on our pickup and it took days to get a refund.'],

@@ -66,7 +66,8 @@ export class CompanyEdits {
   /** Fills coordinates from the gazetteer when the place changed and none were sent. */
   withCoordinates(current: Pick<CompanyDoc, 'city' | 'state' | 'zipCode'> | null, change: EditableChange): EditableChange {
     if (change.latitude !== undefined || change.longitude !== undefined) return change;
-    const placeChanged = !current || (['city', 'state', 'zipCode'] as const).some((f) => change[f] !== undefined && change[f] !== current[f]);
+    const placeChanged =
+      !current || (['city', 'state', 'zipCode'] as const).some((f) => change[f] !== undefined && change[f] !== current[f]);
     if (!placeChanged) return change;
     const point = locate({
       city: change.city !== undefined ? change.city : (current?.city ?? null),
@@ -103,7 +104,8 @@ export function adminFlagChanges(current: CompanyDoc, flags: AdminFlags, actor: 
   if (actor.role !== 'admin') return {};
   const out: CompanyChange = {};
   if (flags.featured !== undefined && flags.featured !== current.featured) out.featured = flags.featured;
-  if (flags.businessVerified !== undefined && flags.businessVerified !== current.businessVerified) out.businessVerified = flags.businessVerified;
+  if (flags.businessVerified !== undefined && flags.businessVerified !== current.businessVerified)
+    out.businessVerified = flags.businessVerified;
   if (flags.verified === true && (!current.verified || current.suspendedAt !== null)) {
     Object.assign(out, unsuspension(actor));
   } else if (flags.verified === false && current.verified) {

@@ -55,13 +55,23 @@ export class ChangeRequestsRepository {
   }
 
   async insert(input: Omit<ChangeRequestDoc, '_id' | 'status' | 'createdAt' | 'decidedAt' | 'decidedBy'>): Promise<ChangeRequestDoc> {
-    const doc: ChangeRequestDoc = { _id: randomUUID(), ...input, status: 'pending', createdAt: new Date().toISOString(), decidedAt: null, decidedBy: null };
+    const doc: ChangeRequestDoc = {
+      _id: randomUUID(),
+      ...input,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      decidedAt: null,
+      decidedBy: null,
+    };
     return this.requests.insertOne(doc);
   }
 
   /** Moves a pending request to approved or rejected; null if it is not pending (any more). */
   decide(id: string, status: 'approved' | 'rejected', adminId: string): Promise<ChangeRequestDoc | null> {
-    return this.requests.updateOne({ _id: id, status: 'pending' }, { $set: { status, decidedAt: new Date().toISOString(), decidedBy: adminId } });
+    return this.requests.updateOne(
+      { _id: id, status: 'pending' },
+      { $set: { status, decidedAt: new Date().toISOString(), decidedBy: adminId } },
+    );
   }
 
   deleteForCompany(companyId: string): Promise<number> {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanySnapshot } from '@limo/contracts';
-import { LOST_RACE, retryOptimistic, type Collection, type DocumentStore, type EventEnvelope, type Filter, type FindOptions } from '@limo/platform';
+import {
+  LOST_RACE,
+  retryOptimistic,
+  type Collection,
+  type DocumentStore,
+  type EventEnvelope,
+  type Filter,
+  type FindOptions,
+} from '@limo/platform';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
 export interface Verification {

@@ -73,7 +73,13 @@ export class ReviewsRepository {
   }
 
   /** Stores a pending review owing `review.submitted.v1`. */
-  async submit(input: { companyId: string; userId: string | null; rating: number; comment: string | null; reviewerName: string }): Promise<ReviewDoc> {
+  async submit(input: {
+    companyId: string;
+    userId: string | null;
+    rating: number;
+    comment: string | null;
+    reviewerName: string;
+  }): Promise<ReviewDoc> {
     const doc: ReviewDoc = {
       _id: randomUUID(),
       ...input,

@@ -101,7 +101,9 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
     const hits = response.hits.hits.map((hit) => {
       const source = hit._source!;
       const at = source.location;
-      return near && at ? { id: source.id, distanceMiles: distanceMiles(near, { latitude: at.lat, longitude: at.lon }) } : { id: source.id };
+      return near && at
+        ? { id: source.id, distanceMiles: distanceMiles(near, { latitude: at.lat, longitude: at.lon }) }
+        : { id: source.id };
     });
     return { hits, total };
   }
@@ -130,7 +132,10 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
 
   private async ensureIndex(): Promise<void> {
     if (await this.client.indices.exists({ index: this.index })) return;
-    const { settings, mappings } = JSON.parse(await readFile(MAPPING_FILE, 'utf8')) as Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'>;
+    const { settings, mappings } = JSON.parse(await readFile(MAPPING_FILE, 'utf8')) as Pick<
+      estypes.IndicesCreateRequest,
+      'settings' | 'mappings'
+    >;
     try {
       await this.client.indices.create({ index: this.index, settings, mappings });
       this.logger?.info({ index: this.index }, 'created the companies search index');
@@ -171,7 +176,9 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   const out: estypes.QueryDslQueryContainer[] = [];
   const { near } = query;
   if (near && query.radiusMiles !== undefined) {
-    out.push({ geo_distance: { distance: `${query.radiusMiles}mi`, distance_type: 'arc', location: { lat: near.latitude, lon: near.longitude } } });
+    out.push({
+      geo_distance: { distance: `${query.radiusMiles}mi`, distance_type: 'arc', location: { lat: near.latitude, lon: near.longitude } },
+    });
   }
   if (query.state !== undefined) out.push({ term: { state: query.state } });
   if (query.text !== undefined) {
@@ -190,7 +197,17 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
 function sortOf(query: SearchQuery): estypes.SortCombinations[] {
   const { near } = query;
   const distance: estypes.SortCombinations[] = near
-    ? [{ _geo_distance: { location: { lat: near.latitude, lon: near.longitude }, order: 'asc', unit: 'mi', distance_type: 'arc', ignore_unmapped: true } }]
+    ? [
+        {
+          _geo_distance: {
+            location: { lat: near.latitude, lon: near.longitude },
+            order: 'asc',
+            unit: 'mi',
+            distance_type: 'arc',
+            ignore_unmapped: true,
+          },
+        },
+      ]
     : [];
   const byNameAndId: estypes.SortCombinations[] = [{ nameSort: { order: 'asc' } }, { id: { order: 'asc' } }];
   const notSuspendedFirst: estypes.SortCombinations = { suspended: { order: 'asc' } };
@@ -203,5 +220,7 @@ function sortOf(query: SearchQuery): estypes.SortCombinations[] {
 function bulkError(action: 'index' | 'delete', items: Array<Partial<Record<estypes.BulkOperationType, estypes.BulkResponseItem>>>): Error {
   const failed = items.map((item) => item[action]).find((result) => result?.error);
   const cause = failed?.error;
-  return new Error(`Elasticsearch refused to ${action} company ${failed?._id ?? '?'}: ${cause?.type ?? 'error'}: ${cause?.reason ?? 'no reason given'}`);
+  return new Error(
+    `Elasticsearch refused to ${action} company ${failed?._id ?? '?'}: ${cause?.type ?? 'error'}: ${cause?.reason ?? 'no reason given'}`,
+  );
 }

@@ -177,7 +177,9 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     for (let i = from; i < to; i++) {
       const id = this.ids[this.matchSlots[order[i]]];
       const chord2 = this.matchChords[order[i]];
-      hits.push(Number.isFinite(chord2) ? { id, distanceMiles: 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(chord2) / 2)) } : { id });
+      hits.push(
+        Number.isFinite(chord2) ? { id, distanceMiles: 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(chord2) / 2)) } : { id },
+      );
     }
     return { hits, total };
   }
@@ -281,7 +283,11 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.wordStart = map(this.wordStart, (n) => new Uint32Array(n));
     this.wordCount = map(this.wordCount, (n) => new Uint32Array(n));
     for (const columns of [this.services, this.vehicleTypes]) {
-      for (const [slug, column] of columns) columns.set(slug, map(column, (n) => new Uint8Array(n)));
+      for (const [slug, column] of columns)
+        columns.set(
+          slug,
+          map(column, (n) => new Uint8Array(n)),
+        );
     }
     const size = this.flags.length;
     this.dirtyMark = new Uint8Array(size);
@@ -571,7 +577,9 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       return (i, j) => {
         const a = slots[i];
         const b = slots[j];
-        return (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || rating[b] - rating[a] || reviewCount[b] - reviewCount[a] || byNameAndId(a, b);
+        return (
+          (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || rating[b] - rating[a] || reviewCount[b] - reviewCount[a] || byNameAndId(a, b)
+        );
       };
     }
     return (i, j) => {
@@ -609,14 +617,25 @@ function boundingBoxes(lat: number, lng: number, miles: number): Array<[number, 
   const halfWidth = Math.asin(Math.sin(angle) / Math.cos(lat * RAD)) / RAD;
   const minLng = lng - halfWidth;
   const maxLng = lng + halfWidth;
-  if (minLng < -180) return [[minLng + 360, minLat, 180, maxLat], [-180, minLat, maxLng, maxLat]];
-  if (maxLng > 180) return [[minLng, minLat, 180, maxLat], [-180, minLat, maxLng - 360, maxLat]];
+  if (minLng < -180)
+    return [
+      [minLng + 360, minLat, 180, maxLat],
+      [-180, minLat, maxLng, maxLat],
+    ];
+  if (maxLng > 180)
+    return [
+      [minLng, minLat, 180, maxLat],
+      [-180, minLat, maxLng - 360, maxLat],
+    ];
   return [[minLng, minLat, maxLng, maxLat]];
 }
 
 /** The `k` smallest of 0..n-1 under `compare`, sorted; a bounded heap when k is much smaller than n. */
 function topK(n: number, k: number, compare: (i: number, j: number) => number): number[] {
-  if (k * 4 >= n) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  if (k * 4 >= n)
+    return Array.from({ length: n }, (_, i) => i)
+      .sort(compare)
+      .slice(0, k);
   // Max-heap of the best k so far: the worst of them at the root.
   const heap: number[] = [];
   const up = (at: number): void => {

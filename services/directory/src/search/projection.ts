@@ -40,7 +40,7 @@ export class SearchProjection {
     this.json?.clear();
     let loaded = 0;
     // Keyset pages: each batch starts after the last id, so no page re-reads the ones before it.
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const batch = await this.companies.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: REBUILD_BATCH });
       if (batch.length > 0) await this.index.upsert(batch.map(toSearchDocument));
       loaded += batch.length;
@@ -71,8 +71,15 @@ export class SearchProjection {
       this.logger.info({ readModel: 'directory.search-index', indexed, stored }, 'reconciliation: search index matches the store');
       return { indexed, stored, rebuilt: false };
     }
-    this.logger.warn({ readModel: 'directory.search-index', indexed, stored }, `reconciliation: search index holds ${indexed} companies, the store ${stored}: rebuilding`);
-    metrics.inc('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: indexed < stored ? 'missing' : 'extra' }, Math.abs(stored - indexed));
+    this.logger.warn(
+      { readModel: 'directory.search-index', indexed, stored },
+      `reconciliation: search index holds ${indexed} companies, the store ${stored}: rebuilding`,
+    );
+    metrics.inc(
+      'reconciliation_repaired_total',
+      { readModel: 'directory.search-index', kind: indexed < stored ? 'missing' : 'extra' },
+      Math.abs(stored - indexed),
+    );
     await this.rebuild();
     return { indexed, stored, rebuilt: true };
   }

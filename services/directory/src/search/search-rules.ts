@@ -36,7 +36,10 @@ function fold(text: string): string {
  * dropped ("O'Brien's" → "obriens"), split on everything that is not a letter or a digit.
  */
 export function searchTokens(text: string): string[] {
-  const words = fold(text).replace(/['’]/g, '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    fold(text)
+      .replace(/['’]/g, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.map((w) => (w.length > MAX_TOKEN_LENGTH ? w.slice(0, MAX_TOKEN_LENGTH) : w));
 }
 

@@ -11,19 +11,67 @@ export interface CompanySearchFixture {
 
 const byId = new Map(FIXTURES.map((doc) => [doc.id, doc]));
 const withinMiles = (radius: number): string[] =>
-  FIXTURES.filter((doc) => doc.latitude !== null && distanceMiles(MIAMI, { latitude: doc.latitude, longitude: doc.longitude! }) <= radius).map((d) => d.id);
+  FIXTURES.filter(
+    (doc) => doc.latitude !== null && distanceMiles(MIAMI, { latitude: doc.latitude, longitude: doc.longitude! }) <= radius,
+  ).map((d) => d.id);
 
 /** Miami's fixtures by distance from MIAMI, nearest first (fl-mia-02 is suspended: it ranks last). */
-const MIAMI_BY_DISTANCE = ['fl-mia-01', 'fl-mia-03', 'fl-mia-04', 'fl-mia-05', 'fl-mia-06', 'fl-mia-07', 'fl-mia-08', 'fl-mia-09', 'fl-mia-11', 'fl-mia-12', 'fl-mia-10'];
+const MIAMI_BY_DISTANCE = [
+  'fl-mia-01',
+  'fl-mia-03',
+  'fl-mia-04',
+  'fl-mia-05',
+  'fl-mia-06',
+  'fl-mia-07',
+  'fl-mia-08',
+  'fl-mia-09',
+  'fl-mia-11',
+  'fl-mia-12',
+  'fl-mia-10',
+];
 const FORT_LAUDERDALE_BY_DISTANCE = ['fl-fll-01', 'fl-fll-02', 'fl-fll-03', 'fl-fll-04', 'fl-fll-05'];
 const SOUTH_FLORIDA_BY_DISTANCE = ['fl-sfl-04', 'fl-sfl-03', 'fl-sfl-01', 'fl-sfl-02', 'fl-sfl-05'];
 /** Every non-suspended fixture in best-match order without a centre: featured, then rating, reviews, name, id. */
 const ALL_BEST_MATCH = [
-  'fl-mia-10', 'fl-orl-02', 'tx-aus-01', 'fl-mia-07', 'fl-fll-04',
-  'fl-nc-01', 'fl-fll-05', 'fl-sfl-01', 'fl-mia-01', 'fl-mia-04', 'ga-atl-01', 'ny-nyc-01', 'fl-fll-01', 'ca-la-01', 'fl-tpa-03', 'fl-tpa-01',
-  'fl-mia-11', 'fl-mia-12', 'fl-sfl-05', 'fl-orl-01', 'il-chi-01', 'fl-mia-03', 'fl-sfl-04', 'tx-nc-01', 'fl-fll-02', 'fl-tpa-02', 'fl-mia-08',
-  'ga-atl-02', 'fl-sfl-03', 'fl-mia-05', 'fl-fll-03', 'fl-sfl-02', 'fl-orl-03', 'fl-mia-06', 'fl-nc-02', 'fl-mia-09',
-  'fl-mia-02', 'fl-fll-06', 'ny-nyc-02',
+  'fl-mia-10',
+  'fl-orl-02',
+  'tx-aus-01',
+  'fl-mia-07',
+  'fl-fll-04',
+  'fl-nc-01',
+  'fl-fll-05',
+  'fl-sfl-01',
+  'fl-mia-01',
+  'fl-mia-04',
+  'ga-atl-01',
+  'ny-nyc-01',
+  'fl-fll-01',
+  'ca-la-01',
+  'fl-tpa-03',
+  'fl-tpa-01',
+  'fl-mia-11',
+  'fl-mia-12',
+  'fl-sfl-05',
+  'fl-orl-01',
+  'il-chi-01',
+  'fl-mia-03',
+  'fl-sfl-04',
+  'tx-nc-01',
+  'fl-fll-02',
+  'fl-tpa-02',
+  'fl-mia-08',
+  'ga-atl-02',
+  'fl-sfl-03',
+  'fl-mia-05',
+  'fl-fll-03',
+  'fl-sfl-02',
+  'fl-orl-03',
+  'fl-mia-06',
+  'fl-nc-02',
+  'fl-mia-09',
+  'fl-mia-02',
+  'fl-fll-06',
+  'ny-nyc-02',
 ];
 const FLORIDA_BEST_MATCH = ALL_BEST_MATCH.filter((id) => byId.get(id)!.state === 'FL');
 
@@ -42,7 +90,8 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       await index.upsert(docs);
       await index.refresh();
     };
-    const search = (query: Partial<SearchQuery>): Promise<SearchResult> => index.search({ sort: 'best-match', page: 1, limit: 50, ...query });
+    const search = (query: Partial<SearchQuery>): Promise<SearchResult> =>
+      index.search({ sort: 'best-match', page: 1, limit: 50, ...query });
     const ids = async (query: Partial<SearchQuery>): Promise<string[]> => (await search(query)).hits.map((h) => h.id);
 
     beforeAll(async () => {
@@ -57,7 +106,12 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
     describe('radius', () => {
       it('finds only the companies within 25 miles of Miami: featured first, then by distance, suspended last', async () => {
         const result = await search({ near: MIAMI, radiusMiles: 25 });
-        expect(result.hits.map((h) => h.id)).toEqual(['fl-mia-07', 'fl-mia-10', ...MIAMI_BY_DISTANCE.filter((id) => id !== 'fl-mia-07' && id !== 'fl-mia-10'), 'fl-mia-02']);
+        expect(result.hits.map((h) => h.id)).toEqual([
+          'fl-mia-07',
+          'fl-mia-10',
+          ...MIAMI_BY_DISTANCE.filter((id) => id !== 'fl-mia-07' && id !== 'fl-mia-10'),
+          'fl-mia-02',
+        ]);
         expect(result.total).toBe(12);
         expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(25)));
       });
@@ -75,9 +129,12 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       it('widens to 50 miles', async () => {
         const result = await search({ near: MIAMI, radiusMiles: 50 });
         expect(result.hits.map((h) => h.id)).toEqual([
-          'fl-mia-07', 'fl-mia-10', 'fl-fll-04',
+          'fl-mia-07',
+          'fl-mia-10',
+          'fl-fll-04',
           ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE].filter((id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id)),
-          'fl-mia-02', 'fl-fll-06',
+          'fl-mia-02',
+          'fl-fll-06',
         ]);
         expect(result.total).toBe(18);
         expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(50)));
@@ -86,9 +143,14 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       it('widens to 100 miles', async () => {
         const result = await search({ near: MIAMI, radiusMiles: 100 });
         expect(result.hits.map((h) => h.id)).toEqual([
-          'fl-mia-07', 'fl-mia-10', 'fl-fll-04',
-          ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter((id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id)),
-          'fl-mia-02', 'fl-fll-06',
+          'fl-mia-07',
+          'fl-mia-10',
+          'fl-fll-04',
+          ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter(
+            (id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id),
+          ),
+          'fl-mia-02',
+          'fl-fll-06',
         ]);
         expect(result.total).toBe(23);
         expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(100)));
@@ -105,11 +167,22 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       it('covers the whole state around a centre: by distance, companies without coordinates after the located ones', async () => {
         const result = await search({ near: MIAMI, state: 'FL' });
         expect(result.hits.map((h) => h.id)).toEqual([
-          'fl-mia-07', 'fl-mia-10', 'fl-fll-04', 'fl-orl-02',
-          ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter((id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id)),
-          'fl-orl-03', 'fl-tpa-02', 'fl-orl-01', 'fl-tpa-01', 'fl-tpa-03',
-          'fl-nc-01', 'fl-nc-02',
-          'fl-mia-02', 'fl-fll-06',
+          'fl-mia-07',
+          'fl-mia-10',
+          'fl-fll-04',
+          'fl-orl-02',
+          ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter(
+            (id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id),
+          ),
+          'fl-orl-03',
+          'fl-tpa-02',
+          'fl-orl-01',
+          'fl-tpa-01',
+          'fl-tpa-03',
+          'fl-nc-01',
+          'fl-nc-02',
+          'fl-mia-02',
+          'fl-fll-06',
         ]);
         expect(result.total).toBe(31);
         expect(result.hits.find((h) => h.id === 'fl-nc-01')!.distanceMiles).toBeUndefined();
@@ -130,7 +203,15 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
     describe('filters', () => {
       it('filters by service', async () => {
         const result = await search({ near: MIAMI, radiusMiles: 50, service: 'airport-transfer' });
-        expect(result.hits.map((h) => h.id)).toEqual(['fl-mia-07', 'fl-mia-01', 'fl-mia-06', 'fl-mia-09', 'fl-fll-03', 'fl-fll-05', 'fl-mia-02']);
+        expect(result.hits.map((h) => h.id)).toEqual([
+          'fl-mia-07',
+          'fl-mia-01',
+          'fl-mia-06',
+          'fl-mia-09',
+          'fl-fll-03',
+          'fl-fll-05',
+          'fl-mia-02',
+        ]);
         expect(result.total).toBe(7);
       });
 
@@ -143,20 +224,55 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       it('filters by price range', async () => {
         const result = await search({ near: MIAMI, state: 'FL', priceRange: '$$$' });
         expect(result.hits.map((h) => h.id)).toEqual([
-          'fl-fll-04', 'fl-orl-02', 'fl-mia-01', 'fl-mia-04', 'fl-mia-11', 'fl-mia-12', 'fl-fll-01', 'fl-sfl-05', 'fl-tpa-01', 'fl-tpa-03', 'fl-nc-02',
+          'fl-fll-04',
+          'fl-orl-02',
+          'fl-mia-01',
+          'fl-mia-04',
+          'fl-mia-11',
+          'fl-mia-12',
+          'fl-fll-01',
+          'fl-sfl-05',
+          'fl-tpa-01',
+          'fl-tpa-03',
+          'fl-nc-02',
         ]);
         expect(result.total).toBe(11);
       });
 
       it('filters by minimum rating, inclusive', async () => {
         const result = await search({ near: MIAMI, radiusMiles: 50, minRating: 4.5 });
-        expect(result.hits.map((h) => h.id)).toEqual(['fl-mia-10', 'fl-mia-01', 'fl-mia-04', 'fl-mia-11', 'fl-mia-12', 'fl-fll-01', 'fl-fll-05', 'fl-mia-02', 'fl-fll-06']);
+        expect(result.hits.map((h) => h.id)).toEqual([
+          'fl-mia-10',
+          'fl-mia-01',
+          'fl-mia-04',
+          'fl-mia-11',
+          'fl-mia-12',
+          'fl-fll-01',
+          'fl-fll-05',
+          'fl-mia-02',
+          'fl-fll-06',
+        ]);
         expect(result.total).toBe(9);
       });
 
       it('combines every filter', async () => {
-        const result = await search({ near: MIAMI, state: 'FL', service: 'wedding', vehicleTypes: ['stretch-limo'], priceRange: '$$$', minRating: 4.4 });
-        expect(result.hits.map((h) => h.id)).toEqual(['fl-orl-02', 'fl-mia-01', 'fl-mia-11', 'fl-mia-12', 'fl-fll-01', 'fl-sfl-05', 'fl-tpa-03']);
+        const result = await search({
+          near: MIAMI,
+          state: 'FL',
+          service: 'wedding',
+          vehicleTypes: ['stretch-limo'],
+          priceRange: '$$$',
+          minRating: 4.4,
+        });
+        expect(result.hits.map((h) => h.id)).toEqual([
+          'fl-orl-02',
+          'fl-mia-01',
+          'fl-mia-11',
+          'fl-mia-12',
+          'fl-fll-01',
+          'fl-sfl-05',
+          'fl-tpa-03',
+        ]);
         expect(result.total).toBe(7);
       });
 
@@ -191,7 +307,14 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         const radius = await search({ near: MIAMI, radiusMiles: 25, text: 'limou' });
         expect(radius.hits.map((h) => h.id)).toEqual(['fl-mia-10', 'fl-mia-01', 'fl-mia-05', 'fl-mia-08']);
         expect(radius.total).toBe(4);
-        expect(await ids({ state: 'FL', text: 'party' })).toEqual(['fl-mia-03', 'fl-fll-02', 'fl-tpa-02', 'fl-mia-08', 'fl-sfl-02', 'fl-orl-03']);
+        expect(await ids({ state: 'FL', text: 'party' })).toEqual([
+          'fl-mia-03',
+          'fl-fll-02',
+          'fl-tpa-02',
+          'fl-mia-08',
+          'fl-sfl-02',
+          'fl-orl-03',
+        ]);
       });
 
       it('finds nothing for an unknown word, and does not filter on text without words', async () => {
@@ -203,7 +326,18 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
     describe('sort', () => {
       it('sorts by rating, then review count, then name, then id; suspended last', async () => {
         expect(await ids({ near: MIAMI, radiusMiles: 25, sort: 'rating' })).toEqual([
-          'fl-mia-10', 'fl-mia-01', 'fl-mia-04', 'fl-mia-11', 'fl-mia-12', 'fl-mia-07', 'fl-mia-03', 'fl-mia-08', 'fl-mia-05', 'fl-mia-06', 'fl-mia-09', 'fl-mia-02',
+          'fl-mia-10',
+          'fl-mia-01',
+          'fl-mia-04',
+          'fl-mia-11',
+          'fl-mia-12',
+          'fl-mia-07',
+          'fl-mia-03',
+          'fl-mia-08',
+          'fl-mia-05',
+          'fl-mia-06',
+          'fl-mia-09',
+          'fl-mia-02',
         ]);
         const everything = await ids({ sort: 'rating' });
         expect(everything.slice(0, 7)).toEqual(['fl-nc-01', 'fl-fll-05', 'fl-mia-10', 'fl-sfl-01', 'fl-mia-01', 'fl-mia-04', 'ga-atl-01']);
@@ -211,16 +345,37 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       });
 
       it('sorts by distance, ignoring featured; suspended last', async () => {
-        expect(await ids({ near: MIAMI, radiusMiles: 50, sort: 'distance' })).toEqual([...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, 'fl-mia-02', 'fl-fll-06']);
+        expect(await ids({ near: MIAMI, radiusMiles: 50, sort: 'distance' })).toEqual([
+          ...MIAMI_BY_DISTANCE,
+          ...FORT_LAUDERDALE_BY_DISTANCE,
+          'fl-mia-02',
+          'fl-fll-06',
+        ]);
       });
 
       it('sorts the whole country by distance, companies without coordinates after the located ones (by name)', async () => {
         expect(await ids({ near: MIAMI, sort: 'distance' })).toEqual([
-          ...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE,
-          'fl-orl-03', 'fl-orl-02', 'fl-tpa-02', 'fl-orl-01', 'fl-tpa-01', 'fl-tpa-03',
-          'ga-atl-01', 'ga-atl-02', 'ny-nyc-01', 'tx-aus-01', 'il-chi-01', 'ca-la-01',
-          'fl-nc-02', 'tx-nc-01', 'fl-nc-01',
-          'fl-mia-02', 'fl-fll-06', 'ny-nyc-02',
+          ...MIAMI_BY_DISTANCE,
+          ...FORT_LAUDERDALE_BY_DISTANCE,
+          ...SOUTH_FLORIDA_BY_DISTANCE,
+          'fl-orl-03',
+          'fl-orl-02',
+          'fl-tpa-02',
+          'fl-orl-01',
+          'fl-tpa-01',
+          'fl-tpa-03',
+          'ga-atl-01',
+          'ga-atl-02',
+          'ny-nyc-01',
+          'tx-aus-01',
+          'il-chi-01',
+          'ca-la-01',
+          'fl-nc-02',
+          'tx-nc-01',
+          'fl-nc-01',
+          'fl-mia-02',
+          'fl-fll-06',
+          'ny-nyc-02',
         ]);
       });
 
@@ -265,20 +420,33 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       });
 
       it('replaces a company on upsert', async () => {
-        const moved: SearchDocument = { ...byId.get('fl-mia-01')!, name: 'Biscayne Bay Limousine of Tampa', city: 'Tampa', latitude: 27.95, longitude: -82.46, rating: 2 };
+        const moved: SearchDocument = {
+          ...byId.get('fl-mia-01')!,
+          name: 'Biscayne Bay Limousine of Tampa',
+          city: 'Tampa',
+          latitude: 27.95,
+          longitude: -82.46,
+          rating: 2,
+        };
         await index.upsert([moved]);
         await index.refresh();
         expect(await index.count()).toBe(FIXTURES.length);
         expect(await ids({ near: MIAMI, radiusMiles: 25 })).not.toContain('fl-mia-01');
         expect((await search({ near: MIAMI, radiusMiles: 25 })).total).toBe(11);
         expect(await ids({ text: 'biscayne tampa' })).toEqual(['fl-mia-01']);
-        expect(await ids({ near: { latitude: 27.95, longitude: -82.46 }, radiusMiles: 5, sort: 'distance' })).toEqual(['fl-mia-01', 'fl-tpa-01', 'fl-tpa-02']);
+        expect(await ids({ near: { latitude: 27.95, longitude: -82.46 }, radiusMiles: 5, sort: 'distance' })).toEqual([
+          'fl-mia-01',
+          'fl-tpa-01',
+          'fl-tpa-02',
+        ]);
         const byRating = await ids({ state: 'FL', sort: 'rating' });
         expect(byRating.indexOf('fl-mia-01')).toBe(byRating.indexOf('fl-nc-02') + 1);
       });
 
       it('replaces filters and flags on upsert', async () => {
-        await index.upsert([{ ...byId.get('fl-mia-09')!, services: ['funeral'], vehicleTypes: ['hummer-limo'], priceRange: '$', featured: true }]);
+        await index.upsert([
+          { ...byId.get('fl-mia-09')!, services: ['funeral'], vehicleTypes: ['hummer-limo'], priceRange: '$', featured: true },
+        ]);
         await index.refresh();
         expect(await ids({ service: 'funeral' })).toEqual(['fl-mia-09']);
         expect(await ids({ near: MIAMI, radiusMiles: 25, service: 'airport-transfer' })).not.toContain('fl-mia-09');
@@ -288,7 +456,14 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       });
 
       it('adds a new company', async () => {
-        const added: SearchDocument = { ...byId.get('fl-mia-03')!, id: 'fl-new-01', name: 'Wynwood Sprinter Co', description: 'Sprinter vans', latitude: 25.8, longitude: -80.2 };
+        const added: SearchDocument = {
+          ...byId.get('fl-mia-03')!,
+          id: 'fl-new-01',
+          name: 'Wynwood Sprinter Co',
+          description: 'Sprinter vans',
+          latitude: 25.8,
+          longitude: -80.2,
+        };
         await index.upsert([added]);
         await index.refresh();
         expect(await index.count()).toBe(FIXTURES.length + 1);

@@ -60,7 +60,11 @@ describe('EmbeddedCompanySearch between rebuilds', () => {
     // 3,000 writes: a first search builds the k-d tree and word index.
     await index.upsert(Array.from({ length: 3_000 }, (_, i) => doc(`c${i}`, 25 + i * 0.001)));
     const near = { latitude: 25, longitude: -80.19 };
-    expect((await index.search({ near, radiusMiles: 1, sort: 'distance', page: 1, limit: 3 })).hits.map((h) => h.id)).toEqual(['c0', 'c1', 'c2']);
+    expect((await index.search({ near, radiusMiles: 1, sort: 'distance', page: 1, limit: 3 })).hits.map((h) => h.id)).toEqual([
+      'c0',
+      'c1',
+      'c2',
+    ]);
     // A few writes stay dirty (no rebuild): moved, renamed, removed, added.
     await index.upsert([doc('c1', 40, 'Renamed Zephyr'), doc('new', 25.0001)]);
     await index.remove(['c2']);

@@ -18,7 +18,9 @@ export async function ensureAdmin(ctx: ServiceContext, users: UsersRepository): 
       if (existing.role !== 'admin') await users.setRole(existing._id, 'admin');
       return;
     }
-    const username = (await users.findByUsername(config.ADMIN_USERNAME)) ? `${config.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}` : config.ADMIN_USERNAME;
+    const username = (await users.findByUsername(config.ADMIN_USERNAME))
+      ? `${config.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
+      : config.ADMIN_USERNAME;
     await users.insert({ username, email: config.ADMIN_EMAIL, passwordHash: await hashPassword(config.ADMIN_PASSWORD), role: 'admin' });
     ctx.relay.notify();
     logger.info({ email: config.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');

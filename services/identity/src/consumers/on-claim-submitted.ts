@@ -58,7 +58,15 @@ export const onClaimSubmitted =
       type: 'password-reset.requested.v1',
       occurredAt: now.toISOString(),
       key: user._id,
-      data: { userId: user._id, email: user.email, username: user.username, resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`, expiresAt, purpose: created ? 'claim-account' : 'claim-existing', companyName: data.companyName },
+      data: {
+        userId: user._id,
+        email: user.email,
+        username: user.username,
+        resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+        expiresAt,
+        purpose: created ? 'claim-account' : 'claim-existing',
+        companyName: data.companyName,
+      },
     };
     await users.setResetToken(user._id, tokenHash, expiresAt, reset);
     await users.recordEvents(user._id, [linked]);

@@ -49,7 +49,9 @@ export class QuoteDelivery {
     }
     const dashboardUrl = `${this.deps.publicUrl}/dashboard`;
     const message = quote.source === 'city' ? cityQuoteToCompanyMail(quote, to, dashboardUrl) : quoteToCompanyMail(quote, to, dashboardUrl);
-    await this.send({ ...message, idempotencyKey: `quote:${quote._id}:company` }, (reason) => quotes.release(quote._id, 'delivery', reason));
+    await this.send({ ...message, idempotencyKey: `quote:${quote._id}:company` }, (reason) =>
+      quotes.release(quote._id, 'delivery', reason),
+    );
     await quotes.markDelivered(quote, new Date().toISOString(), randomUUID());
     relay.notify();
   }
@@ -127,8 +129,9 @@ export class QuoteDelivery {
     const { cityRequests } = this.deps;
     const request = await cityRequests.claimConfirmation(requestId);
     if (!request) return;
-    await this.send({ ...cityQuoteConfirmationMail(request, this.deps.publicUrl), idempotencyKey: `city-quote:${request._id}:confirmation` }, () =>
-      cityRequests.releaseConfirmation(request._id),
+    await this.send(
+      { ...cityQuoteConfirmationMail(request, this.deps.publicUrl), idempotencyKey: `city-quote:${request._id}:confirmation` },
+      () => cityRequests.releaseConfirmation(request._id),
     );
     await cityRequests.markConfirmed(request._id, new Date().toISOString());
   }

@@ -88,8 +88,12 @@ export class Redelivery {
     // Fan-out first: it creates quotes whose mails the passes below then send.
     await this.pass('city fan-out', await this.cityRequests.owing('fanOut', window, batchSize), (r) => this.delivery.fanOut(r._id));
     await this.pass('company mail', await this.quotes.owing('delivery', window, batchSize), (q) => this.delivery.deliverToCompany(q._id));
-    await this.pass('customer confirmation', await this.quotes.owing('confirmation', window, batchSize), (q) => this.delivery.confirmToCustomer(q._id));
-    await this.pass('city confirmation', await this.cityRequests.owing('confirmation', window, batchSize), (r) => this.delivery.confirmCityRequest(r._id));
+    await this.pass('customer confirmation', await this.quotes.owing('confirmation', window, batchSize), (q) =>
+      this.delivery.confirmToCustomer(q._id),
+    );
+    await this.pass('city confirmation', await this.cityRequests.owing('confirmation', window, batchSize), (r) =>
+      this.delivery.confirmCityRequest(r._id),
+    );
   }
 
   private async pass<T extends { _id: string }>(what: string, items: T[], step: (item: T) => Promise<void>): Promise<void> {

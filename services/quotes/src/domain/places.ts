@@ -8,7 +8,12 @@ export function boundingBox(center: LatLng, miles: number): { minLat: number; ma
   const dLat = miles / 69.0;
   // Longitude degrees shrink towards the poles; the floor keeps the box finite near them.
   const dLon = miles / (69.17 * Math.max(0.01, Math.cos((center.latitude * Math.PI) / 180)));
-  return { minLat: center.latitude - dLat, maxLat: center.latitude + dLat, minLon: center.longitude - dLon, maxLon: center.longitude + dLon };
+  return {
+    minLat: center.latitude - dLat,
+    maxLat: center.latitude + dLat,
+    minLon: center.longitude - dLon,
+    maxLon: center.longitude + dLon,
+  };
 }
 
 /**

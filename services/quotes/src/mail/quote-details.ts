@@ -11,7 +11,10 @@ export function formatTripDate(date: string): string {
 
 /** Text fit for a mail header: one line, no control characters, at most `max` characters. */
 export function oneLine(text: string, max = 120): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -64,7 +64,7 @@ export class CompanyReconciliation {
     const startedAt = new Date(started).toISOString();
     const report: ReconciliationReport = { missing: 0, stale: 0, extra: 0, checked: 0, ms: 0 };
     const seen = new Set<string>();
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page: SnapshotPage = await this.source(after);
       const held = new Map((await this.companies.companies.find({ _id: { $in: page.items.map((c) => c.id) } })).map((d) => [d._id, d]));
       for (const snapshot of page.items) {
@@ -92,7 +92,8 @@ export class CompanyReconciliation {
     }
     metrics.inc(RECONCILIATION_RUNS_METRIC, { readModel: READ_MODEL });
     const drift = report.missing + report.stale + report.extra;
-    if (drift > 0) this.logger.warn({ readModel: READ_MODEL, ...report }, `reconciliation applied ${drift} companies the events had not (yet) brought`);
+    if (drift > 0)
+      this.logger.warn({ readModel: READ_MODEL, ...report }, `reconciliation applied ${drift} companies the events had not (yet) brought`);
     else this.logger.info({ readModel: READ_MODEL, ...report }, 'reconciliation: read-model matches the directory');
     return report;
   }

@@ -79,24 +79,30 @@ export class CompaniesRepository {
 
   /** Marks the company deleted at `version`; its quotes stay for the admin, no new ones are accepted. */
   async applyDeleted(id: string, version: number, occurredAt: string): Promise<void> {
-    await this.applyVersioned(id, version, occurredAt, { version, active: false }, {
-      _id: id,
-      name: '',
-      email: null,
-      businessEmail: null,
-      phone: null,
-      city: null,
-      state: null,
-      cityKey: null,
-      zipCode: null,
-      latitude: null,
-      longitude: null,
-      userId: null,
-      listedAt: occurredAt,
+    await this.applyVersioned(
+      id,
       version,
-      active: false,
-      responseTime: null,
-    });
+      occurredAt,
+      { version, active: false },
+      {
+        _id: id,
+        name: '',
+        email: null,
+        businessEmail: null,
+        phone: null,
+        city: null,
+        state: null,
+        cityKey: null,
+        zipCode: null,
+        latitude: null,
+        longitude: null,
+        userId: null,
+        listedAt: occurredAt,
+        version,
+        active: false,
+        responseTime: null,
+      },
+    );
   }
 
   /** A company that exists (not deleted), or null. */
@@ -128,7 +134,11 @@ export class CompaniesRepository {
         active: true,
       });
       for (const c of candidates) {
-        if (c.latitude !== null && c.longitude !== null && distanceMiles(center, { latitude: c.latitude, longitude: c.longitude }) <= SERVICE_RADIUS_MILES) {
+        if (
+          c.latitude !== null &&
+          c.longitude !== null &&
+          distanceMiles(center, { latitude: c.latitude, longitude: c.longitude }) <= SERVICE_RADIUS_MILES
+        ) {
           found.set(c._id, c);
         }
       }
@@ -139,7 +149,11 @@ export class CompaniesRepository {
   /** Stores the company's new median response time together with the event announcing it. */
   async setResponseTime(companyId: string, event: CompanyResponseTimeV1): Promise<void> {
     const { medianMinutes, sampleSize, computedAt } = event.data;
-    await this.companies.updateOne({ _id: companyId }, { $set: { responseTime: { medianMinutes, sampleSize, computedAt } } }, { events: [event] });
+    await this.companies.updateOne(
+      { _id: companyId },
+      { $set: { responseTime: { medianMinutes, sampleSize, computedAt } } },
+      { events: [event] },
+    );
   }
 
   private async applyVersioned(

@@ -251,7 +251,11 @@ export class QuotesRepository {
       key: quote._id,
       data: { quoteId: quote._id, companyId: quote.companyId, deliveredAt: at },
     };
-    await this.quotes.updateOne({ _id: quote._id }, { $set: { delivery: 'delivered', deliveredAt: at, lastDeliveryError: null } }, { events: [event] });
+    await this.quotes.updateOne(
+      { _id: quote._id },
+      { $set: { delivery: 'delivered', deliveredAt: at, lastDeliveryError: null } },
+      { events: [event] },
+    );
   }
 
   /** Ends delivery without a mail: the company has no address, or no longer exists. */

@@ -32,7 +32,13 @@ export function SimulatorCardForm({ clientSecret, config, submitLabel, onPaid, o
   const confirm = async (authenticate: boolean) => {
     setBusy(true);
     try {
-      const res = await apiRequest('POST', '/api/payments/simulator/confirm', { clientSecret, cardNumber, expiry, cvc, ...(authenticate ? { authenticate } : {}) });
+      const res = await apiRequest('POST', '/api/payments/simulator/confirm', {
+        clientSecret,
+        cardNumber,
+        expiry,
+        cvc,
+        ...(authenticate ? { authenticate } : {}),
+      });
       const answer = (await readJson<ConfirmAnswer>(res))!;
       if (answer.status === 'succeeded') onPaid(answer.paymentIntentId);
       else if (answer.status === 'requires_action') setNeedsAuth(true);
@@ -73,7 +79,13 @@ export function SimulatorCardForm({ clientSecret, config, submitLabel, onPaid, o
           </Alert.Content>
         </Alert.Root>
         <FormField label="Card number" required>
-          <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={cardNumber} onChange={(e) => setCardNumber(e.target.value)} />
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            value={cardNumber}
+            onChange={(e) => setCardNumber(e.target.value)}
+          />
         </FormField>
         <SimpleGrid columns={2} gap="4">
           <FormField label="Expiry (MM/YY)" required>

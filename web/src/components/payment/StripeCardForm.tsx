@@ -23,7 +23,11 @@ function Inner({ submitLabel, onPaid, onFailure }: Omit<CardFormProps, 'clientSe
     try {
       const { error: fieldsError } = await elements.submit();
       if (fieldsError) return onFailure({ kind: 'incomplete', message: fieldsError.message });
-      const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      });
       if (error) {
         if (error.code === 'payment_intent_unexpected_state') return onFailure({ kind: 'expired', message: error.message });
         return onFailure({ kind: 'declined', type: error.type, message: error.message });
@@ -51,7 +55,10 @@ function Inner({ submitLabel, onPaid, onFailure }: Omit<CardFormProps, 'clientSe
 /** Stripe Elements (when /api/payments/config names Stripe); loaded only on the payment screens. */
 export default function StripeCardForm({ clientSecret, config, ...rest }: CardFormProps) {
   return (
-    <Elements stripe={stripeFor(config.publishableKey ?? '')} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#23356b' } } }}>
+    <Elements
+      stripe={stripeFor(config.publishableKey ?? '')}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#23356b' } } }}
+    >
       <Inner {...rest} />
     </Elements>
   );

@@ -1,4 +1,19 @@
-import { Box, Button, Card, Center, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Center,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Steps,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRICE_RANGES, SERVICES, VEHICLE_TYPES, type CurrentUser } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +30,14 @@ import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { ME_KEY, useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { EMPTY_LISTING, listingFormSchema, listingPayload, visitorFormSchema, type ListingForm, type VisitorForm } from './registrationForm';
+import {
+  EMPTY_LISTING,
+  listingFormSchema,
+  listingPayload,
+  visitorFormSchema,
+  type ListingForm,
+  type VisitorForm,
+} from './registrationForm';
 
 /** §9: the wait on "Registration Complete!" before /dashboard. */
 export const DASHBOARD_REDIRECT_MS = 2000;
@@ -89,7 +111,12 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             <Input type="url" placeholder="https://" {...register('website')} />
           </FormField>
         </SimpleGrid>
-        <FormField label="Full Address" required error={err('fullAddress')} helper="Start with the street, then a comma and the city, and pick your address from the list.">
+        <FormField
+          label="Full Address"
+          required
+          error={err('fullAddress')}
+          helper="Start with the street, then a comma and the city, and pick your address from the list."
+        >
           <Controller
             control={control}
             name="fullAddress"
@@ -144,11 +171,17 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             <Input type="number" min={0} {...register('hourlyRateStart')} />
           </FormField>
         </SimpleGrid>
-        <Controller control={control} name="services" render={({ field }) => <TermCheckboxes legend="Services" terms={SERVICES} value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={control}
+          name="services"
+          render={({ field }) => <TermCheckboxes legend="Services" terms={SERVICES} value={field.value} onChange={field.onChange} />}
+        />
         <Controller
           control={control}
           name="vehicleTypes"
-          render={({ field }) => <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={field.value} onChange={field.onChange} />}
+          render={({ field }) => (
+            <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={field.value} onChange={field.onChange} />
+          )}
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="SEO Keywords" helper="Words customers search for, separated by commas">
@@ -207,7 +240,11 @@ export default function BusinessRegistrationPage() {
           await createPaymentSession({
             plan: 'claim',
             ...(companyId ? { companyId } : {}),
-            metadata: { type: 'business_listing', companyName: values.name.trim(), email: 'email' in values ? values.email.trim() : (user?.email ?? '') },
+            metadata: {
+              type: 'business_listing',
+              companyName: values.name.trim(),
+              email: 'email' in values ? values.email.trim() : (user?.email ?? ''),
+            },
           }),
         );
         setStep('payment');
@@ -269,14 +306,15 @@ export default function BusinessRegistrationPage() {
       </Steps.Root>
       <Card.Root>
         <Card.Body>
-          {step === 'form' && (busy ? (
-            <Center py="10" flexDirection="column" gap="3" role="status">
-              <Spinner color="brand.600" />
-              <Text>Setting up your payment...</Text>
-            </Center>
-          ) : (
-            <RegistrationForm user={user} onValid={(v) => void toPayment(v)} />
-          ))}
+          {step === 'form' &&
+            (busy ? (
+              <Center py="10" flexDirection="column" gap="3" role="status">
+                <Spinner color="brand.600" />
+                <Text>Setting up your payment...</Text>
+              </Center>
+            ) : (
+              <RegistrationForm user={user} onValid={(v) => void toPayment(v)} />
+            ))}
           {step === 'payment' && session && config.data && (
             <Stack gap="4">
               <HStack justify="space-between" wrap="wrap">
@@ -287,7 +325,13 @@ export default function BusinessRegistrationPage() {
                   <ArrowLeft aria-hidden="true" /> Back to Form
                 </Button>
               </HStack>
-              <CardPayment clientSecret={session.clientSecret} config={config.data} submitLabel="Pay $75.00" onPaid={(id) => void onPaid(id)} onFailure={(f) => reportPaymentFailure(f, 'listing')} />
+              <CardPayment
+                clientSecret={session.clientSecret}
+                config={config.data}
+                submitLabel="Pay $75.00"
+                onPaid={(id) => void onPaid(id)}
+                onFailure={(f) => reportPaymentFailure(f, 'listing')}
+              />
             </Stack>
           )}
           {step === 'done' && (

@@ -38,7 +38,12 @@ export default function CheckoutPage() {
     sessionStorage.removeItem(RENEWED_SESSION_KEY);
     // The claimer's details go with the checkout, so the claim is made even if this tab closes after paying.
     const claimer = claimerDetailsSchema.safeParse(readClaimerDetails());
-    createPaymentSession({ plan: 'claim', ...(companyId ? { companyId } : {}), metadata: { plan_name: 'Business Directory Access' }, ...(claimer.success ? { claimerDetails: claimer.data } : {}) })
+    createPaymentSession({
+      plan: 'claim',
+      ...(companyId ? { companyId } : {}),
+      metadata: { plan_name: 'Business Directory Access' },
+      ...(claimer.success ? { claimerDetails: claimer.data } : {}),
+    })
       .then(setSession)
       .catch(() => {
         setSetupFailed(true);
@@ -63,7 +68,9 @@ export default function CheckoutPage() {
             <Heading as="h1" size="2xl">
               This plan is arranged with our team
             </Heading>
-            <Text color="gray.700">Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.</Text>
+            <Text color="gray.700">
+              Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.
+            </Text>
             <HStack>
               <Button asChild colorPalette="brand">
                 <RouterLink to="/contact">Contact Sales</RouterLink>
@@ -113,7 +120,12 @@ export default function CheckoutPage() {
               </Text>
             )}
             <List.Root gap="1.5" variant="plain" fontSize="sm">
-              {['Claim and manage your listing', 'Unlimited quote requests', 'Business dashboard and analytics', 'Verified within 1-2 business days'].map((f) => (
+              {[
+                'Claim and manage your listing',
+                'Unlimited quote requests',
+                'Business dashboard and analytics',
+                'Verified within 1-2 business days',
+              ].map((f) => (
                 <List.Item key={f} alignItems="center">
                   <List.Indicator asChild color="green.600">
                     <CheckCircle2 size={14} aria-hidden="true" />
@@ -130,7 +142,8 @@ export default function CheckoutPage() {
               </Text>
             </HStack>
             <Text fontSize="xs" color="gray.700">
-              Then ${amount.toFixed(2)} every year until you cancel. To cancel, contact support: your listing stays active to the end of the year paid.
+              Then ${amount.toFixed(2)} every year until you cancel. To cancel, contact support: your listing stays active to the end of the
+              year paid.
             </Text>
           </Card.Body>
         </Card.Root>

@@ -1,4 +1,21 @@
-import { Badge, Box, Button, Card, Center, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { CLAIM_SEARCH_PAGE_SIZE, type Company, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, Search } from 'lucide-react';
@@ -38,11 +55,7 @@ function ClaimCard({ company }: { company: Company }) {
           <Heading as="h3" size="md" lineClamp={2}>
             {company.name}
           </Heading>
-          {company.claimed ? (
-            <Badge colorPalette="gray">Claimed</Badge>
-          ) : (
-            <Badge colorPalette="green">Available</Badge>
-          )}
+          {company.claimed ? <Badge colorPalette="gray">Claimed</Badge> : <Badge colorPalette="green">Available</Badge>}
         </Flex>
         <HStack gap="1.5" fontSize="sm" color="gray.700">
           <MapPin size={14} aria-hidden="true" />
@@ -114,7 +127,9 @@ function FindYourBusiness() {
         />
       </InputGroup>
       <Text mt="2" fontSize="sm" color="gray.700" role="status" data-testid="claim-total">
-        {results.data ? `${total.toLocaleString('en-US')} ${total === 1 ? 'business' : 'businesses'}${search ? ` matching "${search}"` : ''}` : ''}
+        {results.data
+          ? `${total.toLocaleString('en-US')} ${total === 1 ? 'business' : 'businesses'}${search ? ` matching "${search}"` : ''}`
+          : ''}
       </Text>
       {results.isPending && (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" mt="6">
@@ -299,7 +314,14 @@ export default function ClaimBusinessPage() {
   if (companyId) return <Confirmation companyId={companyId} />;
   return (
     <>
-      <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>
+      <Box
+        bgGradient="to-br"
+        gradientFrom="brand.950"
+        gradientTo="brand.700"
+        color="white"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '10', md: '16' }}
+      >
         <Stack maxW="4xl" mx="auto" gap="4" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             Claim Your Business
@@ -327,8 +349,8 @@ export default function ClaimBusinessPage() {
             How claiming works
           </Heading>
           <Text color="gray.700">
-            Claiming costs $75 per year, billed yearly and renewed automatically; cancel anytime. After payment you get immediate dashboard access with limited
-            editing, and full editing once our team verifies your claim (1-2 business days).
+            Claiming costs $75 per year, billed yearly and renewed automatically; cancel anytime. After payment you get immediate dashboard
+            access with limited editing, and full editing once our team verifies your claim (1-2 business days).
           </Text>
         </Stack>
       </Box>

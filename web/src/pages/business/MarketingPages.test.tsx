@@ -10,7 +10,14 @@ describe('/subscribe', () => {
     fakeServer(signedOut, analytics);
     renderAt(<SubscribePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Grow Your Limousine Business' })).toBeInTheDocument();
-    for (const title of ['More Customers', 'Grow Revenue', 'Build Your Reputation', 'Local Search Visibility', 'Direct Contact', 'Nationwide Reach']) {
+    for (const title of [
+      'More Customers',
+      'Grow Revenue',
+      'Build Your Reputation',
+      'Local Search Visibility',
+      'Direct Contact',
+      'Nationwide Reach',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     for (const item of ['Unlimited quote requests', 'Your business listing', 'Customer reviews', 'Business dashboard', 'Cancel anytime']) {
@@ -38,7 +45,8 @@ describe('/pricing', () => {
     expect(professional).toHaveTextContent('Gallery of up to 10 images');
     expect(screen.getByTestId('plan-premium')).toHaveTextContent('Premium Elite$79/month');
     expect(document.body.textContent).not.toMatch(/one-time/i);
-    for (const link of screen.getAllByRole('link', { name: 'Start Professional Plan' })) expect(link).toHaveAttribute('href', '/checkout?plan=professional&price=29');
+    for (const link of screen.getAllByRole('link', { name: 'Start Professional Plan' }))
+      expect(link).toHaveAttribute('href', '/checkout?plan=professional&price=29');
     expect(screen.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
   });
 });
@@ -57,11 +65,20 @@ describe('/contact', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await expectToast('Message Sent', 'Thanks! Our team will reply within 24 hours.');
     expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/contact')?.body).toMatchObject({ name: 'Rosa Diaz', email: 'rosa@limo.example', topic: 'Sales', message: 'Which plan fits 12 cars?' });
+    expect(calls.find((c) => c.url === '/api/contact')?.body).toMatchObject({
+      name: 'Rosa Diaz',
+      email: 'rosa@limo.example',
+      topic: 'Sales',
+      message: 'Which plan fits 12 cars?',
+    });
   });
 
   it('shows the server message when sending fails', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/contact', { status: 429, body: { message: 'Too many messages. Please try again later or e-mail us directly.' } }));
+    fakeServer(
+      signedOut,
+      analytics,
+      on('POST', '/api/contact', { status: 429, body: { message: 'Too many messages. Please try again later or e-mail us directly.' } }),
+    );
     const { user } = renderAt(<ContactPage />, { route: '/contact' });
     await user.type(screen.getByLabelText(/Your Name/), 'Rosa');
     await user.type(screen.getByLabelText(/^Email/), 'rosa@limo.example');

@@ -21,7 +21,16 @@ const config = on('GET', '/api/payments/config', {
   },
 });
 const intent = on('POST', '/api/create-payment-intent', {
-  body: { clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1', subscriptionId: 'sub_1', plan: 'claim', amount: 7500, currency: 'usd', provider: 'simulator', testMode: true },
+  body: {
+    clientSecret: 'pi_1_secret_x',
+    paymentIntentId: 'pi_1',
+    subscriptionId: 'sub_1',
+    plan: 'claim',
+    amount: 7500,
+    currency: 'usd',
+    provider: 'simulator',
+    testMode: true,
+  },
 });
 const company = on('GET', '/api/companies/c1', { body: makeCompanyDetail() });
 
@@ -38,10 +47,20 @@ describe('§8 payment toasts', () => {
     [{ kind: 'incomplete' }, 'claim', 'Payment Error', 'Please complete all payment fields.'],
     [{ kind: 'incomplete', message: 'Your card number is incomplete.' }, 'claim', 'Payment Error', 'Your card number is incomplete.'],
     [{ kind: 'expired' }, 'claim', 'Payment Session Expired', 'Creating a new payment session...'],
-    [{ kind: 'declined', type: 'card_error', message: 'Your card was declined.' }, 'claim', 'Payment Failed', 'card_error: Your card was declined.'],
+    [
+      { kind: 'declined', type: 'card_error', message: 'Your card was declined.' },
+      'claim',
+      'Payment Failed',
+      'card_error: Your card was declined.',
+    ],
     [{ kind: 'declined', type: 'card_error', message: 'Your card was declined.' }, 'listing', 'Payment Failed', 'Your card was declined.'],
     [{ kind: 'unexpected', message: 'Network down' }, 'claim', 'Payment Error', 'Network down'],
-    [{ kind: 'unexpected' }, 'claim', 'Payment Error', 'Unable to process payment. Please check that all fields are filled correctly and try again.'],
+    [
+      { kind: 'unexpected' },
+      'claim',
+      'Payment Error',
+      'Unable to process payment. Please check that all fields are filled correctly and try again.',
+    ],
   ])('%j in the %s flow shows "%s"', async (failure, flow, title, description) => {
     fakeServer(signedOut, analytics);
     renderAt(<div />);
@@ -56,7 +75,16 @@ describe('/checkout', () => {
   const route = { route: '/checkout?plan=claim&price=75&companyId=c1', path: '/checkout' };
 
   it('shows the summary left, the simulator form with its test-mode note right, and goes on to /payment-success after 1 second', async () => {
-    const calls = fakeServer(signedOut, analytics, config, intent, company, on('POST', '/api/payments/simulator/confirm', { body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null } }));
+    const calls = fakeServer(
+      signedOut,
+      analytics,
+      config,
+      intent,
+      company,
+      on('POST', '/api/payments/simulator/confirm', {
+        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
+      }),
+    );
     const { user } = renderAt(<CheckoutPage />, route);
     expect(screen.getByText('Setting up your payment...')).toBeInTheDocument();
     const summary = screen.getByTestId('order-summary');
@@ -66,14 +94,34 @@ describe('/checkout', () => {
     expect(await within(summary).findByText('Sunshine Limousines')).toBeInTheDocument();
     expect(await screen.findByTestId('test-mode-note')).toHaveTextContent('4242 4242 4242 4242');
     expect(screen.getByRole('link', { name: /Back to Pricing/ })).toHaveAttribute('href', '/pricing');
-    expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({ plan: 'claim', companyId: 'c1', metadata: { plan_name: 'Business Directory Access' } });
+    expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({
+      plan: 'claim',
+      companyId: 'c1',
+      metadata: { plan_name: 'Business Directory Access' },
+    });
     await payWith(user, '4242 4242 4242 4242');
-    expect(calls.find((c) => c.url === '/api/payments/simulator/confirm')?.body).toMatchObject({ clientSecret: 'pi_1_secret_x', cardNumber: '4242 4242 4242 4242' });
-    await waitFor(() => expect(currentLocation()).toBe('/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1'), { timeout: 3000 });
+    expect(calls.find((c) => c.url === '/api/payments/simulator/confirm')?.body).toMatchObject({
+      clientSecret: 'pi_1_secret_x',
+      cardNumber: '4242 4242 4242 4242',
+    });
+    await waitFor(
+      () =>
+        expect(currentLocation()).toBe(
+          '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1',
+        ),
+      { timeout: 3000 },
+    );
   });
 
   it('shows "Payment Failed" for a declined card and stays on the form', async () => {
-    fakeServer(signedOut, analytics, config, intent, company, on('POST', '/api/payments/simulator/confirm', { status: 402, body: { message: 'Your card was declined. (test mode)' } }));
+    fakeServer(
+      signedOut,
+      analytics,
+      config,
+      intent,
+      company,
+      on('POST', '/api/payments/simulator/confirm', { status: 402, body: { message: 'Your card was declined. (test mode)' } }),
+    );
     const { user } = renderAt(<CheckoutPage />, route);
     await payWith(user, '4000 0000 0000 0002');
     await expectToast('Payment Failed', 'card_error: Your card was declined. (test mode)');
@@ -122,9 +170,15 @@ describe('/payment-success', () => {
   };
 
   it('records the claim with the claimer details, then shows the claim branch', async () => {
-    sessionStorage.setItem('claimerDetails', JSON.stringify({ name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' }));
+    sessionStorage.setItem(
+      'claimerDetails',
+      JSON.stringify({ name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' }),
+    );
     const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: answer }));
-    renderAt(<PaymentSuccessPage />, { route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1', path: '/payment-success' });
+    renderAt(<PaymentSuccessPage />, {
+      route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1',
+      path: '/payment-success',
+    });
     expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByTestId('login-credentials')).toHaveTextContent('owner@example.com');
@@ -132,7 +186,11 @@ describe('/payment-success', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     const details = screen.getByTestId('payment-details');
     for (const text of ['$75.00', 'Paid Successfully', 'Pending Review', 'claim_9']) expect(details).toHaveTextContent(text);
-    expect(within(screen.getByTestId('next-steps')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(answer.nextSteps);
+    expect(
+      within(screen.getByTestId('next-steps'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(answer.nextSteps);
     expect(screen.getByTestId('support-block')).toHaveTextContent('Response Time: Within 24 hours');
     expect(screen.getByRole('link', { name: 'Access Your Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Directory' })).toHaveAttribute('href', '/');
@@ -162,7 +220,13 @@ describe('/claim-business', () => {
       on('GET', '/api/all-companies', (call) => {
         const search = new URL(call.url, 'http://x').searchParams.get('search');
         if (search === 'zzz') return { body: [], headers: { 'X-Total-Count': '0' } };
-        return { body: [makeCompany({ id: 'a', name: 'Open Limo' }), makeCompany({ id: 'b', name: 'Taken Limo', claimed: true, rating: 0, reviewCount: 0 })], headers: { 'X-Total-Count': '1900' } };
+        return {
+          body: [
+            makeCompany({ id: 'a', name: 'Open Limo' }),
+            makeCompany({ id: 'b', name: 'Taken Limo', claimed: true, rating: 0, reviewCount: 0 }),
+          ],
+          headers: { 'X-Total-Count': '1900' },
+        };
       }),
     );
     const { user } = renderAt(<ClaimBusinessPage />, { route: '/claim-business', path: '/claim-business' });
@@ -195,7 +259,12 @@ describe('/claim-business', () => {
     await user.type(screen.getByLabelText(/^Phone/), '305 555 0100');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(currentLocation()).toBe('/checkout?plan=claim&price=75&companyId=c1'));
-    expect(JSON.parse(sessionStorage.getItem('claimerDetails')!)).toEqual({ name: 'Ana Owner', email: 'info@sunshine.example', phone: '305 555 0100', role: 'owner' });
+    expect(JSON.parse(sessionStorage.getItem('claimerDetails')!)).toEqual({
+      name: 'Ana Owner',
+      email: 'info@sunshine.example',
+      phone: '305 555 0100',
+      role: 'owner',
+    });
   });
 });
 
@@ -244,18 +313,43 @@ describe('paid listing registration', () => {
       analytics,
       config,
       intent,
-      on('POST', '/api/payments/simulator/confirm', { body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null } }),
-      on('POST', '/api/register-business-listing', { status: 201, body: { message: 'ok', companyId: 'new', name: 'Harbor Limo', isPaid: true, paymentRequired: false, user: { id: 'u9', username: 'new@owner.example', email: 'new@owner.example', role: 'business' } } }),
+      on('POST', '/api/payments/simulator/confirm', {
+        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
+      }),
+      on('POST', '/api/register-business-listing', {
+        status: 201,
+        body: {
+          message: 'ok',
+          companyId: 'new',
+          name: 'Harbor Limo',
+          isPaid: true,
+          paymentRequired: false,
+          user: { id: 'u9', username: 'new@owner.example', email: 'new@owner.example', role: 'business' },
+        },
+      }),
     );
     const { user } = renderAt(<BusinessRegistrationPage />, route);
     await fillVisitor(user);
     expect(await screen.findByRole('button', { name: /Back to Form/ })).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({ plan: 'claim', metadata: { type: 'business_listing', companyName: 'Harbor Limo', email: 'new@owner.example' } });
+    expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({
+      plan: 'claim',
+      metadata: { type: 'business_listing', companyName: 'Harbor Limo', email: 'new@owner.example' },
+    });
     await payWith(user, '4242 4242 4242 4242');
     expect(await screen.findByRole('heading', { name: 'Registration Complete!' })).toBeInTheDocument();
-    const body = calls.find((c) => c.url === '/api/register-business-listing')?.body as { userData: unknown; companyData: Record<string, unknown> };
+    const body = calls.find((c) => c.url === '/api/register-business-listing')?.body as {
+      userData: unknown;
+      companyData: Record<string, unknown>;
+    };
     expect(body.userData).toEqual({ username: 'new@owner.example', email: 'new@owner.example', password: 'secret123', role: 'business' });
-    expect(body.companyData).toMatchObject({ name: 'Harbor Limo', website: 'https://harbor.example', isPaid: true, latitude: null, hourlyRateStart: null, paymentIntentId: 'pi_1' });
+    expect(body.companyData).toMatchObject({
+      name: 'Harbor Limo',
+      website: 'https://harbor.example',
+      isPaid: true,
+      latitude: null,
+      hourlyRateStart: null,
+      paymentIntentId: 'pi_1',
+    });
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'), { timeout: 3500 });
   });
 
@@ -265,7 +359,9 @@ describe('paid listing registration', () => {
       analytics,
       config,
       intent,
-      on('POST', '/api/payments/simulator/confirm', { body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null } }),
+      on('POST', '/api/payments/simulator/confirm', {
+        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
+      }),
       on('POST', '/api/register-business-listing', { status: 409, body: { message: 'An account with this email already exists' } }),
     );
     const { user } = renderAt(<BusinessRegistrationPage />, route);

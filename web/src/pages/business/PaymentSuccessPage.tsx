@@ -27,7 +27,16 @@ export default function PaymentSuccessPage() {
   const clientSecret = params.get('payment_intent_client_secret');
   const sent = useRef(false);
   const record = useMutation({
-    mutationFn: async () => (await readJson<PaymentSuccess>(await apiRequest('POST', '/api/process-payment-success', { paymentIntent, plan, companyId, claimerDetails: readClaimerDetails(), ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}) })))!,
+    mutationFn: async () =>
+      (await readJson<PaymentSuccess>(
+        await apiRequest('POST', '/api/process-payment-success', {
+          paymentIntent,
+          plan,
+          companyId,
+          claimerDetails: readClaimerDetails(),
+          ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}),
+        }),
+      ))!,
   });
   const isClaim = plan === 'claim';
 
@@ -69,7 +78,9 @@ export default function PaymentSuccessPage() {
             <Heading as="h1" size="xl">
               We could not confirm your claim
             </Heading>
-            <Text color="gray.700">{messageOf(record.error, 'Your payment may have gone through. Please contact support with the reference below.')}</Text>
+            <Text color="gray.700">
+              {messageOf(record.error, 'Your payment may have gone through. Please contact support with the reference below.')}
+            </Text>
             <Text fontSize="sm">Reference: {paymentIntent || 'none'}</Text>
             <Button asChild colorPalette="brand">
               <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Claim payment ${paymentIntent}`)}`}>Contact Support</a>
@@ -124,7 +135,10 @@ export default function PaymentSuccessPage() {
             <Row label="Plan" value="Business Directory Access ($75/year, auto-renews)" />
             <Row label="Amount" value={`$${(r.paymentAmount / 100).toFixed(2)}`} />
             <Row label="Status" value="Paid Successfully" />
-            <Row label="Verification Status" value={r.status === 'pending' ? 'Pending Review' : r.status === 'approved' ? 'Approved' : 'Rejected'} />
+            <Row
+              label="Verification Status"
+              value={r.status === 'pending' ? 'Pending Review' : r.status === 'approved' ? 'Approved' : 'Rejected'}
+            />
             <Row label="Claim ID" value={r.claimId} />
           </Card.Body>
         </Card.Root>

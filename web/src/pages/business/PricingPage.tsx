@@ -10,8 +10,16 @@ const STATS = [
 ];
 
 const WHY = [
-  { icon: LineChart, title: 'Measurable results', text: 'See your listing views, search appearances, calls and quote requests in your dashboard.' },
-  { icon: ShieldCheck, title: 'Verified listings', text: 'Customers trust verified owners; our team checks every claim within 1-2 business days.' },
+  {
+    icon: LineChart,
+    title: 'Measurable results',
+    text: 'See your listing views, search appearances, calls and quote requests in your dashboard.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Verified listings',
+    text: 'Customers trust verified owners; our team checks every claim within 1-2 business days.',
+  },
   { icon: BadgeCheck, title: 'No commissions', text: 'Customers contact you directly. You keep every dollar of every booking.' },
   { icon: Headphones, title: 'Real support', text: 'A person answers within 24 hours, 7 days a week.' },
 ];
@@ -21,7 +29,14 @@ export default function PricingPage() {
   const professional = PLANS.find((p) => p.id === 'professional')!;
   return (
     <>
-      <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} py={{ base: '12', md: '16' }}>
+      <Box
+        bgGradient="to-br"
+        gradientFrom="brand.950"
+        gradientTo="brand.700"
+        color="white"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '12', md: '16' }}
+      >
         <Stack maxW="5xl" mx="auto" gap="6" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
             Simple, Transparent Pricing

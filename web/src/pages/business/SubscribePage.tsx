@@ -4,7 +4,11 @@ import { Link as RouterLink } from 'react-router-dom';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
-  { icon: BadgeDollarSign, title: 'Grow Revenue', text: 'Turn quote requests into bookings for weddings, proms, airport runs and corporate events.' },
+  {
+    icon: BadgeDollarSign,
+    title: 'Grow Revenue',
+    text: 'Turn quote requests into bookings for weddings, proms, airport runs and corporate events.',
+  },
   { icon: Star, title: 'Build Your Reputation', text: 'Collect reviews from real customers and show your rating on every search.' },
   { icon: MapPinned, title: 'Local Search Visibility', text: 'Appear when customers search your city, ZIP code or state.' },
   { icon: Handshake, title: 'Direct Contact', text: 'Customers call, e-mail and request quotes from you directly: no middleman fees.' },
@@ -17,7 +21,14 @@ const INCLUDES = ['Unlimited quote requests', 'Your business listing', 'Customer
 export default function SubscribePage() {
   return (
     <>
-      <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }}>
+      <Box
+        bgGradient="to-br"
+        gradientFrom="brand.950"
+        gradientTo="brand.700"
+        color="white"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '12', md: '20' }}
+      >
         <Stack maxW="4xl" mx="auto" gap="5" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
             Grow Your Limousine Business
@@ -83,7 +94,9 @@ export default function SubscribePage() {
                   /year
                 </Text>
               </Text>
-              <Text color="gray.700">Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.</Text>
+              <Text color="gray.700">
+                Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
+              </Text>
               <Button asChild colorPalette="brand" size="lg" width="full">
                 <RouterLink to="/list-business">Start Your Listing</RouterLink>
               </Button>

@@ -41,7 +41,9 @@ export const accountFields = {
 };
 
 /** The visitor's form: the listing plus the account block. */
-export const visitorFormSchema = listingFormSchema.extend(accountFields).refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const visitorFormSchema = listingFormSchema
+  .extend(accountFields)
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type VisitorForm = z.infer<typeof visitorFormSchema>;
 
 export const EMPTY_LISTING: ListingForm = {

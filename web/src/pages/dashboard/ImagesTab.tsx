@@ -15,14 +15,24 @@ async function upload(file: File, companyId: string): Promise<string> {
   form.append('companyId', companyId);
   const res = await fetch('/api/upload-image', { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json() as { imageUrl: string }).imageUrl;
+  return ((await res.json()) as { imageUrl: string }).imageUrl;
 }
 
 /**
  * Manage Images / Request Image Updates (owner-admin §2.10, §4, §5): the file is checked in the
  * browser, uploaded, then the company is updated with the returned imageUrl.
  */
-export function ImagesTab({ company, verified, reload = () => window.location.reload(), measure = imageSize }: { company: OwnerCompany; verified: boolean; reload?: () => void; measure?: typeof imageSize }) {
+export function ImagesTab({
+  company,
+  verified,
+  reload = () => window.location.reload(),
+  measure = imageSize,
+}: {
+  company: OwnerCompany;
+  verified: boolean;
+  reload?: () => void;
+  measure?: typeof imageSize;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [pendingUrl, setPendingUrl] = useState<string>();
   const send = useMutation({
@@ -35,7 +45,10 @@ export function ImagesTab({ company, verified, reload = () => window.location.re
     onSuccess: ({ imageUrl, requested }) => {
       if (requested) {
         setPendingUrl(imageUrl);
-        showToast({ title: 'Image Update Requested', description: 'Your new image will show once our team approves it (1-2 business days).' });
+        showToast({
+          title: 'Image Update Requested',
+          description: 'Your new image will show once our team approves it (1-2 business days).',
+        });
         return;
       }
       showToast({ title: 'Image uploaded successfully!' });
@@ -67,9 +80,12 @@ export function ImagesTab({ company, verified, reload = () => window.location.re
           </Box>
           <Stack gap="3">
             <Text color="gray.700">
-              JPEG, PNG or WebP, up to 5MB and at least 100x100 pixels. For the best result use {SUGGESTED_IMAGE.width}x{SUGGESTED_IMAGE.height} pixels or more.
+              JPEG, PNG or WebP, up to 5MB and at least 100x100 pixels. For the best result use {SUGGESTED_IMAGE.width}x
+              {SUGGESTED_IMAGE.height} pixels or more.
             </Text>
-            {!verified && <Text color="gray.700">While your business is pending verification, a new image is applied after our team reviews it.</Text>}
+            {!verified && (
+              <Text color="gray.700">While your business is pending verification, a new image is applied after our team reviews it.</Text>
+            )}
             {pendingUrl && (
               <Text color="blue.700" role="status">
                 New image sent for review.

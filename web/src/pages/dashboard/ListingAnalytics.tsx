@@ -15,7 +15,11 @@ const WINDOWS = [
   { days: 365, label: '12 months' },
 ] as const;
 
-const FIGURES: Array<{ key: keyof CompanyAnalyticsFigures; label: string; icon: ComponentType<{ size?: number; 'aria-hidden'?: 'true' }> }> = [
+const FIGURES: Array<{
+  key: keyof CompanyAnalyticsFigures;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: 'true' }>;
+}> = [
   { key: 'profileViews', label: 'Listing views', icon: Eye },
   { key: 'searchAppearances', label: 'Search appearances', icon: Search },
   { key: 'quoteRequests', label: 'Quote requests', icon: MessageSquareQuote },
@@ -35,7 +39,14 @@ export function byMonth(daily: CompanyAnalytics['daily']): CompanyAnalytics['dai
   const months = new Map<string, CompanyAnalytics['daily'][number]>();
   for (const day of daily) {
     const month = day.date.slice(0, 7);
-    const m = months.get(month) ?? { date: month, profileViews: 0, searchAppearances: 0, quoteRequests: 0, callClicks: 0, websiteClicks: 0 };
+    const m = months.get(month) ?? {
+      date: month,
+      profileViews: 0,
+      searchAppearances: 0,
+      quoteRequests: 0,
+      callClicks: 0,
+      websiteClicks: 0,
+    };
     for (const f of FIGURES) m[f.key] += day[f.key];
     months.set(month, m);
   }

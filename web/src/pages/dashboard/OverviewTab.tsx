@@ -5,7 +5,19 @@ import type { ComponentType, ReactNode } from 'react';
 import { formatDate, formatMinutes, useQuoteSummary } from './data';
 import { ListingAnalytics } from './ListingAnalytics';
 
-function Stat({ icon: Icon, label, value, note, testId }: { icon: ComponentType<{ size?: number; color?: string; 'aria-hidden'?: 'true' }>; label: string; value: ReactNode; note?: ReactNode; testId: string }) {
+function Stat({
+  icon: Icon,
+  label,
+  value,
+  note,
+  testId,
+}: {
+  icon: ComponentType<{ size?: number; color?: string; 'aria-hidden'?: 'true' }>;
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card.Root data-testid={testId}>
       <Card.Body gap="1">
@@ -89,7 +101,8 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
             Your listing
           </Heading>
           <Text color="gray.700">
-            {company.name} · {[company.city, company.state].filter(Boolean).join(', ') || 'Location not specified'} · listed since {formatDate(company.createdAt)}
+            {company.name} · {[company.city, company.state].filter(Boolean).join(', ') || 'Location not specified'} · listed since{' '}
+            {formatDate(company.createdAt)}
           </Text>
         </Card.Body>
       </Card.Root>

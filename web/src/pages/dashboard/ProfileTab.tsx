@@ -28,7 +28,22 @@ type ProfileInput = z.input<typeof companyUpdateBodySchema>;
 /** §9: the page reloads this long after a successful owner update. */
 export const RELOAD_AFTER_UPDATE_MS = 1000;
 
-const FIELDS = ['name', 'description', 'phone', 'email', 'businessEmail', 'website', 'address', 'city', 'state', 'zipCode', 'priceRange', 'hourlyRateStart', 'services', 'vehicleTypes'];
+const FIELDS = [
+  'name',
+  'description',
+  'phone',
+  'email',
+  'businessEmail',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'priceRange',
+  'hourlyRateStart',
+  'services',
+  'vehicleTypes',
+];
 
 function valuesOf(company: OwnerCompany): ProfileInput {
   return {
@@ -53,7 +68,15 @@ function valuesOf(company: OwnerCompany): ProfileInput {
  * Edit Profile / Request Changes (owner-admin §2.10): read-only until Edit; a verified business
  * saves (then the page reloads after 1 s), an unverified one submits a change request (202).
  */
-export function ProfileTab({ company, verified, reload = () => window.location.reload() }: { company: OwnerCompany; verified: boolean; reload?: () => void }) {
+export function ProfileTab({
+  company,
+  verified,
+  reload = () => window.location.reload(),
+}: {
+  company: OwnerCompany;
+  verified: boolean;
+  reload?: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [requested, setRequested] = useState(false);
   const {
@@ -63,7 +86,11 @@ export function ProfileTab({ company, verified, reload = () => window.location.r
     reset,
     setError,
     formState: { errors },
-  } = useForm<ProfileInput, unknown, CompanyUpdateBody>({ resolver: zodResolver(companyUpdateBodySchema), defaultValues: valuesOf(company), mode: 'onChange' });
+  } = useForm<ProfileInput, unknown, CompanyUpdateBody>({
+    resolver: zodResolver(companyUpdateBodySchema),
+    defaultValues: valuesOf(company),
+    mode: 'onChange',
+  });
 
   const save = useMutation({
     mutationFn: (body: CompanyUpdateBody) => apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, body),
@@ -185,14 +212,26 @@ export function ProfileTab({ company, verified, reload = () => window.location.r
               control={control}
               name="services"
               render={({ field }) => (
-                <TermCheckboxes legend="Services" terms={SERVICES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} disabled={readOnly} />
+                <TermCheckboxes
+                  legend="Services"
+                  terms={SERVICES}
+                  value={(field.value as string[] | null | undefined) ?? []}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                />
               )}
             />
             <Controller
               control={control}
               name="vehicleTypes"
               render={({ field }) => (
-                <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={(field.value as string[] | null | undefined) ?? []} onChange={field.onChange} disabled={readOnly} />
+                <TermCheckboxes
+                  legend="Vehicle Types"
+                  terms={VEHICLE_TYPES}
+                  value={(field.value as string[] | null | undefined) ?? []}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                />
               )}
             />
             {editing && (

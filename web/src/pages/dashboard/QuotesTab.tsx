@@ -17,7 +17,12 @@ function LeadState({ quote }: { quote: QuoteRequest }) {
   return (
     <HStack gap="1.5" wrap="wrap" aria-label="Lead state">
       {steps.map((s) => (
-        <Badge key={s.label} colorPalette={s.at ? 'green' : 'gray'} variant={s.at ? 'subtle' : 'outline'} title={s.at ? `${s.label} ${formatDate(s.at)}` : `Not ${s.label.toLowerCase()} yet`}>
+        <Badge
+          key={s.label}
+          colorPalette={s.at ? 'green' : 'gray'}
+          variant={s.at ? 'subtle' : 'outline'}
+          title={s.at ? `${s.label} ${formatDate(s.at)}` : `Not ${s.label.toLowerCase()} yet`}
+        >
           <s.icon size={12} aria-hidden="true" /> {s.label}
           {s.at ? '' : ' —'}
         </Badge>
@@ -105,7 +110,8 @@ export function QuotesTab() {
   const contacted = (id: string) =>
     markContacted.mutate(id, {
       onSuccess: () => showToast({ title: 'Quote status updated successfully!' }),
-      onError: (error) => showToast({ title: 'Error updating quote status', description: messageOf(error, 'Please try again'), type: 'error' }),
+      onError: (error) =>
+        showToast({ title: 'Error updating quote status', description: messageOf(error, 'Please try again'), type: 'error' }),
     });
   const confirmDelete = () => {
     if (!toDelete) return;

@@ -35,8 +35,14 @@ export function useCompanyReviews(companyId: string) {
 export function useQuoteMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/quote-requests') });
-  const markContacted = useMutation({ mutationFn: (id: string) => apiRequest('PUT', `/api/quote-requests/${encodeURIComponent(id)}`, { status: 'contacted' }), onSettled: refresh });
-  const remove = useMutation({ mutationFn: (id: string) => apiRequest('DELETE', `/api/quote-requests/${encodeURIComponent(id)}`), onSettled: refresh });
+  const markContacted = useMutation({
+    mutationFn: (id: string) => apiRequest('PUT', `/api/quote-requests/${encodeURIComponent(id)}`, { status: 'contacted' }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/quote-requests/${encodeURIComponent(id)}`),
+    onSettled: refresh,
+  });
   return { markContacted, remove };
 }
 

@@ -31,8 +31,12 @@ export function imageSize(file: File): Promise<{ width: number; height: number }
  * The §5 checks, in the spec's order: type, then size, then dimensions. Returns the first problem,
  * or undefined when the file may be uploaded. `measure` is injectable for tests.
  */
-export async function checkImage(file: File, measure: (f: File) => Promise<{ width: number; height: number }> = imageSize): Promise<ImageProblem | undefined> {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return { title: 'Invalid file type', description: 'Please select an image file' };
+export async function checkImage(
+  file: File,
+  measure: (f: File) => Promise<{ width: number; height: number }> = imageSize,
+): Promise<ImageProblem | undefined> {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+    return { title: 'Invalid file type', description: 'Please select an image file' };
   if (file.size > MAX_IMAGE_BYTES) return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
   let size;
   try {

@@ -19,8 +19,8 @@ export function BusinessPitch() {
             Own a limousine company?
           </Heading>
           <Text fontSize="lg" color="gray.700">
-            Thousands of customers search LimoDirectory for limousines, party buses and chauffeurs every month. List your business and get quote
-            requests from customers in your city.
+            Thousands of customers search LimoDirectory for limousines, party buses and chauffeurs every month. List your business and get
+            quote requests from customers in your city.
           </Text>
           <List.Root gap="2" variant="plain">
             {BENEFITS.map((b) => (

@@ -25,9 +25,17 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
     },
   ];
   const reasons = [
-    { icon: MapPinned, title: 'They know the area', text: `Local chauffeurs know ${place.city}'s venues, hotels, airports and the quickest routes at every hour.` },
+    {
+      icon: MapPinned,
+      title: 'They know the area',
+      text: `Local chauffeurs know ${place.city}'s venues, hotels, airports and the quickest routes at every hour.`,
+    },
     { icon: Clock, title: 'Faster pickups', text: 'A nearby fleet means shorter pickup times and a backup vehicle close at hand.' },
-    { icon: ShieldCheck, title: 'Licensed locally', text: `Companies serving ${place.state} carry the state's commercial licenses and insurance.` },
+    {
+      icon: ShieldCheck,
+      title: 'Licensed locally',
+      text: `Companies serving ${place.state} carry the state's commercial licenses and insurance.`,
+    },
     { icon: Award, title: 'Reputation that matters', text: 'Local businesses live on their reviews, so service stays personal.' },
   ];
 
@@ -39,8 +47,8 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
             Limousine Service in {where}
           </Heading>
           <Text mt="3" color="gray.700" maxW="3xl">
-            Our directory covers limousine, party bus, town car and chauffeur companies serving {where} and the surrounding area, from airport
-            transfers and corporate travel to weddings, proms and nights out.
+            Our directory covers limousine, party bus, town car and chauffeur companies serving {where} and the surrounding area, from
+            airport transfers and corporate travel to weddings, proms and nights out.
           </Text>
         </Box>
         <Box>

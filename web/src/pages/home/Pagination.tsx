@@ -14,7 +14,14 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
   const reach = useBreakpointValue({ base: 1, md: 2 }) ?? 2;
   return (
     <HStack as="nav" aria-label="Pagination" justify="center" wrap="wrap" gap="1" mt="8">
-      <Button variant="outline" size="sm" px={{ base: '2', sm: '3' }} aria-label="Previous" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        px={{ base: '2', sm: '3' }}
+        aria-label="Previous"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         <ChevronLeft aria-hidden="true" />
         <Box as="span" display={{ base: 'none', sm: 'inline' }}>
           Previous
@@ -38,7 +45,14 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
           </Text>
         ),
       )}
-      <Button variant="outline" size="sm" px={{ base: '2', sm: '3' }} aria-label="Next" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        px={{ base: '2', sm: '3' }}
+        aria-label="Next"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
         <Box as="span" display={{ base: 'none', sm: 'inline' }}>
           Next
         </Box>

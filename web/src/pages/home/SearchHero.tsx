@@ -50,7 +50,15 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
     setDraft((d) => ({ ...d, vehicleTypes: checked ? [...d.vehicleTypes, type] : d.vehicleTypes.filter((t) => t !== type) }));
 
   return (
-    <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.700" color="white" px={{ base: '4', md: '6' }} pt={{ base: '10', md: '16' }} pb={{ base: '12', md: '20' }}>
+    <Box
+      bgGradient="to-br"
+      gradientFrom="brand.950"
+      gradientTo="brand.700"
+      color="white"
+      px={{ base: '4', md: '6' }}
+      pt={{ base: '10', md: '16' }}
+      pb={{ base: '12', md: '20' }}
+    >
       <Box maxW="6xl" mx="auto">
         <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1" maxW="3xl">
           Find the Perfect Limousine Service Near You
@@ -76,13 +84,34 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap="4">
             <GridItem colSpan={{ base: 1, md: 2 }}>
               <FormField label="Location">
-                <PlaceInput kind="city" name="location" value={draft.location} onValueChange={(v) => set('location', v)} placeholder="City, ST" />
+                <PlaceInput
+                  kind="city"
+                  name="location"
+                  value={draft.location}
+                  onValueChange={(v) => set('location', v)}
+                  placeholder="City, ST"
+                />
               </FormField>
             </GridItem>
-            <SelectField label="Service Type" value={draft.serviceType} options={SERVICE_TYPE_OPTIONS} onChange={(v) => set('serviceType', v)} />
+            <SelectField
+              label="Service Type"
+              value={draft.serviceType}
+              options={SERVICE_TYPE_OPTIONS}
+              onChange={(v) => set('serviceType', v)}
+            />
             <SelectField label="Distance" value={draft.distance} options={DISTANCE_OPTIONS} onChange={(v) => set('distance', v)} />
-            <SelectField label="Price Range" value={draft.priceRange} options={PRICE_RANGE_OPTIONS} onChange={(v) => set('priceRange', v)} />
-            <SelectField label="Minimum Rating" value={draft.minRating} options={MIN_RATING_OPTIONS} onChange={(v) => set('minRating', v)} />
+            <SelectField
+              label="Price Range"
+              value={draft.priceRange}
+              options={PRICE_RANGE_OPTIONS}
+              onChange={(v) => set('priceRange', v)}
+            />
+            <SelectField
+              label="Minimum Rating"
+              value={draft.minRating}
+              options={MIN_RATING_OPTIONS}
+              onChange={(v) => set('minRating', v)}
+            />
             <GridItem colSpan={{ base: 1, md: 2 }}>
               <Fieldset.Root gap="1.5">
                 <Fieldset.Legend fontSize="sm" fontWeight="medium">

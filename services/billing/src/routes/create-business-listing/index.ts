@@ -13,11 +13,22 @@ export async function createBusinessListingRoutes(app: FastifyInstance, deps: Bi
         tags: ['billing'],
         summary: 'Register a paid listing (active once its $75/year payment succeeded)',
         body: businessListingBodySchema,
-        response: { 200: businessListingResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 402: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: businessListingResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          402: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request) => {
-      const listing = await deps.ops.registerListing(request.body, { userId: request.user!.id, email: request.user!.email }, request.body.paymentIntentId);
+      const listing = await deps.ops.registerListing(
+        request.body,
+        { userId: request.user!.id, email: request.user!.email },
+        request.body.paymentIntentId,
+      );
       const isPaid = listing.status === 'paid';
       return {
         message: isPaid ? 'Your listing is paid and live.' : 'Listing saved. Complete the payment to publish it.',

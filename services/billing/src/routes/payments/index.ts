@@ -31,7 +31,13 @@ export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
         provider: provider.name,
         publishableKey: provider.publishableKey,
         testMode: provider.testMode,
-        plan: { id: CLAIM_PLAN.id, name: CLAIM_PLAN.name, amount: CLAIM_PLAN.amount, currency: CLAIM_PLAN.currency, interval: CLAIM_PLAN.interval },
+        plan: {
+          id: CLAIM_PLAN.id,
+          name: CLAIM_PLAN.name,
+          amount: CLAIM_PLAN.amount,
+          currency: CLAIM_PLAN.currency,
+          interval: CLAIM_PLAN.interval,
+        },
         testCards: provider.name === 'simulator' ? SIMULATOR_TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })) : [],
       };
     },
@@ -58,7 +64,8 @@ export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
       void reply.header('x-payments-mode', 'test');
       const provider = await deps.registry.current();
       const simulator = deps.registry.simulator();
-      if (provider.name !== 'simulator' || !simulator) throw new HttpError(409, 'The payment simulator is not active: payments go through Stripe');
+      if (provider.name !== 'simulator' || !simulator)
+        throw new HttpError(409, 'The payment simulator is not active: payments go through Stripe');
       try {
         const result = simulator.confirm(request.body);
         if (!result) throw notFound('Payment session not found. Please refresh the page to start a new one (test mode).');
@@ -66,7 +73,8 @@ export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
           status: result.status,
           paymentIntentId: result.paymentIntentId,
           testMode: true as const,
-          nextAction: result.status === 'requires_action' ? 'Authentication required: confirm again with authenticate: true (test mode)' : null,
+          nextAction:
+            result.status === 'requires_action' ? 'Authentication required: confirm again with authenticate: true (test mode)' : null,
         };
       } catch (err) {
         if (err instanceof CardDeclinedError) throw new HttpError(402, `${err.message} (test mode)`);

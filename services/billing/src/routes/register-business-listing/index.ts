@@ -37,7 +37,12 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
         answer = await fetch(`${deps.ctx.config.serviceUrls.identity}/api/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': request.ip, 'x-request-id': request.id },
-          body: JSON.stringify({ username: userData.username || userData.email, email: userData.email, password: userData.password, role: 'business' }),
+          body: JSON.stringify({
+            username: userData.username || userData.email,
+            email: userData.email,
+            password: userData.password,
+            role: 'business',
+          }),
           signal: AbortSignal.timeout(10_000),
         });
       } catch (err) {
@@ -59,7 +64,9 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
       const listing = await deps.ops.registerListing(companyData, { userId: user.id, email: user.email }, paymentIntentId);
       const isPaid = listing.status === 'paid';
       return {
-        message: isPaid ? 'Registration Complete! Your listing is paid and live.' : 'Account created. Complete the payment to publish your listing.',
+        message: isPaid
+          ? 'Registration Complete! Your listing is paid and live.'
+          : 'Account created. Complete the payment to publish your listing.',
         companyId: listing._id,
         name: listing.company.name,
         isPaid,

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cancelSubscriptionResponseSchema, errorResponseSchema, idParamsSchema, subscriptionListQuerySchema, subscriptionListResponseSchema } from '@limo/contracts';
+import {
+  cancelSubscriptionResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  subscriptionListQuerySchema,
+  subscriptionListResponseSchema,
+} from '@limo/contracts';
 import { notFound } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 import { toSubscriptionView } from '../../repositories/subscriptions.repository.js';
@@ -8,7 +14,13 @@ import { toSubscriptionView } from '../../repositories/subscriptions.repository.
 /** GET /api/subscriptions (status and end date per company and user) and POST /api/subscriptions/{id}/cancel (admin). */
 export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
 
   r.get(
     '/api/subscriptions',
@@ -47,7 +59,10 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDep
       if (!sub) throw notFound('Subscription not found');
       const view = toSubscriptionView(sub);
       return {
-        message: view.cancelAtPeriodEnd && view.status === 'active' ? `Canceled: the listing stays active until ${view.currentPeriodEnd}` : 'Subscription canceled',
+        message:
+          view.cancelAtPeriodEnd && view.status === 'active'
+            ? `Canceled: the listing stays active until ${view.currentPeriodEnd}`
+            : 'Subscription canceled',
         subscription: view,
       };
     },

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allCompaniesQuerySchema, CLAIM_SEARCH_PAGE_SIZE, companySchema, errorResponseSchema, TOTAL_COUNT_HEADER, type Company } from '@limo/contracts';
+import {
+  allCompaniesQuerySchema,
+  CLAIM_SEARCH_PAGE_SIZE,
+  companySchema,
+  errorResponseSchema,
+  TOTAL_COUNT_HEADER,
+  type Company,
+} from '@limo/contracts';
 import { toPublicCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
 

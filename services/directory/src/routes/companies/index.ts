@@ -63,7 +63,10 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       });
       // A string body skips the response serialiser (hence the cast); its shape is the schema above, which
       // the search tests check against every answer.
-      return reply.header(TOTAL_COUNT_HEADER, String(page.total)).type('application/json; charset=utf-8').send(page.json as unknown as Company[]);
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(page.total))
+        .type('application/json; charset=utf-8')
+        .send(page.json as unknown as Company[]);
     },
   );
 
@@ -120,12 +123,19 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
     async (request, reply) => {
       const user = request.user!;
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `company-create:user:${user.id}`, limit: ctx.config.LISTING_RATE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000, message: 'Too many listings created. Please try again later.' },
+        {
+          key: `company-create:user:${user.id}`,
+          limit: ctx.config.LISTING_RATE_LIMIT_PER_HOUR,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many listings created. Please try again later.',
+        },
       ]);
       const { fullAddress, ...input } = request.body;
       assertState(input.state);
       await edits.assertImageUsable(input.imageUrl, user);
-      const doc = await companies.insert(newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }));
+      const doc = await companies.insert(
+        newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
+      );
       ctx.relay.notify();
       await edits.attachImage(doc);
       return reply.code(201).send(toOwnerCompany(doc));

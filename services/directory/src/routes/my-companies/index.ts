@@ -11,7 +11,11 @@ export async function myCompaniesRoutes(app: FastifyInstance, deps: DirectoryDep
     '/api/my-companies',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['companies'], summary: "The signed-in user's companies", response: { 200: z.array(ownerCompanySchema), 401: errorResponseSchema } },
+      schema: {
+        tags: ['companies'],
+        summary: "The signed-in user's companies",
+        response: { 200: z.array(ownerCompanySchema), 401: errorResponseSchema },
+      },
     },
     async (request) => (await deps.companies.find({ userId: request.user!.id }, { sort: { createdAt: 1, _id: 1 } })).map(toOwnerCompany),
   );

@@ -18,12 +18,23 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
         tags: ['reviews'],
         summary: 'Post a review; it is shown once an admin approved it',
         body: reviewCreateBodySchema,
-        response: { 201: reviewSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          201: reviewSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `review:ip:${request.ip}`, limit: ctx.config.REVIEW_RATE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000, message: 'Too many reviews from this address. Please try again later.' },
+        {
+          key: `review:ip:${request.ip}`,
+          limit: ctx.config.REVIEW_RATE_LIMIT_PER_HOUR,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many reviews from this address. Please try again later.',
+        },
       ]);
       const { companyId, rating, reviewerName, comment, website } = request.body;
       const company = await companies.findById(companyId);
@@ -32,7 +43,17 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       if (website) {
         // Only robots fill the hidden field: they get the answer a person would, and nothing is stored.
         request.log.info({ companyId }, 'review honeypot filled: dropped');
-        return reply.code(201).send({ id: randomUUID(), companyId, rating, comment: comment ?? null, reviewerName, status: 'pending', createdAt: now.toISOString() });
+        return reply
+          .code(201)
+          .send({
+            id: randomUUID(),
+            companyId,
+            rating,
+            comment: comment ?? null,
+            reviewerName,
+            status: 'pending',
+            createdAt: now.toISOString(),
+          });
       }
       const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
       if (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since)) {

@@ -35,7 +35,14 @@ export async function uploadImageRoutes(app: FastifyInstance, deps: DirectoryDep
         tags: ['images'],
         summary: 'Upload a company image (jpeg, png or webp, at most 5MB, at least 100x100); answers its imageUrl',
         consumes: ['multipart/form-data'],
-        response: { 200: uploadImageResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: uploadImageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

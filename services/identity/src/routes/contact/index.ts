@@ -22,7 +22,12 @@ export async function contactRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
     },
     async (request, reply) => {
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `contact:ip:${request.ip}`, limit: 10, windowMs: 60 * 60 * 1000, message: 'Too many messages. Please try again later or e-mail us directly.' },
+        {
+          key: `contact:ip:${request.ip}`,
+          limit: 10,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many messages. Please try again later or e-mail us directly.',
+        },
       ]);
       try {
         await ctx.mailer.send(contactMail(request.body));

@@ -18,7 +18,10 @@ export const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
-export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository }) {
+export async function passwordRoutes(
+  app: FastifyInstance,
+  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
+) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,7 +38,12 @@ export async function passwordRoutes(app: FastifyInstance, opts: { ctx: ServiceC
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `forgot:ip:${request.ip}`, limit: 20, windowMs: 60 * 60 * 1000, message: 'Too many reset requests. Please try again later.' },
+        {
+          key: `forgot:ip:${request.ip}`,
+          limit: 20,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many reset requests. Please try again later.',
+        },
       ]);
       // Per address the limit is silent: the answer must not reveal whether the account exists.
       const perAccount = await ctx.limiter.hit(`rl:forgot:account:${email}`, 5, 60 * 60 * 1000);

@@ -21,7 +21,12 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
     },
     async (request, reply) => {
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `register:ip:${request.ip}`, limit: ctx.config.REGISTER_RATE_LIMIT_PER_HOUR, windowMs: 60 * 60 * 1000, message: 'Too many accounts created from this address. Please try again later.' },
+        {
+          key: `register:ip:${request.ip}`,
+          limit: ctx.config.REGISTER_RATE_LIMIT_PER_HOUR,
+          windowMs: 60 * 60 * 1000,
+          message: 'Too many accounts created from this address. Please try again later.',
+        },
       ]);
       const { username, email, password } = request.body;
       if (await users.findByEmail(email)) throw conflict('An account with this email already exists');

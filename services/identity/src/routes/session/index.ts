@@ -10,7 +10,10 @@ import { clearSessionCookie, setSessionCookie } from './cookie.js';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
-export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository }) {
+export async function sessionRoutes(
+  app: FastifyInstance,
+  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
+) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -27,8 +30,18 @@ export async function sessionRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       await enforceRateLimits(ctx.limiter, reply, [
-        { key: `login:ip:${request.ip}`, limit: ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN, windowMs: FIFTEEN_MINUTES, message: 'Too many login attempts. Please try again later.' },
-        { key: `login:account:${email}`, limit: 10, windowMs: FIFTEEN_MINUTES, message: 'Too many login attempts for this account. Please try again in 15 minutes.' },
+        {
+          key: `login:ip:${request.ip}`,
+          limit: ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN,
+          windowMs: FIFTEEN_MINUTES,
+          message: 'Too many login attempts. Please try again later.',
+        },
+        {
+          key: `login:account:${email}`,
+          limit: 10,
+          windowMs: FIFTEEN_MINUTES,
+          message: 'Too many login attempts for this account. Please try again in 15 minutes.',
+        },
       ]);
       const user = await users.findByEmail(email);
       const ok = user ? await verifyPassword(user.passwordHash, request.body.password) : await verifyAgainstDecoy(request.body.password);

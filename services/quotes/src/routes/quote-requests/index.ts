@@ -120,7 +120,15 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       };
       await quotes.insert(quote, quoteRequestedEvent(quote, randomUUID()));
       ctx.relay.notify();
-      return reply.code(201).send({ id: quote._id, companyId: quote.companyId, companyName: quote.companyName, status: quote.status, createdAt: quote.createdAt });
+      return reply
+        .code(201)
+        .send({
+          id: quote._id,
+          companyId: quote.companyId,
+          companyName: quote.companyName,
+          status: quote.status,
+          createdAt: quote.createdAt,
+        });
     },
   );
 
@@ -130,7 +138,8 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
-        summary: "The owner's first company's quote requests, newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
+        summary:
+          "The owner's first company's quote requests, newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
         querystring: ownerQuoteListQuerySchema,
         response: { 200: ownerQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
@@ -174,7 +183,13 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         summary: 'Mark one of your quote requests as contacted (the only status an owner may set)',
         params: idParamsSchema,
         body: quoteStatusBodySchema,
-        response: { 200: quoteRequestSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: quoteRequestSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => {

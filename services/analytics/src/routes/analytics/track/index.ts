@@ -16,7 +16,10 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
     } catch (err) {
       // The input was fine; what failed is ours (a full batch, Kafka or Redis not answering): 503.
       if (!(err instanceof SinkFullError)) request.log.error({ err }, 'analytics event not recorded');
-      return reply.code(503).header('retry-after', '5').send({ message: 'Analytics is busy: the event was not recorded. Please try again shortly.' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'Analytics is busy: the event was not recorded. Please try again shortly.' });
     }
     return reply.code(202).send({});
   };
@@ -26,7 +29,8 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Records one visitor event (fire and forget): 202 at once; bots, replays, bursts and events over the caps of a client IP are accepted but not counted',
+        summary:
+          'Records one visitor event (fire and forget): 202 at once; bots, replays, bursts and events over the caps of a client IP are accepted but not counted',
         body: trackEventBodySchema,
         response: { 202: trackAcceptedSchema, 400: errorResponseSchema, 503: errorResponseSchema },
       },

@@ -20,7 +20,8 @@ export async function myCompanyAnalyticsRoutes(app: FastifyInstance, deps: Route
       preHandler: app.requireUser,
       schema: {
         tags: ['analytics'],
-        summary: "The owner's listing: profile views, search appearances, quote requests, calls, website clicks, daily series and response time",
+        summary:
+          "The owner's listing: profile views, search appearances, quote requests, calls, website clicks, daily series and response time",
         params: idParamsSchema,
         querystring: analyticsDaysQuerySchema,
         response: { 200: companyAnalyticsSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },

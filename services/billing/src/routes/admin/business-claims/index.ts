@@ -12,7 +12,13 @@ import {
 import type { BillingDeps } from '../../../deps.js';
 import { toBusinessClaim } from '../../../repositories/claims.repository.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** GET /api/admin/business-claims, POST …/{id}/approve and …/{id}/reject (admin; guarded by the admin plugin). */
 export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDeps) {

@@ -24,7 +24,9 @@ export async function auditVerificationRoutes(app: FastifyInstance, deps: Direct
       let fixed = 0;
       for (const company of verified) {
         if (backed(company)) continue;
-        const updated = await deps.companies.update(company._id, (current) => (current.verified && !backed(current) ? { verified: false } : null));
+        const updated = await deps.companies.update(company._id, (current) =>
+          current.verified && !backed(current) ? { verified: false } : null,
+        );
         if (updated && !updated.verified) fixed++;
       }
       deps.ctx.relay.notify();

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRequestListQuerySchema, changeRequestSchema, errorResponseSchema, idParamsSchema, ownerCompanySchema } from '@limo/contracts';
+import {
+  changeRequestListQuerySchema,
+  changeRequestSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  ownerCompanySchema,
+} from '@limo/contracts';
 import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
@@ -71,7 +77,12 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         tags: ['admin'],
         summary: 'Reject a change request: the company stays as it is',
         params: idParamsSchema,
-        response: { 200: z.object({ message: z.string(), changeRequest: changeRequestSchema }), 404: errorResponseSchema, 409: errorResponseSchema, ...guarded },
+        response: {
+          200: z.object({ message: z.string(), changeRequest: changeRequestSchema }),
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          ...guarded,
+        },
       },
     },
     async (request) => {

@@ -9,7 +9,11 @@ export async function companiesByStateRoutes(app: FastifyInstance, deps: Directo
     '/api/admin/companies-by-state',
     {
       preHandler: app.requireRole('admin'),
-      schema: { tags: ['admin'], summary: 'Company count per state', response: { 200: stateCountsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Company count per state',
+        response: { 200: stateCountsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
     },
     async () => {
       const counts = new Map<string, number>();

@@ -69,7 +69,9 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       const { featured, verified, ...input } = request.body;
       assertState(input.state);
       await edits.assertImageUsable(input.imageUrl, admin);
-      const doc = await companies.insert(newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }));
+      const doc = await companies.insert(
+        newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
+      );
       await edits.attachImage(doc);
       ctx.relay.notify();
       return reply.code(201).send(toOwnerCompany(doc));
@@ -105,7 +107,12 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       `/api/admin/companies/:id/${action}`,
       {
         preHandler: adminOnly,
-        schema: { tags: ['admin'], summary, params: idParamsSchema, response: { 200: ownerCompanySchema, 404: errorResponseSchema, ...guarded } },
+        schema: {
+          tags: ['admin'],
+          summary,
+          params: idParamsSchema,
+          response: { 200: ownerCompanySchema, 404: errorResponseSchema, ...guarded },
+        },
       },
       async (request) => {
         const updated = await companies.update(request.params.id, () => change(request.user!));
@@ -143,4 +150,3 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
     },
   );
 }
-

@@ -23,13 +23,27 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
 
   r.get(
     '/api/admin/pending-reviews',
-    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Reviews waiting for moderation, newest first', response: { 200: z.array(adminReviewSchema), ...guarded } } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reviews waiting for moderation, newest first',
+        response: { 200: z.array(adminReviewSchema), ...guarded },
+      },
+    },
     async () => withCompanyNames(await reviews.list({ status: 'pending' })),
   );
 
   r.get(
     '/api/admin/all-reviews',
-    { preHandler: adminOnly, schema: { tags: ['admin'], summary: 'Every review, whatever its status, newest first', response: { 200: z.array(adminReviewSchema), ...guarded } } },
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every review, whatever its status, newest first',
+        response: { 200: z.array(adminReviewSchema), ...guarded },
+      },
+    },
     async () => withCompanyNames(await reviews.list({})),
   );
 
@@ -43,7 +57,10 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
         preHandler: adminOnly,
         schema: {
           tags: ['admin'],
-          summary: status === 'approved' ? 'Approve a review: it counts in the rating and shows publicly' : 'Reject a review: stored as rejected, never shown',
+          summary:
+            status === 'approved'
+              ? 'Approve a review: it counts in the rating and shows publicly'
+              : 'Reject a review: stored as rejected, never shown',
           params: idParamsSchema,
           response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), 404: errorResponseSchema, ...guarded },
         },
@@ -62,7 +79,12 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     '/api/admin/reviews/:id',
     {
       preHandler: adminOnly,
-      schema: { tags: ['admin'], summary: 'Delete a review for good', params: idParamsSchema, response: { 200: messageResponseSchema, 404: errorResponseSchema, ...guarded } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a review for good',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...guarded },
+      },
     },
     async (request) => {
       const review = await reviews.delete(request.params.id);

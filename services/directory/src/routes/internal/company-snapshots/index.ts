@@ -21,7 +21,11 @@ export async function internalCompanySnapshotRoutes(app: FastifyInstance, deps: 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/internal/company-snapshots',
     {
-      schema: { hide: true, querystring: querySchema, response: { 200: z.object({ items: z.array(companySnapshotSchema), next: z.string().nullable() }) } },
+      schema: {
+        hide: true,
+        querystring: querySchema,
+        response: { 200: z.object({ items: z.array(companySnapshotSchema), next: z.string().nullable() }) },
+      },
       preHandler: requireInternal(deps.ctx.config.INTERNAL_SECRET),
     },
     async (request) => {

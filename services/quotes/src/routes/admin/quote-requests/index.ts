@@ -45,7 +45,13 @@ export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: Route
         summary: 'Set a quote request to pending, contacted or completed',
         params: idParamsSchema,
         body: quoteStatusBodySchema,
-        response: { 200: quoteRequestSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: quoteRequestSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => {
