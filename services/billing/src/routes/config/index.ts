@@ -5,17 +5,15 @@ import type { BillingDeps } from '../../deps.js';
 
 /** GET /api/config/maps-key: the browser maps key saved in Settings (or GOOGLE_MAPS_API_KEY), or null. */
 export async function configRoutes(app: FastifyInstance, deps: BillingDeps) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/config/maps-key',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'The public maps key for the browser, or null',
-          response: { 200: mapsKeyConfigResponseSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config/maps-key',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The public maps key for the browser, or null',
+        response: { 200: mapsKeyConfigResponseSchema },
       },
-      async () => ({ googleMapsApiKey: (await deps.registry.effectiveKeys()).googleMapsApiKey }),
-    );
+    },
+    async () => ({ googleMapsApiKey: (await deps.registry.effectiveKeys()).googleMapsApiKey }),
+  );
 }

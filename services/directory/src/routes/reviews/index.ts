@@ -43,17 +43,15 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       if (website) {
         // Only robots fill the hidden field: they get the answer a person would, and nothing is stored.
         request.log.info({ companyId }, 'review honeypot filled: dropped');
-        return reply
-          .code(201)
-          .send({
-            id: randomUUID(),
-            companyId,
-            rating,
-            comment: comment ?? null,
-            reviewerName,
-            status: 'pending',
-            createdAt: now.toISOString(),
-          });
+        return reply.code(201).send({
+          id: randomUUID(),
+          companyId,
+          rating,
+          comment: comment ?? null,
+          reviewerName,
+          status: 'pending',
+          createdAt: now.toISOString(),
+        });
       }
       const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
       if (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since)) {

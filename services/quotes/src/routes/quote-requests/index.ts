@@ -120,15 +120,13 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       };
       await quotes.insert(quote, quoteRequestedEvent(quote, randomUUID()));
       ctx.relay.notify();
-      return reply
-        .code(201)
-        .send({
-          id: quote._id,
-          companyId: quote.companyId,
-          companyName: quote.companyName,
-          status: quote.status,
-          createdAt: quote.createdAt,
-        });
+      return reply.code(201).send({
+        id: quote._id,
+        companyId: quote.companyId,
+        companyName: quote.companyName,
+        status: quote.status,
+        createdAt: quote.createdAt,
+      });
     },
   );
 
