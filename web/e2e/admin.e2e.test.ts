@@ -11,6 +11,7 @@ import {
   startProduct,
   type Product,
   type Session,
+  expectToast,
 } from './support';
 
 // The admin dashboard (owner-admin §2.8, §2.9) driven in headless Chromium against the real
@@ -24,12 +25,6 @@ async function session(viewport?: { width: number; height: number }): Promise<Se
   const s = await openSession(browser, product.url, viewport);
   sessions.push(s);
   return s;
-}
-
-/** Waits for a toast with this title (and text). */
-async function expectToast(page: Page, title: string, text = ''): Promise<void> {
-  const toasts = page.getByTestId('toast');
-  await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
 }
 
 /** Signs the admin in through the /login form; the app sends an admin to /admin. */

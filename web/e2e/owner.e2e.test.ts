@@ -10,6 +10,7 @@ import {
   startProduct,
   type Product,
   type Session,
+  expectToast,
 } from './support';
 
 // The owner side (owner-admin-side.md §1-§9 without the admin dashboard) driven in headless
@@ -23,11 +24,6 @@ async function session(viewport?: { width: number; height: number }): Promise<Se
   const s = await openSession(browser, product.url, viewport);
   sessions.push(s);
   return s;
-}
-
-async function expectToast(page: Page, title: string, text = ''): Promise<void> {
-  const toasts = page.getByTestId('toast');
-  await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
 }
 
 /** A business account made through the API, signed in for the session's page. */

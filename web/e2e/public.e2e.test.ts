@@ -10,6 +10,7 @@ import {
   startProduct,
   type Product,
   type Session,
+  expectToast,
 } from './support';
 
 // The public side of the product (spec/public-side.md) driven in headless Chromium against the
@@ -25,12 +26,6 @@ async function session(viewport?: { width: number; height: number }): Promise<Se
   return s;
 }
 
-/** Waits for a toast with this title (and text); a failure lists the toasts that did show. */
-async function expectToast(page: Page, title: string, text = ''): Promise<string> {
-  const toasts = page.getByTestId('toast');
-  await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
-  return (await toasts.allTextContents()).find((t) => t.startsWith(title)) ?? '';
-}
 const pageInfo = (page: Page) => page.getByTestId('page-info');
 
 /** Whether an element is fully inside the viewport and below the 64 px sticky header. */

@@ -131,3 +131,10 @@ export function isoDaysFromNow(days: number): string {
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+/** Waits for a toast with this title (and text) and answers its text; a failure lists the toasts that did show. */
+export async function expectToast(page: Page, title: string, text = ''): Promise<string> {
+  const toasts = page.getByTestId('toast');
+  await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
+  return (await toasts.allTextContents()).find((t) => t.startsWith(title)) ?? '';
+}
