@@ -81,7 +81,7 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await screenshot(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor({ timeout: 30_000 });
     await expectToast(page, 'Reset Link Sent');
     const mail = await mailTo(email, 'password-reset');
     const link = /http\S+\/reset-password\?token=\S+/.exec(mail.text)![0];

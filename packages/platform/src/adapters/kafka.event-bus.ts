@@ -111,6 +111,21 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     const topics = options.topics.map((topic) => this.physical(topic));
     await this.ensureTopics(topics);
+    // A topic just created may still be unknown to the broker's metadata for a moment ("does not host
+    // this topic-partition"): such retriable answers start the consumer again, as topic creation does.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startConsumer(options, topics);
+      } catch (err) {
+        if (!isRetriable(err) || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
+        this.logger.warn({ group: options.group, attempt, err }, 'consumer not ready yet: retrying');
+        await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  /** One consumer of the group on the (physical) topics, running once it joined. */
+  private async startConsumer(options: SubscribeOptions, topics: string[]): Promise<Subscription> {
     const consumer = this.kafka.consumer({
       groupId: this.physical(options.group),
       // Short timeouts so a member that leaves or joins is rebalanced within about a second.
@@ -224,9 +239,7 @@ export class KafkaEventBus implements EventBus {
         });
         return;
       } catch (err) {
-        const e = err as { retriable?: boolean; name?: string; cause?: { retriable?: boolean } };
-        const retriable = e.retriable === true || e.cause?.retriable === true || e.name === 'KafkaJSNumberOfRetriesExceeded';
-        if (!retriable || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
+        if (!isRetriable(err) || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
         this.logger.warn({ topic, attempt, err }, 'topic not ready yet: retrying');
         await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
       }
@@ -374,4 +387,10 @@ function logKafka(logger: Logger, { namespace, level, log }: LogEntry): void {
     default:
       logger.trace(line, message);
   }
+}
+
+/** A kafkajs error worth another try: retriable itself, by its cause, or retries that ran out on one. */
+function isRetriable(err: unknown): boolean {
+  const e = err as { retriable?: boolean; name?: string; cause?: { retriable?: boolean } };
+  return e.retriable === true || e.cause?.retriable === true || e.name === 'KafkaJSNumberOfRetriesExceeded';
 }
