@@ -13,8 +13,6 @@ import {
 } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 
-/** Attempts at creating a topic whose leader check keeps answering a retriable error (~15 s in all). */
-const TOPIC_CREATE_ATTEMPTS = 10;
 import {
   deadLetterEvent,
   runKeyedWindow,
@@ -113,15 +111,7 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopics(topics);
     // A topic just created may still be unknown to the broker's metadata for a moment ("does not host
     // this topic-partition"): such retriable answers start the consumer again, as topic creation does.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.startConsumer(options, topics);
-      } catch (err) {
-        if (!isRetriable(err) || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
-        this.logger.warn({ group: options.group, attempt, err }, 'consumer not ready yet: retrying');
-        await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
-      }
-    }
+    return retryWhileKafkaWarmsUp(() => this.startConsumer(options, topics), this.logger, { group: options.group });
   }
 
   /** One consumer of the group on the (physical) topics, running once it joined. */
@@ -231,19 +221,15 @@ export class KafkaEventBus implements EventBus {
    * backoff for about 15 s before giving up.
    */
   private async createTopic(topic: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.admin.createTopics({
+    await retryWhileKafkaWarmsUp(
+      () =>
+        this.admin.createTopics({
           topics: [{ topic, numPartitions: this.options.partitions, replicationFactor: 1 }],
           waitForLeaders: true,
-        });
-        return;
-      } catch (err) {
-        if (!isRetriable(err) || attempt >= TOPIC_CREATE_ATTEMPTS) throw err;
-        this.logger.warn({ topic, attempt, err }, 'topic not ready yet: retrying');
-        await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
-      }
-    }
+        }),
+      this.logger,
+      { topic },
+    );
   }
 
   private async ensureTopics(names: string[]): Promise<void> {
@@ -386,6 +372,27 @@ function logKafka(logger: Logger, { namespace, level, log }: LogEntry): void {
       break;
     default:
       logger.trace(line, message);
+  }
+}
+
+/** Attempts at a step that keeps answering a retriable error (~15 s in all). */
+const WARM_UP_ATTEMPTS = 10;
+
+/**
+ * Runs a Kafka step (creating a topic, starting a consumer) again while the brokers answer it with a
+ * retriable error, with backoff for about 15 s: several processes starting together race to create
+ * the same topics, and a topic just created is unknown to a broker's metadata for a moment ("This
+ * server does not host this topic-partition"). Any other error, or the last attempt's, is thrown.
+ */
+export async function retryWhileKafkaWarmsUp<T>(step: () => Promise<T>, logger: Logger, context: Record<string, unknown>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!isRetriable(err) || attempt >= WARM_UP_ATTEMPTS) throw err;
+      logger.warn({ ...context, attempt, err }, 'Kafka not ready yet: retrying');
+      await delay(Math.min(2_000, 200 * 2 ** (attempt - 1)));
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { Kafka, logLevel, type Consumer, type EachBatchPayload } from 'kafkajs';
-import type { Logger } from '@limo/platform';
+import { retryWhileKafkaWarmsUp, type Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
 
 export interface KafkaIngestOptions {
@@ -45,16 +45,28 @@ export class KafkaIngestConsumer {
       logLevel: logLevel.NOTHING,
       connectionTimeout: 3_000,
     });
+    const context = { topic: this.options.topic, group: this.options.group };
     const admin = kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({
-        topics: [{ topic: this.options.topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 }],
-        waitForLeaders: true,
-      });
+      await retryWhileKafkaWarmsUp(
+        () =>
+          admin.createTopics({
+            topics: [{ topic: this.options.topic, numPartitions: this.options.partitions ?? 3, replicationFactor: 1 }],
+            waitForLeaders: true,
+          }),
+        this.logger,
+        context,
+      );
     } finally {
       await admin.disconnect();
     }
+    // A topic just created may be unknown to a broker's metadata for a moment: the consumer is
+    // started again on such retriable answers.
+    this.consumer = await retryWhileKafkaWarmsUp(() => this.startConsumer(kafka), this.logger, context);
+  }
+
+  private async startConsumer(kafka: Kafka): Promise<Consumer> {
     const consumer = kafka.consumer({
       groupId: this.options.group,
       sessionTimeout: 30_000,
@@ -65,15 +77,20 @@ export class KafkaIngestConsumer {
       maxBytesPerPartition: Math.max(1_048_576, this.options.flushRows * EVENT_BYTES * 2),
       allowAutoTopicCreation: false,
     });
-    await consumer.connect();
-    await consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
-    await consumer.run({
-      eachBatchAutoResolve: false,
-      autoCommit: false,
-      partitionsConsumedConcurrently: this.options.partitions ?? 3,
-      eachBatch: (payload) => this.handle(payload),
-    });
-    this.consumer = consumer;
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
+      await consumer.run({
+        eachBatchAutoResolve: false,
+        autoCommit: false,
+        partitionsConsumedConcurrently: this.options.partitions ?? 3,
+        eachBatch: (payload) => this.handle(payload),
+      });
+      return consumer;
+    } catch (err) {
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
   }
 
   /** Stops fetching; the batch being written finishes and is committed first. */
