@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a page renders late in jsdom when the CI machine is busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs the UI kit and the router call.
 window.scrollTo = vi.fn();
