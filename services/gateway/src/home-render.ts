@@ -16,6 +16,11 @@ export const HOME_SERVER_ENTRY = join('.ssr', 'entry-server.js');
 
 /** How long a visitor waits for the rendered page before getting the plain one (whose scripts render it). */
 const DEFAULT_BUDGET_MS = 1000;
+/**
+ * Renders are CPU work on the gateway's thread (in the embedded profile, every service's thread):
+ * at most one per this interval; a visitor who finds the answer changed sooner gets the plain page.
+ */
+const DEFAULT_MIN_RENDER_INTERVAL_MS = 5000;
 
 interface ServerEntry {
   renderHomePage(firstSearch: FirstSearchPayload): Promise<string>;
@@ -35,6 +40,7 @@ export interface HomeRendererOptions {
   directoryUrl: string;
   logger: Logger;
   budgetMs?: number;
+  minRenderIntervalMs?: number;
 }
 
 /** The encoding of a response to `accept-encoding`: brotli, then gzip, else none. */
@@ -63,7 +69,8 @@ export function injectHome(shell: string, rootHtml: string, firstSearch: FirstSe
  * Serves `/` with its first search already rendered (server-side React, the web app's own
  * components), so a phone shows the first companies as soon as the HTML has arrived; the app then
  * hydrates that markup with the same answer. The directory is asked on every request (the visitor
- * sees its current answer); the page is rendered again only when that answer changed. Undefined
+ * sees its current answer); the page is rendered again only when that answer changed (at most once
+ * per `minRenderIntervalMs`). Undefined
  * when the build has no server entry; `render` answers undefined (the caller serves the plain page)
  * when the directory or the render fails or takes longer than the budget, a late render being kept
  * for the next visitor.
@@ -73,6 +80,8 @@ export function createHomeRenderer(options: HomeRendererOptions): { render(shell
   if (!existsSync(entryFile)) return undefined;
   const { directoryUrl, logger } = options;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const minRenderIntervalMs = options.minRenderIntervalMs ?? DEFAULT_MIN_RENDER_INTERVAL_MS;
+  let lastRenderAt = Number.NEGATIVE_INFINITY;
   let entry: Promise<ServerEntry> | undefined;
   let latest: { key: string; page: Promise<RenderedHome> } | undefined;
 
@@ -99,6 +108,8 @@ export function createHomeRenderer(options: HomeRendererOptions): { render(shell
       if (!Array.isArray(companies)) throw new Error('directory answered a non-list');
       const key = createHash('sha256').update(shell).update('\0').update(String(total)).update('\0').update(body).digest('hex');
       if (latest?.key !== key) {
+        if (Date.now() - lastRenderAt < minRenderIntervalMs) return undefined;
+        lastRenderAt = Date.now();
         const page = build(shell, { companies, total });
         latest = { key, page };
         // A failed render is not kept: the next visitor tries again.

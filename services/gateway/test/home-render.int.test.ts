@@ -90,7 +90,7 @@ describe('home page rendered with its first search', () => {
   });
 
   it('asks the directory on every visit and renders again only when its answer changed', async () => {
-    const home = createHomeRenderer({ webDist: await webDist(), directoryUrl, logger })!;
+    const home = createHomeRenderer({ webDist: await webDist(), directoryUrl, logger, minRenderIntervalMs: 0 })!;
     const first = await home.render(SHELL);
     expect(await home.render(SHELL)).toBe(first);
     expect(globalThis.homeRenders).toBe(1);
@@ -102,7 +102,7 @@ describe('home page rendered with its first search', () => {
   });
 
   it('serves the plain page when the directory fails, and when the render is late (kept for the next visitor)', async () => {
-    const home = createHomeRenderer({ webDist: await webDist(), directoryUrl, logger, budgetMs: 300 })!;
+    const home = createHomeRenderer({ webDist: await webDist(), directoryUrl, logger, budgetMs: 300, minRenderIntervalMs: 0 })!;
     answer = { status: 503, companies: { message: 'down' } };
     expect(await home.render(SHELL)).toBeUndefined();
     answer = { status: 200, companies: { not: 'a list' } };
@@ -113,6 +113,16 @@ describe('home page rendered with its first search', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await home.render(SHELL))!.identity.toString()).toContain('Carey');
     expect(globalThis.homeRenders).toBe(1);
+  });
+
+  it('renders at most once per interval: a changed answer sooner gets the plain page', async () => {
+    const home = createHomeRenderer({ webDist: await webDist(), directoryUrl, logger, minRenderIntervalMs: 400 })!;
+    expect(await home.render(SHELL)).toBeDefined();
+    answer = { status: 200, companies: [{ id: 'd', name: 'Dav El' }], total: '1' };
+    expect(await home.render(SHELL)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await home.render(SHELL))!.identity.toString()).toContain('Dav El');
+    expect(globalThis.homeRenders).toBe(2);
   });
 });
 
