@@ -11,13 +11,17 @@ import { defineConfig, type Plugin } from 'vite';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'limo-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      // The server build (dist/.ssr, read by the gateway) is never sent to a browser.
+      if (ssr) return;
       for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|svg|json|txt|webmanifest)$/.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);
@@ -39,6 +43,9 @@ export default defineConfig({
     // The shared zod schemas are compiled from source, so the web build needs no prior `tsc -b`.
     alias: { '@limo/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
   },
+  // The server build of the home page (`vite build --ssr src/entry-server.tsx`) is self-contained, so the
+  // gateway runs it without the web app's node_modules.
+  ssr: { noExternal: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' } },
   // The manifest lets scripts/bundle-size.ts measure each route's first download against its budget.
   // Tiny shared chunks (an icon, a recipe) are merged into their importers: on a phone each extra

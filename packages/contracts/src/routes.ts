@@ -45,3 +45,17 @@ export function appRouteOf(pathname: string): AppRoutePath | undefined {
  * preloads `GET /api/companies?` + this with the page, so the list does not wait for the script.
  */
 export const FIRST_SEARCH_QUERY = 'distance=25&page=1&limit=15';
+
+/**
+ * The id of the `<script type="application/json">` in which the gateway serves the home page with
+ * that first search's answer (`FirstSearchPayload`), next to its server-rendered markup.
+ */
+export const FIRST_SEARCH_SCRIPT_ID = 'first-search';
+
+/** The first search as the gateway serves it with the home page. */
+export interface FirstSearchPayload {
+  /** The body of `GET /api/companies?` + `FIRST_SEARCH_QUERY`. */
+  companies: unknown[];
+  /** Its `X-Total-Count`, or null when the directory sent none. */
+  total: number | null;
+}

@@ -184,7 +184,15 @@ export function companyJsonLd(company: CompanySeoInput, pageUrl?: string): Recor
 
 /** JSON-LD as text safe inside a `<script>` element (no `</script>` or `<!--` can close it). */
 export function jsonLdScriptText(ld: Record<string, unknown>): string {
-  return JSON.stringify(ld)
+  return scriptJsonText(ld);
+}
+
+/**
+ * JSON text safe inside an HTML `<script>` element: `<`, `>` and `&` are escaped, so no value can
+ * close the element (`</script>`) or open a comment, and the line separators JavaScript refuses.
+ */
+export function scriptJsonText(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

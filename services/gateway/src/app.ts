@@ -13,6 +13,7 @@ import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type Servi
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
+import { createHomeRenderer, pickEncoding } from './home-render.js';
 import { homePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
@@ -215,7 +216,17 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     });
     const sendPage = (reply: FastifyReply, page: RenderedPage) =>
       reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
-    app.get('/', async (_request, reply) => sendPage(reply, await renderPage('/')));
+    const home = createHomeRenderer({ webDist, directoryUrl: config.serviceUrls.directory, logger: options.logger });
+    app.get('/', async (request, reply) => {
+      const page = await renderPage('/');
+      // The first search is rendered in only when the URL asks for no other (no filters, no page).
+      const rendered = home && !request.url.includes('?') ? await home.render(page.html) : undefined;
+      if (!rendered) return sendPage(reply, page);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.identity);
+    });
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {

@@ -36,8 +36,8 @@ export function homePreloadTags(webDist: string): string[] {
   const modules = [...home]
     .filter((k) => !loaded.has(k))
     .map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k]!.file)}" />`);
-  return [
-    ...modules,
-    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${escapeHtml(FIRST_SEARCH_QUERY)}" />`,
-  ];
+  return [...modules, FIRST_SEARCH_PRELOAD_TAG];
 }
+
+/** The first search's preload; left out of a home page served with that search's answer in it. */
+export const FIRST_SEARCH_PRELOAD_TAG = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${escapeHtml(FIRST_SEARCH_QUERY)}" />`;

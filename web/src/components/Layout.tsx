@@ -1,6 +1,6 @@
 import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
 import { pageMeta } from '@limo/contracts';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { useDocumentMeta } from '../lib/meta';
@@ -13,9 +13,13 @@ export function Layout() {
   const { pathname } = useLocation();
   // Company pages set their own title once the company has loaded.
   useDocumentMeta(pathname.startsWith('/company/') ? undefined : pageMeta(pathname));
+  // A new screen starts at its top; the first one stays where the visitor is (who may have scrolled
+  // the served markup before the scripts arrived, or reloaded further down).
+  const firstScreen = useRef(true);
   useEffect(() => {
     trackPageView(pathname);
-    window.scrollTo(0, 0);
+    if (!firstScreen.current) window.scrollTo(0, 0);
+    firstScreen.current = false;
   }, [pathname]);
 
   return (

@@ -1,8 +1,10 @@
-import { Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { CarFront, ChevronDown, LayoutDashboard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { CarFront, LayoutDashboard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../lib/session';
+
+const UserMenu = lazy(() => import('./UserMenu'));
 
 /** Top links of §2's header. */
 export const TOP_LINKS = [
@@ -70,34 +72,17 @@ export function SiteHeader() {
         </HStack>
         <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
           {user ? (
-            <Menu.Root positioning={{ placement: 'bottom-end' }}>
-              <Menu.Trigger asChild>
-                <Button variant="outline" size="sm">
+            // The menu's code (positioning, menu state) comes only for signed-in visitors.
+            <Suspense
+              fallback={
+                <Button variant="outline" size="sm" disabled>
                   <UserRound aria-hidden="true" />
                   {user.username}
-                  <ChevronDown aria-hidden="true" />
                 </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minW="48">
-                    {user.role === 'admin' && (
-                      <Menu.Item value="admin" onSelect={() => navigate('/admin')}>
-                        <ShieldCheck aria-hidden="true" /> Admin Dashboard
-                      </Menu.Item>
-                    )}
-                    {user.role === 'business' && (
-                      <Menu.Item value="dashboard" onSelect={() => navigate('/dashboard')}>
-                        <LayoutDashboard aria-hidden="true" /> My Dashboard
-                      </Menu.Item>
-                    )}
-                    <Menu.Item value="logout" onSelect={() => logout.mutate()}>
-                      <LogOut aria-hidden="true" /> Logout
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+              }
+            >
+              <UserMenu user={user} onNavigate={(to) => navigate(to)} onLogout={() => logout.mutate()} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">

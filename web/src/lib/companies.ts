@@ -18,11 +18,14 @@ async function fetchCompanies(query: string, signal: AbortSignal): Promise<Compa
   return { companies: Array.isArray(body) ? (body as Company[]) : [], total };
 }
 
+/** The cache key of one search's page of results (its query string). */
+export const companySearchKey = (query: string) => ['/api/companies', query] as const;
+
 /** GET /api/companies (§7, §9): fresh for 30 seconds, retried 3 times. */
 export function useCompanySearch(query: URLSearchParams) {
   const text = query.toString();
   return useQuery({
-    queryKey: ['/api/companies', text],
+    queryKey: companySearchKey(text),
     queryFn: ({ signal }) => fetchCompanies(text, signal),
     staleTime: 30_000,
     retry: 3,

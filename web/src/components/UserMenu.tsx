@@ -1,0 +1,43 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import type { CurrentUser } from '@limo/contracts';
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+
+export interface UserMenuProps {
+  user: CurrentUser;
+  onNavigate(to: string): void;
+  onLogout(): void;
+}
+
+/** The wide header's menu of a signed-in visitor (§2): dashboards by role, and Logout. */
+export default function UserMenu({ user, onNavigate, onLogout }: UserMenuProps) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="sm">
+          <UserRound aria-hidden="true" />
+          {user.username}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            {user.role === 'admin' && (
+              <Menu.Item value="admin" onSelect={() => onNavigate('/admin')}>
+                <ShieldCheck aria-hidden="true" /> Admin Dashboard
+              </Menu.Item>
+            )}
+            {user.role === 'business' && (
+              <Menu.Item value="dashboard" onSelect={() => onNavigate('/dashboard')}>
+                <LayoutDashboard aria-hidden="true" /> My Dashboard
+              </Menu.Item>
+            )}
+            <Menu.Item value="logout" onSelect={onLogout}>
+              <LogOut aria-hidden="true" /> Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
