@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { isbot } from 'isbot';
+import { hash, randomUUID } from 'node:crypto';
 import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type TrackEventBody } from '@limo/contracts';
 import type { RateLimiter } from '@limo/platform';
-import { deviceFromUserAgent } from './domain/device.js';
 import type { GeoLocator } from './domain/geo.js';
+import { UserAgents } from './domain/user-agent.js';
 import type { VisitorIds } from './domain/visitor.js';
 import type { EventSink } from './ingest/event-sink.port.js';
 import type { StoredEvent } from './store/analytics-store.port.js';
@@ -26,10 +25,7 @@ export interface TrackerStats {
 }
 
 const digest = (...parts: Array<string | undefined>): string =>
-  createHash('sha256')
-    .update(parts.map((p) => p ?? '').join('\u0000'))
-    .digest('base64url')
-    .slice(0, 22);
+  hash('sha256', parts.map((p) => p ?? '').join('\u0000'), 'base64url').slice(0, 22);
 
 /**
  * Turns a validated track request into a stored event: drops bots (isbot on the user agent), replays
@@ -43,6 +39,7 @@ const digest = (...parts: Array<string | undefined>): string =>
  */
 export class Tracker {
   readonly stats: TrackerStats = { counted: 0, dropped: { bot: 0, replay: 0, burst: 0, 'ip-cap': 0 } };
+  private readonly agents = new UserAgents();
 
   constructor(
     private readonly deps: {
@@ -62,7 +59,8 @@ export class Tracker {
   /** Counts the event or drops it; resolves once a counted event is safely accepted by the sink. */
   async track(body: TrackEventBody, facts: RequestFacts, now: Date = new Date()): Promise<DropReason | 'counted'> {
     const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
-    if (!userAgent || isbot(userAgent)) return this.drop('bot');
+    const agent = userAgent ? this.agents.facts(userAgent) : undefined;
+    if (!agent || agent.bot) return this.drop('bot');
     const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
     const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
     if (body.timestamp) {
@@ -112,7 +110,7 @@ export class Tracker {
       landingPage: body.landingPage ?? '',
       referrer: body.referrer ?? 'direct',
       userAgent,
-      deviceType: body.deviceType ?? deviceFromUserAgent(userAgent),
+      deviceType: body.deviceType ?? agent.device,
       country: place.country,
       state: place.state,
       city: place.city,
