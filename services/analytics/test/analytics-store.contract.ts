@@ -5,9 +5,13 @@ import { daysAgo, storedEvent } from './fixtures.js';
 
 /**
  * The analytics store's contract: one suite, run against every adapter (chDB always, a ClickHouse
- * server when CLICKHOUSE_URL is set). `open` gives a store on an empty database.
+ * server when CLICKHOUSE_URL is set). `open` gives a store on the empty `database`.
  */
-export function describeAnalyticsStoreContract(name: string, open: () => Promise<AnalyticsStore & { drop?(): Promise<void> }>): void {
+export function describeAnalyticsStoreContract(
+  name: string,
+  database: string,
+  open: () => Promise<AnalyticsStore & { drop?(): Promise<void> }>,
+): void {
   describe(`analytics store contract: ${name}`, () => {
     let store: AnalyticsStore & { drop?(): Promise<void> };
     const now = new Date();
@@ -131,6 +135,46 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
       expect(live).toMatchObject({ windowMinutes: 30, activeVisitors: 2, activeSessions: 1, events: 11, pageViews: 2 });
       expect(live.topPages).toEqual([{ page: '/', views: 2 }]);
       expect(live.perMinute.reduce((sum, m) => sum + m.events, 0)).toBe(11);
+    });
+
+    it('stores every field of an event as given', async () => {
+      const event = storedEvent({
+        receivedAt: daysAgo(250, now),
+        clientTime: '2026-01-02T03:04:05.678Z',
+        actionType: 'search',
+        companyId: 'co-1',
+        companyIds: ['co-2', 'co-3'],
+        sessionId: 'session-field',
+        visitorId: 'visitor-field',
+        searchQuery: 'Austin, "TX"',
+        searchFilters: '{"vehicle":"sedan"}',
+        currentPage: '/search?q=x',
+        landingPage: '/landing',
+        referrer: 'https://example.com/',
+        userAgent: 'Agent/1.0 \\ tab\t',
+        deviceType: 'tablet',
+        country: 'CA',
+        state: 'ON',
+        city: 'Toronto',
+        timeSpent: 42,
+        newVisitor: 1,
+        newProfileView: 0,
+        ingestSource: 'fields:0',
+        ingestOffset: 123,
+      });
+      await store.insert([event], 'contract-fields');
+      const [row] = await store.rows<Record<string, unknown>>(
+        `SELECT * EXCEPT (receivedAt, clientTime), toString(receivedAt) AS receivedAt, toString(clientTime) AS clientTime
+         FROM ${database}.events WHERE eventId = {id:UUID}`,
+        { id: event.eventId },
+      );
+      const iso = (time: unknown) => `${String(time).replace(' ', 'T')}Z`;
+      expect({
+        ...row,
+        receivedAt: iso(row?.receivedAt),
+        clientTime: iso(row?.clientTime),
+        ingestOffset: Number(row?.ingestOffset),
+      }).toEqual(event);
     });
 
     it('knows the highest Kafka offset stored per partition', async () => {

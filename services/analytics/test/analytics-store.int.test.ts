@@ -4,7 +4,7 @@ import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-stor
 import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
 
 // chDB: ClickHouse in this process, always.
-describeAnalyticsStoreContract('chDB (in-process ClickHouse)', () =>
+describeAnalyticsStoreContract('chDB (in-process ClickHouse)', 'analytics_contract', () =>
   ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database: 'analytics_contract' }),
 );
 
@@ -15,8 +15,8 @@ describeWithEngine(
   'analytics store contract: ClickHouse server',
   'CLICKHOUSE_URL',
   (url) => {
-    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, async () => {
-      const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+    const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
       const store = await ClickHouseAnalyticsStore.create({ url, database });
       return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
     });

@@ -126,7 +126,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     await this.client.insert({
       table: `${this.db}.events`,
       values: events.map(toRow),
-      format: 'JSONEachRow',
+      // Rows as arrays in EVENT_COLUMNS order: half the text of JSONEachRow to write and to parse.
+      format: 'JSONCompactEachRow',
+      columns: EVENT_COLUMNS,
       clickhouse_settings: { insert_deduplication_token: batchId, deduplicate_blocks_in_dependent_materialized_views: 1 },
     });
   }
@@ -300,6 +302,58 @@ export function clickhouseTime(iso: string): string {
   return iso.replace('T', ' ').replace('Z', '');
 }
 
-function toRow(e: StoredEvent): Record<string, unknown> {
-  return { ...e, receivedAt: clickhouseTime(e.receivedAt), clientTime: e.clientTime === null ? null : clickhouseTime(e.clientTime) };
+/** The events table's columns in the order {@link toRow} gives their values. */
+const EVENT_COLUMNS: [keyof StoredEvent, ...Array<keyof StoredEvent>] = [
+  'eventId',
+  'receivedAt',
+  'clientTime',
+  'actionType',
+  'companyId',
+  'companyIds',
+  'sessionId',
+  'visitorId',
+  'searchQuery',
+  'searchFilters',
+  'currentPage',
+  'landingPage',
+  'referrer',
+  'userAgent',
+  'deviceType',
+  'country',
+  'state',
+  'city',
+  'timeSpent',
+  'newVisitor',
+  'newProfileView',
+  'ingestSource',
+  'ingestOffset',
+];
+
+/** An event as a JSONCompactEachRow row (one array literal: no copy of the object, no per-column lookup). */
+function toRow(e: StoredEvent): unknown[] {
+  return [
+    e.eventId,
+    clickhouseTime(e.receivedAt),
+    e.clientTime === null ? null : clickhouseTime(e.clientTime),
+    e.actionType,
+    e.companyId,
+    e.companyIds,
+    e.sessionId,
+    e.visitorId,
+    e.searchQuery,
+    e.searchFilters,
+    e.currentPage,
+    e.landingPage,
+    e.referrer,
+    e.userAgent,
+    e.deviceType,
+    e.country,
+    e.state,
+    e.city,
+    e.timeSpent,
+    e.newVisitor,
+    e.newProfileView,
+    e.ingestSource,
+    e.ingestOffset,
+  ];
 }
