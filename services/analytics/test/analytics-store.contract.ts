@@ -103,6 +103,38 @@ export function describeAnalyticsStoreContract(
       ]);
     });
 
+    it('answers long windows from whole months and the days around them, a retried batch counted once', async () => {
+      const w365 = dayWindow(365, now);
+      // 100 days ago lies in a whole month of the 365-day window (monthly rollups); 364 days ago in its first, partial month (daily).
+      const monthly = (extra: Parameters<typeof storedEvent>[0]) =>
+        storedEvent({ receivedAt: daysAgo(100, now), city: 'Month City', state: 'TX', newVisitor: 1, ...extra });
+      const batch = [
+        monthly({ visitorId: 'm1', actionType: 'company_view', companyId: 'cm', deviceType: 'tablet', referrer: 'https://month.example/' }),
+        monthly({ visitorId: 'm2', actionType: 'company_view', companyId: 'cm', deviceType: 'tablet', referrer: 'https://month.example/' }),
+        monthly({ visitorId: 'm2', actionType: 'quote_request', companyId: 'cm', newVisitor: 0, deviceType: 'tablet' }),
+        monthly({ visitorId: 'm3', actionType: 'search', searchQuery: 'Month query', deviceType: 'tablet' }),
+        storedEvent({
+          visitorId: 'e1',
+          receivedAt: daysAgo(364, now),
+          actionType: 'company_view',
+          companyId: 'cm',
+          city: 'Month City',
+          state: 'TX',
+          newVisitor: 1,
+        }),
+        storedEvent({ visitorId: 'e1', receivedAt: daysAgo(364, now), actionType: 'search', searchQuery: 'Month query' }),
+      ];
+      await store.insert(batch, 'contract-months');
+      await store.insert(batch, 'contract-months');
+      expect(await store.topCompanies(w365, 10)).toContainEqual({ companyId: 'cm', viewCount: 3, quoteCount: 1 });
+      expect(await store.topCompanies(w30, 10)).not.toContainEqual(expect.objectContaining({ companyId: 'cm' }));
+      expect(await store.geographic(w365, 10)).toContainEqual({ city: 'Month City', state: 'TX', country: 'US', visitorCount: 4 });
+      expect(await store.devices(w365, 10)).toContainEqual({ deviceType: 'tablet', count: 4 });
+      expect(await store.referrers(w365, 10)).toContainEqual({ referrer: 'https://month.example/', count: 2 });
+      expect(await store.popularSearches(w365, 10)).toContainEqual({ searchQuery: 'Month query', searchCount: 2 });
+      expect(await store.popularSearches(w30, 10)).not.toContainEqual(expect.objectContaining({ searchQuery: 'Month query' }));
+    });
+
     it('gives daily trends for days with events, newest first', async () => {
       const trends = await store.dailyTrends(w30);
       expect(trends[0]).toEqual({ date: utcDay(now), pageViews: 2, companyViews: 3, searches: 3, quoteRequests: 1 });
