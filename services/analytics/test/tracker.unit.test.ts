@@ -135,8 +135,9 @@ describe('the tracker', () => {
     const { t, accepted } = await tracker();
     const page = (i: number, extra: Record<string, unknown> = {}) =>
       body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString(), ...extra });
+    const first = page(0);
     const results = await t.trackAll(
-      [page(0), page(1), page(0), page(2, { userAgent: PHONE_UA }), page(3, { actionType: 'company_view', companyId: 'c1' })],
+      [first, page(1), first, page(2, { userAgent: PHONE_UA }), page(3, { actionType: 'company_view', companyId: 'c1' })],
       from(BROWSER_UA),
     );
     expect(results).toEqual(['counted', 'counted', 'replay', 'counted', 'counted']);
