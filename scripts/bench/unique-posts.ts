@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 /** What one run of {@link uniquePosts} measured. */
 export interface PostsResult {
@@ -11,14 +11,13 @@ export interface PostsResult {
   p99: number;
 }
 
-// Runs in a worker thread, so the client does not share the event loop it measures. autocannon's
-// idReplacement cannot be used: it sets Content-Length for ids of 27 characters and hangs otherwise.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, template, headers, connections, amount, timeoutMs } = workerData;
+// Runs in a child process, so the client shares neither the event loop nor the CPU time (process.cpuUsage)
+// of the server it measures. autocannon's idReplacement cannot be used: it sets Content-Length for ids
+// of 27 characters and hangs otherwise.
+const CLIENT = `
+process.once('message', ({ url, template, headers, connections, amount, timeoutMs, run }) => {
 let next = 0, ok = 0, failed = 0;
 const latencies = [];
-const run = workerData.run;
 async function lane() {
   while (next < amount) {
     const n = next++;
@@ -36,12 +35,13 @@ const t0 = performance.now();
 Promise.all(Array.from({ length: connections }, lane)).then(() => {
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] || 0;
-  parentPort.postMessage({ ok, failed, seconds: (performance.now() - t0) / 1000, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)) });
+  process.send({ ok, failed, seconds: (performance.now() - t0) / 1000, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)) });
+});
 });
 `;
 
 /**
- * POSTs `amount` requests over `connections` concurrent lanes from a worker thread; in `template`
+ * POSTs `amount` requests over `connections` concurrent lanes from a child process; in `template`
  * every `__ID__` becomes an id unique to the request (so no two events are the same).
  */
 export function uniquePosts(options: {
@@ -52,15 +52,17 @@ export function uniquePosts(options: {
   amount: number;
   timeoutMs?: number;
 }): Promise<PostsResult> {
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { timeoutMs: 10_000, run: Math.random().toString(36).slice(2, 8), ...options },
-  });
+  const settings = { timeoutMs: 10_000, run: Math.random().toString(36).slice(2, 8), ...options };
+  const client = spawn(process.execPath, ['-e', CLIENT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  client.send(settings);
   return new Promise((resolve, reject) => {
-    worker.once('message', (result: PostsResult) => {
+    client.once('message', (result: PostsResult) => {
       resolve(result);
-      void worker.terminate();
+      client.disconnect();
     });
-    worker.once('error', reject);
+    client.once('error', reject);
+    client.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load client exited with ${code}`));
+    });
   });
 }

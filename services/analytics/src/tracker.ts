@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { isbot } from 'isbot';
+import { hash, randomUUID } from 'node:crypto';
 import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type TrackEventBody } from '@limo/contracts';
 import type { RateLimiter } from '@limo/platform';
-import { deviceFromUserAgent } from './domain/device.js';
-import type { GeoLocator } from './domain/geo.js';
+import type { GeoLocator, Place } from './domain/geo.js';
+import { UserAgents } from './domain/user-agent.js';
 import type { VisitorIds } from './domain/visitor.js';
 import type { EventSink } from './ingest/event-sink.port.js';
 import type { StoredEvent } from './store/analytics-store.port.js';
@@ -25,11 +24,22 @@ export interface TrackerStats {
   dropped: Record<DropReason, number>;
 }
 
+/** What the events of one request share, worked out at most once for all of them. */
+interface RequestContext {
+  facts: RequestFacts;
+  now: Date;
+  receivedAt: string;
+  /** Visitor id per user agent seen in the request. */
+  visitors: Map<string, string>;
+  /** Visitors whose "new today" was already asked in this request. */
+  counted: Set<string>;
+  clientId?: string;
+  restOfDay?: number;
+  place?: Place;
+}
+
 const digest = (...parts: Array<string | undefined>): string =>
-  createHash('sha256')
-    .update(parts.map((p) => p ?? '').join('\u0000'))
-    .digest('base64url')
-    .slice(0, 22);
+  hash('sha256', parts.map((p) => p ?? '').join('\u0000'), 'base64url').slice(0, 22);
 
 /**
  * Turns a validated track request into a stored event: drops bots (isbot on the user agent), replays
@@ -43,6 +53,7 @@ const digest = (...parts: Array<string | undefined>): string =>
  */
 export class Tracker {
   readonly stats: TrackerStats = { counted: 0, dropped: { bot: 0, replay: 0, burst: 0, 'ip-cap': 0 } };
+  private readonly agents = new UserAgents();
 
   constructor(
     private readonly deps: {
@@ -61,9 +72,32 @@ export class Tracker {
 
   /** Counts the event or drops it; resolves once a counted event is safely accepted by the sink. */
   async track(body: TrackEventBody, facts: RequestFacts, now: Date = new Date()): Promise<DropReason | 'counted'> {
+    const [result] = await this.trackAll([body], facts, now);
+    return result ?? 'bot';
+  }
+
+  /**
+   * Counts or drops each event of one request, in order; resolves once every counted event is safely
+   * accepted by the sink. The request's own facts (time, client id, place, each user agent's verdict
+   * and visitor id) are worked out once for all its events.
+   */
+  async trackAll(bodies: TrackEventBody[], facts: RequestFacts, now: Date = new Date()): Promise<Array<DropReason | 'counted'>> {
+    const request: RequestContext = { facts, now, receivedAt: now.toISOString(), visitors: new Map(), counted: new Set() };
+    const results: Array<DropReason | 'counted'> = [];
+    for (const body of bodies) results.push(await this.trackOne(body, request));
+    return results;
+  }
+
+  private async trackOne(body: TrackEventBody, request: RequestContext): Promise<DropReason | 'counted'> {
+    const { facts, now } = request;
     const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
-    if (!userAgent || isbot(userAgent)) return this.drop('bot');
-    const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
+    const agent = userAgent ? this.agents.facts(userAgent) : undefined;
+    if (!agent || agent.bot) return this.drop('bot');
+    let visitorId = request.visitors.get(userAgent);
+    if (visitorId === undefined) {
+      visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
+      request.visitors.set(userAgent, visitorId);
+    }
     const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
     if (body.timestamp) {
       const replay = await this.deps.seen.hit(
@@ -78,7 +112,8 @@ export class Tracker {
     const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...burstWhat)}`, 1, this.deps.burstSeconds * 1000);
     if (!burst.allowed) return this.drop('burst');
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
-    const clientId = await this.deps.visitors.clientId(facts.ip, now);
+    request.clientId ??= await this.deps.visitors.clientId(facts.ip, now);
+    const clientId = request.clientId;
     if (body.companyId) {
       const onCompany = await this.deps.seen.hit(
         `analytics:ip-company:${digest(clientId, body.actionType, body.companyId)}`,
@@ -89,17 +124,21 @@ export class Tracker {
     }
     const perMinute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000);
     if (!perMinute.allowed) return this.drop('ip-cap');
-    // Visitor ids change every UTC day, so "new today" is remembered until the day ends.
-    const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
-    const newVisitor = (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, restOfDay)).allowed;
+    // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
+    // request: a later event of the same visitor in it is not its first of the day).
+    request.restOfDay ??= Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
+    const newVisitor =
+      !request.counted.has(visitorId) && (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, request.restOfDay)).allowed;
+    request.counted.add(visitorId);
     const newProfileView =
       body.actionType === 'company_view' && body.companyId
-        ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, restOfDay)).allowed
+        ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, request.restOfDay)).allowed
         : false;
-    const place = await this.deps.geo.locate(facts.ip);
+    request.place ??= await this.deps.geo.locate(facts.ip);
+    const place = request.place;
     const event: StoredEvent = {
       eventId: randomUUID(),
-      receivedAt: now.toISOString(),
+      receivedAt: request.receivedAt,
       clientTime: body.timestamp ? new Date(body.timestamp).toISOString() : null,
       actionType: body.actionType,
       companyId: body.companyId ?? '',
@@ -112,7 +151,7 @@ export class Tracker {
       landingPage: body.landingPage ?? '',
       referrer: body.referrer ?? 'direct',
       userAgent,
-      deviceType: body.deviceType ?? deviceFromUserAgent(userAgent),
+      deviceType: body.deviceType ?? agent.device,
       country: place.country,
       state: place.state,
       city: place.city,

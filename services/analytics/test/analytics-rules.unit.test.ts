@@ -3,10 +3,11 @@ import { MemoryCache } from '@limo/platform';
 import { dailySeries, totalsOf } from '../src/domain/company-analytics.js';
 import { deviceFromUserAgent } from '../src/domain/device.js';
 import { VisitorIds } from '../src/domain/visitor.js';
-import { addDays, dayWindow, daysBetween } from '../src/domain/windows.js';
+import { addDays, dayWindow, daysBetween, splitByMonth } from '../src/domain/windows.js';
 import { loadAnalyticsEnv } from '../src/env.js';
 import { splitStatements } from '../src/store/clickhouse.analytics-store.js';
-import { BROWSER_UA, PHONE_UA } from './fixtures.js';
+import { UserAgents } from '../src/domain/user-agent.js';
+import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 
 describe('day windows', () => {
   it('covers the last N whole UTC days including today, and the N days before', () => {
@@ -19,6 +20,36 @@ describe('day windows', () => {
     expect(dayWindow(30, new Date('2026-03-01T00:00:00Z')).from).toBe('2026-01-31');
     expect(daysBetween('2024-02-27', '2024-03-01')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('windows split into whole months and the days around them', () => {
+  const none = { from: '1970-01-02', to: '1970-01-01' };
+  it('reads whole months from the monthly rollups, the partial months at both ends from the daily ones', () => {
+    expect(splitByMonth('2025-11-23', '2026-11-22')).toEqual({
+      months: { from: '2025-12-01', to: '2026-10-01' },
+      head: { from: '2025-11-23', to: '2025-11-30' },
+      tail: { from: '2026-11-01', to: '2026-11-22' },
+    });
+    expect(splitByMonth('2026-10-01', '2026-12-31')).toEqual({ months: { from: '2026-10-01', to: '2026-12-01' }, head: none, tail: none });
+    expect(splitByMonth('2023-12-31', '2024-02-29')).toEqual({
+      months: { from: '2024-01-01', to: '2024-02-01' },
+      head: { from: '2023-12-31', to: '2023-12-31' },
+      tail: none,
+    });
+  });
+  it('reads only daily rows when the window holds no whole month', () => {
+    expect(splitByMonth('2026-10-24', '2026-11-22')).toEqual({ months: none, head: { from: '2026-10-24', to: '2026-11-22' }, tail: none });
+    expect(splitByMonth('2026-11-16', '2026-11-22')).toEqual({ months: none, head: { from: '2026-11-16', to: '2026-11-22' }, tail: none });
+  });
+});
+
+describe('user agents', () => {
+  it('are judged once each: bots, and the device class', () => {
+    const agents = new UserAgents(2);
+    expect(agents.facts(BOT_UA)).toEqual({ bot: true, device: 'desktop' });
+    expect(agents.facts(PHONE_UA)).toEqual({ bot: false, device: 'mobile' });
+    expect(agents.facts(PHONE_UA)).toBe(agents.facts(PHONE_UA));
   });
 });
 

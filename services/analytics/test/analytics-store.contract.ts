@@ -5,9 +5,13 @@ import { daysAgo, storedEvent } from './fixtures.js';
 
 /**
  * The analytics store's contract: one suite, run against every adapter (chDB always, a ClickHouse
- * server when CLICKHOUSE_URL is set). `open` gives a store on an empty database.
+ * server when CLICKHOUSE_URL is set). `open` gives a store on the empty `database`.
  */
-export function describeAnalyticsStoreContract(name: string, open: () => Promise<AnalyticsStore & { drop?(): Promise<void> }>): void {
+export function describeAnalyticsStoreContract(
+  name: string,
+  database: string,
+  open: () => Promise<AnalyticsStore & { drop?(): Promise<void> }>,
+): void {
   describe(`analytics store contract: ${name}`, () => {
     let store: AnalyticsStore & { drop?(): Promise<void> };
     const now = new Date();
@@ -99,6 +103,38 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
       ]);
     });
 
+    it('answers long windows from whole months and the days around them, a retried batch counted once', async () => {
+      const w365 = dayWindow(365, now);
+      // 100 days ago lies in a whole month of the 365-day window (monthly rollups); 364 days ago in its first, partial month (daily).
+      const monthly = (extra: Parameters<typeof storedEvent>[0]) =>
+        storedEvent({ receivedAt: daysAgo(100, now), city: 'Month City', state: 'TX', newVisitor: 1, ...extra });
+      const batch = [
+        monthly({ visitorId: 'm1', actionType: 'company_view', companyId: 'cm', deviceType: 'tablet', referrer: 'https://month.example/' }),
+        monthly({ visitorId: 'm2', actionType: 'company_view', companyId: 'cm', deviceType: 'tablet', referrer: 'https://month.example/' }),
+        monthly({ visitorId: 'm2', actionType: 'quote_request', companyId: 'cm', newVisitor: 0, deviceType: 'tablet' }),
+        monthly({ visitorId: 'm3', actionType: 'search', searchQuery: 'Month query', deviceType: 'tablet' }),
+        storedEvent({
+          visitorId: 'e1',
+          receivedAt: daysAgo(364, now),
+          actionType: 'company_view',
+          companyId: 'cm',
+          city: 'Month City',
+          state: 'TX',
+          newVisitor: 1,
+        }),
+        storedEvent({ visitorId: 'e1', receivedAt: daysAgo(364, now), actionType: 'search', searchQuery: 'Month query' }),
+      ];
+      await store.insert(batch, 'contract-months');
+      await store.insert(batch, 'contract-months');
+      expect(await store.topCompanies(w365, 10)).toContainEqual({ companyId: 'cm', viewCount: 3, quoteCount: 1 });
+      expect(await store.topCompanies(w30, 10)).not.toContainEqual(expect.objectContaining({ companyId: 'cm' }));
+      expect(await store.geographic(w365, 10)).toContainEqual({ city: 'Month City', state: 'TX', country: 'US', visitorCount: 4 });
+      expect(await store.devices(w365, 10)).toContainEqual({ deviceType: 'tablet', count: 4 });
+      expect(await store.referrers(w365, 10)).toContainEqual({ referrer: 'https://month.example/', count: 2 });
+      expect(await store.popularSearches(w365, 10)).toContainEqual({ searchQuery: 'Month query', searchCount: 2 });
+      expect(await store.popularSearches(w30, 10)).not.toContainEqual(expect.objectContaining({ searchQuery: 'Month query' }));
+    });
+
     it('gives daily trends for days with events, newest first', async () => {
       const trends = await store.dailyTrends(w30);
       expect(trends[0]).toEqual({ date: utcDay(now), pageViews: 2, companyViews: 3, searches: 3, quoteRequests: 1 });
@@ -131,6 +167,46 @@ export function describeAnalyticsStoreContract(name: string, open: () => Promise
       expect(live).toMatchObject({ windowMinutes: 30, activeVisitors: 2, activeSessions: 1, events: 11, pageViews: 2 });
       expect(live.topPages).toEqual([{ page: '/', views: 2 }]);
       expect(live.perMinute.reduce((sum, m) => sum + m.events, 0)).toBe(11);
+    });
+
+    it('stores every field of an event as given', async () => {
+      const event = storedEvent({
+        receivedAt: daysAgo(250, now),
+        clientTime: '2026-01-02T03:04:05.678Z',
+        actionType: 'search',
+        companyId: 'co-1',
+        companyIds: ['co-2', 'co-3'],
+        sessionId: 'session-field',
+        visitorId: 'visitor-field',
+        searchQuery: 'Austin, "TX"',
+        searchFilters: '{"vehicle":"sedan"}',
+        currentPage: '/search?q=x',
+        landingPage: '/landing',
+        referrer: 'https://example.com/',
+        userAgent: 'Agent/1.0 \\ tab\t',
+        deviceType: 'tablet',
+        country: 'CA',
+        state: 'ON',
+        city: 'Toronto',
+        timeSpent: 42,
+        newVisitor: 1,
+        newProfileView: 0,
+        ingestSource: 'fields:0',
+        ingestOffset: 123,
+      });
+      await store.insert([event], 'contract-fields');
+      const [row] = await store.rows<Record<string, unknown>>(
+        `SELECT * EXCEPT (receivedAt, clientTime), toString(receivedAt) AS receivedAt, toString(clientTime) AS clientTime
+         FROM ${database}.events WHERE eventId = {id:UUID}`,
+        { id: event.eventId },
+      );
+      const iso = (time: unknown) => `${String(time).replace(' ', 'T')}Z`;
+      expect({
+        ...row,
+        receivedAt: iso(row?.receivedAt),
+        clientTime: iso(row?.clientTime),
+        ingestOffset: Number(row?.ingestOffset),
+      }).toEqual(event);
     });
 
     it('knows the highest Kafka offset stored per partition', async () => {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
 import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { dayWindow } from '../src/domain/windows.js';
 import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
+import { daysAgo, storedEvent } from './fixtures.js';
 
 // chDB: ClickHouse in this process, always.
-describeAnalyticsStoreContract('chDB (in-process ClickHouse)', () =>
+describeAnalyticsStoreContract('chDB (in-process ClickHouse)', 'analytics_contract', () =>
   ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database: 'analytics_contract' }),
 );
 
@@ -15,11 +18,46 @@ describeWithEngine(
   'analytics store contract: ClickHouse server',
   'CLICKHOUSE_URL',
   (url) => {
-    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, async () => {
-      const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+    const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
       const store = await ClickHouseAnalyticsStore.create({ url, database });
       return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
     });
   },
   { requiredInCi: false },
 );
+
+describe('schema version 2 on a store that has data (chDB)', () => {
+  it('copies the daily rollups into the monthly ones, once, and the views keep them up to date', async () => {
+    const database = 'analytics_upgrade';
+    const store = await ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database });
+    try {
+      await store.migrate();
+      // As a store of version 1: no monthly tables yet, and rows in the daily ones.
+      for (const table of ['monthly_dimensions', 'monthly_company_leads', 'monthly_searches']) {
+        await store.command(`DROP VIEW ${database}.${table}_mv`);
+        await store.command(`DROP TABLE ${database}.${table}`);
+      }
+      await store.command(`DELETE FROM ${database}.schema_migrations WHERE version = 2`);
+      const old = (extra: Parameters<typeof storedEvent>[0]) => storedEvent({ receivedAt: daysAgo(100), newVisitor: 1, ...extra });
+      await store.insert(
+        [
+          old({ actionType: 'company_view', companyId: 'c1' }),
+          old({ actionType: 'quote_request', companyId: 'c1', newVisitor: 0 }),
+          old({ actionType: 'search', searchQuery: 'Old query' }),
+        ],
+        'upgrade-before',
+      );
+      await store.migrate();
+      await store.migrate();
+      await store.insert([old({ visitorId: 'after', actionType: 'company_view', companyId: 'c1' })], 'upgrade-after');
+      const year = dayWindow(365);
+      expect(await store.topCompanies(year, 10)).toEqual([{ companyId: 'c1', viewCount: 2, quoteCount: 1 }]);
+      expect(await store.popularSearches(year, 10)).toEqual([{ searchQuery: 'Old query', searchCount: 1 }]);
+      expect(await store.geographic(year, 10)).toEqual([{ city: 'San Jose', state: 'CA', country: 'US', visitorCount: 3 }]);
+    } finally {
+      await store.command(`DROP DATABASE IF EXISTS ${database}`);
+      await store.close();
+    }
+  }, 60_000);
+});

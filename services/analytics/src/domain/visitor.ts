@@ -1,9 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Cache } from '@limo/platform';
 import { utcDay } from './windows.js';
 
 /** Salts live two days: today's hashes visitors, yesterday's is kept for visits across midnight, then both are gone. */
 const SALT_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The first 16 hex characters of SHA-256(salt, text), in one call (a hash object a call costs twice as much). */
+const sha256Hex = (salt: Buffer, text: string): string => hash('sha256', Buffer.concat([salt, Buffer.from(text)]), 'hex').slice(0, 16);
 
 /**
  * Counts unique visitors without cookies or stored IPs (Plausible's scheme): the visitor id is a hash
@@ -20,7 +23,7 @@ export class VisitorIds {
   /** The visitor id (16 hex characters) of `ip` + `userAgent` on the UTC day of `now`. */
   async visitorId(ip: string, userAgent: string, now: Date = new Date()): Promise<string> {
     const salt = await this.saltOf(utcDay(now));
-    return createHash('sha256').update(salt).update(ip).update('\u0000').update(userAgent).digest('hex').slice(0, 16);
+    return sha256Hex(salt, `${ip}\u0000${userAgent}`);
   }
 
   /**
@@ -30,7 +33,7 @@ export class VisitorIds {
    */
   async clientId(ip: string, now: Date = new Date()): Promise<string> {
     const salt = await this.saltOf(utcDay(now));
-    return createHash('sha256').update(salt).update('client-ip\u0000').update(ip).digest('hex').slice(0, 16);
+    return sha256Hex(salt, `client-ip\u0000${ip}`);
   }
 
   private async saltOf(day: string): Promise<Buffer> {

@@ -5,6 +5,7 @@ import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
 import { redactUrl } from '@limo/platform';
+import { splitByMonth } from '../domain/windows.js';
 import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
@@ -25,8 +26,27 @@ type ChdbAsClientConnection = NonNullable<NonNullable<Parameters<typeof createCl
 
 const num = (v: unknown): number => Number(v ?? 0);
 
-/** The daily rollups whose TTL follows the retention setting. */
-const ROLLUPS = ['daily_totals', 'daily_company', 'daily_dimensions', 'daily_searches', 'daily_company_leads'];
+/** The daily and monthly rollups whose TTL follows the retention setting. */
+const ROLLUPS = [
+  'daily_totals',
+  'daily_company',
+  'daily_dimensions',
+  'daily_searches',
+  'daily_company_leads',
+  'monthly_dimensions',
+  'monthly_company_leads',
+  'monthly_searches',
+];
+
+/** The query parameters of a window split into whole months and the days around them. */
+function splitParams(w: DayWindow) {
+  const { months, head, tail } = splitByMonth(w.from, w.to);
+  return { headFrom: head.from, headTo: head.to, tailFrom: tail.from, tailTo: tail.to, monthFrom: months.from, monthTo: months.to };
+}
+
+/** Rows of a daily rollup on the split's days, and of its monthly rollup on its whole months (see {@link splitParams}). */
+const splitDays = `(day BETWEEN {headFrom:Date} AND {headTo:Date} OR day BETWEEN {tailFrom:Date} AND {tailTo:Date})`;
+const splitMonths = `month BETWEEN {monthFrom:Date} AND {monthTo:Date}`;
 
 /**
  * The analytics store in ClickHouse SQL over `@clickhouse/client`. The client talks HTTP to a server
@@ -113,7 +133,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     for (const table of tables) {
       const months = table.name === 'events' ? this.retentionMonths : this.retentionMonths + 12;
       if (table.engine_full.includes(`toIntervalMonth(${months})`)) continue;
-      const column = table.name === 'events' ? 'toDateTime(receivedAt)' : 'day';
+      const column = table.name === 'events' ? 'toDateTime(receivedAt)' : table.name.startsWith('monthly_') ? 'month' : 'day';
       await this.client.command({
         query: `ALTER TABLE ${this.db}.${table.name} MODIFY TTL ${column} + INTERVAL ${months} MONTH`,
         clickhouse_settings: { materialize_ttl_after_modify: 0 },
@@ -126,7 +146,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     await this.client.insert({
       table: `${this.db}.events`,
       values: events.map(toRow),
-      format: 'JSONEachRow',
+      // Rows as arrays in EVENT_COLUMNS order: half the text of JSONEachRow to write and to parse.
+      format: 'JSONCompactEachRow',
+      columns: EVENT_COLUMNS,
       clickhouse_settings: { insert_deduplication_token: batchId, deduplicate_blocks_in_dependent_materialized_views: 1 },
     });
   }
@@ -169,35 +191,38 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   async topCompanies(w: DayWindow, limit: number) {
     const rows = await this.rows<Record<string, string>>(
       `SELECT companyId, sum(views) AS viewCount, sum(quotes) AS quoteCount
-       FROM ${this.db}.daily_company_leads
-       WHERE day BETWEEN {from:Date} AND {to:Date}
+       FROM (SELECT companyId, views, quotes FROM ${this.db}.daily_company_leads WHERE ${splitDays}
+             UNION ALL
+             SELECT companyId, views, quotes FROM ${this.db}.monthly_company_leads WHERE ${splitMonths})
        GROUP BY companyId ORDER BY viewCount DESC, quoteCount DESC, companyId LIMIT {limit:UInt32}`,
-      { from: w.from, to: w.to, limit },
+      { ...splitParams(w), limit },
     );
     return rows.map((r) => ({ companyId: String(r.companyId), viewCount: num(r.viewCount), quoteCount: num(r.quoteCount) }));
   }
 
   async geographic(w: DayWindow, limit: number) {
-    const rows = await this.dimension(w, 'geo', 'sum(visitors)', limit);
+    const rows = await this.dimension(w, 'geo', 'visitors', limit);
     return rows.map((r) => ({ city: r.key1, state: r.key2, country: r.key3, visitorCount: r.value }));
   }
 
   async devices(w: DayWindow, limit: number) {
-    const rows = await this.dimension(w, 'device', 'sum(events)', limit);
+    const rows = await this.dimension(w, 'device', 'events', limit);
     return rows.map((r) => ({ deviceType: r.key1, count: r.value }));
   }
 
   async referrers(w: DayWindow, limit: number) {
-    const rows = await this.dimension(w, 'referrer', 'sum(events)', limit);
+    const rows = await this.dimension(w, 'referrer', 'events', limit);
     return rows.map((r) => ({ referrer: r.key1, count: r.value }));
   }
 
-  private async dimension(w: DayWindow, dimension: string, measure: string, limit: number) {
+  private async dimension(w: DayWindow, dimension: string, measure: 'events' | 'visitors', limit: number) {
     const rows = await this.rows<Record<string, string>>(
-      `SELECT key1, key2, key3, ${measure} AS value FROM ${this.db}.daily_dimensions
-       WHERE dimension = {dimension:String} AND day BETWEEN {from:Date} AND {to:Date}
+      `SELECT key1, key2, key3, sum(${measure}) AS value
+       FROM (SELECT key1, key2, key3, ${measure} FROM ${this.db}.daily_dimensions WHERE dimension = {dimension:String} AND ${splitDays}
+             UNION ALL
+             SELECT key1, key2, key3, ${measure} FROM ${this.db}.monthly_dimensions WHERE dimension = {dimension:String} AND ${splitMonths})
        GROUP BY key1, key2, key3 ORDER BY value DESC, key1, key2, key3 LIMIT {limit:UInt32}`,
-      { dimension, from: w.from, to: w.to, limit },
+      { dimension, ...splitParams(w), limit },
     );
     return rows.map((r) => ({ key1: String(r.key1), key2: String(r.key2), key3: String(r.key3), value: num(r.value) }));
   }
@@ -222,10 +247,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async popularSearches(w: DayWindow, limit: number) {
     const rows = await this.rows<Record<string, string>>(
-      `SELECT searchQuery, sum(events) AS searchCount FROM ${this.db}.daily_searches
-       WHERE day BETWEEN {from:Date} AND {to:Date}
+      `SELECT searchQuery, sum(events) AS searchCount
+       FROM (SELECT searchQuery, events FROM ${this.db}.daily_searches WHERE ${splitDays}
+             UNION ALL
+             SELECT searchQuery, events FROM ${this.db}.monthly_searches WHERE ${splitMonths})
        GROUP BY searchQuery ORDER BY searchCount DESC, searchQuery LIMIT {limit:UInt32}`,
-      { from: w.from, to: w.to, limit },
+      { ...splitParams(w), limit },
     );
     return rows.map((r) => ({ searchQuery: String(r.searchQuery), searchCount: num(r.searchCount) }));
   }
@@ -300,6 +327,58 @@ export function clickhouseTime(iso: string): string {
   return iso.replace('T', ' ').replace('Z', '');
 }
 
-function toRow(e: StoredEvent): Record<string, unknown> {
-  return { ...e, receivedAt: clickhouseTime(e.receivedAt), clientTime: e.clientTime === null ? null : clickhouseTime(e.clientTime) };
+/** The events table's columns in the order {@link toRow} gives their values. */
+const EVENT_COLUMNS: [keyof StoredEvent, ...Array<keyof StoredEvent>] = [
+  'eventId',
+  'receivedAt',
+  'clientTime',
+  'actionType',
+  'companyId',
+  'companyIds',
+  'sessionId',
+  'visitorId',
+  'searchQuery',
+  'searchFilters',
+  'currentPage',
+  'landingPage',
+  'referrer',
+  'userAgent',
+  'deviceType',
+  'country',
+  'state',
+  'city',
+  'timeSpent',
+  'newVisitor',
+  'newProfileView',
+  'ingestSource',
+  'ingestOffset',
+];
+
+/** An event as a JSONCompactEachRow row (one array literal: no copy of the object, no per-column lookup). */
+function toRow(e: StoredEvent): unknown[] {
+  return [
+    e.eventId,
+    clickhouseTime(e.receivedAt),
+    e.clientTime === null ? null : clickhouseTime(e.clientTime),
+    e.actionType,
+    e.companyId,
+    e.companyIds,
+    e.sessionId,
+    e.visitorId,
+    e.searchQuery,
+    e.searchFilters,
+    e.currentPage,
+    e.landingPage,
+    e.referrer,
+    e.userAgent,
+    e.deviceType,
+    e.country,
+    e.state,
+    e.city,
+    e.timeSpent,
+    e.newVisitor,
+    e.newProfileView,
+    e.ingestSource,
+    e.ingestOffset,
+  ];
 }

@@ -12,7 +12,7 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
   const accept = async (events: TrackEventBody[], request: FastifyRequest, reply: FastifyReply) => {
     const facts = { ip: request.ip, userAgent: request.headers['user-agent'] };
     try {
-      for (const event of events) await tracker.track(event, facts);
+      await tracker.trackAll(events, facts);
     } catch (err) {
       // The input was fine; what failed is ours (a full batch, Kafka or Redis not answering): 503.
       if (!(err instanceof SinkFullError)) request.log.error({ err }, 'analytics event not recorded');
