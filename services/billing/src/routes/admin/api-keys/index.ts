@@ -22,7 +22,7 @@ async function masked(deps: BillingDeps): Promise<MaskedApiKeys> {
 /** GET and POST /api/admin/api-keys: provider keys stored encrypted, answered masked, applied at once. */
 export async function apiKeysRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+  const errors = { 400: errorResponseSchema };
 
   r.get(
     '/api/admin/api-keys',

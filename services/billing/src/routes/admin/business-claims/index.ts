@@ -14,8 +14,6 @@ import { toBusinessClaim } from '../../../repositories/claims.repository.js';
 
 const errors = {
   400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
 };

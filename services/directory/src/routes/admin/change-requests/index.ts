@@ -13,23 +13,19 @@ import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toChangeRequest } from '../../../repositories/change-requests.repository.js';
 
-const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
-
 /** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, changeRequests, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
 
   r.get(
     '/api/admin/change-requests',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: "Owners' change requests (pending by default), oldest first",
         querystring: changeRequestListQuerySchema,
-        response: { 200: z.array(changeRequestSchema), 400: errorResponseSchema, ...guarded },
+        response: { 200: z.array(changeRequestSchema), 400: errorResponseSchema },
       },
     },
     async (request) => {
@@ -41,7 +37,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
   r.post(
     '/api/admin/change-requests/:id/approve',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Approve a change request: its changes are applied to the company',
@@ -50,7 +45,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema, company: ownerCompanySchema }),
           404: errorResponseSchema,
           409: errorResponseSchema,
-          ...guarded,
         },
       },
     },
@@ -72,7 +66,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
   r.post(
     '/api/admin/change-requests/:id/reject',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Reject a change request: the company stays as it is',
@@ -81,7 +74,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema }),
           404: errorResponseSchema,
           409: errorResponseSchema,
-          ...guarded,
         },
       },
     },
