@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
-import { errorResponseSchema } from '@limo/contracts';
+import { errorResponses } from '@limo/contracts';
 
 /** A service's route plugin: registers its routes on `app`, with the service's dependencies. */
 export type RoutePlugin<Deps extends FastifyPluginOptions> = (app: FastifyInstance, deps: Deps) => Promise<void>;
@@ -24,8 +24,7 @@ export function adminScope<Deps extends FastifyPluginOptions>(...plugins: Array<
     // OpenAPI's default answer.
     app.addHook('onRoute', (route) => {
       const response = route.schema?.response as Record<string, unknown> | undefined;
-      if (route.schema && response)
-        route.schema = { ...route.schema, response: { ...response, 401: errorResponseSchema, 403: errorResponseSchema } };
+      if (route.schema && response) route.schema = { ...route.schema, response: { ...response, ...errorResponses(401, 403) } };
     });
     for (const plugin of plugins) await app.register(plugin, deps);
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelSubscriptionResponseSchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   subscriptionListQuerySchema,
   subscriptionListResponseSchema,
@@ -11,13 +11,7 @@ import { notFound } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 import { toSubscriptionView } from '../../repositories/subscriptions.repository.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** GET /api/subscriptions: status and end date per company and user. */
 export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDeps) {

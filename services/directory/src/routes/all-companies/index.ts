@@ -5,7 +5,7 @@ import {
   allCompaniesQuerySchema,
   CLAIM_SEARCH_PAGE_SIZE,
   companySchema,
-  errorResponseSchema,
+  errorResponses,
   TOTAL_COUNT_HEADER,
   type Company,
 } from '@limo/contracts';
@@ -29,7 +29,7 @@ export async function allCompaniesRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['companies'],
         summary: 'Every company, by name; or a page of those whose name, city, state or e-mail contains `search`',
         querystring: allCompaniesQuerySchema,
-        response: { 200: z.array(companySchema), 400: errorResponseSchema },
+        response: { 200: z.array(companySchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

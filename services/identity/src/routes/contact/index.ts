@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactBodySchema, errorResponseSchema, messageResponseSchema } from '@limo/contracts';
+import { contactBodySchema, errorResponses, messageResponseSchema } from '@limo/contracts';
 import { enforceRateLimits, HttpError, type ServiceContext } from '@limo/platform';
 import { contactMail } from '../../mail/contact.mail.js';
 
@@ -17,7 +17,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
         tags: ['contact'],
         summary: 'Send a message to support by e-mail',
         body: contactBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429, 503) },
       },
     },
     async (request, reply) => {

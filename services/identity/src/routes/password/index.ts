@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
+  errorResponses,
   forgotPasswordBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
@@ -32,7 +32,7 @@ export async function passwordRoutes(
         tags: ['password'],
         summary: 'Mail a one-hour reset link; answers the same whether or not the e-mail exists',
         body: forgotPasswordBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export async function passwordRoutes(
         tags: ['password'],
         summary: 'Set a new password with the token from the reset mail (single use, one hour)',
         body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema, errorResponseSchema, loginBodySchema, messageResponseSchema } from '@limo/contracts';
+import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
 import { enforceRateLimits, unauthorized, type ServiceContext } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
@@ -24,7 +24,7 @@ export async function sessionRoutes(
         tags: ['session'],
         summary: 'Sign in with e-mail and password; sets the session cookie',
         body: loginBodySchema,
-        response: { 200: currentUserSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export async function sessionRoutes(
       schema: {
         tags: ['session'],
         summary: 'The signed-in user; 401 when signed out',
-        response: { 200: currentUserSchema, 401: errorResponseSchema },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {

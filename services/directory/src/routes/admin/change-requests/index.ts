@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changeRequestListQuerySchema,
-  changeRequestSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  ownerCompanySchema,
-} from '@limo/contracts';
+import { changeRequestListQuerySchema, changeRequestSchema, errorResponses, idParamsSchema, ownerCompanySchema } from '@limo/contracts';
 import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
@@ -25,7 +19,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         tags: ['admin'],
         summary: "Owners' change requests (pending by default), oldest first",
         querystring: changeRequestListQuerySchema,
-        response: { 200: z.array(changeRequestSchema), 400: errorResponseSchema },
+        response: { 200: z.array(changeRequestSchema), ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -43,8 +37,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         params: idParamsSchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema, company: ownerCompanySchema }),
-          404: errorResponseSchema,
-          409: errorResponseSchema,
+          ...errorResponses(404, 409),
         },
       },
     },
@@ -72,8 +65,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         params: idParamsSchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema }),
-          404: errorResponseSchema,
-          409: errorResponseSchema,
+          ...errorResponses(404, 409),
         },
       },
     },

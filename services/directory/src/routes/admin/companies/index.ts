@@ -5,7 +5,7 @@ import {
   adminCompanyListQuerySchema,
   adminCompanyListResponseSchema,
   adminCompanyUpdateBodySchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   messageResponseSchema,
   ownerCompanySchema,
@@ -31,7 +31,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['admin'],
         summary: 'Companies matching `search` (name, city, state, e-mail, phone), newest first, with the total',
         querystring: adminCompanyListQuerySchema,
-        response: { 200: adminCompanyListResponseSchema, 400: errorResponseSchema },
+        response: { 200: adminCompanyListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -56,7 +56,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['admin'],
         summary: 'Create a company (owner-admin §5 rules); nobody owns it until claimed',
         body: adminCompanyCreateBodySchema,
-        response: { 201: ownerCompanySchema, 400: errorResponseSchema },
+        response: { 201: ownerCompanySchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         summary: 'Edit any company, including featured, verified and businessVerified',
         params: idParamsSchema,
         body: adminCompanyUpdateBodySchema,
-        response: { 200: ownerCompanySchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: ownerCompanySchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -104,7 +104,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
           tags: ['admin'],
           summary,
           params: idParamsSchema,
-          response: { 200: ownerCompanySchema, 404: errorResponseSchema },
+          response: { 200: ownerCompanySchema, ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -123,7 +123,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['admin'],
         summary: 'Delete a company for good, with its reviews, change requests, images and index entry',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

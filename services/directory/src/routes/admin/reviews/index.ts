@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminReviewSchema, errorResponseSchema, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
+import { adminReviewSchema, errorResponses, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
 import { notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toReview, type ReviewDoc } from '../../../repositories/reviews.repository.js';
@@ -56,7 +56,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
               ? 'Approve a review: it counts in the rating and shows publicly'
               : 'Reject a review: stored as rejected, never shown',
           params: idParamsSchema,
-          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), 404: errorResponseSchema },
+          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -76,7 +76,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
         tags: ['admin'],
         summary: 'Delete a review for good',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminQuoteListQuerySchema,
   adminQuoteListSchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   quoteRequestSchema,
   quoteStatusBodySchema,
@@ -24,7 +24,7 @@ export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: Route
         tags: ['admin', 'quotes'],
         summary: 'Every quote request, newest first, by status and a search over customer, company and places',
         querystring: adminQuoteListQuerySchema,
-        response: { 200: adminQuoteListSchema, 400: errorResponseSchema },
+        response: { 200: adminQuoteListSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -44,8 +44,7 @@ export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: Route
         body: quoteStatusBodySchema,
         response: {
           200: quoteRequestSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
