@@ -9,7 +9,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { BalancedPool, Pool, type Dispatcher } from 'undici';
-import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type ServiceName } from '@limo/platform';
+import {
+  INTERNAL_HEADER,
+  serverTimeouts,
+  UPSTREAM_IDLE_TIMEOUT_MS,
+  type Config,
+  type Logger,
+  type RateLimiter,
+  type ServiceName,
+} from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
@@ -44,8 +52,11 @@ function withoutHeader<T extends Record<string, unknown>>(headers: T, name: stri
   return copy;
 }
 
-/** Connections kept open to each service instance (keep-alive; requests queue beyond that). */
-const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: 60_000, pipelining: 1 };
+/**
+ * Connections kept open to each service instance (keep-alive; requests queue beyond that). An idle one
+ * is dropped before the service would drop it (services keep theirs HTTP_KEEP_ALIVE_TIMEOUT_MS, longer).
+ */
+const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: UPSTREAM_IDLE_TIMEOUT_MS, pipelining: 1 };
 
 /**
  * The instances the gateway balances a service's requests over: every URL of `<NAME>_URL`, unless the
@@ -71,6 +82,7 @@ export interface GatewayOptions {
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, limiter } = options;
   const app = Fastify({
+    ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

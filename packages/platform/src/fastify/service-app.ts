@@ -19,6 +19,7 @@ import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
+import { serverTimeouts } from './server-timeouts.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
   const app = Fastify({
+    ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     requestIdHeader: 'x-request-id',
