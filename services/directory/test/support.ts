@@ -76,15 +76,6 @@ export async function adminCreate(
   return res.json();
 }
 
-/** Waits until the outbox relay and every consumer have nothing left to do. */
-export async function settle(h: Harness): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await h.ctx.relay.flush();
-    await new Promise((r) => setTimeout(r, 60));
-  }
-  await h.ctx.relay.flush();
-}
-
 /** A real PNG of the given size, drawn by sharp. */
 export function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })

@@ -62,7 +62,7 @@ const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: UPSTREA
  * The instances the gateway balances a service's requests over: every URL of `<NAME>_URL`, unless the
  * caller moved the service (the embedded profile learns its ports at start-up and sets serviceUrls).
  */
-export function upstreamsOf(config: Pick<Config, 'serviceUrls' | 'serviceUpstreams'>, service: ServiceName): string[] {
+function upstreamsOf(config: Pick<Config, 'serviceUrls' | 'serviceUpstreams'>, service: ServiceName): string[] {
   const listed = config.serviceUpstreams?.[service];
   return listed && listed[0] === config.serviceUrls[service] ? listed : [config.serviceUrls[service]];
 }

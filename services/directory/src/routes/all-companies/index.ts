@@ -13,7 +13,7 @@ import { toPublicCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
 
 /** Whether a company's name, city, state or e-mail contains `needle` (already lower-cased). */
-export function matchesClaimSearch(company: Pick<Company, 'name' | 'city' | 'state' | 'email'>, needle: string): boolean {
+function matchesClaimSearch(company: Pick<Company, 'name' | 'city' | 'state' | 'email'>, needle: string): boolean {
   return [company.name, company.city, company.state, company.email].some((field) => field?.toLowerCase().includes(needle));
 }
 

@@ -4,7 +4,7 @@ import { contactBodySchema, errorResponses, messageResponseSchema } from '@limo/
 import { enforceRateLimits, HttpError, type ServiceContext } from '@limo/platform';
 import { contactMail } from '../../mail/contact.mail.js';
 
-export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has reached our team. We reply within 24 hours.';
+const CONTACT_SENT_MESSAGE = 'Thanks! Your message has reached our team. We reply within 24 hours.';
 
 /** POST /api/contact: the /contact page's form, mailed to support (the specs' "Contact Sales" target). */
 export async function contactRoutes(app: FastifyInstance, opts: { ctx: ServiceContext }) {

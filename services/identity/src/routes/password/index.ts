@@ -14,8 +14,8 @@ import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from '../../domain/
 import type { UsersRepository } from '../../repositories/users.repository.js';
 import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
 
-export const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
-export const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
+const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
+const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
 export async function passwordRoutes(
