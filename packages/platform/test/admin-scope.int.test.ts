@@ -7,13 +7,12 @@ import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
 import { adminScope } from '../src/fastify/admin-scope.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
-import { SESSION_COOKIE, signSession } from '../src/fastify/session.js';
 import { createLogger } from '../src/logger.js';
+import { sessionCookie } from './support/service-harness.js';
 
 const config = loadConfig({ DATA_DIR: '/tmp/limo-admin-scope-test', JWT_SECRET: 'a'.repeat(40) });
 const probe = () => createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
-const cookieOf = (role: Role) =>
-  `${SESSION_COOKIE}=${signSession({ id: `${role}-1`, role, username: role, email: `${role}@example.com` }, config.JWT_SECRET, 1).token}`;
+const cookieOf = (role: Role) => sessionCookie(config.JWT_SECRET, { id: `${role}-1`, role, username: role, email: `${role}@example.com` });
 
 async function thingsRoutes(app: FastifyInstance, deps: { name: string }) {
   app.withTypeProvider<ZodTypeProvider>().post(
