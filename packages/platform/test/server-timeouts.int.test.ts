@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { UPSTREAM_IDLE_TIMEOUT_MS } from '../src/fastify/server-timeouts.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
 import { createLogger } from '../src/logger.js';
-import { SHORT_TIMEOUTS, slowClient } from './support/slow-client.js';
+import { SHORT_TIMEOUTS, slowClient, slowLoris, slowUpload } from './support/slow-client.js';
 
 describe('server timeouts of a service', () => {
   let app: FastifyInstance;
@@ -20,31 +20,17 @@ describe('server timeouts of a service', () => {
   afterAll(() => app.close());
 
   it('cuts off a client trickling its headers (slow loris) at the headers deadline', async () => {
-    const result = await slowClient(port, {
-      head: 'GET /healthz HTTP/1.1\r\nHost: probe\r\n',
-      pieces: Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: 1\r\n`),
-      everyMs: 100,
-      waitMs: 2_000,
-    });
+    const result = await slowLoris(port, '/healthz');
     expect(result.cutOff).toBe(true);
     expect(result.answer).toMatch(/^HTTP\/1\.1 408/);
     expect(result.closedAfterMs).toBeLessThan(3_000);
   });
 
   it('lets a long upload through that keeps within the request deadline', async () => {
-    const body = JSON.stringify({ data: 'x'.repeat(30_000) });
-    const pieces = Array.from({ length: 15 }, (_, i) => body.slice((i * body.length) / 15, ((i + 1) * body.length) / 15));
-    const result = await slowClient(port, {
-      head: `POST /echo HTTP/1.1\r\nHost: probe\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-      pieces,
-      // 1.5 s in all: well past the headers deadline, well within the request deadline.
-      everyMs: 100,
-      waitMs: 5_000,
-      until: `{"received":${body.length}}`,
-    });
+    const result = await slowUpload(port, '/echo');
     expect(result.cutOff).toBe(false);
     expect(result.answer).toMatch(/^HTTP\/1\.1 200/);
-    expect(result.answer).toContain(`{"received":${body.length}}`);
+    expect(result.answer).toContain(result.received);
   });
 
   it('keeps an idle connection longer than the gateway keeps it in its pool', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createServiceApp, loadConfig, MemoryCache, MemoryRateLimiter } from '@limo/platform';
-import { SHORT_TIMEOUTS, slowClient } from '@limo/platform/testing';
+import { SHORT_TIMEOUTS, slowLoris, slowUpload } from '@limo/platform/testing';
 import { createGateway } from '../src/app.js';
 
 // The gateway is the edge: a slow client must not hold its connections, and a slow but honest
@@ -30,28 +30,15 @@ describe('server timeouts at the gateway', () => {
   });
 
   it('cuts off a client trickling its headers (slow loris)', async () => {
-    const result = await slowClient(port, {
-      head: 'GET /api/companies HTTP/1.1\r\nHost: gateway\r\n',
-      pieces: Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: 1\r\n`),
-      everyMs: 100,
-      waitMs: 2_000,
-    });
+    const result = await slowLoris(port, '/api/companies');
     expect(result.cutOff).toBe(true);
     expect(result.answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('proxies a long upload that keeps within the request deadline', async () => {
-    const body = JSON.stringify({ name: 'x'.repeat(30_000) });
-    const pieces = Array.from({ length: 15 }, (_, i) => body.slice((i * body.length) / 15, ((i + 1) * body.length) / 15));
-    const result = await slowClient(port, {
-      head: `POST /api/companies HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-      pieces,
-      everyMs: 100,
-      waitMs: 5_000,
-      until: `{"received":${body.length}}`,
-    });
+    const result = await slowUpload(port, '/api/companies');
     expect(result.cutOff).toBe(false);
     expect(result.answer).toMatch(/^HTTP\/1\.1 200/);
-    expect(result.answer).toContain(`{"received":${body.length}}`);
+    expect(result.answer).toContain(result.received);
   });
 });

@@ -60,3 +60,31 @@ export async function slowClient(
   socket.destroy();
   return { answer, cutOff, closedAfterMs };
 }
+
+/** A slow-loris client: the request line at once, then a header line every 100 ms, for 4 s. */
+export function slowLoris(port: number, path: string): Promise<SlowClientResult> {
+  return slowClient(port, {
+    head: `GET ${path} HTTP/1.1\r\nHost: test\r\n`,
+    pieces: Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: 1\r\n`),
+    everyMs: 100,
+    waitMs: 2_000,
+  });
+}
+
+/**
+ * A slow but honest upload: the headers at once, then a JSON body of about 30 KB in 15 pieces, one
+ * every 100 ms (1.5 s in all: past SHORT_TIMEOUTS' headers deadline, well within its request deadline).
+ * The route is expected to answer `{"received": <the body's length>}`.
+ */
+export async function slowUpload(port: number, path: string): Promise<SlowClientResult & { received: string }> {
+  const body = JSON.stringify({ name: 'x'.repeat(30_000) });
+  const received = `{"received":${body.length}}`;
+  const result = await slowClient(port, {
+    head: `POST ${path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    pieces: Array.from({ length: 15 }, (_, i) => body.slice((i * body.length) / 15, ((i + 1) * body.length) / 15)),
+    everyMs: 100,
+    waitMs: 5_000,
+    until: received,
+  });
+  return { ...result, received };
+}
