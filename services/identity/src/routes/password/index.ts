@@ -8,20 +8,16 @@ import {
   resetPasswordBodySchema,
   type PasswordResetRequestedV1,
 } from '@limo/contracts';
-import { badRequest, enforceRateLimits, type ServiceContext } from '@limo/platform';
+import { badRequest, enforceRateLimits } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from '../../domain/reset-token.js';
-import type { UsersRepository } from '../../repositories/users.repository.js';
-import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
+import type { RouteDeps } from '../deps.js';
 
 const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
 const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
-export async function passwordRoutes(
-  app: FastifyInstance,
-  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
-) {
+export async function passwordRoutes(app: FastifyInstance, opts: RouteDeps) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

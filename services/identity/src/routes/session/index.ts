@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { enforceRateLimits, unauthorized, type ServiceContext } from '@limo/platform';
+import { enforceRateLimits, unauthorized } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
-import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
-import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
+import { toCurrentUser } from '../../repositories/users.repository.js';
+import type { RouteDeps } from '../deps.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
-export async function sessionRoutes(
-  app: FastifyInstance,
-  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
-) {
+export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
