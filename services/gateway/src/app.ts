@@ -54,9 +54,16 @@ function withoutHeader<T extends Record<string, unknown>>(headers: T, name: stri
 
 /**
  * Connections kept open to each service instance (keep-alive; requests queue beyond that). An idle one
- * is dropped before the service would drop it (services keep theirs HTTP_KEEP_ALIVE_TIMEOUT_MS, longer).
+ * is dropped after UPSTREAM_IDLE_TIMEOUT_MS, well before the service drops it (HTTP_KEEP_ALIVE_TIMEOUT_MS,
+ * at least a second longer, 72 s by default): undici would otherwise follow the service's `Keep-Alive:
+ * timeout=72` hint less 2 s, too thin a margin on a loaded machine.
  */
-const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: UPSTREAM_IDLE_TIMEOUT_MS, pipelining: 1 };
+const POOL_OPTIONS: Pool.Options = {
+  connections: 128,
+  keepAliveTimeout: UPSTREAM_IDLE_TIMEOUT_MS,
+  keepAliveMaxTimeout: UPSTREAM_IDLE_TIMEOUT_MS,
+  pipelining: 1,
+};
 
 /**
  * The instances the gateway balances a service's requests over: every URL of `<NAME>_URL`, unless the

@@ -2,9 +2,10 @@ import type { ServerOptions } from 'node:http';
 import { z } from 'zod';
 
 /**
- * How long the gateway keeps an idle pooled connection to a service (its undici pools). A service
- * keeps an idle connection open longer (HTTP_KEEP_ALIVE_TIMEOUT_MS), so the gateway always closes it
- * first and never sends a request on a socket the service is closing.
+ * How long the gateway keeps an idle pooled connection to a service at most (its undici pools, whatever
+ * Keep-Alive hint the service sends). A service keeps an idle connection open longer
+ * (HTTP_KEEP_ALIVE_TIMEOUT_MS), so the gateway always closes it first and never sends a request on a
+ * socket the service is closing.
  */
 export const UPSTREAM_IDLE_TIMEOUT_MS = 60_000;
 
