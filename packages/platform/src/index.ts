@@ -19,6 +19,8 @@ export * from './adapters/gridfs.blob.js';
 export * from './outbox/outbox-relay.js';
 export * from './events/idempotent.js';
 export * from './fastify/service-app.js';
+export * from './fastify/admin-scope.js';
+export * from './fastify/server-timeouts.js';
 export * from './fastify/session.js';
 export * from './fastify/internal.js';
 export * from './metrics.js';

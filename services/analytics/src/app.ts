@@ -12,7 +12,7 @@ import { BusPublisher } from './ingest/bus-publisher.js';
 import type { EventSink } from './ingest/event-sink.port.js';
 import { KafkaIngestConsumer } from './ingest/kafka-ingest.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
-import { adminAnalyticsRoutes } from './routes/admin/analytics/index.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { trackRoutes } from './routes/analytics/track/index.js';
 import { myCompanyAnalyticsRoutes } from './routes/my-companies/analytics/index.js';
 import type { AnalyticsStore } from './store/analytics-store.port.js';
@@ -88,7 +88,7 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   app.decorate('analyticsStore', store);
   const deps = { store, tracker, companies, logger };
   await app.register(trackRoutes, deps);
-  await app.register(adminAnalyticsRoutes, deps);
+  await app.register(adminRoutes, deps);
   await app.register(myCompanyAnalyticsRoutes, deps);
 
   const consumers = [

@@ -1,91 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { CompanySnapshot, Role } from '@limo/contracts';
-import { signSession, type EventEnvelope } from '@limo/platform';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import type { CompanySnapshot } from '@limo/contracts';
+import { call, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
 import { createBillingService, type BillingOptions, type BillingService } from '../src/app.js';
 import type { PaymentSimulator } from '../src/payments/simulator.payments.js';
 
+export { call, userOf, type TestUser } from '@limo/platform/testing';
+
 /** A running billing service on the embedded adapters, with the simulator (no webhook duplicates unless asked). */
-export interface Harness {
-  ctx: TestContext;
-  service: BillingService;
-  app: FastifyInstance;
+export interface Harness extends ServiceHarness<BillingService> {
   simulator(): PaymentSimulator;
-  /** Every event published on the bus so far. */
-  published: EventEnvelope[];
-  close(): Promise<void>;
 }
 
 export async function startBilling(env: Record<string, string> = {}, options: BillingOptions = {}): Promise<Harness> {
-  const ctx = await createTestContext({ PUBLIC_URL: 'http://limo.test', ...env });
-  const published: EventEnvelope[] = [];
-  const publish = ctx.bus.publish.bind(ctx.bus);
-  ctx.bus.publish = async (events) => {
-    published.push(...events);
-    await publish(events);
-  };
-  const service = await createBillingService(ctx, {
-    env: { ...env },
-    simulator: { duplicateRate: 0, retryDelayMs: 10 },
-    companyWaitMs: 200,
-    lookupCompany: async () => null,
-    ...options,
-  });
-  await service.start();
+  const h = await startTestService(
+    (ctx) =>
+      createBillingService(ctx, {
+        env: { ...env },
+        simulator: { duplicateRate: 0, retryDelayMs: 10 },
+        companyWaitMs: 200,
+        lookupCompany: async () => null,
+        ...options,
+      }),
+    { PUBLIC_URL: 'http://limo.test', ...env },
+  );
   return {
-    ctx,
-    service,
-    app: service.app,
-    published,
+    ...h,
     simulator: () => {
-      const sim = service.deps.registry.simulator();
+      const sim = h.service.deps.registry.simulator();
       if (!sim) throw new Error('the simulator is not allowed in this harness');
       return sim;
     },
-    async close() {
-      await service.app.close();
-      await service.stop();
-      await ctx.close();
-    },
   };
-}
-
-/** A signed-in user: its id and the cookie carrying its session. */
-export interface TestUser {
-  id: string;
-  role: Role;
-  email: string;
-  cookie: string;
-}
-
-export function userOf(h: Harness, role: Role, id: string = randomUUID()): TestUser {
-  const email = `${role}-${id.slice(0, 6)}@example.com`;
-  const { token } = signSession({ id, role, username: email, email }, h.ctx.config.JWT_SECRET, 1);
-  return { id, role, email, cookie: `limo_session=${token}` };
-}
-
-let ipCounter = 0;
-const nextIp = (): string => `10.4.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** `app.inject` as `user` (or signed out) with a JSON payload (a string is sent as is). */
-export function call(
-  h: Harness,
-  method: Method,
-  url: string,
-  user?: TestUser,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return h.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { ...(user && { cookie: user.cookie }), ...(payload !== undefined && { 'content-type': 'application/json' }), ...headers },
-    ...(payload !== undefined && { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-  });
 }
 
 /** Tells billing about a company, as directory's event would. */

@@ -30,13 +30,7 @@ import { ChangeRequestsRepository } from './repositories/change-requests.reposit
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { ImagesRepository } from './repositories/images.repository.js';
 import { ReviewsRepository } from './repositories/reviews.repository.js';
-import { adminCompanyRoutes } from './routes/admin/companies/index.js';
-import { auditVerificationRoutes } from './routes/admin/audit-verification/index.js';
-import { changeRequestRoutes } from './routes/admin/change-requests/index.js';
-import { companiesByStateRoutes } from './routes/admin/companies-by-state/index.js';
-import { exportCompaniesRoutes } from './routes/admin/export-companies/index.js';
-import { populateRoutes } from './routes/admin/populate-database/index.js';
-import { adminReviewRoutes } from './routes/admin/reviews/index.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { allCompaniesRoutes } from './routes/all-companies/index.js';
 import { companiesRoutes } from './routes/companies/index.js';
 import { geoRoutes } from './routes/geo/index.js';
@@ -130,13 +124,7 @@ export async function createDirectoryService(ctx: ServiceContext, options: Direc
     uploadImageRoutes,
     imageRoutes,
     geoRoutes,
-    adminCompanyRoutes,
-    adminReviewRoutes,
-    changeRequestRoutes,
-    exportCompaniesRoutes,
-    companiesByStateRoutes,
-    populateRoutes,
-    auditVerificationRoutes,
+    adminRoutes,
     internalCompanySnapshotRoutes,
   ]) {
     await app.register(routes, deps);

@@ -1,67 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Role } from '@limo/contracts';
-import { signSession, type Service } from '@limo/platform';
-import { createTestContext, type TestContext } from '@limo/platform/testing';
+import { call, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
-/** A running directory on the embedded adapters, with helpers to act as a given user. */
-export interface Harness {
-  ctx: TestContext;
-  service: Service;
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
+export { call, userOf, type TestUser } from '@limo/platform/testing';
+
+/** A running directory on the embedded adapters. */
+export type Harness = ServiceHarness;
 
 /** Starts the directory on a fresh test context; demo data off unless `env` turns it on. */
-export async function startDirectory(env: Record<string, string> = {}, options: DirectoryOptions = {}): Promise<Harness> {
-  const ctx = await createTestContext({ SEED_DEMO_DATA: 'false', PUBLIC_URL: 'http://limo.test', ...env });
-  const service = await createDirectoryService(ctx, options);
-  await service.start();
-  return {
-    ctx,
-    service,
-    app: service.app,
-    async close() {
-      await service.app.close();
-      await service.stop();
-      await ctx.close();
-    },
-  };
-}
-
-/** A signed-in user: its id and the cookie header that carries its session. */
-export interface TestUser {
-  id: string;
-  role: Role;
-  cookie: string;
-}
-
-/** Signs a session as the identity service would, for a new user of `role`. */
-export function userOf(h: Harness, role: Role, id: string = randomUUID()): TestUser {
-  const { token } = signSession(
-    { id, role, username: `${role}-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@example.com` },
-    h.ctx.config.JWT_SECRET,
-    1,
-  );
-  return { id, role, cookie: `limo_session=${token}` };
-}
-
-let ipCounter = 0;
-/** A fresh client address, so one test's per-IP limits never trip another. */
-export const nextIp = (): string => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** `app.inject` as `user` (or signed out), with a JSON payload. */
-export function call(h: Harness, method: Method, url: string, user?: TestUser, payload?: unknown): Promise<LightMyRequestResponse> {
-  return h.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    ...(user && { headers: { cookie: user.cookie } }),
-    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+export function startDirectory(env: Record<string, string> = {}, options: DirectoryOptions = {}): Promise<Harness> {
+  return startTestService((ctx) => createDirectoryService(ctx, options), {
+    SEED_DEMO_DATA: 'false',
+    PUBLIC_URL: 'http://limo.test',
+    ...env,
   });
 }
 
@@ -74,15 +26,6 @@ export async function adminCreate(
   const res = await call(h, 'POST', '/api/admin/companies', admin, body);
   if (res.statusCode !== 201) throw new Error(`admin create failed: ${res.statusCode} ${res.body}`);
   return res.json();
-}
-
-/** Waits until the outbox relay and every consumer have nothing left to do. */
-export async function settle(h: Harness): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await h.ctx.relay.flush();
-    await new Promise((r) => setTimeout(r, 60));
-  }
-  await h.ctx.relay.flush();
 }
 
 /** A real PNG of the given size, drawn by sharp. */

@@ -9,7 +9,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { BalancedPool, Pool, type Dispatcher } from 'undici';
-import { INTERNAL_HEADER, type Config, type Logger, type RateLimiter, type ServiceName } from '@limo/platform';
+import {
+  INTERNAL_HEADER,
+  serverTimeouts,
+  UPSTREAM_IDLE_TIMEOUT_MS,
+  type Config,
+  type Logger,
+  type RateLimiter,
+  type ServiceName,
+} from '@limo/platform';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
@@ -45,14 +53,24 @@ function withoutHeader<T extends Record<string, unknown>>(headers: T, name: stri
   return copy;
 }
 
-/** Connections kept open to each service instance (keep-alive; requests queue beyond that). */
-const POOL_OPTIONS: Pool.Options = { connections: 128, keepAliveTimeout: 60_000, pipelining: 1 };
+/**
+ * Connections kept open to each service instance (keep-alive; requests queue beyond that). An idle one
+ * is dropped after UPSTREAM_IDLE_TIMEOUT_MS, well before the service drops it (HTTP_KEEP_ALIVE_TIMEOUT_MS,
+ * at least a second longer, 72 s by default): undici would otherwise follow the service's `Keep-Alive:
+ * timeout=72` hint less 2 s, too thin a margin on a loaded machine.
+ */
+const POOL_OPTIONS: Pool.Options = {
+  connections: 128,
+  keepAliveTimeout: UPSTREAM_IDLE_TIMEOUT_MS,
+  keepAliveMaxTimeout: UPSTREAM_IDLE_TIMEOUT_MS,
+  pipelining: 1,
+};
 
 /**
  * The instances the gateway balances a service's requests over: every URL of `<NAME>_URL`, unless the
  * caller moved the service (the embedded profile learns its ports at start-up and sets serviceUrls).
  */
-export function upstreamsOf(config: Pick<Config, 'serviceUrls' | 'serviceUpstreams'>, service: ServiceName): string[] {
+function upstreamsOf(config: Pick<Config, 'serviceUrls' | 'serviceUpstreams'>, service: ServiceName): string[] {
   const listed = config.serviceUpstreams?.[service];
   return listed && listed[0] === config.serviceUrls[service] ? listed : [config.serviceUrls[service]];
 }
@@ -72,6 +90,7 @@ export interface GatewayOptions {
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, limiter } = options;
   const app = Fastify({
+    ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -10,7 +10,7 @@ interface ManifestChunk {
 }
 
 /** The home route's module in the web app's build manifest. */
-export const HOME_ROUTE_MODULE = 'src/pages/HomePage.tsx';
+const HOME_ROUTE_MODULE = 'src/pages/HomePage.tsx';
 
 /**
  * The `<link>` tags that let a first visit to `/` fetch the home route's code and its first search

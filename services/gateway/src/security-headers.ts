@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * api.stripe.com, the js/hooks.stripe.com frames). Styles allow inline: Chakra UI (emotion) injects them.
  * JSON-LD blocks are data, not scripts, so they need no exception.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-eval' blob: https://maps.googleapis.com https://*.googleapis.com https://*.gstatic.com https://*.google.com https://js.stripe.com",
   "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",

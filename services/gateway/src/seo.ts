@@ -99,7 +99,7 @@ export function createSeoRenderer(options: SeoRendererOptions): (path: string) =
 }
 
 /** Replaces the title and description of `html` and adds Open Graph tags, the canonical link and JSON-LD. */
-export function renderHead(html: string, meta: PageMeta, canonical: string, jsonLd?: string, headTags: readonly string[] = []): string {
+function renderHead(html: string, meta: PageMeta, canonical: string, jsonLd?: string, headTags: readonly string[] = []): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
   const extra = [

@@ -2,29 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSubmittedV1 } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import { startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import type { Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 
+let h: ServiceHarness;
 let ctx: TestContext;
 let service: Service;
-const published: EventEnvelope[] = [];
+let published: EventEnvelope[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: 'http://limo.test' });
-  const publish = ctx.bus.publish.bind(ctx.bus);
-  ctx.bus.publish = async (events) => {
-    published.push(...events);
-    await publish(events);
-  };
-  service = await createIdentityService(ctx);
-  await service.start();
+  h = await startTestService(createIdentityService, { PUBLIC_URL: 'http://limo.test' });
+  ({ ctx, service, published } = h);
 });
-afterAll(async () => {
-  await service.app.close();
-  await service.stop();
-  await ctx.close();
-});
+afterAll(() => h.close());
 
 const submitted = (email: string, userId: string | null = null): EventEnvelope => {
   const claimId = randomUUID();

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SUPPORT_EMAIL } from '@limo/contracts';
-import { createTestContext, type TestContext } from '@limo/platform/testing';
-import type { Service } from '@limo/platform';
+import { startTestService, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { createIdentityService } from '../src/app.js';
 
+let h: ServiceHarness;
 let ctx: TestContext;
-let service: Service;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  service = await createIdentityService(ctx);
-  await service.start();
-  app = service.app;
+  h = await startTestService(createIdentityService);
+  ({ ctx, app } = h);
 });
-afterAll(async () => {
-  await app.close();
-  await service.stop();
-  await ctx.close();
-});
+afterAll(() => h.close());
 
 const message = {
   name: 'Rosa Diaz',

@@ -1,34 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import type { FastifyInstance } from 'fastify';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
-import { MemoryCache, type Service } from '@limo/platform';
+import { nextIp, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
+import { MemoryCache } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 
+let h: ServiceHarness;
 let ctx: TestContext;
-let service: Service;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'admin-password-1' });
-  service = await createIdentityService(ctx);
-  await service.start();
-  app = service.app;
+  h = await startTestService(createIdentityService, { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'admin-password-1' });
+  ({ ctx, app } = h);
 });
-afterAll(async () => {
-  await app.close();
-  await service.stop();
-  await ctx.close();
-});
+afterAll(() => h.close());
 
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
   const raw = res.headers['set-cookie'];
   const first = Array.isArray(raw) ? raw[0] : String(raw ?? '');
   return first.split(';')[0]!;
 };
-let ipCounter = 0;
-// Each test speaks from its own address so the per-IP limits of one test never trip another.
-const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 async function register(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: nextIp() });

@@ -10,7 +10,7 @@ import { CityRequestsRepository } from './repositories/city-requests.repository.
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { QuotesRepository } from './repositories/quotes.repository.js';
 import { CompanyReconciliation, httpSnapshotSource, type SnapshotSource } from './reconciliation/company-reconciliation.js';
-import { adminQuoteRequestsRoutes } from './routes/admin/quote-requests/index.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
 import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 
@@ -70,7 +70,7 @@ export async function createQuotesService(ctx: ServiceContext, options: QuotesSe
   const deps = { ctx, quotes, cityRequests, companies, leads };
   await app.register(quoteRequestsRoutes, deps);
   await app.register(cityQuoteRequestsRoutes, deps);
-  await app.register(adminQuoteRequestsRoutes, deps);
+  await app.register(adminRoutes, deps);
 
   const consumers = [
     { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
-import {
-  SESSION_COOKIE,
-  signSession,
-  type EventEnvelope,
-  type MailMessage,
-  type Mailer,
-  type SentMail,
-  type Service,
-} from '@limo/platform';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import type { EventEnvelope, MailMessage, Mailer, SentMail } from '@limo/platform';
+import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
 import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
 import type { QuoteDoc } from '../src/repositories/quotes.repository.js';
@@ -35,34 +27,29 @@ class SwitchableMailer implements Mailer {
   close = () => this.inner.close();
 }
 
+let h: ServiceHarness;
 let ctx: TestContext;
 let mailer: SwitchableMailer;
-let service: Service;
 let app: FastifyInstance;
 const published: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ QUOTE_RATE_LIMIT_PER_HOUR: '5', CITY_QUOTE_RATE_LIMIT_PER_HOUR: '2' });
-  mailer = new SwitchableMailer(ctx.mailer);
-  // A fast sweep, so the outage test need not wait 30 s for the safety net.
-  service = await createQuotesService({ ...ctx, mailer }, { redelivery: { intervalMs: 100, graceMs: 0 } });
-  await service.start();
-  app = service.app;
+  h = await startTestService(
+    (context) => {
+      mailer = new SwitchableMailer(context.mailer);
+      // A fast sweep, so the outage test need not wait 30 s for the safety net.
+      return createQuotesService({ ...context, mailer }, { redelivery: { intervalMs: 100, graceMs: 0 } });
+    },
+    { QUOTE_RATE_LIMIT_PER_HOUR: '5', CITY_QUOTE_RATE_LIMIT_PER_HOUR: '2' },
+  );
+  ({ ctx, app } = h);
   await ctx.bus.subscribe({
     group: 'test.observer',
     topics: ['quote.requested.v1', 'quote.delivered.v1', 'company.response-time.v1', 'city-quote.requested.v1'],
     handler: async (event) => void published.push(event),
   });
 });
-afterAll(async () => {
-  await app.close();
-  await service.stop();
-  await ctx.close();
-});
-
-let ipCounter = 0;
-// Each request speaks from its own address unless a test wants the per-IP limit.
-const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+afterAll(() => h.close());
 
 const companies = () => ctx.store.collection<CompanyContactDoc>('companies');
 /** `waitFor` takes null as an answer: a document not there yet must read as undefined. */
@@ -86,7 +73,7 @@ const postCityQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) 
   app.inject({ method: 'POST', url: '/api/city-quote-requests', payload: body, remoteAddress });
 
 const cookieFor = (id: string, role: Role = 'business') =>
-  `${SESSION_COOKIE}=${signSession({ id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` }, ctx.config.JWT_SECRET, 1).token}`;
+  sessionCookie(ctx.config.JWT_SECRET, { id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` });
 
 const mailsTo = async (to: string) => (await ctx.outbox()).filter((m) => m.to === to);
 

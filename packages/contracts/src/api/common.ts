@@ -7,6 +7,14 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/**
+ * The error answers a route documents, each with the one error body:
+ * `response: { 200: companySchema, ...errorResponses(400, 404) }`.
+ */
+export function errorResponses<const Status extends number>(...statuses: Status[]): Record<Status, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<Status, typeof errorResponseSchema>;
+}
+
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** A required string: absent, null or wrong type all answer with the same message. */

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { checkServerTimeouts, serverTimeoutsEnv } from '../fastify/server-timeouts.js';
 
 // 0 means "any free port" (tests, several embedded instances on one machine).
 const port = z.coerce.number().int().min(0).max(65535);
@@ -37,90 +38,93 @@ const serviceUrlList = z
     },
   );
 
-const envSchema = z.object({
-  PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(8080),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** HS256 key shared by every service to sign and verify sessions; at least 32 characters. */
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
-   * Shared by the gateway and the services: the gateway sends it on every proxied request (so a
-   * service believes its X-Forwarded-For) and services send it to each other's `/internal` routes.
-   * Derived from JWT_SECRET when unset.
-   */
-  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 7),
-  COOKIE_SECURE: bool,
-  ALLOWED_ORIGINS: z.string().optional(),
-  KAFKA_BROKERS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.split(',').every((b) => /^[\w.-]+:\d+$/.test(b.trim())), {
-      message: 'must be a comma-separated list of host:port',
-    }),
-  /** Prefix of every Kafka topic and consumer group, so deployments sharing a cluster stay apart. */
-  KAFKA_NAMESPACE: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{0,100}$/, 'may hold only letters, digits, ".", "_" and "-"')
-    .default(''),
-  MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
-  REDIS_URL: optionalUrl(['redis', 'rediss']),
-  SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
-  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
-  ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
-  /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
-  ELASTICSEARCH_INDEX: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
-    .default('limo-companies'),
-  MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_USERNAME: z.string().min(3).default('admin'),
-  /** Requests per minute per client IP at the gateway. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
-  /** Per-company quote requests accepted per client IP per hour. */
-  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-  /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
-  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  /** Reviews accepted per client IP per hour. */
-  REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  /** Accounts created per client IP per hour. */
-  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-  /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
-  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** Listings an owner may create per hour. */
-  LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
-  /** Login attempts per client IP per 15 minutes (each account also gets 10). */
-  LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
-  IDENTITY_PORT: port.default(4001),
-  DIRECTORY_PORT: port.default(4002),
-  QUOTES_PORT: port.default(4003),
-  BILLING_PORT: port.default(4004),
-  ANALYTICS_PORT: port.default(4005),
-  IDENTITY_URL: serviceUrlList,
-  DIRECTORY_URL: serviceUrlList,
-  QUOTES_URL: serviceUrlList,
-  BILLING_URL: serviceUrlList,
-  ANALYTICS_URL: serviceUrlList,
-  WEB_DIST: z.string().optional(),
-  SEED_DEMO_DATA: bool,
-  /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
-  DEV_OUTBOX: bool,
-});
+const envSchema = z
+  .object({
+    PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** HS256 key shared by every service to sign and verify sessions; at least 32 characters. */
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Shared by the gateway and the services: the gateway sends it on every proxied request (so a
+     * service believes its X-Forwarded-For) and services send it to each other's `/internal` routes.
+     * Derived from JWT_SECRET when unset.
+     */
+    INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    COOKIE_SECURE: bool,
+    ALLOWED_ORIGINS: z.string().optional(),
+    KAFKA_BROKERS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.split(',').every((b) => /^[\w.-]+:\d+$/.test(b.trim())), {
+        message: 'must be a comma-separated list of host:port',
+      }),
+    /** Prefix of every Kafka topic and consumer group, so deployments sharing a cluster stay apart. */
+    KAFKA_NAMESPACE: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{0,100}$/, 'may hold only letters, digits, ".", "_" and "-"')
+      .default(''),
+    MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
+    ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+    /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
+    ELASTICSEARCH_INDEX: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
+      .default('limo-companies'),
+    MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_USERNAME: z.string().min(3).default('admin'),
+    /** Requests per minute per client IP at the gateway. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
+    /** Per-company quote requests accepted per client IP per hour. */
+    QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
+    CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Reviews accepted per client IP per hour. */
+    REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Accounts created per client IP per hour. */
+    REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
+    MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** Listings an owner may create per hour. */
+    LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
+    /** Login attempts per client IP per 15 minutes (each account also gets 10). */
+    LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
+    IDENTITY_PORT: port.default(4001),
+    DIRECTORY_PORT: port.default(4002),
+    QUOTES_PORT: port.default(4003),
+    BILLING_PORT: port.default(4004),
+    ANALYTICS_PORT: port.default(4005),
+    IDENTITY_URL: serviceUrlList,
+    DIRECTORY_URL: serviceUrlList,
+    QUOTES_URL: serviceUrlList,
+    BILLING_URL: serviceUrlList,
+    ANALYTICS_URL: serviceUrlList,
+    WEB_DIST: z.string().optional(),
+    SEED_DEMO_DATA: bool,
+    /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
+    DEV_OUTBOX: bool,
+    ...serverTimeoutsEnv,
+  })
+  .superRefine(checkServerTimeouts);
 export type Env = z.infer<typeof envSchema>;
 
 export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;

@@ -17,7 +17,9 @@ import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
+import { inAdminScope } from './admin-scope.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
+import { serverTimeouts } from './server-timeouts.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -54,6 +56,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
   const app = Fastify({
+    ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     requestIdHeader: 'x-request-id',
@@ -149,6 +152,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     if (moving.length === 0 && bodyCheck.length === 0) return;
     route.preHandler = pre.filter((h) => !guards.has(h));
     route.preValidation = [...moving, ...bodyCheck, ...validation];
+  });
+
+  // Admin routes take their guard from one place: one registered outside the admin scope would be open.
+  app.addHook('onRoute', function (route) {
+    if (route.url.startsWith('/api/admin/') && !inAdminScope(this)) {
+      throw new Error(`${String(route.method)} ${route.url} is outside the admin scope: register it through adminScope(...)`);
+    }
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));

@@ -1,2 +1,4 @@
 export * from './engines.js';
 export * from './context.js';
+export * from './slow-client.js';
+export * from './service-harness.js';

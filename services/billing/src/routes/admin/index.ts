@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { adminScope } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
+import { cancelSubscriptionRoutes } from '../subscriptions/index.js';
 import { apiKeysRoutes } from './api-keys/index.js';
 import { businessClaimsRoutes } from './business-claims/index.js';
 import { subscribersRoutes } from './subscribers/index.js';
 
-/** Every `/api/admin/*` route of billing, behind one admin guard. */
-export async function adminRoutes(app: FastifyInstance, deps: BillingDeps) {
-  app.addHook('preHandler', app.requireRole('admin'));
-  await app.register(businessClaimsRoutes, deps);
-  await app.register(apiKeysRoutes, deps);
-  await app.register(subscribersRoutes, deps);
-}
+/**
+ * Billing's admin routes, behind the admin scope's one guard: every `/api/admin/*` route, and the
+ * cancellation of a subscription (admin-only although its URL, the spec's, is not under /api/admin).
+ */
+export const adminRoutes = adminScope<BillingDeps>(businessClaimsRoutes, apiKeysRoutes, subscribersRoutes, cancelSubscriptionRoutes);

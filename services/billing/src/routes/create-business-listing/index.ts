@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessListingBodySchema, businessListingResponseSchema, errorResponseSchema } from '@limo/contracts';
+import { businessListingBodySchema, businessListingResponseSchema, errorResponses } from '@limo/contracts';
 import type { BillingDeps } from '../../deps.js';
 
 /** POST /api/create-business-listing: a signed-in owner's paid listing, kept unpaid until its payment succeeds. */
@@ -15,11 +15,7 @@ export async function createBusinessListingRoutes(app: FastifyInstance, deps: Bi
         body: businessListingBodySchema,
         response: {
           200: businessListingResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          402: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
+          ...errorResponses(400, 401, 402, 404, 409),
         },
       },
     },

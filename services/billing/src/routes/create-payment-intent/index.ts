@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createPaymentIntentBodySchema, createPaymentIntentResponseSchema, errorResponseSchema } from '@limo/contracts';
+import { createPaymentIntentBodySchema, createPaymentIntentResponseSchema, errorResponses } from '@limo/contracts';
 import type { BillingDeps } from '../../deps.js';
 
 /** POST /api/create-payment-intent: the claim and paid-listing checkouts (amount from the plan table). */
@@ -14,12 +14,7 @@ export async function createPaymentIntentRoutes(app: FastifyInstance, deps: Bill
         body: createPaymentIntentBodySchema,
         response: {
           200: createPaymentIntentResponseSchema,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          502: errorResponseSchema,
-          503: errorResponseSchema,
+          ...errorResponses(400, 403, 404, 409, 502, 503),
         },
       },
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CLAIM_PLAN,
-  errorResponseSchema,
+  errorResponses,
   paymentsConfigResponseSchema,
   simulatorConfirmBodySchema,
   simulatorConfirmResponseSchema,
@@ -22,7 +22,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
       schema: {
         tags: ['billing'],
         summary: 'Which payment provider is active, its publishable key and the plan',
-        response: { 200: paymentsConfigResponseSchema, 503: errorResponseSchema },
+        response: { 200: paymentsConfigResponseSchema, ...errorResponses(503) },
       },
     },
     async () => {
@@ -52,11 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
         body: simulatorConfirmBodySchema,
         response: {
           200: simulatorConfirmResponseSchema,
-          400: errorResponseSchema,
-          402: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          503: errorResponseSchema,
+          ...errorResponses(400, 402, 404, 409, 503),
         },
       },
     },

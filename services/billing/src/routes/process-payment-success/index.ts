@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, processPaymentSuccessBodySchema, processPaymentSuccessResponseSchema } from '@limo/contracts';
+import { errorResponses, processPaymentSuccessBodySchema, processPaymentSuccessResponseSchema } from '@limo/contracts';
 import type { BillingDeps } from '../../deps.js';
 
 /** POST /api/process-payment-success: the claim of a succeeded payment, created exactly once. */
@@ -14,10 +14,7 @@ export async function processPaymentSuccessRoutes(app: FastifyInstance, deps: Bi
         body: processPaymentSuccessBodySchema,
         response: {
           200: processPaymentSuccessResponseSchema,
-          400: errorResponseSchema,
-          402: errorResponseSchema,
-          404: errorResponseSchema,
-          503: errorResponseSchema,
+          ...errorResponses(400, 402, 404, 503),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessListingResponseSchema, currentUserSchema, errorResponseSchema, registerBusinessListingBodySchema } from '@limo/contracts';
+import { businessListingResponseSchema, currentUserSchema, errorResponses, registerBusinessListingBodySchema } from '@limo/contracts';
 import { HttpError } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 
@@ -18,12 +18,7 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
         body: registerBusinessListingBodySchema,
         response: {
           200: businessListingResponseSchema,
-          400: errorResponseSchema,
-          402: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          429: errorResponseSchema,
-          502: errorResponseSchema,
+          ...errorResponses(400, 402, 404, 409, 429, 502),
         },
       },
     },

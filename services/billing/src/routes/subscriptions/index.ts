@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cancelSubscriptionResponseSchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   subscriptionListQuerySchema,
   subscriptionListResponseSchema,
@@ -11,16 +11,11 @@ import { notFound } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 import { toSubscriptionView } from '../../repositories/subscriptions.repository.js';
 
-/** GET /api/subscriptions (status and end date per company and user) and POST /api/subscriptions/{id}/cancel (admin). */
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** GET /api/subscriptions: status and end date per company and user. */
 export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
 
   r.get(
     '/api/subscriptions',
@@ -41,11 +36,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDep
       return own.filter((s) => !companyId || s.companyId === companyId).map(toSubscriptionView);
     },
   );
+}
 
-  r.post(
+/** POST /api/subscriptions/{id}/cancel: admins only, registered in billing's admin scope. */
+export async function cancelSubscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/subscriptions/:id/cancel',
     {
-      preHandler: app.requireRole('admin'),
       schema: {
         tags: ['billing'],
         summary: 'Cancel at the end of the paid year (cancellation goes through support); the listing stays premium until then',

@@ -5,7 +5,7 @@ import {
   allCompaniesQuerySchema,
   CLAIM_SEARCH_PAGE_SIZE,
   companySchema,
-  errorResponseSchema,
+  errorResponses,
   TOTAL_COUNT_HEADER,
   type Company,
 } from '@limo/contracts';
@@ -13,7 +13,7 @@ import { toPublicCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
 
 /** Whether a company's name, city, state or e-mail contains `needle` (already lower-cased). */
-export function matchesClaimSearch(company: Pick<Company, 'name' | 'city' | 'state' | 'email'>, needle: string): boolean {
+function matchesClaimSearch(company: Pick<Company, 'name' | 'city' | 'state' | 'email'>, needle: string): boolean {
   return [company.name, company.city, company.state, company.email].some((field) => field?.toLowerCase().includes(needle));
 }
 
@@ -29,7 +29,7 @@ export async function allCompaniesRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['companies'],
         summary: 'Every company, by name; or a page of those whose name, city, state or e-mail contains `search`',
         querystring: allCompaniesQuerySchema,
-        response: { 200: z.array(companySchema), 400: errorResponseSchema },
+        response: { 200: z.array(companySchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

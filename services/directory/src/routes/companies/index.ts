@@ -8,7 +8,7 @@ import {
   companySchema,
   companySearchQuerySchema,
   companyUpdateBodySchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   ownerCompanySchema,
   reviewSchema,
@@ -25,8 +25,6 @@ import { assertState } from '../../operations/company-edits.js';
 import { toChangeRequest } from '../../repositories/change-requests.repository.js';
 import { ratingOf, toReview } from '../../repositories/reviews.repository.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-
 /** Search, company pages, listing creation and owner edits: `/api/companies*`. */
 export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, companies, reviews, changeRequests, search, searchCache, companyJson, edits } = deps;
@@ -39,7 +37,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         tags: ['companies'],
         summary: 'Search companies (public-side §7); the body is the page, X-Total-Count the total',
         querystring: companySearchQuerySchema,
-        response: { 200: z.array(companySchema), 400: errorResponseSchema },
+        response: { 200: z.array(companySchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -77,7 +75,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         tags: ['companies'],
         summary: 'A company with its approved reviews, rating and review count',
         params: idParamsSchema,
-        response: { 200: companyDetailSchema, 404: errorResponseSchema },
+        response: { 200: companyDetailSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -96,7 +94,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         tags: ['companies'],
         summary: "A company's reviews: approved ones for everybody; every status for its owner and admins",
         params: idParamsSchema,
-        response: { 200: z.array(reviewSchema), 404: errorResponseSchema },
+        response: { 200: z.array(reviewSchema), ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -117,7 +115,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         tags: ['companies'],
         summary: 'List a company (business accounts); the caller owns it',
         body: companyCreateBodySchema,
-        response: { 201: ownerCompanySchema, ...errors, 429: errorResponseSchema },
+        response: { 201: ownerCompanySchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -151,7 +149,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         summary: "Edit a company (its owner or an admin); an unverified owner's edit becomes a change request (202)",
         params: idParamsSchema,
         body: companyUpdateBodySchema,
-        response: { 200: ownerCompanySchema, 202: changeRequestCreatedSchema, ...errors },
+        response: { 200: ownerCompanySchema, 202: changeRequestCreatedSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { citySuggestionSchema, citySuggestQuerySchema, errorResponseSchema, reverseGeocodeQuerySchema } from '@limo/contracts';
+import { citySuggestionSchema, citySuggestQuerySchema, errorResponses, reverseGeocodeQuerySchema } from '@limo/contracts';
 import { nearestCity, nearestZip, suggestCities } from '@limo/geo';
 import { notFound } from '@limo/platform';
 
@@ -18,7 +18,7 @@ export async function geoRoutes(app: FastifyInstance) {
         tags: ['geo'],
         summary: 'US cities starting with q, largest first',
         querystring: citySuggestQuerySchema,
-        response: { 200: z.array(citySuggestionSchema), 400: errorResponseSchema },
+        response: { 200: z.array(citySuggestionSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -41,7 +41,7 @@ export async function geoRoutes(app: FastifyInstance) {
         tags: ['geo'],
         summary: 'The US city nearest to a position (within 30 miles)',
         querystring: reverseGeocodeQuerySchema,
-        response: { 200: citySuggestionSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: citySuggestionSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, ownerCompanySchema } from '@limo/contracts';
+import { errorResponses, ownerCompanySchema } from '@limo/contracts';
 import { toOwnerCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
 
@@ -14,7 +14,7 @@ export async function myCompaniesRoutes(app: FastifyInstance, deps: DirectoryDep
       schema: {
         tags: ['companies'],
         summary: "The signed-in user's companies",
-        response: { 200: z.array(ownerCompanySchema), 401: errorResponseSchema },
+        response: { 200: z.array(ownerCompanySchema), ...errorResponses(401) },
       },
     },
     async (request) => (await deps.companies.find({ userId: request.user!.id }, { sort: { createdAt: 1, _id: 1 } })).map(toOwnerCompany),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
+import { errorResponses, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
 import { conflict, enforceRateLimits, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
 import { reviewFingerprint, toReview } from '../../repositories/reviews.repository.js';
@@ -20,10 +20,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
         body: reviewCreateBodySchema,
         response: {
           201: reviewSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          429: errorResponseSchema,
+          ...errorResponses(400, 404, 409, 429),
         },
       },
     },

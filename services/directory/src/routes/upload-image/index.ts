@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, IMAGE_PATH_PREFIX, uploadImageResponseSchema } from '@limo/contracts';
+import { errorResponses, IMAGE_PATH_PREFIX, uploadImageResponseSchema } from '@limo/contracts';
 import { badRequest, enforceRateLimits, forbidden, notFound } from '@limo/platform';
 import { checkAndReencodeImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../domain/image.js';
 import type { DirectoryDeps } from '../../deps.js';
@@ -37,11 +37,7 @@ export async function uploadImageRoutes(app: FastifyInstance, deps: DirectoryDep
         consumes: ['multipart/form-data'],
         response: {
           200: uploadImageResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          429: errorResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactBodySchema, errorResponseSchema, messageResponseSchema } from '@limo/contracts';
+import { contactBodySchema, errorResponses, messageResponseSchema } from '@limo/contracts';
 import { enforceRateLimits, HttpError, type ServiceContext } from '@limo/platform';
 import { contactMail } from '../../mail/contact.mail.js';
 
-export const CONTACT_SENT_MESSAGE = 'Thanks! Your message has reached our team. We reply within 24 hours.';
+const CONTACT_SENT_MESSAGE = 'Thanks! Your message has reached our team. We reply within 24 hours.';
 
 /** POST /api/contact: the /contact page's form, mailed to support (the specs' "Contact Sales" target). */
 export async function contactRoutes(app: FastifyInstance, opts: { ctx: ServiceContext }) {
@@ -17,7 +17,7 @@ export async function contactRoutes(app: FastifyInstance, opts: { ctx: ServiceCo
         tags: ['contact'],
         summary: 'Send a message to support by e-mail',
         body: contactBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -2,26 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
+  errorResponses,
   forgotPasswordBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
   type PasswordResetRequestedV1,
 } from '@limo/contracts';
-import { badRequest, enforceRateLimits, type ServiceContext } from '@limo/platform';
+import { badRequest, enforceRateLimits } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from '../../domain/reset-token.js';
-import type { UsersRepository } from '../../repositories/users.repository.js';
-import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
+import type { RouteDeps } from '../deps.js';
 
-export const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
-export const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
+const FORGOT_PASSWORD_MESSAGE = "If an account with that email exists, we've sent a password reset link.";
+const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
-export async function passwordRoutes(
-  app: FastifyInstance,
-  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
-) {
+export async function passwordRoutes(app: FastifyInstance, opts: RouteDeps) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,7 +28,7 @@ export async function passwordRoutes(
         tags: ['password'],
         summary: 'Mail a one-hour reset link; answers the same whether or not the e-mail exists',
         body: forgotPasswordBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -74,7 +70,7 @@ export async function passwordRoutes(
         tags: ['password'],
         summary: 'Set a new password with the token from the reset mail (single use, one hour)',
         body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema, errorResponseSchema, registerBodySchema } from '@limo/contracts';
+import { currentUserSchema, errorResponses, registerBodySchema } from '@limo/contracts';
 import { conflict, DuplicateKeyError, enforceRateLimits, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
@@ -16,7 +16,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
         tags: ['session'],
         summary: 'Create a business account (the role sent is ignored) and sign it in',
         body: registerBodySchema,
-        response: { 201: currentUserSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: currentUserSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUserSchema, errorResponseSchema, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { enforceRateLimits, unauthorized, type ServiceContext } from '@limo/platform';
+import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
+import { enforceRateLimits, unauthorized } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
-import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
-import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
+import { toCurrentUser } from '../../repositories/users.repository.js';
+import type { RouteDeps } from '../deps.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
-export async function sessionRoutes(
-  app: FastifyInstance,
-  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
-) {
+export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
   const { ctx, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -24,7 +21,7 @@ export async function sessionRoutes(
         tags: ['session'],
         summary: 'Sign in with e-mail and password; sets the session cookie',
         body: loginBodySchema,
-        response: { 200: currentUserSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -70,7 +67,7 @@ export async function sessionRoutes(
       schema: {
         tags: ['session'],
         summary: 'The signed-in user; 401 when signed out',
-        response: { 200: currentUserSchema, 401: errorResponseSchema },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {

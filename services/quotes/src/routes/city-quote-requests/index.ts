@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cityQuoteRequestBodySchema, cityQuoteRequestCreatedSchema, errorResponseSchema, type CityQuoteRequestedV1 } from '@limo/contracts';
+import { cityQuoteRequestBodySchema, cityQuoteRequestCreatedSchema, errorResponses, type CityQuoteRequestedV1 } from '@limo/contracts';
 import { enforceRateLimits } from '@limo/platform';
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { targetCityOf } from '../../domain/service-area.js';
@@ -23,7 +23,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         tags: ['quotes'],
         summary: 'Send one quote request to every company serving a city',
         body: cityQuoteRequestBodySchema,
-        response: { 201: cityQuoteRequestCreatedSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: cityQuoteRequestCreatedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

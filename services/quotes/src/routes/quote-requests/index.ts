@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   messageResponseSchema,
   OWNER_QUOTES_PAGE_SIZE,
@@ -68,7 +68,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         tags: ['quotes'],
         summary: 'Send a quote request to one company; the company and the customer are e-mailed',
         body: quoteRequestBodySchema,
-        response: { 201: quoteRequestCreatedSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: quoteRequestCreatedSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -139,7 +139,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         summary:
           "The owner's first company's quote requests, newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
         querystring: ownerQuoteListQuerySchema,
-        response: { 200: ownerQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: ownerQuoteListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -162,7 +162,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       schema: {
         tags: ['quotes', 'owner'],
         summary: "Which company the owner's quotes are for, how many there are, and its median response time",
-        response: { 200: ownerQuoteSummarySchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: ownerQuoteSummarySchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -183,10 +183,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         body: quoteStatusBodySchema,
         response: {
           200: quoteRequestSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -213,7 +210,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         tags: ['quotes', 'owner'],
         summary: 'Delete one of your quote requests',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {

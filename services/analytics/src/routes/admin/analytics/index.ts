@@ -5,7 +5,7 @@ import {
   analyticsOverviewSchema,
   dailyTrendsSchema,
   deviceStatsSchema,
-  errorResponseSchema,
+  errorResponses,
   geographicStatsSchema,
   MAX_ANALYTICS_LIMIT,
   popularSearchesQuerySchema,
@@ -19,7 +19,7 @@ import {
 import { dayWindow, daysBetween } from '../../../domain/windows.js';
 import type { RouteDeps } from '../../deps.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400);
 
 /**
  * GET /api/admin/analytics/{overview,top-companies,geographic,daily-trends,popular-searches,devices,
@@ -28,7 +28,6 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  */
 export async function adminAnalyticsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { store, companies } = deps;
-  app.addHook('preHandler', app.requireRole('admin'));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin', 'analytics'];
 

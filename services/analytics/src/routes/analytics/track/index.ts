@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, trackAcceptedSchema, trackBatchBodySchema, trackEventBodySchema, type TrackEventBody } from '@limo/contracts';
+import { errorResponses, trackAcceptedSchema, trackBatchBodySchema, trackEventBodySchema, type TrackEventBody } from '@limo/contracts';
 import { SinkFullError } from '../../../ingest/event-sink.port.js';
 import type { RouteDeps } from '../../deps.js';
 
@@ -32,7 +32,7 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
         summary:
           'Records one visitor event (fire and forget): 202 at once; bots, replays, bursts and events over the caps of a client IP are accepted but not counted',
         body: trackEventBodySchema,
-        response: { 202: trackAcceptedSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+        response: { 202: trackAcceptedSchema, ...errorResponses(400, 503) },
       },
     },
     async (request, reply) => accept([request.body], request, reply),
@@ -45,7 +45,7 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
         tags: ['analytics'],
         summary: 'Records up to 100 visitor events in one call (e.g. a page sending what it queued)',
         body: trackBatchBodySchema,
-        response: { 202: trackAcceptedSchema, 400: errorResponseSchema, 503: errorResponseSchema },
+        response: { 202: trackAcceptedSchema, ...errorResponses(400, 503) },
       },
     },
     async (request, reply) => accept(request.body.events, request, reply),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsDaysQuerySchema, companyAnalyticsSchema, errorResponseSchema, idParamsSchema } from '@limo/contracts';
+import { analyticsDaysQuerySchema, companyAnalyticsSchema, errorResponses, idParamsSchema } from '@limo/contracts';
 import { HttpError } from '@limo/platform';
 import { dailySeries, totalsOf } from '../../../domain/company-analytics.js';
 import { dayWindow } from '../../../domain/windows.js';
@@ -24,7 +24,7 @@ export async function myCompanyAnalyticsRoutes(app: FastifyInstance, deps: Route
           "The owner's listing: profile views, search appearances, quote requests, calls, website clicks, daily series and response time",
         params: idParamsSchema,
         querystring: analyticsDaysQuerySchema,
-        response: { 200: companyAnalyticsSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: companyAnalyticsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiKeysBodySchema, apiKeysResponseSchema, errorResponseSchema, maskedApiKeysSchema, type MaskedApiKeys } from '@limo/contracts';
+import { apiKeysBodySchema, apiKeysResponseSchema, errorResponses, maskedApiKeysSchema, type MaskedApiKeys } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
 import { maskKey } from '../../../domain/mask.js';
 import { KEY_FIELDS, type KeyField } from '../../../repositories/keys.repository.js';
@@ -22,7 +22,7 @@ async function masked(deps: BillingDeps): Promise<MaskedApiKeys> {
 /** GET and POST /api/admin/api-keys: provider keys stored encrypted, answered masked, applied at once. */
 export async function apiKeysRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+  const errors = errorResponses(400);
 
   r.get(
     '/api/admin/api-keys',

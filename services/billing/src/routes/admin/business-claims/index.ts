@@ -5,20 +5,14 @@ import {
   businessClaimListQuerySchema,
   businessClaimListResponseSchema,
   claimDecisionResponseSchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   rejectClaimBodySchema,
 } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
 import { toBusinessClaim } from '../../../repositories/claims.repository.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 404, 409);
 
 /** GET /api/admin/business-claims, POST …/{id}/approve and …/{id}/reject (admin; guarded by the admin plugin). */
 export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDeps) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminStatsResponseSchema, adminSubscribersResponseSchema, errorResponseSchema, type Subscriber } from '@limo/contracts';
+import { adminStatsResponseSchema, adminSubscribersResponseSchema, type Subscriber } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
 import { YEARLY_PRICE_DOLLARS } from '../../../domain/plans.js';
 import type { SubscriptionDoc } from '../../../repositories/subscriptions.repository.js';
@@ -13,7 +13,6 @@ function representative(subs: SubscriptionDoc[]): SubscriptionDoc | undefined {
 /** GET /api/admin/subscribers and GET /api/admin/stats: billing's truth, with user counts from identity's events. */
 export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
   r.get(
     '/api/admin/subscribers',
@@ -21,7 +20,7 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
       schema: {
         tags: ['admin'],
         summary: 'Business accounts with their subscription state (billing’s records), newest first',
-        response: { 200: adminSubscribersResponseSchema, ...errors },
+        response: { 200: adminSubscribersResponseSchema },
       },
     },
     async (): Promise<Subscriber[]> => {
@@ -50,7 +49,7 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
       schema: {
         tags: ['admin'],
         summary: 'Active subscriptions, annual revenue (in dollars, under the spec’s name monthlyRevenue) and user counts',
-        response: { 200: adminStatsResponseSchema, ...errors },
+        response: { 200: adminStatsResponseSchema },
       },
     },
     async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, webhookResponseSchema } from '@limo/contracts';
+import { errorResponses, webhookResponseSchema } from '@limo/contracts';
 import { HttpError } from '@limo/platform';
 import type { BillingDeps } from '../../../deps.js';
 import { WebhookSignatureError } from '../../../payments/payments.port.js';
@@ -22,7 +22,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: BillingDep
       schema: {
         tags: ['billing'],
         summary: 'Payment provider webhooks (Stripe-Signature checked, de-duplicated by event id)',
-        response: { 200: webhookResponseSchema, 401: errorResponseSchema, 503: errorResponseSchema },
+        response: { 200: webhookResponseSchema, ...errorResponses(401, 503) },
       },
     },
     async (request) => {

@@ -1,35 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changeRequestListQuerySchema,
-  changeRequestSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  ownerCompanySchema,
-} from '@limo/contracts';
+import { changeRequestListQuerySchema, changeRequestSchema, errorResponses, idParamsSchema, ownerCompanySchema } from '@limo/contracts';
 import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toChangeRequest } from '../../../repositories/change-requests.repository.js';
 
-const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
-
 /** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, changeRequests, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
 
   r.get(
     '/api/admin/change-requests',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: "Owners' change requests (pending by default), oldest first",
         querystring: changeRequestListQuerySchema,
-        response: { 200: z.array(changeRequestSchema), 400: errorResponseSchema, ...guarded },
+        response: { 200: z.array(changeRequestSchema), ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -41,16 +31,13 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
   r.post(
     '/api/admin/change-requests/:id/approve',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Approve a change request: its changes are applied to the company',
         params: idParamsSchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema, company: ownerCompanySchema }),
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          ...guarded,
+          ...errorResponses(404, 409),
         },
       },
     },
@@ -72,16 +59,13 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
   r.post(
     '/api/admin/change-requests/:id/reject',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Reject a change request: the company stays as it is',
         params: idParamsSchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema }),
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          ...guarded,
+          ...errorResponses(404, 409),
         },
       },
     },

@@ -5,7 +5,7 @@ import {
   adminCompanyListQuerySchema,
   adminCompanyListResponseSchema,
   adminCompanyUpdateBodySchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   messageResponseSchema,
   ownerCompanySchema,
@@ -16,8 +16,6 @@ import { newCompany } from '../../../domain/new-company.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { assertState, suspension, unsuspension } from '../../../operations/company-edits.js';
 
-const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
-
 /** Escapes a visitor's text for use inside a regular expression. */
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,17 +23,15 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, companies, reviews, changeRequests, images, blobs, search, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
 
   r.get(
     '/api/admin/companies',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Companies matching `search` (name, city, state, e-mail, phone), newest first, with the total',
         querystring: adminCompanyListQuerySchema,
-        response: { 200: adminCompanyListResponseSchema, 400: errorResponseSchema, ...guarded },
+        response: { 200: adminCompanyListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -56,12 +52,11 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
   r.post(
     '/api/admin/companies',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Create a company (owner-admin §5 rules); nobody owns it until claimed',
         body: adminCompanyCreateBodySchema,
-        response: { 201: ownerCompanySchema, 400: errorResponseSchema, ...guarded },
+        response: { 201: ownerCompanySchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -81,13 +76,12 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
   r.put(
     '/api/admin/companies/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Edit any company, including featured, verified and businessVerified',
         params: idParamsSchema,
         body: adminCompanyUpdateBodySchema,
-        response: { 200: ownerCompanySchema, 400: errorResponseSchema, 404: errorResponseSchema, ...guarded },
+        response: { 200: ownerCompanySchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -106,12 +100,11 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
     r.put(
       `/api/admin/companies/:id/${action}`,
       {
-        preHandler: adminOnly,
         schema: {
           tags: ['admin'],
           summary,
           params: idParamsSchema,
-          response: { 200: ownerCompanySchema, 404: errorResponseSchema, ...guarded },
+          response: { 200: ownerCompanySchema, ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -126,12 +119,11 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
   r.delete(
     '/api/admin/companies/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Delete a company for good, with its reviews, change requests, images and index entry',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...guarded },
+        response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

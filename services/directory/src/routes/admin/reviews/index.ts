@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminReviewSchema, errorResponseSchema, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
+import { adminReviewSchema, errorResponses, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
 import { notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toReview, type ReviewDoc } from '../../../repositories/reviews.repository.js';
-
-const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Review moderation (owner-admin §2.9 tab 3). Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, companies, reviews } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
 
   /** Reviews with their company's name. */
   async function withCompanyNames(list: ReviewDoc[]): Promise<AdminReview[]> {
@@ -24,11 +21,10 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
   r.get(
     '/api/admin/pending-reviews',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Reviews waiting for moderation, newest first',
-        response: { 200: z.array(adminReviewSchema), ...guarded },
+        response: { 200: z.array(adminReviewSchema) },
       },
     },
     async () => withCompanyNames(await reviews.list({ status: 'pending' })),
@@ -37,11 +33,10 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
   r.get(
     '/api/admin/all-reviews',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Every review, whatever its status, newest first',
-        response: { 200: z.array(adminReviewSchema), ...guarded },
+        response: { 200: z.array(adminReviewSchema) },
       },
     },
     async () => withCompanyNames(await reviews.list({})),
@@ -54,7 +49,6 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     r.post(
       `/api/admin/reviews/:id/${action}`,
       {
-        preHandler: adminOnly,
         schema: {
           tags: ['admin'],
           summary:
@@ -62,7 +56,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
               ? 'Approve a review: it counts in the rating and shows publicly'
               : 'Reject a review: stored as rejected, never shown',
           params: idParamsSchema,
-          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), 404: errorResponseSchema, ...guarded },
+          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -78,12 +72,11 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
   r.delete(
     '/api/admin/reviews/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Delete a review for good',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, 404: errorResponseSchema, ...guarded },
+        response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

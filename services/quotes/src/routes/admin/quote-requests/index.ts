@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminQuoteListQuerySchema,
   adminQuoteListSchema,
-  errorResponseSchema,
+  errorResponses,
   idParamsSchema,
   quoteRequestSchema,
   quoteStatusBodySchema,
@@ -16,17 +16,15 @@ import type { RouteDeps } from '../../deps.js';
 export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { quotes, leads } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
 
   r.get(
     '/api/admin/quote-requests',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin', 'quotes'],
         summary: 'Every quote request, newest first, by status and a search over customer, company and places',
         querystring: adminQuoteListQuerySchema,
-        response: { 200: adminQuoteListSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: adminQuoteListSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -39,7 +37,6 @@ export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: Route
   r.put(
     '/api/admin/quote-requests/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin', 'quotes'],
         summary: 'Set a quote request to pending, contacted or completed',
@@ -47,10 +44,7 @@ export async function adminQuoteRequestsRoutes(app: FastifyInstance, deps: Route
         body: quoteStatusBodySchema,
         response: {
           200: quoteRequestSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },

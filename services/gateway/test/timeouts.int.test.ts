@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, createServiceApp, loadConfig, MemoryCache, MemoryRateLimiter } from '@limo/platform';
+import { SHORT_TIMEOUTS, slowLoris, slowUpload } from '@limo/platform/testing';
+import { createGateway } from '../src/app.js';
+
+// The gateway is the edge: a slow client must not hold its connections, and a slow but honest
+// upload must reach the service, whose own request deadline runs while the gateway streams the body.
+describe('server timeouts at the gateway', () => {
+  let service: FastifyInstance;
+  let gateway: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/limo-gateway-timeouts-test', JWT_SECRET: 'g'.repeat(40), ...SHORT_TIMEOUTS });
+    service = await createServiceApp({ name: 'directory', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    service.post('/api/companies', async (request) => ({ received: JSON.stringify(request.body).length }));
+    await service.listen({ host: '127.0.0.1', port: 0 });
+    const directory = `http://127.0.0.1:${(service.server.address() as { port: number }).port}`;
+    gateway = await createGateway({
+      config: { ...config, serviceUrls: { ...config.serviceUrls, directory } },
+      logger: createLogger('silent'),
+      limiter: new MemoryRateLimiter(),
+    });
+    await gateway.listen({ host: '127.0.0.1', port: 0 });
+    port = (gateway.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await service.close();
+  });
+
+  it('cuts off a client trickling its headers (slow loris)', async () => {
+    const result = await slowLoris(port, '/api/companies');
+    expect(result.cutOff).toBe(true);
+    expect(result.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('proxies a long upload that keeps within the request deadline', async () => {
+    const result = await slowUpload(port, '/api/companies');
+    expect(result.cutOff).toBe(false);
+    expect(result.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(result.answer).toContain(result.received);
+  });
+});
