@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
 import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type TrackEventBody } from '@limo/contracts';
-import type { RateLimiter } from '@limo/platform';
+import type { Cache, RateLimiter } from '@limo/platform';
 import { deviceFromUserAgent } from './domain/device.js';
 import type { GeoLocator } from './domain/geo.js';
 import type { VisitorIds } from './domain/visitor.js';
-import type { EventSink } from './ingest/event-sink.port.js';
+import { SinkFullError, type EventSink } from './ingest/event-sink.port.js';
 import type { StoredEvent } from './store/analytics-store.port.js';
 
 /** What the request itself says about the visitor (never stored as such). */
@@ -24,6 +24,18 @@ export interface TrackerStats {
   counted: number;
   dropped: Record<DropReason, number>;
 }
+
+/**
+ * The stored event's id for a client event: the same for every attempt of it, so the ingest keeps
+ * one copy of an event published twice (a crash between Kafka's answer and the client's).
+ */
+function eventIdOf(fingerprint: string): string {
+  const h = createHash('sha256').update(`event:${fingerprint}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** How long an attempt of a client event holds it: a copy within this time is told to retry. */
+export const REPLAY_PENDING_MS = 10_000;
 
 const digest = (...parts: Array<string | undefined>): string =>
   createHash('sha256')
@@ -51,6 +63,8 @@ export class Tracker {
       geo: GeoLocator;
       /** Remembers fingerprints: the first hit of a key in its window is allowed, later ones are not. */
       seen: RateLimiter;
+      /** Remembers the client events already recorded (replays of them are dropped). */
+      marks: Cache;
       burstSeconds: number;
       /** Counted events of one action on one company from one client IP per burst window. */
       ipCompanyEvents: number;
@@ -59,24 +73,46 @@ export class Tracker {
     },
   ) {}
 
-  /** Counts the event or drops it; resolves once a counted event is safely accepted by the sink. */
+  /**
+   * Counts the event or drops it; resolves once a counted event is safely accepted by the sink.
+   * A client event (one with a timestamp) is marked seen only once its outcome is settled, so a
+   * retry after a crash between the check and the sink is recorded rather than taken for a replay;
+   * a copy arriving while another attempt is under way (or was cut short less than
+   * REPLAY_PENDING_MS ago) is refused with SinkFullError (503: try again) rather than counted twice.
+   */
   async track(body: TrackEventBody, facts: RequestFacts, now: Date = new Date()): Promise<DropReason | 'counted'> {
     const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
     if (!userAgent || isbot(userAgent)) return this.drop('bot');
-    const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
     const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
-    if (body.timestamp) {
-      const replay = await this.deps.seen.hit(
-        `analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`,
-        1,
-        TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS,
-      );
-      if (!replay.allowed) return this.drop('replay');
+    if (!body.timestamp) return this.record(body, userAgent, what, facts, now, undefined);
+    const fingerprint = digest(body.sessionId, body.timestamp, ...what);
+    const pending = `analytics:replay-pending:${fingerprint}`;
+    if (!(await this.deps.seen.hit(pending, 1, REPLAY_PENDING_MS)).allowed)
+      throw new SinkFullError('the same event is being recorded by another request');
+    try {
+      if (await this.deps.marks.get(`analytics:replay:${fingerprint}`)) return this.drop('replay');
+      const outcome = await this.record(body, userAgent, what, facts, now, fingerprint);
+      await this.deps.marks.set(`analytics:replay:${fingerprint}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
+      return outcome;
+    } finally {
+      await this.deps.seen.reset(pending);
     }
+  }
+
+  /** The checks after the replay one, then the sink. */
+  private async record(
+    body: TrackEventBody,
+    userAgent: string,
+    what: Array<string | undefined>,
+    facts: RequestFacts,
+    now: Date,
+    fingerprint: string | undefined,
+  ): Promise<DropReason | 'counted'> {
+    const visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
     // On a company the action is what counts, not the page or query the client says it came from.
     const burstWhat = body.companyId ? [body.actionType, 'company', body.companyId] : what;
-    const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...burstWhat)}`, 1, this.deps.burstSeconds * 1000);
-    if (!burst.allowed) return this.drop('burst');
+    const burst = `analytics:burst:${digest(visitorId, ...burstWhat)}`;
+    if (!(await this.firstInWindow(burst, fingerprint, this.deps.burstSeconds * 1000))) return this.drop('burst');
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
     const clientId = await this.deps.visitors.clientId(facts.ip, now);
     if (body.companyId) {
@@ -98,7 +134,7 @@ export class Tracker {
         : false;
     const place = await this.deps.geo.locate(facts.ip);
     const event: StoredEvent = {
-      eventId: randomUUID(),
+      eventId: fingerprint ? eventIdOf(fingerprint) : randomUUID(),
       receivedAt: now.toISOString(),
       clientTime: body.timestamp ? new Date(body.timestamp).toISOString() : null,
       actionType: body.actionType,
@@ -125,6 +161,18 @@ export class Tracker {
     await this.deps.sink.accept(event);
     this.stats.counted++;
     return 'counted';
+  }
+
+  /**
+   * True for the first event of `key`'s window, and for a retry of that very client event (same
+   * fingerprint: its first attempt took the window and died before the sink).
+   */
+  private async firstInWindow(key: string, fingerprint: string | undefined, windowMs: number): Promise<boolean> {
+    if ((await this.deps.seen.hit(key, 1, windowMs)).allowed) {
+      if (fingerprint) await this.deps.marks.set(`${key}:by`, fingerprint, windowMs);
+      return true;
+    }
+    return fingerprint !== undefined && (await this.deps.marks.get<string>(`${key}:by`)) === fingerprint;
   }
 
   private drop(reason: DropReason): DropReason {
