@@ -18,7 +18,6 @@ describeWithEngine('kill -9 of each service process in turn (distributed)', 'KAF
       // A killed replica's mail leases run out quickly, so its owed mails go out in the test's time.
       MAIL_LEASE_SECONDS: '5',
       ANALYTICS_IP_EVENTS_PER_MINUTE: '1000000',
-      ANALYTICS_FLUSH_INTERVAL_MS: '200',
     });
   }, 600_000);
   afterAll(async () => {
