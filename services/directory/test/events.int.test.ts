@@ -326,12 +326,16 @@ function describeReconciliation(name: string, makeIndex: () => Promise<{ index: 
       try {
         const companies = await CompaniesRepository.create(h.ctx.store);
         const projection = new SearchProjection(index, companies, new SearchCache(h.ctx.cache), h.ctx.logger);
-        const stale = await adminCreate(h, admin, { name: 'Reconcile Stale Limo', city: 'Austin', state: 'TX', zipCode: '78701' });
-        const swapped = await adminCreate(h, admin, { name: 'Reconcile Swapped Limo', city: 'Austin', state: 'TX', zipCode: '78701' });
+        // Words of this run only: the store is shared with the other adapter's run.
+        const tag = randomUUID()
+          .replace(/[^a-f]/g, '')
+          .slice(0, 8);
+        const stale = await adminCreate(h, admin, { name: `Reconcile Stale ${tag}`, city: 'Austin', state: 'TX', zipCode: '78701' });
+        const swapped = await adminCreate(h, admin, { name: `Reconcile Swapped ${tag}`, city: 'Austin', state: 'TX', zipCode: '78701' });
         await projection.rebuild();
         const stored = await companies.count();
         // Events lost: an edit the index never saw, and a deletion plus a creation that cancel out in the count.
-        await companies.update(stale.id, () => ({ name: 'Reconcile Renamed Zebra Limo' }));
+        await companies.update(stale.id, () => ({ name: `Reconcile Renamed Zebra ${tag}` }));
         const ghost = toSearchDocument({ ...(await companies.findById(swapped.id))!, _id: `ghost-${randomUUID()}` });
         await index.remove([swapped.id]);
         await index.upsert([ghost]);
@@ -348,8 +352,8 @@ function describeReconciliation(name: string, makeIndex: () => Promise<{ index: 
         expect(repaired('extra') - before.extra).toBe(1);
 
         const find = async (text: string) => (await index.search({ text, sort: 'best-match', page: 1, limit: 10 })).hits.map((x) => x.id);
-        expect(await find('zebra')).toEqual([stale.id]);
-        expect(await find('swapped')).toEqual([swapped.id]);
+        expect(await find(`zebra ${tag}`)).toEqual([stale.id]);
+        expect(await find(`swapped ${tag}`)).toEqual([swapped.id]);
         expect(await index.count()).toBe(stored);
         expect(await projection.reconcile()).toMatchObject({ missing: 0, stale: 0, extra: 0 });
       } finally {
