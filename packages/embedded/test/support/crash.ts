@@ -355,59 +355,6 @@ export async function billingWorkload(url: () => string, outboxDir: string, comp
   };
 }
 
-/**
- * Analytics: search events through the gateway, each a distinct text, each client sending its event
- * again until it gets its 202 (a replay is recognised and not counted twice). Every acknowledged
- * event is stored once: the popular searches list each text once, and the total matches.
- * Needs ANALYTICS_IP_EVENTS_PER_MINUTE raised (one client address sends them all).
- */
-export function analyticsWorkload(url: () => string, events = 90): Workload {
-  const run = Math.random().toString(36).slice(2, 8);
-  const acknowledged = new Set<string>();
-  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-  return {
-    name: 'analytics',
-    async run(i) {
-      if (i >= events) return (await pause(200), true);
-      const searchQuery = `crash ${run} ${i}`;
-      const body = {
-        sessionId: `crash-${run}-${i}`,
-        actionType: 'search',
-        searchQuery,
-        currentPage: '/search',
-        timestamp: new Date().toISOString(),
-      };
-      const res = await retried(() => post(url(), '/api/analytics/track', body, { 'user-agent': userAgent }));
-      if (res.status === 202) acknowledged.add(searchQuery);
-      // Paced like pages sending their events, so the crash falls in the middle of them.
-      await pause(150);
-      return res.status === 202;
-    },
-    async verify() {
-      const base = url();
-      const admin = await login(base, SUT_ADMIN.email, SUT_ADMIN.password);
-      let stored: Array<{ searchQuery: string; searchCount: number }> = [];
-      await waitFor(
-        async () => {
-          stored = (
-            await get<Array<{ searchQuery: string; searchCount: number }>>(
-              base,
-              '/api/admin/analytics/popular-searches?days=7&limit=100',
-              admin,
-            )
-          ).filter((s) => s.searchQuery.startsWith(`crash ${run} `));
-          return [...acknowledged].every((q) => stored.some((s) => s.searchQuery === q)) || (await pause(500), false);
-        },
-        60_000,
-        'every acknowledged event in the store',
-      ).catch(() => undefined);
-      expect([...acknowledged].filter((q) => !stored.some((s) => s.searchQuery === q))).toEqual([]);
-      expect(stored.filter((s) => s.searchCount !== 1)).toEqual([]);
-      return { 'track events': { acknowledged: acknowledged.size, stored: stored.reduce((n, s) => n + s.searchCount, 0) } };
-    },
-  };
-}
-
 /** Verifies each workload and prints its figures under `title`. */
 export async function verifyAll(title: string, workloads: Workload[]): Promise<void> {
   const figures: Record<string, Figures> = {};
