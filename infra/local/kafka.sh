@@ -2,6 +2,11 @@
 # Apache Kafka 3.9 (KRaft, combined broker+controller, one node) from Maven Central jars.
 # Broker 127.0.0.1:9092, controller 127.0.0.1:9093. Fresh data on every up.
 # usage: infra/local/kafka.sh up|down|env|status
+# A second, throwaway broker (tests that kill one) takes other ports and a folder of its own:
+#   LOCAL_KAFKA_PORT, LOCAL_KAFKA_CONTROLLER_PORT  its listeners
+#   LOCAL_KAFKA_RUN_DIR   its config, data, logs, pid file and lock (default infra/local/.run/kafka)
+#   LOCAL_KAFKA_KEEP_DATA=true  `up` starts again on the data already there (a restart after a crash)
+#   LOCAL_KAFKA_HEAP      JVM heap (default 512m)
 set -euo pipefail
 ENGINE=kafka
 # shellcheck source=lib.sh
@@ -9,6 +14,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PORT="${LOCAL_KAFKA_PORT:-9092}"
 CONTROLLER_PORT="${LOCAL_KAFKA_CONTROLLER_PORT:-9093}"
+if [[ -n "${LOCAL_KAFKA_RUN_DIR:-}" ]]; then
+  RUN_DIR="$LOCAL_KAFKA_RUN_DIR"
+  PID_FILE="$RUN_DIR/$ENGINE.pid"
+  LOG_FILE="$RUN_DIR/$ENGINE.log"
+  LOCK_FILE="$RUN_DIR.lock"
+fi
+HEAP="${LOCAL_KAFKA_HEAP:-512m}"
 POM="$LOCAL_DIR/kafka/pom.xml"
 KAFKA_VERSION="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$POM")"
 LIB_DIR="$CACHE_DIR/$KAFKA_VERSION/lib"
@@ -111,14 +123,18 @@ do_up() {
   ensure_java_maven
   engine_running && do_down
   require_free_port "$PORT" "$CONTROLLER_PORT"
-  rm -rf "$RUN_DIR"
-  mkdir -p "$RUN_DIR"
-  write_config
-  log "formatting KRaft storage"
-  tool kafka.tools.StorageTool format -t "$(cluster_id)" -c "$RUN_DIR/server.properties" >>"$RUN_DIR/format.log" 2>&1 ||
-    { tail_log "$RUN_DIR/format.log"; die "storage format failed"; }
+  if [[ "${LOCAL_KAFKA_KEEP_DATA:-}" == true && -f "$RUN_DIR/data/meta.properties" ]]; then
+    log "starting again on the data in $RUN_DIR/data"
+  else
+    rm -rf "$RUN_DIR"
+    mkdir -p "$RUN_DIR"
+    write_config
+    log "formatting KRaft storage"
+    tool kafka.tools.StorageTool format -t "$(cluster_id)" -c "$RUN_DIR/server.properties" >>"$RUN_DIR/format.log" 2>&1 ||
+      { tail_log "$RUN_DIR/format.log"; die "storage format failed"; }
+  fi
   log "starting Kafka $KAFKA_VERSION on $HOST:$PORT (controller $CONTROLLER_PORT)"
-  (cd "$RUN_DIR" && start_detached "$JAVA" -Xms512m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+  (cd "$RUN_DIR" && start_detached "$JAVA" -Xms"$HEAP" -Xmx"$HEAP" -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
     -Djava.awt.headless=true -Dkafka.logs.dir="$RUN_DIR" \
     -Dlog4j.configuration="file:$RUN_DIR/log4j.properties" \
     -cp "$LIB_DIR/*" kafka.Kafka "$RUN_DIR/server.properties")

@@ -13,6 +13,7 @@ RUN_DIR="$RUN_ROOT/$ENGINE"
 CACHE_DIR="$CACHE_ROOT/$ENGINE"
 PID_FILE="$RUN_DIR/$ENGINE.pid"
 LOG_FILE="$RUN_DIR/$ENGINE.log"
+LOCK_FILE="$RUN_ROOT/.$ENGINE.lock"
 
 log() { printf '[%s] %s\n' "$ENGINE" "$*" >&2; }
 die() { printf '[%s] ERROR: %s\n' "$ENGINE" "$*" >&2; exit 1; }
@@ -21,9 +22,9 @@ now_ms() { date +%s%3N; }
 
 # Serialise concurrent up/down calls for one engine.
 lock_engine() {
-  mkdir -p "$RUN_ROOT"
-  exec 9>"$RUN_ROOT/.$ENGINE.lock"
-  flock -w 900 9 || die "could not take lock $RUN_ROOT/.$ENGINE.lock"
+  mkdir -p "$RUN_ROOT" "$(dirname "$LOCK_FILE")"
+  exec 9>"$LOCK_FILE"
+  flock -w 900 9 || die "could not take lock $LOCK_FILE"
 }
 
 read_pid() {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createServiceApp, MemoryRateLimiter, type Service, type ServiceContext, type Subscription } from '@limo/platform';
+import { createServiceApp, MemoryCache, MemoryRateLimiter, type Service, type ServiceContext, type Subscription } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponseTime } from './consumers/on-company-response-time.js';
@@ -68,11 +68,13 @@ export async function createAnalyticsService(ctx: ServiceContext, options: Analy
   // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
   // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
   const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });
+  const marks = ctx.config.REDIS_URL ? ctx.cache : MemoryCache.create({ maxEntries: SEEN_MAX_ENTRIES });
   const tracker = new Tracker({
     sink,
     visitors: new VisitorIds(ctx.cache),
     geo,
     seen,
+    marks,
     burstSeconds: env.ANALYTICS_BURST_SECONDS,
     ipCompanyEvents: env.ANALYTICS_IP_COMPANY_EVENTS,
     ipEventsPerMinute: env.ANALYTICS_IP_EVENTS_PER_MINUTE,

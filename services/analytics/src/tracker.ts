@@ -1,10 +1,10 @@
-import { hash, randomUUID } from 'node:crypto';
-import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type TrackEventBody } from '@limo/contracts';
-import type { RateLimiter } from '@limo/platform';
+import { createHash, hash, randomUUID } from 'node:crypto';
+import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type DeviceType, type TrackEventBody } from '@limo/contracts';
+import type { Cache, RateLimiter } from '@limo/platform';
 import type { GeoLocator, Place } from './domain/geo.js';
 import { UserAgents } from './domain/user-agent.js';
 import type { VisitorIds } from './domain/visitor.js';
-import type { EventSink } from './ingest/event-sink.port.js';
+import { SinkFullError, type EventSink } from './ingest/event-sink.port.js';
 import type { StoredEvent } from './store/analytics-store.port.js';
 
 /** What the request itself says about the visitor (never stored as such). */
@@ -38,6 +38,18 @@ interface RequestContext {
   place?: Place;
 }
 
+/**
+ * The stored event's id for a client event: the same for every attempt of it, so the ingest keeps
+ * one copy of an event published twice (a crash between Kafka's answer and the client's).
+ */
+function eventIdOf(fingerprint: string): string {
+  const h = createHash('sha256').update(`event:${fingerprint}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** How long an attempt of a client event holds it: a copy within this time is told to retry. */
+export const REPLAY_PENDING_MS = 10_000;
+
 const digest = (...parts: Array<string | undefined>): string =>
   hash('sha256', parts.map((p) => p ?? '').join('\u0000'), 'base64url').slice(0, 22);
 
@@ -62,6 +74,8 @@ export class Tracker {
       geo: GeoLocator;
       /** Remembers fingerprints: the first hit of a key in its window is allowed, later ones are not. */
       seen: RateLimiter;
+      /** Remembers the client events already recorded (replays of them are dropped). */
+      marks: Cache;
       burstSeconds: number;
       /** Counted events of one action on one company from one client IP per burst window. */
       ipCompanyEvents: number;
@@ -70,7 +84,13 @@ export class Tracker {
     },
   ) {}
 
-  /** Counts the event or drops it; resolves once a counted event is safely accepted by the sink. */
+  /**
+   * Counts the event or drops it; resolves once a counted event is safely accepted by the sink.
+   * A client event (one with a timestamp) is marked seen only once its outcome is settled, so a
+   * retry after a crash between the check and the sink is recorded rather than taken for a replay;
+   * a copy arriving while another attempt is under way (or was cut short less than
+   * REPLAY_PENDING_MS ago) is refused with SinkFullError (503: try again) rather than counted twice.
+   */
   async track(body: TrackEventBody, facts: RequestFacts, now: Date = new Date()): Promise<DropReason | 'counted'> {
     const [result] = await this.trackAll([body], facts, now);
     return result ?? 'bot';
@@ -99,18 +119,36 @@ export class Tracker {
       request.visitors.set(userAgent, visitorId);
     }
     const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
-    if (body.timestamp) {
-      const replay = await this.deps.seen.hit(
-        `analytics:replay:${digest(body.sessionId, body.timestamp, ...what)}`,
-        1,
-        TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS,
-      );
-      if (!replay.allowed) return this.drop('replay');
+    if (!body.timestamp) return this.record(body, request, agent.device, userAgent, visitorId, what, undefined);
+    const fingerprint = digest(body.sessionId, body.timestamp, ...what);
+    const pending = `analytics:replay-pending:${fingerprint}`;
+    if (!(await this.deps.seen.hit(pending, 1, REPLAY_PENDING_MS)).allowed)
+      throw new SinkFullError('the same event is being recorded by another request');
+    try {
+      if (await this.deps.marks.get(`analytics:replay:${fingerprint}`)) return this.drop('replay');
+      const outcome = await this.record(body, request, agent.device, userAgent, visitorId, what, fingerprint);
+      await this.deps.marks.set(`analytics:replay:${fingerprint}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
+      return outcome;
+    } finally {
+      await this.deps.seen.reset(pending);
     }
+  }
+
+  /** The checks after the replay one, then the sink. */
+  private async record(
+    body: TrackEventBody,
+    request: RequestContext,
+    device: DeviceType,
+    userAgent: string,
+    visitorId: string,
+    what: Array<string | undefined>,
+    fingerprint: string | undefined,
+  ): Promise<DropReason | 'counted'> {
+    const { facts, now } = request;
     // On a company the action is what counts, not the page or query the client says it came from.
     const burstWhat = body.companyId ? [body.actionType, 'company', body.companyId] : what;
-    const burst = await this.deps.seen.hit(`analytics:burst:${digest(visitorId, ...burstWhat)}`, 1, this.deps.burstSeconds * 1000);
-    if (!burst.allowed) return this.drop('burst');
+    const burst = `analytics:burst:${digest(visitorId, ...burstWhat)}`;
+    if (!(await this.firstInWindow(burst, fingerprint, this.deps.burstSeconds * 1000))) return this.drop('burst');
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
     request.clientId ??= await this.deps.visitors.clientId(facts.ip, now);
     const clientId = request.clientId;
@@ -137,7 +175,7 @@ export class Tracker {
     request.place ??= await this.deps.geo.locate(facts.ip);
     const place = request.place;
     const event: StoredEvent = {
-      eventId: randomUUID(),
+      eventId: fingerprint ? eventIdOf(fingerprint) : randomUUID(),
       receivedAt: request.receivedAt,
       clientTime: body.timestamp ? new Date(body.timestamp).toISOString() : null,
       actionType: body.actionType,
@@ -151,7 +189,7 @@ export class Tracker {
       landingPage: body.landingPage ?? '',
       referrer: body.referrer ?? 'direct',
       userAgent,
-      deviceType: body.deviceType ?? agent.device,
+      deviceType: body.deviceType ?? device,
       country: place.country,
       state: place.state,
       city: place.city,
@@ -164,6 +202,18 @@ export class Tracker {
     await this.deps.sink.accept(event);
     this.stats.counted++;
     return 'counted';
+  }
+
+  /**
+   * True for the first event of `key`'s window, and for a retry of that very client event (same
+   * fingerprint: its first attempt took the window and died before the sink).
+   */
+  private async firstInWindow(key: string, fingerprint: string | undefined, windowMs: number): Promise<boolean> {
+    if ((await this.deps.seen.hit(key, 1, windowMs)).allowed) {
+      if (fingerprint) await this.deps.marks.set(`${key}:by`, fingerprint, windowMs);
+      return true;
+    }
+    return fingerprint !== undefined && (await this.deps.marks.get<string>(`${key}:by`)) === fingerprint;
   }
 
   private drop(reason: DropReason): DropReason {

@@ -3,15 +3,22 @@ import { trackEventBodySchema } from '@limo/contracts';
 import { MemoryCache, MemoryRateLimiter, type RateLimiter } from '@limo/platform';
 import { GeoLocator } from '../src/domain/geo.js';
 import { VisitorIds } from '../src/domain/visitor.js';
-import type { EventSink } from '../src/ingest/event-sink.port.js';
+import { SinkFullError, type EventSink } from '../src/ingest/event-sink.port.js';
 import type { StoredEvent } from '../src/store/analytics-store.port.js';
 import { Tracker } from '../src/tracker.js';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 
-async function tracker(caps: { ipCompanyEvents?: number; ipEventsPerMinute?: number } = {}) {
+async function tracker(
+  caps: { ipCompanyEvents?: number; ipEventsPerMinute?: number } = {},
+  accept?: (e: StoredEvent, accepted: StoredEvent[]) => Promise<void>,
+) {
   const accepted: StoredEvent[] = [];
   const keys: string[] = [];
-  const sink: EventSink = { accept: async (e) => void accepted.push(e), start: async () => undefined, stop: async () => undefined };
+  const sink: EventSink = {
+    accept: accept ? (e) => accept(e, accepted) : async (e) => void accepted.push(e),
+    start: async () => undefined,
+    stop: async () => undefined,
+  };
   const limiter = new MemoryRateLimiter();
   const seen: RateLimiter = {
     hit: async (key, limit, windowMs) => {
@@ -25,6 +32,7 @@ async function tracker(caps: { ipCompanyEvents?: number; ipEventsPerMinute?: num
     visitors: new VisitorIds(new MemoryCache()),
     geo: await GeoLocator.create(false),
     seen,
+    marks: new MemoryCache(),
     burstSeconds: 10,
     ipCompanyEvents: caps.ipCompanyEvents ?? 2,
     ipEventsPerMinute: caps.ipEventsPerMinute ?? 300,
@@ -150,5 +158,26 @@ describe('the tracker', () => {
     const mixed = await t.trackAll([page(4, { userAgent: PHONE_UA }), page(5, { userAgent: BOT_UA })], from(undefined, '198.51.100.4'));
     expect(mixed).toEqual(['counted', 'bot']);
     expect(accepted.at(-1)).toMatchObject({ userAgent: PHONE_UA, deviceType: 'mobile', newVisitor: 1 });
+  });
+
+  it('records a client event whose first attempt never reached the sink, and tells a copy sent meanwhile to retry', async () => {
+    let attempts = 0;
+    let release = () => {};
+    const { t, accepted } = await tracker({}, async (e, list) => {
+      attempts++;
+      // The first attempt dies before the sink holds the event (a crash, Kafka refusing).
+      if (attempts === 1) throw new Error('process killed');
+      if (attempts === 2) await new Promise<void>((r) => (release = r));
+      list.push(e);
+    });
+    const event = body({ currentPage: '/retried' });
+    await expect(t.track(event, from(BROWSER_UA))).rejects.toThrow('process killed');
+    const second = t.track(event, from(BROWSER_UA));
+    await new Promise((r) => setTimeout(r, 10));
+    await expect(t.track(event, from(BROWSER_UA))).rejects.toBeInstanceOf(SinkFullError);
+    release();
+    expect(await second).toBe('counted');
+    expect(await t.track(event, from(BROWSER_UA))).toBe('replay');
+    expect(accepted).toHaveLength(1);
   });
 });

@@ -16,8 +16,11 @@ import {
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
 import { metrics, type EventEnvelope } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
+import { describeWithEngine, waitFor } from '@limo/platform/testing';
+import { toSearchDocument } from '../src/domain/company-view.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
+import type { CompanySearchIndex } from '../src/search/company-search.port.js';
+import { ElasticsearchCompanySearch } from '../src/search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
 import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
@@ -299,7 +302,7 @@ describe('rebuilding the search index from the store', () => {
     );
   });
 
-  it('reconciles a persistent index that lost companies: rebuilds it, counts and logs the drift', async () => {
+  it('reconciles a persistent index that lost companies: repairs them, counts and logs the drift', async () => {
     const companies = await CompaniesRepository.create(h.ctx.store);
     const index = EmbeddedCompanySearch.create();
     const projection = new SearchProjection(index, companies, new SearchCache(h.ctx.cache), h.ctx.logger);
@@ -308,10 +311,72 @@ describe('rebuilding the search index from the store', () => {
     const lost = (await companies.find({}, { limit: 3 })).map((c) => c._id);
     await index.remove(lost);
     const before = metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' });
-    expect(await projection.reconcile()).toEqual({ indexed: stored - 3, stored, rebuilt: true });
+    expect(await projection.reconcile()).toMatchObject({ indexed: stored - 3, stored, missing: 3, stale: 0, extra: 0 });
     expect(await index.count()).toBe(stored);
     expect(metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' })).toBe(before + 3);
-    expect(await projection.reconcile()).toMatchObject({ rebuilt: false });
+    expect(await projection.reconcile()).toMatchObject({ missing: 0, stale: 0, extra: 0 });
+  });
+});
+
+/** Issue 13: the same count can hide drift; reconciliation compares company by company, on every index adapter. */
+function describeReconciliation(name: string, makeIndex: () => Promise<{ index: CompanySearchIndex; close(): Promise<void> }>) {
+  describe(`reconciling the ${name} search index company by company`, () => {
+    it('repairs a stale and a swapped company behind an equal count, once', async () => {
+      const { index, close } = await makeIndex();
+      try {
+        const companies = await CompaniesRepository.create(h.ctx.store);
+        const projection = new SearchProjection(index, companies, new SearchCache(h.ctx.cache), h.ctx.logger);
+        // Words of this run only: the store is shared with the other adapter's run.
+        const tag = randomUUID()
+          .replace(/[^a-f]/g, '')
+          .slice(0, 8);
+        const stale = await adminCreate(h, admin, { name: `Reconcile Stale ${tag}`, city: 'Austin', state: 'TX', zipCode: '78701' });
+        const swapped = await adminCreate(h, admin, { name: `Reconcile Swapped ${tag}`, city: 'Austin', state: 'TX', zipCode: '78701' });
+        await projection.rebuild();
+        const stored = await companies.count();
+        // Events lost: an edit the index never saw, and a deletion plus a creation that cancel out in the count.
+        await companies.update(stale.id, () => ({ name: `Reconcile Renamed Zebra ${tag}` }));
+        const ghost = toSearchDocument({ ...(await companies.findById(swapped.id))!, _id: `ghost-${randomUUID()}` });
+        await index.remove([swapped.id]);
+        await index.upsert([ghost]);
+        await index.refresh();
+        expect(await index.count()).toBe(stored);
+
+        const runs = metrics.get('reconciliation_runs_total', { readModel: 'directory.search-index' });
+        const repaired = (kind: string) => metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind });
+        const before = { missing: repaired('missing'), stale: repaired('stale'), extra: repaired('extra') };
+        expect(await projection.reconcile()).toMatchObject({ indexed: stored, stored, missing: 1, stale: 1, extra: 1 });
+        expect(metrics.get('reconciliation_runs_total', { readModel: 'directory.search-index' })).toBe(runs + 1);
+        expect(repaired('missing') - before.missing).toBe(1);
+        expect(repaired('stale') - before.stale).toBe(1);
+        expect(repaired('extra') - before.extra).toBe(1);
+
+        const find = async (text: string) => (await index.search({ text, sort: 'best-match', page: 1, limit: 10 })).hits.map((x) => x.id);
+        expect(await find(`zebra ${tag}`)).toEqual([stale.id]);
+        expect(await find(`swapped ${tag}`)).toEqual([swapped.id]);
+        expect(await index.count()).toBe(stored);
+        expect(await projection.reconcile()).toMatchObject({ missing: 0, stale: 0, extra: 0 });
+      } finally {
+        await close();
+      }
+    }, 30_000);
+  });
+}
+
+describeReconciliation('embedded', async () => {
+  const index = EmbeddedCompanySearch.create();
+  return { index, close: () => index.close() };
+});
+describeWithEngine('reconciliation on Elasticsearch', 'ELASTICSEARCH_URL', (url) => {
+  describeReconciliation('Elasticsearch', async () => {
+    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-reconcile-${randomUUID()}` });
+    return {
+      index,
+      close: async () => {
+        await index.drop();
+        await index.close();
+      },
+    };
   });
 });
 

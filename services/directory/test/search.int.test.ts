@@ -298,6 +298,7 @@ describe('search cache', () => {
       upsert: (docs) => index.upsert(docs),
       remove: (ids) => index.remove(ids),
       clear: () => index.clear(),
+      versions: () => index.versions(),
       count: () => index.count(),
       refresh: () => index.refresh(),
       close: () => index.close(),

@@ -5,6 +5,8 @@ import type { EventEnvelope } from '@limo/platform';
 import { startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import type { Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
+import { onClaimSubmitted } from '../src/consumers/on-claim-submitted.js';
+import { UsersRepository } from '../src/repositories/users.repository.js';
 
 let h: ServiceHarness;
 let ctx: TestContext;
@@ -98,5 +100,23 @@ describe('claimers without an account', () => {
           (e.data as { claimId: string }).claimId === (signedIn.data as { claimId: string }).claimId,
       ),
     ).toBe(false);
+  });
+});
+
+describe('a claim.submitted.v1 handled again (a crash after the handler, before its handled record)', () => {
+  it('links the claim and mails its claimer once', async () => {
+    const users = await UsersRepository.create(ctx.store);
+    const handle = onClaimSubmitted(ctx, users);
+    const event = submitted('redelivered-claimer@example.com');
+    const claimId = (event.data as { claimId: string }).claimId;
+    await handle(event);
+    await handle(event);
+    await linkedFor(claimId);
+    await waitFor(async () => (await ctx.outbox()).find((m) => m.to === 'redelivered-claimer@example.com'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(
+      published.filter((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === claimId),
+    ).toHaveLength(1);
+    expect((await ctx.outbox()).filter((m) => m.to === 'redelivered-claimer@example.com')).toHaveLength(1);
   });
 });

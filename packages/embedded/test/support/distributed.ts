@@ -26,13 +26,12 @@ export interface DistributedSystem {
 }
 
 const LOCK = join(tmpdir(), 'limo-distributed-sut.lock');
-/** kafkajs' default consumer session timeout, and a margin. */
-const KAFKA_SESSION_MS = 32_000;
 
 /**
- * One distributed system at a time on this machine: every run uses the same Kafka consumer group
- * names (and Elasticsearch index), so two at once would share partitions and lose each other's
- * events. Waits for the lock (a directory holding the owner's pid; a dead owner's lock is taken over).
+ * One distributed system at a time on this machine: each is six Node processes, and several at once
+ * on a small CI machine time each other out. (Their data is apart: each run has its own Kafka
+ * namespace, database, Redis prefix and search index.) Waits for the lock (a directory holding the
+ * owner's pid; a dead owner's lock is taken over).
  */
 async function acquireLock(timeoutMs = 10 * 60_000): Promise<() => Promise<void>> {
   for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 250))) {
@@ -100,7 +99,6 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     ...extraEnv,
   };
   const processes = new Map<string, ChildProcess>();
-  let lastKillAt: number | undefined;
   const logs = new Map<string, string>();
   const spawnOne = (name: string) => {
     const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -117,7 +115,6 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     logs,
     processes,
     async kill(name) {
-      lastKillAt = Date.now();
       const child = processes.get(name)!;
       if (child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((done) => {
@@ -156,9 +153,6 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
       );
       for (const child of processes.values()) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
-      // A member killed with SIGKILL stays in its Kafka group until its session times out (30 s):
-      // the next system would wait for that rebalance, so the lock is held until then.
-      if (lastKillAt) await new Promise((r) => setTimeout(r, Math.max(0, lastKillAt! + KAFKA_SESSION_MS - Date.now())));
       await release();
     },
   };

@@ -14,7 +14,7 @@ export interface SystemUnderTest {
 export const SUT_ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
 
 /** Generous limits: these suites send thousands of requests from one address. */
-const SUT_ENV = {
+export const SUT_ENV = {
   ADMIN_EMAIL: SUT_ADMIN.email,
   ADMIN_PASSWORD: SUT_ADMIN.password,
   RATE_LIMIT_PER_MINUTE: '1000000',

@@ -99,6 +99,21 @@ export class KafkaIngestConsumer {
     this.consumer = undefined;
   }
 
+  /**
+   * The rows whose event is not stored yet, each once. A client event retried after its first
+   * attempt reached Kafka but not the client (the process was killed in between) is published again
+   * under the same event id (the tracker derives it from the client event).
+   */
+  private async withoutStored(rows: StoredEvent[]): Promise<StoredEvent[]> {
+    if (rows.length === 0) return rows;
+    const earliest = Math.min(...rows.map((r) => Date.parse(r.receivedAt)));
+    const seen = await this.store.storedEventIds(
+      [...new Set(rows.map((r) => r.eventId))],
+      new Date(earliest - RETRY_LOOKBACK_MS).toISOString(),
+    );
+    return rows.filter((r) => !seen.has(r.eventId) && (seen.add(r.eventId), true));
+  }
+
   private async handle({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     if (batch.messages.length === 0) return;
     const source = `${batch.topic}:${batch.partition}`;
@@ -116,7 +131,8 @@ export class KafkaIngestConsumer {
       }
       const first = chunk[0]?.offset;
       const last = chunk[chunk.length - 1]?.offset ?? '';
-      if (rows.length > 0) await this.store.insert(rows, `${source}:${first}-${last}`);
+      const fresh = await this.withoutStored(rows);
+      if (fresh.length > 0) await this.store.insert(fresh, `${source}:${first}-${last}`);
       resolveOffset(last);
       await commitOffsetsIfNecessary({
         topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last) + 1) }] }],
@@ -125,6 +141,9 @@ export class KafkaIngestConsumer {
     }
   }
 }
+
+/** How far back a retried client event's first copy is looked for (a client retries within minutes). */
+const RETRY_LOOKBACK_MS = 60 * 60 * 1000;
 
 function parseEvent(text: string | undefined): StoredEvent | undefined {
   if (!text) return undefined;

@@ -63,6 +63,8 @@ export interface AnalyticsStore {
   insert(events: StoredEvent[], batchId: string): Promise<void>;
   /** Highest Kafka offset stored from `source` ('<topic>:<partition>'), -1 when none. */
   maxIngestOffset(source: string): Promise<number>;
+  /** Which of these event ids are stored among the events received since `since` (ISO time). */
+  storedEventIds(eventIds: string[], since: string): Promise<Set<string>>;
   /** The spec's five figures over the window and over the previous one. */
   overview(window: DayWindow): Promise<AnalyticsOverview>;
   /** Most viewed companies (company_view) with their quote requests. */

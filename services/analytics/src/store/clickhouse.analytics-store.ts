@@ -153,6 +153,16 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     });
   }
 
+  async storedEventIds(eventIds: string[], since: string): Promise<Set<string>> {
+    if (eventIds.length === 0) return new Set();
+    const rows = await this.rows<{ eventId: string }>(
+      `SELECT DISTINCT toString(eventId) AS eventId FROM ${this.db}.events
+       WHERE receivedAt >= toDateTime64({since:String}, 3, 'UTC') AND eventId IN {ids:Array(UUID)}`,
+      { since: clickhouseTime(since), ids: eventIds },
+    );
+    return new Set(rows.map((r) => r.eventId));
+  }
+
   async maxIngestOffset(source: string): Promise<number> {
     const [row] = await this.rows<{ n: string; o: string }>(
       `SELECT count() AS n, max(ingestOffset) AS o FROM ${this.db}.events WHERE ingestSource = {source:String}`,

@@ -10,9 +10,15 @@ export const onClaimRejectedRefund =
     await ops.refundRejectedClaim(claimRejectedV1.parse(event).data.claimId);
   };
 
-/** Tells the claimer (its own consumer group, so a refund retry never mails twice). */
+/**
+ * Tells the claimer (its own consumer group, so a refund retry never mails twice; keyed by the event,
+ * so a redelivery after a crash between the send and its record does not either).
+ */
 export const onClaimRejectedMail =
   (mailer: Mailer, supportEmail: string): EventHandler =>
   async (event) => {
-    await mailer.send(claimRejectedMail(claimRejectedV1.parse(event).data, supportEmail));
+    await mailer.send({
+      ...claimRejectedMail(claimRejectedV1.parse(event).data, supportEmail),
+      idempotencyKey: `claim-rejected:${event.id}`,
+    });
   };

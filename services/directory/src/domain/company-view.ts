@@ -73,6 +73,8 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     verified: c.verified,
     suspended: c.suspendedAt !== null,
     createdAt: c.createdAt,
+    version: c.version,
+    updatedAt: c.updatedAt,
   };
 }
 

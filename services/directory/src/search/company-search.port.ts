@@ -23,6 +23,17 @@ export interface SearchDocument {
   /** Suspended companies (verified taken away by an admin) rank below the others. */
   suspended: boolean;
   createdAt: string;
+  /** The company's version when indexed (grows by one with every write): reconciliation compares it with the store's. */
+  version: number;
+  updatedAt: string;
+}
+
+/** Which copy of a company the index holds, as reconciliation compares it with the store. */
+export interface IndexedVersion {
+  id: string;
+  /** Null for a document indexed before versions were kept (always stale). */
+  version: number | null;
+  updatedAt: string | null;
 }
 
 export type SearchSort = 'best-match' | 'rating' | 'distance';
@@ -73,6 +84,8 @@ export interface CompanySearchIndex {
   /** Empties the index (before a rebuild from the store). */
   clear(): Promise<void>;
   count(): Promise<number>;
+  /** Every indexed company's id with the version it was indexed at, a page at a time, in no particular order. */
+  versions(): AsyncIterable<IndexedVersion[]>;
   /** Makes every write so far visible to search (Elasticsearch refresh); a no-op where writes are immediate. */
   refresh(): Promise<void>;
   close(): Promise<void>;

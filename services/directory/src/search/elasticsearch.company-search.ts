@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { distanceMiles } from '@limo/geo';
 import type { Logger } from '@limo/platform';
-import type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchQuery, SearchResult } from './company-search.port.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** How to reach the index. */
@@ -35,10 +35,14 @@ interface IndexedCompany {
   verified: boolean;
   suspended: boolean;
   createdAt: string;
+  version: number;
+  updatedAt: string;
 }
 
 const MAPPING_FILE = new URL('../../../../infra/elasticsearch/companies.mapping.json', import.meta.url);
 const PING_TIMEOUT_MS = 3_000;
+/** Documents a page of versions() reads. */
+const VERSIONS_PAGE = 5_000;
 
 /**
  * The distributed search index, on Elasticsearch 8. Built for the engine as we run it: built-in
@@ -117,6 +121,29 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
     return (await this.client.count({ index: this.index })).count;
   }
 
+  async *versions(): AsyncIterable<IndexedVersion[]> {
+    // search_after over the id: no scroll context to keep, and not bounded by max_result_window.
+    for (let after: estypes.SortResults | undefined; ;) {
+      const response = await this.client.search<Partial<Pick<IndexedCompany, 'id' | 'version' | 'updatedAt'>>>({
+        index: this.index,
+        size: VERSIONS_PAGE,
+        sort: [{ id: 'asc' }],
+        track_total_hits: false,
+        _source: ['id', 'version', 'updatedAt'],
+        ...(after ? { search_after: after } : {}),
+      });
+      const hits = response.hits.hits;
+      if (hits.length > 0)
+        yield hits.map((hit) => ({
+          id: hit._source?.id ?? hit._id!,
+          version: hit._source?.version ?? null,
+          updatedAt: hit._source?.updatedAt ?? null,
+        }));
+      if (hits.length < VERSIONS_PAGE) return;
+      after = hits.at(-1)!.sort;
+    }
+  }
+
   async refresh(): Promise<void> {
     await this.client.indices.refresh({ index: this.index });
   }
@@ -131,11 +158,16 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
   }
 
   private async ensureIndex(): Promise<void> {
-    if (await this.client.indices.exists({ index: this.index })) return;
     const { settings, mappings } = JSON.parse(await readFile(MAPPING_FILE, 'utf8')) as Pick<
       estypes.IndicesCreateRequest,
       'settings' | 'mappings'
     >;
+    if (await this.client.indices.exists({ index: this.index })) {
+      // An index made by an older mapping gets the fields added since (adding a field is allowed; the
+      // mapping is strict, so a document with a field unknown to it would be refused).
+      await this.client.indices.putMapping({ index: this.index, properties: mappings?.properties });
+      return;
+    }
     try {
       await this.client.indices.create({ index: this.index, settings, mappings });
       this.logger?.info({ index: this.index }, 'created the companies search index');
@@ -169,6 +201,8 @@ function toIndexed(doc: SearchDocument): IndexedCompany {
     verified: doc.verified,
     suspended: doc.suspended,
     createdAt: doc.createdAt,
+    version: doc.version,
+    updatedAt: doc.updatedAt,
   };
 }
 

@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
 import { EARTH_RADIUS_MILES } from '@limo/geo';
-import type { CompanySearchIndex, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 const ALIVE = 1;
@@ -50,6 +50,8 @@ interface TermGroup {
  */
 export class EmbeddedCompanySearch implements CompanySearchIndex {
   private readonly slotOf = new Map<string, number>();
+  /** The version and updatedAt each company was indexed at, by id (for reconciliation). */
+  private readonly versionOf = new Map<string, Pick<SearchDocument, 'version' | 'updatedAt'>>();
   private readonly freeSlots: number[] = [];
   /** Slots handed out so far (the high-water mark). */
   private used = 0;
@@ -108,6 +110,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
       this.slotOf.delete(id);
+      this.versionOf.delete(id);
       this.clearSlot(slot);
       this.flags[slot] = 0;
       this.ids[slot] = this.nameKeys[slot] = this.states[slot] = '';
@@ -119,6 +122,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
   async clear(): Promise<void> {
     this.slotOf.clear();
+    this.versionOf.clear();
     this.freeSlots.length = 0;
     this.used = 0;
     this.capacity = 0;
@@ -154,6 +158,11 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
   async count(): Promise<number> {
     return this.slotOf.size;
+  }
+
+  async *versions(): AsyncIterable<IndexedVersion[]> {
+    const all = [...this.versionOf].map(([id, v]) => ({ id, version: v.version, updatedAt: v.updatedAt }));
+    for (let i = 0; i < all.length; i += 5_000) yield all.slice(i, i + 5_000);
   }
 
   async refresh(): Promise<void> {
@@ -194,6 +203,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       this.clearSlot(slot);
     }
     const location = searchLocation(doc);
+    this.versionOf.set(doc.id, { version: doc.version, updatedAt: doc.updatedAt });
     this.ids[slot] = doc.id;
     this.nameKeys[slot] = nameSortKey(doc.name);
     this.states[slot] = doc.state;

@@ -2,10 +2,25 @@ import { metrics, type Logger } from '@limo/platform';
 import { toSearchDocument } from '../domain/company-view.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyJsonCache } from './company-json.js';
-import type { CompanySearchIndex } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion } from './company-search.port.js';
 import type { SearchCache } from './search-cache.js';
 
 const REBUILD_BATCH = 2_000;
+const READ_MODEL = 'directory.search-index';
+
+/** What one reconciliation found (and repaired). */
+export interface ReconciliationReport {
+  /** Companies in the index, and in the store, when it ran. */
+  indexed: number;
+  stored: number;
+  /** Companies the store has and the index had not. */
+  missing: number;
+  /** Companies the index held at another version (or updatedAt) than the store's. */
+  stale: number;
+  /** Companies the index held that the store no longer has. */
+  extra: number;
+  ms: number;
+}
 
 /**
  * Keeps the search index a projection of the companies store: one company at a time from company
@@ -60,27 +75,71 @@ export class SearchProjection {
   }
 
   /**
-   * Start-up reconciliation of a persistent index (Elasticsearch): when it does not hold what the
-   * store holds (company events lost while the service was down), rebuilds it, logs the drift and
-   * counts it in `reconciliation_repaired_total{readModel="directory.search-index"}`.
+   * Start-up reconciliation of a persistent index (Elasticsearch), or of any index on demand: compares
+   * the index with the store company by company (the same count can hide a missing and an extra one),
+   * upserts the companies it lacks or holds at another version, removes the ones the store no longer
+   * has, logs the drift and counts it in `reconciliation_repaired_total{readModel="directory.search-index",kind}`.
    */
-  async reconcile(): Promise<{ indexed: number; stored: number; rebuilt: boolean }> {
-    const [indexed, stored] = await Promise.all([this.index.count(), this.companies.count()]);
-    metrics.inc('reconciliation_runs_total', { readModel: 'directory.search-index' });
-    if (indexed === stored) {
-      this.logger.info({ readModel: 'directory.search-index', indexed, stored }, 'reconciliation: search index matches the store');
-      return { indexed, stored, rebuilt: false };
+  async reconcile(): Promise<ReconciliationReport> {
+    const started = Date.now();
+    await this.index.refresh();
+    // Read before the store: a company the index holds now and the store lacks afterwards was deleted.
+    const held = new Map<string, IndexedVersion>();
+    for await (const page of this.index.versions()) for (const v of page) held.set(v.id, v);
+    const report: ReconciliationReport = { indexed: held.size, stored: 0, missing: 0, stale: 0, extra: 0, ms: 0 };
+    for (let after = ''; ;) {
+      const batch = await this.companies.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit: REBUILD_BATCH });
+      const drifted: string[] = [];
+      for (const company of batch) {
+        const indexed = held.get(company._id);
+        held.delete(company._id);
+        if (!indexed) report.missing++;
+        else if (indexed.version !== company.version || indexed.updatedAt !== company.updatedAt) report.stale++;
+        else continue;
+        drifted.push(company._id);
+      }
+      await this.repair(drifted);
+      report.stored += batch.length;
+      if (batch.length < REBUILD_BATCH) break;
+      after = batch.at(-1)!._id;
     }
-    this.logger.warn(
-      { readModel: 'directory.search-index', indexed, stored },
-      `reconciliation: search index holds ${indexed} companies, the store ${stored}: rebuilding`,
-    );
-    metrics.inc(
-      'reconciliation_repaired_total',
-      { readModel: 'directory.search-index', kind: indexed < stored ? 'missing' : 'extra' },
-      Math.abs(stored - indexed),
-    );
-    await this.rebuild();
-    return { indexed, stored, rebuilt: true };
+    // Left over: indexed, and not in the store (checked once more: the walk above took a while).
+    const stillStored = new Set((await this.companies.findByIds([...held.keys()])).map((c) => c._id));
+    const extra = [...held.keys()].filter((id) => !stillStored.has(id));
+    report.extra = extra.length;
+    await this.repair(extra);
+    if (report.missing + report.stale + report.extra > 0) {
+      await this.index.refresh();
+      await this.cache.invalidate();
+    }
+    report.ms = Date.now() - started;
+    metrics.inc('reconciliation_runs_total', { readModel: READ_MODEL });
+    for (const kind of ['missing', 'stale', 'extra'] as const)
+      if (report[kind] > 0) metrics.inc('reconciliation_repaired_total', { readModel: READ_MODEL, kind }, report[kind]);
+    const drift = report.missing + report.stale + report.extra;
+    if (drift > 0)
+      this.logger.warn(
+        { readModel: READ_MODEL, ...report },
+        `reconciliation: search index repaired ${drift} companies (${report.missing} missing, ${report.stale} stale, ${report.extra} extra)`,
+      );
+    else this.logger.info({ readModel: READ_MODEL, ...report }, 'reconciliation: search index matches the store');
+    return report;
+  }
+
+  /**
+   * Indexes each company as the store holds it now, or removes it when it is gone. Re-read after the
+   * write: an event's sync of a newer version may have landed in between, and must win.
+   */
+  private async repair(ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += REBUILD_BATCH) {
+      const chunk = ids.slice(i, i + REBUILD_BATCH);
+      const current = await this.companies.findByIds(chunk);
+      const written = new Map(current.map((c) => [c._id, c.version]));
+      await this.index.upsert(current.map(toSearchDocument));
+      await this.index.remove(chunk.filter((id) => !written.has(id)));
+      for (const id of chunk) this.json?.forget(id);
+      const moved = (await this.companies.findByIds([...written.keys()])).filter((c) => c.version !== written.get(c._id));
+      await this.index.upsert(moved.map(toSearchDocument));
+    }
   }
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { distanceMiles } from '@limo/geo';
-import type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from '../../src/search/company-search.port.js';
+import type {
+  CompanySearchIndex,
+  IndexedVersion,
+  SearchDocument,
+  SearchQuery,
+  SearchResult,
+} from '../../src/search/company-search.port.js';
 import { FIXTURES, MIAMI } from './company-search.fixtures.js';
 
 /** What an adapter's test gives the contract: an index (empty or not: the suite clears it) and its teardown. */
@@ -417,6 +423,18 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
 
       it('counts what it holds', async () => {
         expect(await index.count()).toBe(FIXTURES.length);
+      });
+
+      it('lists each company with the version it was indexed at, for reconciliation', async () => {
+        await index.upsert([{ ...byId.get('fl-mia-01')!, version: 7, updatedAt: '2025-02-03T04:05:06.000Z' }]);
+        await index.remove(['fl-mia-02']);
+        await index.refresh();
+        const listed = new Map<string, IndexedVersion>();
+        for await (const page of index.versions()) for (const v of page) listed.set(v.id, v);
+        expect(listed.size).toBe(FIXTURES.length - 1);
+        expect(listed.get('fl-mia-01')).toEqual({ id: 'fl-mia-01', version: 7, updatedAt: '2025-02-03T04:05:06.000Z' });
+        expect(listed.get('fl-mia-03')).toEqual({ id: 'fl-mia-03', version: 1, updatedAt: '2024-01-15T10:00:00.000Z' });
+        expect(listed.has('fl-mia-02')).toBe(false);
       });
 
       it('replaces a company on upsert', async () => {

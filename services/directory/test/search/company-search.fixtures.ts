@@ -40,6 +40,8 @@ function company(
     verified: !traits.suspended,
     suspended: traits.suspended ?? false,
     createdAt: '2024-01-15T10:00:00.000Z',
+    version: 1,
+    updatedAt: '2024-01-15T10:00:00.000Z',
   };
 }
 

@@ -53,6 +53,8 @@ describe('EmbeddedCompanySearch between rebuilds', () => {
     verified: true,
     suspended: false,
     createdAt: '2024-01-01T00:00:00.000Z',
+    version: 1,
+    updatedAt: '2024-01-01T00:00:00.000Z',
   });
 
   it('sees each write at once, before and after the batch rebuild of its static indexes', async () => {

@@ -68,7 +68,5 @@ export const onClaimSubmitted =
         companyName: data.companyName,
       },
     };
-    await users.setResetToken(user._id, tokenHash, expiresAt, reset);
-    await users.recordEvents(user._id, [linked]);
-    ctx.relay.notify();
+    if (await users.linkClaimant(user._id, data.claimId, tokenHash, expiresAt, [reset, linked])) ctx.relay.notify();
   };

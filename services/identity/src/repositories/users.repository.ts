@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CurrentUser, Role, UserRegisteredV1 } from '@limo/contracts';
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 
@@ -17,6 +17,8 @@ export interface UserDoc {
   subscriptionEndDate: string | null;
   passwordResetTokenHash: string | null;
   passwordResetExpires: string | null;
+  /** When each paid claim naming this account was linked to it, by a digest of the claim id. */
+  claimsLinked?: Record<string, string>;
   createdAt: string;
 }
 
@@ -84,6 +86,21 @@ export class UsersRepository {
     );
   }
 
+  /**
+   * Links a paid claim's claimer to this account in one write, once per claim: the reset token its
+   * mail carries and the events owed (the mail's, the link's). Null when the claim was linked already,
+   * so a claim.submitted.v1 redelivered after a crash mails and links nothing twice.
+   */
+  linkClaimant(userId: string, claimId: string, tokenHash: string, expiresAt: string, events: EventEnvelope[]): Promise<UserDoc | null> {
+    // A digest as the field name: whatever the id holds, it is one plain key.
+    const field = `claimsLinked.${createHash('sha256').update(claimId).digest('hex').slice(0, 32)}`;
+    return this.users.updateOne(
+      { _id: userId, [field]: { $exists: false } },
+      { $set: { passwordResetTokenHash: tokenHash, passwordResetExpires: expiresAt, [field]: new Date().toISOString() } },
+      { events },
+    );
+  }
+
   findByValidResetToken(tokenHash: string, now: Date): Promise<UserDoc | null> {
     return this.users.findOne({ passwordResetTokenHash: tokenHash, passwordResetExpires: { $gt: now.toISOString() } });
   }
@@ -94,11 +111,6 @@ export class UsersRepository {
       { _id: userId, passwordResetTokenHash: tokenHash },
       { $set: { passwordHash, passwordResetTokenHash: null, passwordResetExpires: null } },
     );
-  }
-
-  /** Publishes events about the user (written with it, through the outbox). */
-  async recordEvents(userId: string, events: EventEnvelope[]): Promise<void> {
-    await this.users.updateOne({ _id: userId }, { $set: { eventsAt: new Date().toISOString() } }, { events });
   }
 
   setRole(userId: string, role: Role): Promise<UserDoc | null> {
