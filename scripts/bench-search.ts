@@ -86,7 +86,7 @@ const load = (): string =>
     .join(' ');
 
 /** The embedded adapters, as `createTestContext` assembles them. */
-async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext> {
+async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext & { relay: OutboxRelay }> {
   const store = await NedbDocumentStore.create({ logger });
   const bus = InProcessEventBus.create({ logger });
   const mailer = await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });

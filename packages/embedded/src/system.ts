@@ -2,32 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createAnalyticsService } from '@limo/analytics';
-import { createBillingService } from '@limo/billing';
-import { createDirectoryService } from '@limo/directory';
 import { createGateway } from '@limo/gateway';
-import { createIdentityService } from '@limo/identity';
 import {
   createSharedPorts,
   describeAdapters,
   startService,
   type Config,
   type Logger,
-  type ServiceFactory,
   type ServiceName,
   type SharedPorts,
   type StartedService,
 } from '@limo/platform';
-import { createQuotesService } from '@limo/quotes';
 import { devOutboxEnabled, devOutboxRoutes } from './dev-outbox.js';
-
-const factories: Record<ServiceName, ServiceFactory> = {
-  identity: createIdentityService,
-  directory: createDirectoryService,
-  quotes: createQuotesService,
-  billing: createBillingService,
-  analytics: createAnalyticsService,
-};
+import { serviceEntries } from './services.js';
 
 export interface EmbeddedSystem {
   gateway: FastifyInstance;
@@ -41,17 +28,18 @@ export interface EmbeddedSystem {
 
 /**
  * Runs every service and the gateway in this process, each service on its own port (0 = any free
- * port), sharing one bus, cache and mailer; each service keeps its own store.
+ * port), sharing one bus, cache and mailer; each service keeps its own store. Services read their
+ * own settings from `env` (default: process.env).
  */
-export async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedSystem> {
-  logger.info({ profile: config.PROFILE, adapters: describeAdapters(config) }, 'starting LimoDirectory');
+export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedSystem> {
+  logger.info({ profile: config.PROFILE, adapters: describeAdapters(config, env) }, 'starting LimoDirectory');
   const shared = await createSharedPorts(config, logger, 'limo-embedded');
   const services = {} as Record<ServiceName, StartedService>;
   const serviceUrls = { ...config.serviceUrls };
   try {
-    for (const name of Object.keys(factories) as ServiceName[]) {
+    for (const name of Object.keys(serviceEntries) as ServiceName[]) {
       // Given the addresses of the services already listening (quotes reconciles against directory).
-      const started = await startService(name, factories[name], { ...config, serviceUrls: { ...serviceUrls } }, logger, shared);
+      const started = await startService(serviceEntries[name], { ...config, serviceUrls: { ...serviceUrls } }, logger, shared, env);
       services[name] = started;
       await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
       serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
@@ -89,4 +77,3 @@ export async function startEmbedded(config: Config, logger: Logger): Promise<Emb
     throw err;
   }
 }
-export { startThrowaway, type ThrowawaySystem } from './throwaway.js';

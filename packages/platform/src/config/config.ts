@@ -145,28 +145,48 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PU
 }
 
 /** Raised for a bad setting; the message names the variable and what is wrong. */
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(
+    /** One line per problem, `  NAME="value": what is wrong`. */
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+}
+
+// Values of these are never echoed in a message, even when wrong.
+const SECRET_NAME = /(SECRET|PASSWORD|_KEY)$/;
+const SHOWN_SECRETS = new Set(['JWT_SECRET', 'INTERNAL_SECRET']);
+
+/**
+ * Parses `env` with a zod schema of environment variables; throws ConfigError with one line per bad
+ * variable (all of them, not the first). Values of secret-looking names (`…_KEY`, `…_SECRET`,
+ * `…PASSWORD`) of services are masked; the platform's own secrets are shown, as they always were.
+ */
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((i) => {
+      const name = i.path.join('.') || '(env)';
+      const value = env[String(i.path[0])] ?? '';
+      const shown = SECRET_NAME.test(name) && !SHOWN_SECRETS.has(name) && value ? '***' : value;
+      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
+    }),
+  );
+}
 
 /**
  * Reads and validates the environment. Throws ConfigError listing every bad variable.
  * In the embedded profile a missing JWT_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const dataDir = resolve(e.DATA_DIR);
   if (e.PROFILE === 'distributed') {
     const missing = (['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'JWT_SECRET'] as const).filter((k) => !e[k]);
     if (missing.length) {
-      throw new ConfigError(
-        `Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`,
-      );
+      throw new ConfigError([`  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`]);
     }
   }
   const urlHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
@@ -190,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       allowedOrigins.add(new URL(o).origin);
     } catch {
-      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`);
+      throw new ConfigError([`  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`]);
     }
   }
   const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);

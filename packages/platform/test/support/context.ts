@@ -12,6 +12,8 @@ import type { OutboxEntry } from '../../src/ports/mail.port.js';
 import type { ServiceContext } from '../../src/runtime/service.js';
 
 export interface TestContext extends ServiceContext {
+  /** Publishes what writes owed (started; the store signals it after each such write). */
+  relay: OutboxRelay;
   dataDir: string;
   /** Mails written so far, oldest first. */
   outbox(): Promise<OutboxEntry[]>;

@@ -22,7 +22,6 @@ export async function ensureAdmin(ctx: ServiceContext, users: UsersRepository): 
       ? `${config.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
       : config.ADMIN_USERNAME;
     await users.insert({ username, email: config.ADMIN_EMAIL, passwordHash: await hashPassword(config.ADMIN_PASSWORD), role: 'admin' });
-    ctx.relay.notify();
     logger.info({ email: config.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
     return;
   }
@@ -30,7 +29,6 @@ export async function ensureAdmin(ctx: ServiceContext, users: UsersRepository): 
   const email = 'admin@limodirectory.local';
   const password = randomBytes(12).toString('base64url');
   await users.insert({ username: config.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' });
-  ctx.relay.notify();
   await mkdir(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'admin-credentials.txt');
   await writeFile(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });

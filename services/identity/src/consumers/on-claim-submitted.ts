@@ -70,5 +70,4 @@ export const onClaimSubmitted =
     };
     await users.setResetToken(user._id, tokenHash, expiresAt, reset);
     await users.recordEvents(user._id, [linked]);
-    ctx.relay.notify();
   };

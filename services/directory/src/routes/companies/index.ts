@@ -136,7 +136,6 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       const doc = await companies.insert(
         newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
       );
-      ctx.relay.notify();
       await edits.attachImage(doc);
       return reply.code(201).send(toOwnerCompany(doc));
     },
@@ -181,7 +180,6 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       }
       const updated = await edits.apply(company._id, input, { featured, verified }, user);
       if (!updated) throw notFound('Company not found');
-      ctx.relay.notify();
       return toOwnerCompany(updated);
     },
   );

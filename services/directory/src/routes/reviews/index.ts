@@ -58,7 +58,6 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
         throw conflict('You already submitted this review. It will be visible once approved.');
       }
       const review = await reviews.submit({ companyId, userId: request.user?.id ?? null, rating, comment: comment ?? null, reviewerName });
-      ctx.relay.notify();
       return reply.code(201).send(toReview(review));
     },
   );

@@ -42,7 +42,6 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
         }
         throw err;
       }
-      ctx.relay.notify();
       setSessionCookie(reply, user, ctx.config);
       return reply.code(201).send(toCurrentUser(user));
     },

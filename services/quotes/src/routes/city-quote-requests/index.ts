@@ -90,7 +90,6 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         },
       };
       await cityRequests.insert(doc, event);
-      ctx.relay.notify();
       return reply.code(201).send({ id: doc._id, companiesNotified: doc.companiesNotified });
     },
   );

@@ -119,7 +119,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         contactedAt: null,
       };
       await quotes.insert(quote, quoteRequestedEvent(quote, randomUUID()));
-      ctx.relay.notify();
       return reply.code(201).send({
         id: quote._id,
         companyId: quote.companyId,

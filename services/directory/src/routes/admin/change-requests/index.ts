@@ -17,7 +17,7 @@ const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, changeRequests, edits } = deps;
+  const { changeRequests, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
 
@@ -64,7 +64,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       if (!company) throw notFound('The company of this change request no longer exists');
       const decided = await changeRequests.decide(pending._id, 'approved', request.user!.id);
       if (!decided) throw conflict('This change request was decided meanwhile');
-      ctx.relay.notify();
       return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
     },
   );

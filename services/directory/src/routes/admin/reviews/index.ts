@@ -10,7 +10,7 @@ const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Review moderation (owner-admin §2.9 tab 3). Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, companies, reviews } = deps;
+  const { companies, reviews } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = app.requireRole('admin');
 
@@ -68,7 +68,6 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
       async (request) => {
         const review = await reviews.decide(request.params.id, status, request.user!.id);
         if (!review) throw notFound('Review not found');
-        ctx.relay.notify();
         const [withName] = await withCompanyNames([review]);
         return { message: `Review ${status}`, review: withName! };
       },
@@ -89,7 +88,6 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     async (request) => {
       const review = await reviews.delete(request.params.id);
       if (!review) throw notFound('Review not found');
-      ctx.relay.notify();
       return { message: 'Review deleted' };
     },
   );
