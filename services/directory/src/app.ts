@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { preloadGazetteer } from '@limo/geo';
 import { blobStoreNeed, buildService, defineService, need, type BlobStore, type BuiltService, type ServiceContext } from '@limo/platform';
-import { z } from 'zod';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -37,6 +36,7 @@ import { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 import { CompanyJsonCache } from './search/company-json.js';
 import { SearchProjection } from './search/projection.js';
 import { SearchCache } from './search/search-cache.js';
+import { directoryEnvSchema } from './settings.js';
 
 /** Elasticsearch index of the companies: the default of ELASTICSEARCH_INDEX. */
 export const SEARCH_INDEX_NAME = 'limo-companies';
@@ -62,9 +62,9 @@ export const searchIndexNeed = need<CompanySearchIndex>('search', {
 export const directoryService = defineService({
   name: 'directory',
   description: 'Companies, reviews, images and geo search',
-  env: z.object({}),
+  env: directoryEnvSchema,
   needs: { searchIndex: searchIndexNeed, blobs: blobStoreNeed('images') },
-  async init({ ctx, ports, handedIn }) {
+  async init({ ctx, env: settings, ports, handedIn }) {
     const { config, logger } = ctx;
     const { searchIndex: search, blobs } = ports;
     const searchCache = new SearchCache(ctx.cache);
@@ -92,6 +92,7 @@ export const directoryService = defineService({
     const edits = new CompanyEdits(companies, images);
     const deps: DirectoryDeps = {
       ctx,
+      settings,
       companies,
       reviews,
       changeRequests,

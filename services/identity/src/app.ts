@@ -1,5 +1,4 @@
 import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
-import { z } from 'zod';
 import { ensureAdmin } from './bootstrap/admin.js';
 import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
@@ -9,19 +8,20 @@ import { contactRoutes } from './routes/contact/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
+import { identityEnvSchema } from './settings.js';
 
 /** Identity: accounts, sessions, password reset, and the accounts of claimers who paid without one. */
 export const identityService = defineService({
   name: 'identity',
   description: 'Accounts, sessions and password reset',
-  env: z.object({}),
+  env: identityEnvSchema,
   needs: {},
-  async init({ ctx }) {
+  async init({ ctx, env: settings }) {
     const users = await UsersRepository.create(ctx.store);
     const revocations = await RevocationsRepository.create(ctx.store, ctx.cache);
     let restoring: NodeJS.Timeout | undefined;
     return {
-      deps: { ctx, users, revocations },
+      deps: { ctx, settings, users, revocations },
       routes: [sessionRoutes, registerRoutes, passwordRoutes, contactRoutes],
       consumers: [
         {
@@ -42,7 +42,7 @@ export const identityService = defineService({
           5 * 60_000,
         );
         restoring.unref();
-        await ensureAdmin(ctx, users);
+        await ensureAdmin(ctx, settings, users);
       },
       async stop() {
         clearInterval(restoring);

@@ -1,6 +1,5 @@
 import { preloadGazetteer } from '@limo/geo';
 import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
-import { z } from 'zod';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onQuoteRequestedConfirmCustomer, onQuoteRequestedMailCompany } from './consumers/on-quote-requested.js';
@@ -15,6 +14,7 @@ import { adminQuoteRequestsRoutes } from './routes/admin/quote-requests/index.js
 import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
 import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 import type { RouteDeps } from './routes/deps.js';
+import { quotesEnvSchema } from './settings.js';
 
 /** Tuning that tests change; production uses the defaults. */
 export interface QuotesServiceOptions {
@@ -47,10 +47,10 @@ const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60
 export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
   name: 'quotes',
   description: 'Quote requests, their delivery to companies, lead tracking',
-  env: z.object({}),
+  env: quotesEnvSchema,
   needs: {},
-  async init({ ctx, options }) {
-    const leaseMs = ctx.config.MAIL_LEASE_SECONDS * 1000;
+  async init({ ctx, env: settings, options }) {
+    const leaseMs = settings.MAIL_LEASE_SECONDS * 1000;
     const quotes = await QuotesRepository.create(ctx.store, leaseMs);
     const cityRequests = await CityRequestsRepository.create(ctx.store, leaseMs);
     const companies = await CompaniesRepository.create(ctx.store);
@@ -76,7 +76,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     const stopping = new AbortController();
     let reconciling: Promise<unknown> = Promise.resolve();
     return {
-      deps: { ctx, quotes, cityRequests, companies, leads },
+      deps: { ctx, settings, quotes, cityRequests, companies, leads },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminQuoteRequestsRoutes],
       consumers: [
         { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },

@@ -19,7 +19,7 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
-/** Every setting, from environment variables. Validated once at start-up. */
+/** Splits a comma-separated list of URLs. */
 export const splitUrlList = (value: string): string[] =>
   value
     .split(',')
@@ -37,6 +37,10 @@ const serviceUrlList = z
     },
   );
 
+/**
+ * The settings every service shares (profile, addresses, engines, logging, shared secrets), from
+ * environment variables; each service declares its own in its `env` schema.
+ */
 const envSchema = z.object({
   PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -86,26 +90,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
     .default('limo-companies'),
   MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_USERNAME: z.string().min(3).default('admin'),
   /** Requests per minute per client IP at the gateway. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
-  /** Per-company quote requests accepted per client IP per hour. */
-  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-  /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
-  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  /** Reviews accepted per client IP per hour. */
-  REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  /** Accounts created per client IP per hour. */
-  REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-  /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
-  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** Listings an owner may create per hour. */
-  LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
-  /** Login attempts per client IP per 15 minutes (each account also gets 10). */
-  LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
   IDENTITY_PORT: port.default(4001),
   DIRECTORY_PORT: port.default(4002),
   QUOTES_PORT: port.default(4003),

@@ -14,7 +14,7 @@ import type { Service, ServiceContext } from './service.js';
 
 /** What a caller may hand a service instead of what configuration picks (tests, benchmarks). */
 export interface BuildOptions<Ports, Options> {
-  /** Where the service's own settings are read (default: `process.env`). */
+  /** Where the service's own settings are read (default: `ctx.env`). */
   env?: NodeJS.ProcessEnv;
   /** Ports used instead of the adapters configuration picks; the caller fills and closes them. */
   ports?: Partial<Ports>;
@@ -43,7 +43,7 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
   build: BuildOptions<PortsOf<Needs>, Options> = {},
 ): Promise<BuiltService<Deps>> {
   const { name } = definition;
-  const source = build.env ?? process.env;
+  const source = build.env ?? ctx.env;
   const env = parseEnv(definition.env, source);
   const engines = chooseEngines(ctx.config, source);
   const shared: unknown[] = [ctx.store, ctx.bus, ctx.cache, ctx.limiter, ctx.mailer];
@@ -121,18 +121,18 @@ export interface StartedService {
   stop(): Promise<void>;
 }
 
-/** How a root starts one declared service: the definition, and what to hand it. */
+/** How a root starts one declared service: the definition, and how to build it on a context. */
 export interface ServiceEntry {
   definition: AnyServiceDefinition;
-  /** Builds the service on its context (`buildService(definition, ctx, …)`). */
-  build(ctx: ServiceContext, env: NodeJS.ProcessEnv): Promise<Service>;
+  /** Builds the service on its context (`buildService(definition, ctx)`). */
+  build(ctx: ServiceContext): Promise<Service>;
 }
 
 /** The entry of a service with nothing handed in: what the embedded root and `main.ts` run. */
 export function serviceEntry<Schema extends z.ZodType, Needs, Deps, Options>(
   definition: ServiceDefinition<Schema, Needs, Deps, Options>,
 ): ServiceEntry {
-  return { definition, build: (ctx, env) => buildService(definition, ctx, { env }) };
+  return { definition, build: (ctx) => buildService(definition, ctx) };
 }
 
 /**
@@ -151,7 +151,7 @@ export async function startService(
   const relay = new OutboxRelay({ store, bus: shared.bus, logger: logger.child({ service: name, part: 'outbox' }) });
   let service: Service;
   try {
-    service = await entry.build({ config, logger, store, ...shared }, env);
+    service = await entry.build({ config, logger, store, env, ...shared });
     await service.start();
   } catch (err) {
     await store.close().catch(() => undefined);

@@ -19,6 +19,8 @@ export interface ServiceContext {
   cache: Cache;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** The environment the service's own settings (its `env` schema) are read from. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** A running service: its HTTP app plus what it starts besides (consumers, bootstrap). */

@@ -42,6 +42,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     cache: new MemoryCache(),
     limiter: new MemoryRateLimiter(),
     mailer,
+    env: { ...env },
     relay,
     dataDir,
     outbox: () => readOutbox(mailDir),

@@ -125,7 +125,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `company-create:user:${user.id}`,
-          limit: ctx.config.LISTING_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.LISTING_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many listings created. Please try again later.',
         },

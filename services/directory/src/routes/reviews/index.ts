@@ -31,7 +31,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `review:ip:${request.ip}`,
-          limit: ctx.config.REVIEW_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.REVIEW_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many reviews from this address. Please try again later.',
         },

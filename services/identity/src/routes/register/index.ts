@@ -4,11 +4,15 @@ import { currentUserSchema, errorResponseSchema, registerBodySchema } from '@lim
 import { conflict, DuplicateKeyError, enforceRateLimits, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
 import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
+import type { IdentitySettings } from '../../settings.js';
 import { setSessionCookie } from '../session/cookie.js';
 
 /** POST /api/register: always creates a business account, then signs it in. */
-export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository }) {
-  const { ctx, users } = opts;
+export async function registerRoutes(
+  app: FastifyInstance,
+  opts: { ctx: ServiceContext; settings: IdentitySettings; users: UsersRepository },
+) {
+  const { ctx, settings, users } = opts;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/register',
     {
@@ -23,7 +27,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `register:ip:${request.ip}`,
-          limit: ctx.config.REGISTER_RATE_LIMIT_PER_HOUR,
+          limit: settings.REGISTER_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many accounts created from this address. Please try again later.',
         },

@@ -5,6 +5,7 @@ import { enforceRateLimits, unauthorized, type ServiceContext } from '@limo/plat
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
 import type { RevocationsRepository } from '../../repositories/revocations.repository.js';
+import type { IdentitySettings } from '../../settings.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -12,9 +13,9 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** POST /api/login, POST /api/logout, GET /api/me. */
 export async function sessionRoutes(
   app: FastifyInstance,
-  opts: { ctx: ServiceContext; users: UsersRepository; revocations: RevocationsRepository },
+  opts: { ctx: ServiceContext; settings: IdentitySettings; users: UsersRepository; revocations: RevocationsRepository },
 ) {
-  const { ctx, users, revocations } = opts;
+  const { ctx, settings, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -32,7 +33,7 @@ export async function sessionRoutes(
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `login:ip:${request.ip}`,
-          limit: ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN,
+          limit: settings.LOGIN_RATE_LIMIT_PER_15_MIN,
           windowMs: FIFTEEN_MINUTES,
           message: 'Too many login attempts. Please try again later.',
         },

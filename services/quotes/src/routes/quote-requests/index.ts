@@ -75,7 +75,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `quote:ip:${request.ip}`,
-          limit: ctx.config.QUOTE_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.QUOTE_RATE_LIMIT_PER_HOUR,
           windowMs: HOUR_MS,
           message: 'Too many quote requests from this address. Please try again later.',
         },
