@@ -46,12 +46,14 @@ import {
   type Logger,
   type ServiceContext,
 } from '@limo/platform';
-import { createDirectoryService } from '../services/directory/src/app.js';
-import { toSearchDocument } from '../services/directory/src/domain/company-view.js';
-import type { CompanyDoc } from '../services/directory/src/repositories/companies.repository.js';
-import { ElasticsearchCompanySearch } from '../services/directory/src/search/elasticsearch.company-search.js';
-import { EmbeddedCompanySearch } from '../services/directory/src/search/embedded.company-search.js';
-import { createGateway } from '../services/gateway/src/app.js';
+import {
+  createDirectoryService,
+  ElasticsearchCompanySearch,
+  EmbeddedCompanySearch,
+  toSearchDocument,
+  type CompanyDoc,
+} from '@limo/directory';
+import { createGateway } from '@limo/gateway';
 import { generateCompanies, httpQueryMix } from './bench/search-data.js';
 import { cannon } from './bench/cannon.js';
 
@@ -92,7 +94,7 @@ async function embeddedContext(config: Config, logger: Logger, cache: BenchCache
   const mailer = await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
   const relay = new OutboxRelay({ store, bus, logger });
   relay.start();
-  return { config, logger, store, bus, cache, limiter: new MemoryRateLimiter(), mailer, relay };
+  return { config, logger, store, bus, cache, limiter: new MemoryRateLimiter(), mailer, relay, env: process.env };
 }
 
 async function listenLocal(app: FastifyInstance): Promise<string> {
