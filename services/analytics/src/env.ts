@@ -1,3 +1,4 @@
+import { parseEnv } from '@limo/platform';
 import { z } from 'zod';
 
 const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -41,10 +42,7 @@ export const analyticsEnvSchema = z.object({
 });
 export type AnalyticsEnv = z.output<typeof analyticsEnvSchema>;
 
-/** Reads the analytics settings; throws one message naming every bad variable. */
+/** Reads the analytics settings; throws ConfigError naming every bad variable. */
 export function loadAnalyticsEnv(env: NodeJS.ProcessEnv = process.env): AnalyticsEnv {
-  const parsed = analyticsEnvSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
-  throw new Error(`Invalid analytics configuration:\n${lines.join('\n')}`);
+  return parseEnv(analyticsEnvSchema, env);
 }
