@@ -94,7 +94,17 @@ async function embeddedContext(config: Config, logger: Logger, cache: BenchCache
   const mailer = await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
   const relay = new OutboxRelay({ store, bus, logger });
   relay.start();
-  return { config, logger, store, bus, cache, limiter: new MemoryRateLimiter(), mailer, relay, env: process.env };
+  return {
+    config,
+    logger,
+    store,
+    bus,
+    cache,
+    limiter: new MemoryRateLimiter(),
+    mailer,
+    relay,
+    env: { ...process.env, SEED_DEMO_DATA: 'false' },
+  };
 }
 
 async function listenLocal(app: FastifyInstance): Promise<string> {

@@ -1,4 +1,4 @@
-import { parseEnv } from '@limo/platform';
+import { booleanEnv, parseEnv } from '@limo/platform';
 import { z } from 'zod';
 
 const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -39,6 +39,8 @@ export const analyticsEnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** `false`: no demo traffic; otherwise the embedded profile with chDB adds some for the demo companies. */
+  SEED_DEMO_DATA: booleanEnv,
 });
 export type AnalyticsEnv = z.output<typeof analyticsEnvSchema>;
 

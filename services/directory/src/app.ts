@@ -166,7 +166,7 @@ export const directoryService = defineService({
       async start() {
         if (processIndex) await projection.rebuild();
         else if (ownIndex) await projection.reconcile();
-        if (config.PROFILE === 'embedded' && config.SEED_DEMO_DATA !== false) {
+        if (config.PROFILE === 'embedded' && settings.SEED_DEMO_DATA !== false) {
           const started = Date.now();
           const added = await seedDemoData(ctx.store, companies, reviews);
           if (added > 0) {

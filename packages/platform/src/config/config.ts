@@ -14,10 +14,12 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
-const bool = z
+/** An optional yes/no variable (`true`/`false`, `1`/`0`, `yes`/`no`); undefined when unset. */
+export const booleanEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+const bool = booleanEnv;
 
 /** Splits a comma-separated list of URLs. */
 export const splitUrlList = (value: string): string[] =>
@@ -103,7 +105,6 @@ const envSchema = z.object({
   BILLING_URL: serviceUrlList,
   ANALYTICS_URL: serviceUrlList,
   WEB_DIST: z.string().optional(),
-  SEED_DEMO_DATA: bool,
   /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
   DEV_OUTBOX: bool,
 });
