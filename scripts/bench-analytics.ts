@@ -22,9 +22,11 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
+// Types only: brings the service's `app.analyticsStore` decoration into view.
+import type {} from '@limo/analytics';
 import { createGateway } from '@limo/gateway';
 import { createLogger } from '@limo/platform';
-import { startThrowaway } from '../packages/embedded/src/index.js';
+import { startThrowaway } from '@limo/embedded';
 import { uniquePosts } from './bench/unique-posts.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);

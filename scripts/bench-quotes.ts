@@ -25,7 +25,7 @@ import Fastify from 'fastify';
 import { earliestTripDate, type CompanyCreatedV1 } from '@limo/contracts';
 import { createGateway } from '@limo/gateway';
 import { createLogger, type Collection } from '@limo/platform';
-import { startThrowaway } from '../packages/embedded/src/index.js';
+import { startThrowaway } from '@limo/embedded';
 import { cannon } from './bench/cannon.js';
 
 interface Step {

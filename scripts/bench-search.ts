@@ -46,12 +46,14 @@ import {
   type Logger,
   type ServiceContext,
 } from '@limo/platform';
-import { createDirectoryService } from '../services/directory/src/app.js';
-import { toSearchDocument } from '../services/directory/src/domain/company-view.js';
-import type { CompanyDoc } from '../services/directory/src/repositories/companies.repository.js';
-import { ElasticsearchCompanySearch } from '../services/directory/src/search/elasticsearch.company-search.js';
-import { EmbeddedCompanySearch } from '../services/directory/src/search/embedded.company-search.js';
-import { createGateway } from '../services/gateway/src/app.js';
+import {
+  createDirectoryService,
+  ElasticsearchCompanySearch,
+  EmbeddedCompanySearch,
+  toSearchDocument,
+  type CompanyDoc,
+} from '@limo/directory';
+import { createGateway } from '@limo/gateway';
 import { generateCompanies, httpQueryMix } from './bench/search-data.js';
 import { cannon } from './bench/cannon.js';
 
@@ -86,13 +88,23 @@ const load = (): string =>
     .join(' ');
 
 /** The embedded adapters, as `createTestContext` assembles them. */
-async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext> {
+async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext & { relay: OutboxRelay }> {
   const store = await NedbDocumentStore.create({ logger });
   const bus = InProcessEventBus.create({ logger });
   const mailer = await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
   const relay = new OutboxRelay({ store, bus, logger });
   relay.start();
-  return { config, logger, store, bus, cache, limiter: new MemoryRateLimiter(), mailer, relay };
+  return {
+    config,
+    logger,
+    store,
+    bus,
+    cache,
+    limiter: new MemoryRateLimiter(),
+    mailer,
+    relay,
+    env: { ...process.env, SEED_DEMO_DATA: 'false' },
+  };
 }
 
 async function listenLocal(app: FastifyInstance): Promise<string> {

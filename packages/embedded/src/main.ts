@@ -1,9 +1,11 @@
-import { createLogger, loadConfig, onShutdown } from '@limo/platform';
-import { startEmbedded } from './index.js';
+import { createLogger, loadSettings, onShutdown } from '@limo/platform';
+import { serviceDefinitions } from './services.js';
+import { startEmbedded } from './system.js';
 
 let config;
 try {
-  config = loadConfig();
+  // The shared settings and every service's own: each bad variable is named, all at once.
+  config = loadSettings(serviceDefinitions);
 } catch (err) {
   console.error((err as Error).message);
   process.exit(1);

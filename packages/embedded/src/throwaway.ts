@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, loadConfig, readOutbox, type Config, type OutboxEntry } from '@limo/platform';
-import { startEmbedded, type EmbeddedSystem } from './index.js';
+import { startEmbedded, type EmbeddedSystem } from './system.js';
 
 export interface ThrowawaySystem extends EmbeddedSystem {
   config: Config;
@@ -19,7 +19,7 @@ export interface ThrowawaySystem extends EmbeddedSystem {
 export async function startThrowaway(env: Record<string, string> = {}): Promise<ThrowawaySystem> {
   const dataDir = await mkdtemp(join(tmpdir(), 'limo-throwaway-'));
   const run = randomUUID().slice(0, 8);
-  const config = loadConfig({
+  const settings: Record<string, string> = {
     PORT: '0',
     IDENTITY_PORT: '0',
     DIRECTORY_PORT: '0',
@@ -35,10 +35,12 @@ export async function startThrowaway(env: Record<string, string> = {}): Promise<
     ELASTICSEARCH_INDEX: `limo-throwaway-${run}`,
     ...env,
     DATA_DIR: dataDir,
-  });
+  };
+  const config = loadConfig(settings);
   let system: EmbeddedSystem;
   try {
-    system = await startEmbedded(config, createLogger(config.LOG_LEVEL));
+    // Services read their own settings from the process's environment with these on top.
+    system = await startEmbedded(config, createLogger(config.LOG_LEVEL), { ...process.env, ...settings });
   } catch (err) {
     await rm(dataDir, { recursive: true, force: true });
     throw err;

@@ -28,6 +28,8 @@ export * from './concurrency.js';
 export * from './fastify/rate-limit.js';
 export * from './mail/html.js';
 export * from './runtime/service.js';
+export * from './runtime/define-service.js';
+export * from './runtime/engines.js';
 export * from './runtime/ports.js';
 export * from './runtime/run.js';
 export * from './adapters/redact-url.js';

@@ -1,12 +1,23 @@
 import { join } from 'node:path';
-import { createServiceApp, MemoryCache, MemoryRateLimiter, type Service, type ServiceContext, type Subscription } from '@limo/platform';
+import {
+  buildService,
+  defineService,
+  MemoryCache,
+  MemoryRateLimiter,
+  need,
+  type BuiltService,
+  type Cache,
+  type Logger,
+  type RateLimiter,
+  type ServiceContext,
+} from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponseTime } from './consumers/on-company-response-time.js';
 import { seedDemoTraffic } from './demo-traffic.js';
 import { GeoLocator } from './domain/geo.js';
 import { VisitorIds } from './domain/visitor.js';
-import { loadAnalyticsEnv, type AnalyticsEnv } from './env.js';
+import { analyticsEnvSchema, type AnalyticsEnv } from './env.js';
 import { BatchWriter } from './ingest/batch-writer.js';
 import { BusPublisher } from './ingest/bus-publisher.js';
 import type { EventSink } from './ingest/event-sink.port.js';
@@ -18,13 +29,14 @@ import { myCompanyAnalyticsRoutes } from './routes/my-companies/analytics/index.
 import type { AnalyticsStore } from './store/analytics-store.port.js';
 import { ClickHouseAnalyticsStore } from './store/clickhouse.analytics-store.js';
 import { Tracker } from './tracker.js';
+import type { RouteDeps } from './routes/deps.js';
 
-/** Tuning that tests change; production reads the environment. */
+/** What tests may hand in; production reads the environment and gets its ports from the root. */
 export interface AnalyticsServiceOptions {
   /** Environment to read the analytics settings from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
-  /** The in-process engine's directory (default `DATA_DIR/analytics/chdb`; ':memory:' for a throwaway one). */
-  chdbPath?: string;
+  /** The analytics store to use instead of the configured one (e.g. chDB at ':memory:'); the caller closes it. */
+  store?: AnalyticsStore;
 }
 
 declare module 'fastify' {
@@ -37,111 +49,131 @@ declare module 'fastify' {
 /** Replays are remembered for a day: the in-process memory keeps this many fingerprints at most. */
 const SEEN_MAX_ENTRIES = 200_000;
 
+/** The path accepted events take to the store: a sink the track route writes to, and a consumer when they cross Kafka. */
+interface IngestPath {
+  sink: EventSink;
+  consumer?: KafkaIngestConsumer;
+  description: string;
+}
+type IngestPathFactory = (store: AnalyticsStore, logger: Logger) => IngestPath;
+
+const storeSettings = (env: AnalyticsEnv) => ({ database: env.CLICKHOUSE_DATABASE, retentionMonths: env.ANALYTICS_RETENTION_MONTHS });
+const flushSettings = (env: AnalyticsEnv) => ({ flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS });
+
 /**
  * Analytics: the track endpoint, the ingest path into ClickHouse (in-process chDB, or a server at
  * CLICKHOUSE_URL), the admin dashboards and the owners' listing analytics. Accepted events go to an
- * in-process batch writer (embedded) or through Kafka to an ingest consumer (when KAFKA_BROKERS is set).
+ * in-process batch writer (in-process bus) or through Kafka to an ingest consumer (Kafka bus).
  */
-export async function createAnalyticsService(ctx: ServiceContext, options: AnalyticsServiceOptions = {}): Promise<Service> {
-  const env: AnalyticsEnv = loadAnalyticsEnv(options.env ?? process.env);
-  const logger = ctx.logger.child({ service: 'analytics' });
-  const store: AnalyticsStore = await ClickHouseAnalyticsStore.create({
-    url: env.CLICKHOUSE_URL,
-    chdbPath: options.chdbPath ?? join(ctx.config.DATA_DIR, 'analytics', 'chdb'),
-    database: env.CLICKHOUSE_DATABASE,
-    retentionMonths: env.ANALYTICS_RETENTION_MONTHS,
-  });
-  const companies = await CompaniesRepository.create(ctx.store);
-  const geo = await GeoLocator.create(env.ANALYTICS_GEOIP);
-  const brokers = ctx.config.KAFKA_BROKERS?.split(',').map((b) => b.trim());
-  const flush = { flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS };
-  const sink: EventSink = brokers ? new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }) : new BatchWriter(store, logger, flush);
-  const ingest = brokers
-    ? new KafkaIngestConsumer(store, logger, {
-        brokers,
-        // Its own kafkajs consumer: the bus's namespace is applied here as the bus applies it.
-        topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
-        group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
-        ...flush,
-      })
-    : undefined;
-  // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
-  // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
-  const seen = ctx.config.REDIS_URL ? ctx.limiter : MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES });
-  const marks = ctx.config.REDIS_URL ? ctx.cache : MemoryCache.create({ maxEntries: SEEN_MAX_ENTRIES });
-  const tracker = new Tracker({
-    sink,
-    visitors: new VisitorIds(ctx.cache),
-    geo,
-    seen,
-    marks,
-    burstSeconds: env.ANALYTICS_BURST_SECONDS,
-    ipCompanyEvents: env.ANALYTICS_IP_COMPANY_EVENTS,
-    ipEventsPerMinute: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
-  });
-
-  const app = await createServiceApp({
-    name: 'analytics',
-    config: ctx.config,
-    logger: ctx.logger,
-    cache: ctx.cache,
-    description: 'Traffic analytics',
-  });
-  app.decorate('analyticsStore', store);
-  const deps = { store, tracker, companies, logger };
-  await app.register(trackRoutes, deps);
-  await app.register(adminRoutes, deps);
-  await app.register(myCompanyAnalyticsRoutes, deps);
-
-  const consumers = [
-    { group: 'analytics.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-    { group: 'analytics.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies) },
-    { group: 'analytics.response-times', topics: ['company.response-time.v1'], handler: onCompanyResponseTime(companies) },
-  ];
-  const subscriptions: Subscription[] = [];
-  const stopping = new AbortController();
-  let seeding: Promise<void> = Promise.resolve();
-  return {
-    name: 'analytics',
-    app,
-    async start() {
-      await store.migrate();
-      await sink.start();
-      await ingest?.start();
-      for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
-      if (ctx.config.PROFILE === 'embedded' && ctx.config.SEED_DEMO_DATA !== false && !env.CLICKHOUSE_URL) {
-        seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) =>
-          logger.warn({ err }, 'demo traffic not added'),
+export const analyticsService = defineService({
+  name: 'analytics',
+  description: 'Traffic analytics',
+  env: analyticsEnvSchema,
+  needs: {
+    store: need<AnalyticsStore, AnalyticsEnv>('analytics', {
+      chdb: ({ ctx, env }) =>
+        ClickHouseAnalyticsStore.create({ chdbPath: join(ctx.config.DATA_DIR, 'analytics', 'chdb'), ...storeSettings(env) }),
+      clickhouse: ({ env }) => ClickHouseAnalyticsStore.create({ url: env.CLICKHOUSE_URL, ...storeSettings(env) }),
+    }),
+    ingest: need<IngestPathFactory, AnalyticsEnv>('bus', {
+      'in-process':
+        ({ env }) =>
+        (store, logger) => ({ sink: new BatchWriter(store, logger, flushSettings(env)), description: 'in-process batch writer' }),
+      kafka:
+        ({ ctx, env }) =>
+        (store, logger) => ({
+          sink: new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }),
+          consumer: new KafkaIngestConsumer(store, logger, {
+            brokers: (ctx.config.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()),
+            // Its own kafkajs consumer: the bus's namespace is applied here as the bus applies it.
+            topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
+            group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
+            ...flushSettings(env),
+          }),
+          description: `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest`,
+        }),
+    }),
+    // With Redis every instance shares what it has seen; in-process, analytics keeps its own memory so
+    // its many fingerprints never push other services' rate-limit windows out of the shared LRU.
+    seen: need<RateLimiter, AnalyticsEnv>('cache', {
+      redis: ({ ctx }) => ctx.limiter,
+      'in-process': () => MemoryRateLimiter.create({ maxEntries: SEEN_MAX_ENTRIES }),
+    }),
+    marks: need<Cache, AnalyticsEnv>('cache', {
+      redis: ({ ctx }) => ctx.cache,
+      'in-process': () => MemoryCache.create({ maxEntries: SEEN_MAX_ENTRIES }),
+    }),
+  },
+  async init({ ctx, env, ports }) {
+    const logger = ctx.logger.child({ service: 'analytics' });
+    const { store } = ports;
+    const companies = await CompaniesRepository.create(ctx.store);
+    const geo = await GeoLocator.create(env.ANALYTICS_GEOIP);
+    const { sink, consumer: ingest, description: ingestDescription } = ports.ingest(store, logger);
+    const tracker = new Tracker({
+      sink,
+      visitors: new VisitorIds(ctx.cache),
+      geo,
+      seen: ports.seen,
+      marks: ports.marks,
+      burstSeconds: env.ANALYTICS_BURST_SECONDS,
+      ipCompanyEvents: env.ANALYTICS_IP_COMPANY_EVENTS,
+      ipEventsPerMinute: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
+    });
+    const stopping = new AbortController();
+    let seeding: Promise<void> = Promise.resolve();
+    return {
+      deps: { store, tracker, companies, logger },
+      routes: [trackRoutes, adminRoutes, myCompanyAnalyticsRoutes],
+      onApp(app) {
+        app.decorate('analyticsStore', store);
+      },
+      consumers: [
+        { group: 'analytics.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
+        { group: 'analytics.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies) },
+        { group: 'analytics.response-times', topics: ['company.response-time.v1'], handler: onCompanyResponseTime(companies) },
+      ],
+      async prepare() {
+        await store.migrate();
+        await sink.start();
+        await ingest?.start();
+      },
+      async start() {
+        if (ctx.config.PROFILE === 'embedded' && env.SEED_DEMO_DATA !== false && !env.CLICKHOUSE_URL) {
+          seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) =>
+            logger.warn({ err }, 'demo traffic not added'),
+          );
+        }
+        logger.info(
+          {
+            store: store.description,
+            ingest: ingestDescription,
+            CLICKHOUSE_URL: env.CLICKHOUSE_URL ? 'set' : 'unset (chDB in-process)',
+            CLICKHOUSE_DATABASE: env.CLICKHOUSE_DATABASE,
+            ANALYTICS_RETENTION_MONTHS: env.ANALYTICS_RETENTION_MONTHS,
+            ANALYTICS_FLUSH_INTERVAL_MS: env.ANALYTICS_FLUSH_INTERVAL_MS,
+            ANALYTICS_FLUSH_ROWS: env.ANALYTICS_FLUSH_ROWS,
+            ANALYTICS_TOPIC: env.ANALYTICS_TOPIC,
+            ANALYTICS_BURST_SECONDS: env.ANALYTICS_BURST_SECONDS,
+            ANALYTICS_IP_COMPANY_EVENTS: env.ANALYTICS_IP_COMPANY_EVENTS,
+            ANALYTICS_IP_EVENTS_PER_MINUTE: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
+            ANALYTICS_GEOIP: env.ANALYTICS_GEOIP,
+          },
+          'analytics settings',
         );
-      }
-      logger.info(
-        {
-          store: store.description,
-          ingest: brokers
-            ? `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest`
-            : 'in-process batch writer',
-          CLICKHOUSE_URL: env.CLICKHOUSE_URL ? 'set' : 'unset (chDB in-process)',
-          CLICKHOUSE_DATABASE: env.CLICKHOUSE_DATABASE,
-          ANALYTICS_RETENTION_MONTHS: env.ANALYTICS_RETENTION_MONTHS,
-          ANALYTICS_FLUSH_INTERVAL_MS: env.ANALYTICS_FLUSH_INTERVAL_MS,
-          ANALYTICS_FLUSH_ROWS: env.ANALYTICS_FLUSH_ROWS,
-          ANALYTICS_TOPIC: env.ANALYTICS_TOPIC,
-          ANALYTICS_BURST_SECONDS: env.ANALYTICS_BURST_SECONDS,
-          ANALYTICS_IP_COMPANY_EVENTS: env.ANALYTICS_IP_COMPANY_EVENTS,
-          ANALYTICS_IP_EVENTS_PER_MINUTE: env.ANALYTICS_IP_EVENTS_PER_MINUTE,
-          ANALYTICS_GEOIP: env.ANALYTICS_GEOIP,
-        },
-        'analytics settings',
-      );
-    },
-    async stop() {
-      stopping.abort();
-      await seeding;
-      await Promise.all(subscriptions.map((s) => s.close()));
-      // Publish or write what was acknowledged, then let the consumer finish and commit its batch.
-      await sink.stop();
-      await ingest?.stop();
-      await store.close();
-    },
-  };
+      },
+      async stop() {
+        stopping.abort();
+        await seeding;
+        // Publish or write what was acknowledged, then let the consumer finish and commit its batch.
+        await sink.stop();
+        await ingest?.stop();
+      },
+    };
+  },
+});
+
+/** The analytics service built on `ctx`, with its variables from `options.env` (default: process.env). */
+export function createAnalyticsService(ctx: ServiceContext, options: AnalyticsServiceOptions = {}): Promise<BuiltService<RouteDeps>> {
+  return buildService(analyticsService, ctx, { env: options.env, ports: { store: options.store } });
 }

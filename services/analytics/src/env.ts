@@ -1,3 +1,4 @@
+import { booleanEnv, parseEnv } from '@limo/platform';
 import { z } from 'zod';
 
 const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -38,13 +39,12 @@ export const analyticsEnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** `false`: no demo traffic; otherwise the embedded profile with chDB adds some for the demo companies. */
+  SEED_DEMO_DATA: booleanEnv,
 });
 export type AnalyticsEnv = z.output<typeof analyticsEnvSchema>;
 
-/** Reads the analytics settings; throws one message naming every bad variable. */
+/** Reads the analytics settings; throws ConfigError naming every bad variable. */
 export function loadAnalyticsEnv(env: NodeJS.ProcessEnv = process.env): AnalyticsEnv {
-  const parsed = analyticsEnvSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
-  throw new Error(`Invalid analytics configuration:\n${lines.join('\n')}`);
+  return parseEnv(analyticsEnvSchema, env);
 }

@@ -1,1 +1,1 @@
-export { createAnalyticsService } from './app.js';
+export { analyticsService, createAnalyticsService, type AnalyticsServiceOptions } from './app.js';

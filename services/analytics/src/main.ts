@@ -1,4 +1,4 @@
-import { runStandalone } from '@limo/platform';
-import { createAnalyticsService } from './app.js';
+import { runStandalone, serviceEntry } from '@limo/platform';
+import { analyticsService } from './app.js';
 
-await runStandalone('analytics', createAnalyticsService);
+await runStandalone(serviceEntry(analyticsService));

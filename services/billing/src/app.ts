@@ -1,13 +1,5 @@
 import { join } from 'node:path';
-import {
-  createServiceApp,
-  idempotent,
-  type HandledEvent,
-  type Service,
-  type ServiceContext,
-  type SubscribeOptions,
-  type Subscription,
-} from '@limo/platform';
+import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
 import { onClaimantLinked } from './consumers/on-claimant-linked.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -34,9 +26,7 @@ import { processPaymentSuccessRoutes } from './routes/process-payment-success/in
 import { registerBusinessListingRoutes } from './routes/register-business-listing/index.js';
 import { subscriptionsRoutes } from './routes/subscriptions/index.js';
 import { stripeWebhookRoutes } from './routes/webhooks/stripe/index.js';
-import { describeBillingSettings, loadBillingSettings } from './settings.js';
-
-const GROUP = 'billing';
+import { billingEnvSchema, billingSettings, describeBillingSettings } from './settings.js';
 
 /** What tests may change; production uses the defaults. */
 export interface BillingOptions {
@@ -61,113 +51,109 @@ async function lookupCompanyInDirectory(directoryUrl: string, id: string): Promi
 }
 
 /** The billing service, with its dependencies visible to tests (the simulator's clock, the stores). */
-export interface BillingService extends Service {
-  deps: BillingDeps;
-}
+export type BillingService = BuiltService<BillingDeps>;
 
 /** Billing: payments, business claims, subscriptions, paid listings and provider keys. */
-export async function createBillingService(ctx: ServiceContext, options: BillingOptions = {}): Promise<BillingService> {
-  const logger = ctx.logger.child({ service: 'billing' });
-  const settings = loadBillingSettings(ctx.config, options.env ?? process.env);
-  logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
-  const box = settings.BILLING_ENCRYPTION_KEY
-    ? SecretBox.fromKey(settings.BILLING_ENCRYPTION_KEY)
-    : SecretBox.fromDir(join(settings.DATA_DIR, 'billing'));
+export const billingService = defineService.withOptions<Omit<BillingOptions, 'env'>>()({
+  name: 'billing',
+  description: 'Payments, claims and subscriptions',
+  env: billingEnvSchema,
+  needs: {},
+  async init({ ctx, env, options }) {
+    const logger = ctx.logger.child({ service: 'billing' });
+    const settings = billingSettings(ctx.config, env);
+    logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
+    const box = settings.BILLING_ENCRYPTION_KEY
+      ? SecretBox.fromKey(settings.BILLING_ENCRYPTION_KEY)
+      : SecretBox.fromDir(join(settings.DATA_DIR, 'billing'));
 
-  const keys = await KeysRepository.create(ctx.store, box);
-  const payments = await PaymentsRepository.create(ctx.store);
-  const claims = await ClaimsRepository.create(ctx.store);
-  const subscriptions = await SubscriptionsRepository.create(ctx.store);
-  const webhookEvents = await WebhookEventsRepository.create(ctx.store);
-  const readModels = await ReadModels.create(ctx.store);
-  const listings = await ListingsRepository.create(ctx.store);
-  const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const registry = new PaymentsRegistry(settings, keys, logger, options.simulator);
-  const ops = new BillingOperations({
-    registry,
-    payments,
-    claims,
-    subscriptions,
-    webhookEvents,
-    readModels,
-    listings,
-    relay: ctx.relay,
-    logger,
-    publicUrl: ctx.config.PUBLIC_URL,
-    companyWaitMs: options.companyWaitMs,
-    lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config.serviceUrls.directory, id)),
-  });
-  const deps: BillingDeps = { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys };
-
-  const app = await createServiceApp({
-    name: 'billing',
-    config: ctx.config,
-    logger: ctx.logger,
-    cache: ctx.cache,
-    description: 'Payments, claims and subscriptions',
-  });
-  for (const routes of [
-    createPaymentIntentRoutes,
-    processPaymentSuccessRoutes,
-    paymentsRoutes,
-    stripeWebhookRoutes,
-    createBusinessListingRoutes,
-    registerBusinessListingRoutes,
-    subscriptionsRoutes,
-    configRoutes,
-    adminRoutes,
-  ]) {
-    await app.register(routes, deps);
-  }
-  // The simulator posts its signed events to the same webhook route Stripe would.
-  registry.setWebhookDelivery(async (payload, signature) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
+    const keys = await KeysRepository.create(ctx.store, box);
+    const payments = await PaymentsRepository.create(ctx.store);
+    const claims = await ClaimsRepository.create(ctx.store);
+    const subscriptions = await SubscriptionsRepository.create(ctx.store);
+    const webhookEvents = await WebhookEventsRepository.create(ctx.store);
+    const readModels = await ReadModels.create(ctx.store);
+    const listings = await ListingsRepository.create(ctx.store);
+    const registry = new PaymentsRegistry(settings, keys, logger, options.simulator);
+    const ops = new BillingOperations({
+      registry,
+      payments,
+      claims,
+      subscriptions,
+      webhookEvents,
+      readModels,
+      listings,
+      logger,
+      publicUrl: ctx.config.PUBLIC_URL,
+      companyWaitMs: options.companyWaitMs,
+      lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config.serviceUrls.directory, id)),
     });
-    return res.statusCode;
-  });
+    const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
+    return {
+      deps: { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys },
+      routes: [
+        createPaymentIntentRoutes,
+        processPaymentSuccessRoutes,
+        paymentsRoutes,
+        stripeWebhookRoutes,
+        createBusinessListingRoutes,
+        registerBusinessListingRoutes,
+        subscriptionsRoutes,
+        configRoutes,
+        adminRoutes,
+      ],
+      onApp(app) {
+        // The simulator posts its signed events to the same webhook route Stripe would.
+        registry.setWebhookDelivery(async (payload, signature) => {
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/webhooks/stripe',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            payload,
+          });
+          return res.statusCode;
+        });
+      },
+      consumers: [
+        { group: 'billing.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(readModels) },
+        { group: 'billing.users', topics: ['user.registered.v1'], handler: onUserRegistered(readModels) },
+        {
+          group: 'billing.provider-events',
+          topics: ['payment-provider.event-received.v1'],
+          handler: onProviderEvent(ops),
+          idempotent: true,
+        },
+        { group: 'billing.claimants', topics: ['claim.claimant-linked.v1'], handler: onClaimantLinked(ops), idempotent: true },
+        { group: 'billing.claim-refunds', topics: ['claim.rejected.v1'], handler: onClaimRejectedRefund(ops), idempotent: true },
+        {
+          group: 'billing.claim-rejected-mail',
+          topics: ['claim.rejected.v1'],
+          handler: onClaimRejectedMail(ctx.mailer, supportEmail),
+          idempotent: true,
+        },
+      ],
+      async prepare() {
+        const keys = await registry.effectiveKeys();
+        if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
+          logger.warn(
+            'payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)',
+          );
+        }
+        if (keys.stripeSecretKey && !keys.stripeWebhookSecret) {
+          logger.warn(
+            'Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)',
+          );
+        }
+      },
+      async stop() {
+        await registry.close();
+      },
+    };
+  },
+});
 
-  const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
-  const consumers: Array<Omit<SubscribeOptions, 'handler'> & { handler: SubscribeOptions['handler']; once?: boolean }> = [
-    { group: `${GROUP}.companies`, topics: COMPANY_TOPICS, handler: onCompanyChanged(readModels) },
-    { group: `${GROUP}.users`, topics: ['user.registered.v1'], handler: onUserRegistered(readModels) },
-    { group: `${GROUP}.provider-events`, topics: ['payment-provider.event-received.v1'], handler: onProviderEvent(ops), once: true },
-    { group: `${GROUP}.claimants`, topics: ['claim.claimant-linked.v1'], handler: onClaimantLinked(ops), once: true },
-    { group: `${GROUP}.claim-refunds`, topics: ['claim.rejected.v1'], handler: onClaimRejectedRefund(ops), once: true },
-    {
-      group: `${GROUP}.claim-rejected-mail`,
-      topics: ['claim.rejected.v1'],
-      handler: onClaimRejectedMail(ctx.mailer, supportEmail),
-      once: true,
-    },
-  ];
-  const running: Subscription[] = [];
-  return {
-    name: 'billing',
-    app,
-    deps,
-    async start() {
-      const keys = await registry.effectiveKeys();
-      if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
-        logger.warn(
-          'payments are not configured: set STRIPE_SECRET_KEY or save the keys in Settings (the simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)',
-        );
-      }
-      if (keys.stripeSecretKey && !keys.stripeWebhookSecret) {
-        logger.warn(
-          'Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)',
-        );
-      }
-      for (const { once, handler, ...consumer } of consumers) {
-        running.push(await ctx.bus.subscribe({ ...consumer, handler: once ? idempotent(handled, consumer.group, handler) : handler }));
-      }
-    },
-    async stop() {
-      await Promise.all(running.map((s) => s.close()));
-      await registry.close();
-    },
-  };
+/** The billing service built on `ctx`, with billing's variables from `options.env` (default: process.env) and test tuning. */
+export function createBillingService(ctx: ServiceContext, options: BillingOptions = {}): Promise<BillingService> {
+  const { env, ...tuning } = options;
+  return buildService(billingService, ctx, { env, options: tuning });
 }

@@ -1,4 +1,4 @@
-import { runStandalone } from '@limo/platform';
-import { createBillingService } from './app.js';
+import { runStandalone, serviceEntry } from '@limo/platform';
+import { billingService } from './app.js';
 
-await runStandalone('billing', createBillingService);
+await runStandalone(serviceEntry(billingService));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, type Config } from '@limo/platform';
+import { parseEnv, type Config } from '@limo/platform';
 
 const optional = (pattern: RegExp, example: string) =>
   z
@@ -39,14 +39,14 @@ export interface BillingSettings extends BillingEnv {
   PUBLIC_URL: string;
 }
 
+/** Billing's settings: its own variables with the shared ones it reads. */
+export function billingSettings(config: Config, env: BillingEnv): BillingSettings {
+  return { ...env, PROFILE: config.PROFILE, DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL };
+}
+
 /** Reads billing's variables; throws ConfigError naming every bad one. */
 export function loadBillingSettings(config: Config, env: NodeJS.ProcessEnv = process.env): BillingSettings {
-  const parsed = billingEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
-    throw new ConfigError(`Invalid billing configuration:\n${lines.join('\n')}`);
-  }
-  return { ...parsed.data, PROFILE: config.PROFILE, DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL };
+  return billingSettings(config, parseEnv(billingEnvSchema, env));
 }
 
 /** Each billing variable by name with `set`/`unset` (never a value), for the start-up log. */

@@ -1,21 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { preloadGazetteer } from '@limo/geo';
-import {
-  createServiceApp,
-  DiskBlobStore,
-  GridFsBlobStore,
-  idempotent,
-  serviceDatabaseUri,
-  type BlobStore,
-  type Config,
-  type EventHandler,
-  type HandledEvent,
-  type Logger,
-  type Service,
-  type ServiceContext,
-  type Subscription,
-} from '@limo/platform';
+import { blobStoreNeed, buildService, defineService, need, type BlobStore, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -45,158 +30,145 @@ import { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 import { CompanyJsonCache } from './search/company-json.js';
 import { SearchProjection } from './search/projection.js';
 import { SearchCache } from './search/search-cache.js';
+import { directoryEnvSchema } from './settings.js';
 
-const GROUP = 'directory';
 /** Elasticsearch index of the companies: the default of ELASTICSEARCH_INDEX. */
 export const SEARCH_INDEX_NAME = 'limo-companies';
 
-/** Ports the caller may hand in instead of the ones configuration picks (benchmarks, tests). */
+/** Ports the caller may hand in instead of the ones configuration picks (benchmarks, tests); the caller owns them. */
 export interface DirectoryOptions {
-  /** The search index to use; the caller owns it (it is not closed on stop). */
+  /** The search index to use; the caller fills it (no rebuild, no reconciliation) and closes it. */
   searchIndex?: CompanySearchIndex;
   blobs?: BlobStore;
 }
 
-/** Elasticsearch when ELASTICSEARCH_URL is set (it must answer), else the in-memory index. */
-export async function createSearchIndex(config: Config, logger: Logger): Promise<CompanySearchIndex> {
-  return config.ELASTICSEARCH_URL
-    ? ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: config.ELASTICSEARCH_INDEX, logger })
-    : EmbeddedCompanySearch.create();
-}
-
-/** GridFS in the service's MongoDB database when MONGODB_URI is set, else files under DATA_DIR/directory/blobs. */
-export async function createBlobStore(config: Config): Promise<BlobStore> {
-  return config.MONGODB_URI
-    ? GridFsBlobStore.create({ uri: serviceDatabaseUri(config.MONGODB_URI, 'directory'), bucketName: 'images' })
-    : DiskBlobStore.create({ dir: join(config.DATA_DIR, 'directory', 'blobs') });
-}
+/** The directory's search index: the in-process one, or Elasticsearch (ELASTICSEARCH_URL, ELASTICSEARCH_INDEX). */
+export const searchIndexNeed = need<CompanySearchIndex>('search', {
+  'in-process': () => EmbeddedCompanySearch.create(),
+  elasticsearch: ({ ctx }) => {
+    const { ELASTICSEARCH_URL, ELASTICSEARCH_INDEX } = ctx.config;
+    if (!ELASTICSEARCH_URL) throw new Error('the Elasticsearch index needs ELASTICSEARCH_URL');
+    return ElasticsearchCompanySearch.create({ node: ELASTICSEARCH_URL, index: ELASTICSEARCH_INDEX, logger: ctx.logger });
+  },
+});
 
 /** Directory: companies, reviews, images, change requests, geo search and the admin company tools. */
-export async function createDirectoryService(ctx: ServiceContext, options: DirectoryOptions = {}): Promise<Service> {
-  const { config, logger } = ctx;
-  const search = options.searchIndex ?? (await createSearchIndex(config, logger));
-  const blobs = options.blobs ?? (await createBlobStore(config));
-  const searchCache = new SearchCache(ctx.cache);
-  const companyJson = search instanceof EmbeddedCompanySearch ? new CompanyJsonCache() : undefined;
-  // A write here shows on the next search at once, before its event reaches the projection.
-  const companies = await CompaniesRepository.create(ctx.store, () => {
-    companyJson?.clear();
-    return searchCache.invalidate();
-  });
-  const reviews = await ReviewsRepository.create(ctx.store);
-  const changeRequests = await ChangeRequestsRepository.create(ctx.store);
-  const images = await ImagesRepository.create(ctx.store);
-  const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const projection = new SearchProjection(
-    search,
-    companies,
-    searchCache,
-    logger.child({ service: 'directory', part: 'search' }),
-    companyJson,
-  );
-  const edits = new CompanyEdits(companies, images);
-  const deps: DirectoryDeps = {
-    ctx,
-    companies,
-    reviews,
-    changeRequests,
-    images,
-    blobs,
-    search,
-    searchCache,
-    companyJson,
-    projection,
-    edits,
-  };
-
-  const app = await createServiceApp({
-    name: 'directory',
-    config,
-    logger,
-    cache: ctx.cache,
-    description: 'Companies, reviews, images and geo search',
-  });
-  for (const routes of [
-    companiesRoutes,
-    allCompaniesRoutes,
-    myCompaniesRoutes,
-    reviewRoutes,
-    uploadImageRoutes,
-    imageRoutes,
-    geoRoutes,
-    adminRoutes,
-    internalCompanySnapshotRoutes,
-  ]) {
-    await app.register(routes, deps);
-  }
-
-  const embeddedIndex = !config.ELASTICSEARCH_URL && !options.searchIndex;
-  const subscriptions: Subscription[] = [];
-  const subscribe = async (group: string, topics: string[], handler: EventHandler, fromBeginning = true) => {
-    subscriptions.push(await ctx.bus.subscribe({ group, topics, handler, fromBeginning }));
-  };
-
-  return {
-    name: 'directory',
-    app,
-    async start() {
-      preloadGazetteer();
-      // An in-memory index belongs to this process: its consumer group is its own, it starts from
-      // now, and the index is loaded from the store. A shared index (Elasticsearch) has one group and
-      // is rebuilt only when it does not match the store.
-      if (embeddedIndex) {
-        await subscribe(`${GROUP}.search-index.${randomUUID()}`, COMPANY_TOPICS, onCompanyChanged(projection), false);
-        await projection.rebuild();
-      } else {
-        await subscribe(`${GROUP}.search-index`, COMPANY_TOPICS, onCompanyChanged(projection));
-        if (!options.searchIndex) await projection.reconcile();
-      }
-      await subscribe(`${GROUP}.ratings`, RATING_TOPICS, onReviewDecided(companies, reviews, ctx.relay));
-      await subscribe(
-        `${GROUP}.claims`,
-        ['claim.approved.v1'],
-        idempotent(handled, `${GROUP}.claims`, onClaimApproved(companies, ctx.relay, logger)),
-      );
-      await subscribe(
-        `${GROUP}.claims-pending`,
-        ['claim.submitted.v1', 'claim.claimant-linked.v1'],
-        idempotent(handled, `${GROUP}.claims-pending`, onClaimPending(companies, ctx.relay, logger)),
-      );
-      await subscribe(
-        `${GROUP}.claims-rejected`,
-        ['claim.rejected.v1'],
-        idempotent(handled, `${GROUP}.claims-rejected`, onClaimRejected(companies, ctx.relay)),
-      );
-      await subscribe(
-        `${GROUP}.listings`,
-        ['listing.registered.v1'],
-        idempotent(handled, `${GROUP}.listings`, onListingRegistered(companies, ctx.relay, logger)),
-      );
-      await subscribe(
-        `${GROUP}.subscription-activated`,
-        ['subscription.activated.v1'],
-        idempotent(handled, `${GROUP}.subscription-activated`, onSubscriptionActivated(companies, ctx.relay, logger)),
-      );
-      await subscribe(
-        `${GROUP}.subscription-canceled`,
-        ['subscription.canceled.v1'],
-        idempotent(handled, `${GROUP}.subscription-canceled`, onSubscriptionCanceled(companies, ctx.relay, logger)),
-      );
-      if (config.PROFILE === 'embedded' && config.SEED_DEMO_DATA !== false) {
-        const started = Date.now();
-        const added = await seedDemoData(ctx.store, companies, reviews);
-        if (added > 0) {
-          // Loaded at once rather than through 1,900 events, so the first page is complete.
-          await projection.rebuild();
-          ctx.relay.notify();
-          logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
+export const directoryService = defineService({
+  name: 'directory',
+  description: 'Companies, reviews, images and geo search',
+  env: directoryEnvSchema,
+  needs: { searchIndex: searchIndexNeed, blobs: blobStoreNeed('images') },
+  async init({ ctx, env: settings, ports, handedIn }) {
+    const { config, logger } = ctx;
+    const { searchIndex: search, blobs } = ports;
+    const searchCache = new SearchCache(ctx.cache);
+    // An in-process index belongs to this process: its consumer group is its own, it starts from
+    // now, and the index is loaded from the store at every start. A shared index (Elasticsearch) has
+    // one group and is rebuilt only when it does not match the store; a handed-in one is the caller's.
+    const ownIndex = !handedIn.has('searchIndex');
+    const processIndex = search instanceof EmbeddedCompanySearch && ownIndex;
+    const companyJson = search instanceof EmbeddedCompanySearch ? new CompanyJsonCache() : undefined;
+    // A write here shows on the next search at once, before its event reaches the projection.
+    const companies = await CompaniesRepository.create(ctx.store, () => {
+      companyJson?.clear();
+      return searchCache.invalidate();
+    });
+    const reviews = await ReviewsRepository.create(ctx.store);
+    const changeRequests = await ChangeRequestsRepository.create(ctx.store);
+    const images = await ImagesRepository.create(ctx.store);
+    const projection = new SearchProjection(
+      search,
+      companies,
+      searchCache,
+      logger.child({ service: 'directory', part: 'search' }),
+      companyJson,
+    );
+    const edits = new CompanyEdits(companies, images);
+    const deps: DirectoryDeps = {
+      ctx,
+      settings,
+      companies,
+      reviews,
+      changeRequests,
+      images,
+      blobs,
+      search,
+      searchCache,
+      companyJson,
+      projection,
+      edits,
+    };
+    return {
+      deps,
+      routes: [
+        companiesRoutes,
+        allCompaniesRoutes,
+        myCompaniesRoutes,
+        reviewRoutes,
+        uploadImageRoutes,
+        imageRoutes,
+        geoRoutes,
+        adminRoutes,
+        internalCompanySnapshotRoutes,
+      ],
+      consumers: [
+        processIndex
+          ? {
+              group: `directory.search-index.${randomUUID()}`,
+              topics: COMPANY_TOPICS,
+              handler: onCompanyChanged(projection),
+              fromBeginning: false,
+            }
+          : { group: 'directory.search-index', topics: COMPANY_TOPICS, handler: onCompanyChanged(projection) },
+        { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(companies, reviews) },
+        { group: 'directory.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies, logger), idempotent: true },
+        {
+          group: 'directory.claims-pending',
+          topics: ['claim.submitted.v1', 'claim.claimant-linked.v1'],
+          handler: onClaimPending(companies, logger),
+          idempotent: true,
+        },
+        { group: 'directory.claims-rejected', topics: ['claim.rejected.v1'], handler: onClaimRejected(companies), idempotent: true },
+        {
+          group: 'directory.listings',
+          topics: ['listing.registered.v1'],
+          handler: onListingRegistered(companies, logger),
+          idempotent: true,
+        },
+        {
+          group: 'directory.subscription-activated',
+          topics: ['subscription.activated.v1'],
+          handler: onSubscriptionActivated(companies, logger),
+          idempotent: true,
+        },
+        {
+          group: 'directory.subscription-canceled',
+          topics: ['subscription.canceled.v1'],
+          handler: onSubscriptionCanceled(companies, logger),
+          idempotent: true,
+        },
+      ],
+      async prepare() {
+        preloadGazetteer();
+      },
+      async start() {
+        if (processIndex) await projection.rebuild();
+        else if (ownIndex) await projection.reconcile();
+        if (config.PROFILE === 'embedded' && settings.SEED_DEMO_DATA !== false) {
+          const started = Date.now();
+          const added = await seedDemoData(ctx.store, companies, reviews);
+          if (added > 0) {
+            // Loaded at once rather than through 1,900 events, so the first page is complete.
+            await projection.rebuild();
+            logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
+          }
         }
-      }
-    },
-    async stop() {
-      await Promise.all(subscriptions.map((s) => s.close()));
-      if (!options.searchIndex) await search.close();
-      if (!options.blobs) await blobs.close();
-    },
-  };
+      },
+    };
+  },
+});
+
+/** The directory built on `ctx`, with the ports the caller hands in (tests, benchmarks). */
+export function createDirectoryService(ctx: ServiceContext, options: DirectoryOptions = {}): Promise<BuiltService<DirectoryDeps>> {
+  return buildService(directoryService, ctx, { ports: options });
 }

@@ -8,10 +8,13 @@ import type { CompanySearchIndex } from './search/company-search.port.js';
 import type { CompanyJsonCache } from './search/company-json.js';
 import type { SearchProjection } from './search/projection.js';
 import type { SearchCache } from './search/search-cache.js';
+import type { DirectorySettings } from './settings.js';
 
 /** What the directory's routes and consumers are built from. */
 export interface DirectoryDeps {
   ctx: ServiceContext;
+  /** The directory's own settings. */
+  settings: DirectorySettings;
   companies: CompaniesRepository;
   reviews: ReviewsRepository;
   changeRequests: ChangeRequestsRepository;

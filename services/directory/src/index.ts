@@ -1,2 +1,6 @@
-export { createDirectoryService, createBlobStore, createSearchIndex, SEARCH_INDEX_NAME, type DirectoryOptions } from './app.js';
+export { createDirectoryService, directoryService, searchIndexNeed, SEARCH_INDEX_NAME, type DirectoryOptions } from './app.js';
 export type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from './search/company-search.port.js';
+export { EmbeddedCompanySearch } from './search/embedded.company-search.js';
+export { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
+export { toSearchDocument } from './domain/company-view.js';
+export type { CompanyDoc } from './repositories/companies.repository.js';

@@ -1,4 +1,4 @@
-import { runStandalone } from '@limo/platform';
-import { createDirectoryService } from './app.js';
+import { runStandalone, serviceEntry } from '@limo/platform';
+import { directoryService } from './app.js';
 
-await runStandalone('directory', createDirectoryService);
+await runStandalone(serviceEntry(directoryService));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import { directoryEnvSchema } from '../src/settings.js';
 
 let h: Harness;
 let admin: TestUser;
@@ -147,7 +148,7 @@ describe('POST /api/reviews: validation and anti-spam', () => {
 
   it('limits reviews per address', async () => {
     const ip = '10.200.0.1';
-    const limit = h.ctx.config.REVIEW_RATE_LIMIT_PER_HOUR;
+    const limit = directoryEnvSchema.parse(h.ctx.env).REVIEW_RATE_LIMIT_PER_HOUR;
     for (let i = 0; i < limit; i++) expect((await review({ rating: 5, reviewerName: `Fan ${i}` }, ip)).statusCode).toBe(201);
     const blocked = await review({ rating: 5, reviewerName: 'One too many' }, ip);
     expect(blocked.statusCode).toBe(429);

@@ -1,13 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  createLogger,
-  createRedisCacheAndLimiter,
-  listen,
-  loadConfig,
-  MemoryRateLimiter,
-  onShutdown,
-  type RateLimiter,
-} from '@limo/platform';
+import { createCacheAndLimiter, createLogger, listen, loadConfig, onShutdown, type Cache, type RateLimiter } from '@limo/platform';
 import { createGateway } from './app.js';
 
 // Distributed profile: the gateway alone, reaching the services at their *_URL.
@@ -20,15 +12,10 @@ try {
 }
 const logger = createLogger(config.LOG_LEVEL, 'gateway');
 let limiter: RateLimiter;
-let close = async () => {};
+let cache: Cache;
 try {
-  if (config.REDIS_URL) {
-    const redis = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
-    limiter = redis.limiter;
-    close = () => redis.cache.close();
-  } else {
-    limiter = new MemoryRateLimiter();
-  }
+  // The engine configuration picks (Redis or in-process), as for every service.
+  ({ cache, limiter } = await createCacheAndLimiter(config));
 } catch (err) {
   console.error(`gateway failed to start: ${(err as Error).message}`);
   process.exit(1);
@@ -38,5 +25,5 @@ const app = await createGateway({ config, logger, limiter, webDist });
 await listen(app, config.HOST, config.PORT);
 onShutdown(logger, async () => {
   await app.close();
-  await close();
+  await cache.close();
 });

@@ -1,4 +1,4 @@
-import { createServiceApp, idempotent, type HandledEvent, type Service, type ServiceContext, type Subscription } from '@limo/platform';
+import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { ensureAdmin } from './bootstrap/admin.js';
 import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
@@ -8,61 +8,50 @@ import { contactRoutes } from './routes/contact/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
-
-const GROUP = 'identity';
+import { identityEnvSchema } from './settings.js';
 
 /** Identity: accounts, sessions, password reset, and the accounts of claimers who paid without one. */
-export async function createIdentityService(ctx: ServiceContext): Promise<Service> {
-  const users = await UsersRepository.create(ctx.store);
-  const handled = await ctx.store.collection<HandledEvent>('handled_events');
-  const app = await createServiceApp({
-    name: 'identity',
-    config: ctx.config,
-    logger: ctx.logger,
-    cache: ctx.cache,
-    description: 'Accounts, sessions and password reset',
-  });
-  const revocations = await RevocationsRepository.create(ctx.store, ctx.cache);
-  const deps = { ctx, users, revocations };
-  await app.register(sessionRoutes, deps);
-  await app.register(registerRoutes, deps);
-  await app.register(passwordRoutes, deps);
-  await app.register(contactRoutes, deps);
-
-  const subscriptions: Subscription[] = [];
-  let restoring: NodeJS.Timeout | undefined;
-  return {
-    name: 'identity',
-    app,
-    async start() {
-      // Before any request: a logged-out or reset-voided cookie must not work again after a restart.
-      const restored = await revocations.restore();
-      ctx.logger.info({ service: 'identity', revocations: restored }, 'session revocations restored into the cache');
-      // Again now and then, in case the shared cache (Redis) lost them meanwhile.
-      restoring = setInterval(
-        () => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')),
-        5 * 60_000,
-      );
-      restoring.unref();
-      await ensureAdmin(ctx, users);
-      subscriptions.push(
-        await ctx.bus.subscribe({
-          group: `${GROUP}.reset-mail`,
+export const identityService = defineService({
+  name: 'identity',
+  description: 'Accounts, sessions and password reset',
+  env: identityEnvSchema,
+  needs: {},
+  async init({ ctx, env: settings }) {
+    const users = await UsersRepository.create(ctx.store);
+    const revocations = await RevocationsRepository.create(ctx.store, ctx.cache);
+    let restoring: NodeJS.Timeout | undefined;
+    return {
+      deps: { ctx, settings, users, revocations },
+      routes: [sessionRoutes, registerRoutes, passwordRoutes, contactRoutes],
+      consumers: [
+        {
+          group: 'identity.reset-mail',
           topics: ['password-reset.requested.v1'],
-          handler: idempotent(handled, `${GROUP}.reset-mail`, onPasswordResetRequested(ctx.mailer)),
-        }),
-      );
-      subscriptions.push(
-        await ctx.bus.subscribe({
-          group: `${GROUP}.claimants`,
-          topics: ['claim.submitted.v1'],
-          handler: idempotent(handled, `${GROUP}.claimants`, onClaimSubmitted(ctx, users)),
-        }),
-      );
-    },
-    async stop() {
-      clearInterval(restoring);
-      await Promise.all(subscriptions.map((s) => s.close()));
-    },
-  };
+          handler: onPasswordResetRequested(ctx.mailer),
+          idempotent: true,
+        },
+        { group: 'identity.claimants', topics: ['claim.submitted.v1'], handler: onClaimSubmitted(ctx, users), idempotent: true },
+      ],
+      async prepare() {
+        // Before any request: a logged-out or reset-voided cookie must not work again after a restart.
+        const restored = await revocations.restore();
+        ctx.logger.info({ service: 'identity', revocations: restored }, 'session revocations restored into the cache');
+        // Again now and then, in case the shared cache (Redis) lost them meanwhile.
+        restoring = setInterval(
+          () => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')),
+          5 * 60_000,
+        );
+        restoring.unref();
+        await ensureAdmin(ctx, settings, users);
+      },
+      async stop() {
+        clearInterval(restoring);
+      },
+    };
+  },
+});
+
+/** The identity service built on `ctx` (tests). */
+export function createIdentityService(ctx: ServiceContext): Promise<BuiltService<unknown>> {
+  return buildService(identityService, ctx);
 }

@@ -1,1 +1,1 @@
-export { createIdentityService } from './app.js';
+export { createIdentityService, identityService } from './app.js';

@@ -1,4 +1,4 @@
-import { runStandalone } from '@limo/platform';
-import { createIdentityService } from './app.js';
+import { runStandalone, serviceEntry } from '@limo/platform';
+import { identityService } from './app.js';
 
-await runStandalone('identity', createIdentityService);
+await runStandalone(serviceEntry(identityService));

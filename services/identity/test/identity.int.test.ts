@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { nextIp, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { MemoryCache } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
+import { identityEnvSchema } from '../src/settings.js';
 
 let h: ServiceHarness;
 let ctx: TestContext;
@@ -142,7 +143,8 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
 
   it('limits login attempts per address', async () => {
     const ip = nextIp();
-    for (let i = 0; i < ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN; i++) await login(`user${i}@example.com`, 'whatever', ip);
+    for (let i = 0; i < identityEnvSchema.parse(ctx.env).LOGIN_RATE_LIMIT_PER_15_MIN; i++)
+      await login(`user${i}@example.com`, 'whatever', ip);
     expect((await login('someone@example.com', 'whatever', ip)).statusCode).toBe(429);
   });
 

@@ -1,5 +1,5 @@
 import { preloadGazetteer } from '@limo/geo';
-import { createServiceApp, type Service, type ServiceContext, type Subscription } from '@limo/platform';
+import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onQuoteRequestedConfirmCustomer, onQuoteRequestedMailCompany } from './consumers/on-quote-requested.js';
@@ -13,6 +13,8 @@ import { CompanyReconciliation, httpSnapshotSource, type SnapshotSource } from '
 import { adminRoutes } from './routes/admin/index.js';
 import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
 import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
+import type { RouteDeps } from './routes/deps.js';
+import { quotesEnvSchema } from './settings.js';
 
 /** Tuning that tests change; production uses the defaults. */
 export interface QuotesServiceOptions {
@@ -42,105 +44,101 @@ const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60
  * tracking, and the owner's and admin's quote lists. It knows companies only through its read-model,
  * fed by directory's company events.
  */
-export async function createQuotesService(ctx: ServiceContext, options: QuotesServiceOptions = {}): Promise<Service> {
-  const leaseMs = ctx.config.MAIL_LEASE_SECONDS * 1000;
-  const quotes = await QuotesRepository.create(ctx.store, leaseMs);
-  const cityRequests = await CityRequestsRepository.create(ctx.store, leaseMs);
-  const companies = await CompaniesRepository.create(ctx.store);
-  const leads = new LeadTracking(quotes, companies, ctx.relay);
-  const logger = ctx.logger.child({ service: 'quotes' });
-  const delivery = new QuoteDelivery({
-    quotes,
-    cityRequests,
-    companies,
-    mailer: ctx.mailer,
-    relay: ctx.relay,
-    logger,
-    publicUrl: ctx.config.PUBLIC_URL,
-  });
-  const redelivery = new Redelivery(delivery, quotes, cityRequests, logger, { ...REDELIVERY_DEFAULTS, ...options.redelivery });
-
-  const app = await createServiceApp({
-    name: 'quotes',
-    config: ctx.config,
-    logger: ctx.logger,
-    cache: ctx.cache,
-    description: 'Quote requests, their delivery to companies, lead tracking',
-  });
-  const deps = { ctx, quotes, cityRequests, companies, leads };
-  await app.register(quoteRequestsRoutes, deps);
-  await app.register(cityQuoteRequestsRoutes, deps);
-  await app.register(adminRoutes, deps);
-
-  const consumers = [
-    { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-    {
-      group: 'quotes.company-mail',
-      topics: ['quote.requested.v1'],
-      handler: onQuoteRequestedMailCompany(delivery),
-      concurrency: MAIL_CONCURRENCY,
-    },
-    {
-      group: 'quotes.customer-mail',
-      topics: ['quote.requested.v1'],
-      handler: onQuoteRequestedConfirmCustomer(delivery),
-      concurrency: MAIL_CONCURRENCY,
-    },
-    { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
-    {
-      group: 'quotes.city-confirmation',
-      topics: ['city-quote.requested.v1'],
-      handler: onCityQuoteRequestedConfirmCustomer(delivery),
-      concurrency: MAIL_CONCURRENCY,
-    },
-  ];
-  const subscriptions: Subscription[] = [];
-  const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});
-  const reconciliation =
-    reconcileOptions &&
-    new CompanyReconciliation(
+export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
+  name: 'quotes',
+  description: 'Quote requests, their delivery to companies, lead tracking',
+  env: quotesEnvSchema,
+  needs: {},
+  async init({ ctx, env: settings, options }) {
+    const leaseMs = settings.MAIL_LEASE_SECONDS * 1000;
+    const quotes = await QuotesRepository.create(ctx.store, leaseMs);
+    const cityRequests = await CityRequestsRepository.create(ctx.store, leaseMs);
+    const companies = await CompaniesRepository.create(ctx.store);
+    const leads = new LeadTracking(quotes, companies);
+    const logger = ctx.logger.child({ service: 'quotes' });
+    const delivery = new QuoteDelivery({
+      quotes,
+      cityRequests,
       companies,
-      reconcileOptions.source ?? httpSnapshotSource(ctx.config.serviceUrls.directory, ctx.config.INTERNAL_SECRET),
-      logger.child({ part: 'reconciliation' }),
-    );
-  const stopping = new AbortController();
-  let reconciling: Promise<unknown> = Promise.resolve();
-  return {
-    name: 'quotes',
-    app,
-    async start() {
-      // The city index costs ~150 ms to build: paid here rather than by the first city request.
-      preloadGazetteer();
-      // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
-      // unconsumed: leases of the dead process are void and everything owed is done at once.
-      if (ctx.config.PROFILE === 'embedded') {
-        await quotes.releaseAllLeases();
-        await cityRequests.releaseAllLeases();
-      }
-      for (const consumer of consumers) subscriptions.push(await ctx.bus.subscribe(consumer));
-      redelivery.start();
-      // Distributed: a crashed replica's leases run out after the lease time; then everything owed
-      // from before this start is done, rather than after the sweep's grace period.
-      redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
-      if (!reconciliation) return;
-      // Embedded: the directory already listens, so quotes opens with a complete read-model (the
-      // seeded companies' events may still be in flight). Distributed: in the background, as the
-      // directory may start after quotes.
-      if (ctx.config.PROFILE === 'embedded' && !reconcileOptions.delayMs) {
-        try {
-          await reconciliation.run();
-          return;
-        } catch (err) {
-          logger.warn({ err }, 'start-up reconciliation failed: retrying in the background');
+      mailer: ctx.mailer,
+      logger,
+      publicUrl: ctx.config.PUBLIC_URL,
+    });
+    const redelivery = new Redelivery(delivery, quotes, cityRequests, logger, { ...REDELIVERY_DEFAULTS, ...options.redelivery });
+    const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});
+    const reconciliation =
+      reconcileOptions &&
+      new CompanyReconciliation(
+        companies,
+        reconcileOptions.source ?? httpSnapshotSource(ctx.config.serviceUrls.directory, ctx.config.INTERNAL_SECRET),
+        logger.child({ part: 'reconciliation' }),
+      );
+    const stopping = new AbortController();
+    let reconciling: Promise<unknown> = Promise.resolve();
+    return {
+      deps: { ctx, settings, quotes, cityRequests, companies, leads },
+      routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
+      consumers: [
+        { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
+        {
+          group: 'quotes.company-mail',
+          topics: ['quote.requested.v1'],
+          handler: onQuoteRequestedMailCompany(delivery),
+          concurrency: MAIL_CONCURRENCY,
+        },
+        {
+          group: 'quotes.customer-mail',
+          topics: ['quote.requested.v1'],
+          handler: onQuoteRequestedConfirmCustomer(delivery),
+          concurrency: MAIL_CONCURRENCY,
+        },
+        { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
+        {
+          group: 'quotes.city-confirmation',
+          topics: ['city-quote.requested.v1'],
+          handler: onCityQuoteRequestedConfirmCustomer(delivery),
+          concurrency: MAIL_CONCURRENCY,
+        },
+      ],
+      async prepare() {
+        // The city index costs ~150 ms to build: paid here rather than by the first city request.
+        preloadGazetteer();
+        // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
+        // unconsumed: leases of the dead process are void and everything owed is done at once.
+        if (ctx.config.PROFILE === 'embedded') {
+          await quotes.releaseAllLeases();
+          await cityRequests.releaseAllLeases();
         }
-      }
-      reconciling = reconciliation.runWhenReady(stopping.signal, reconcileOptions.delayMs ?? 10_000);
-    },
-    async stop() {
-      stopping.abort();
-      await reconciling;
-      await redelivery.stop();
-      await Promise.all(subscriptions.map((s) => s.close()));
-    },
-  };
+      },
+      async start() {
+        redelivery.start();
+        // Distributed: a crashed replica's leases run out after the lease time; then everything owed
+        // from before this start is done, rather than after the sweep's grace period.
+        redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
+        if (!reconciliation) return;
+        // Embedded: the directory already listens, so quotes opens with a complete read-model (the
+        // seeded companies' events may still be in flight). Distributed: in the background, as the
+        // directory may start after quotes.
+        if (ctx.config.PROFILE === 'embedded' && !reconcileOptions.delayMs) {
+          try {
+            await reconciliation.run();
+            return;
+          } catch (err) {
+            logger.warn({ err }, 'start-up reconciliation failed: retrying in the background');
+          }
+        }
+        reconciling = reconciliation.runWhenReady(stopping.signal, reconcileOptions.delayMs ?? 10_000);
+      },
+      async stop() {
+        stopping.abort();
+        await reconciling;
+        await redelivery.stop();
+      },
+    };
+  },
+});
+
+/** The quotes service built on `ctx`, with test tuning. */
+export function createQuotesService(ctx: ServiceContext, options: QuotesServiceOptions = {}): Promise<BuiltService<RouteDeps>> {
+  return buildService(quotesService, ctx, { options });
 }

@@ -1,1 +1,1 @@
-export { createQuotesService } from './app.js';
+export { createQuotesService, quotesService, type QuotesServiceOptions } from './app.js';

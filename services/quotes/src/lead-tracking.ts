@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyResponseTimeV1, QuoteStatus } from '@limo/contracts';
-import type { OutboxRelay } from '@limo/platform';
 import { median, RESPONSE_TIME_SAMPLE, responseMinutes } from './domain/response-time.js';
 import type { CompaniesRepository } from './repositories/companies.repository.js';
 import type { QuoteDoc, QuotesRepository } from './repositories/quotes.repository.js';
@@ -13,7 +12,6 @@ export class LeadTracking {
   constructor(
     private readonly quotes: QuotesRepository,
     private readonly companies: CompaniesRepository,
-    private readonly relay: OutboxRelay,
   ) {}
 
   /** Records that the owner was shown these quotes; returns them with `firstViewedAt` filled in. */
@@ -55,6 +53,5 @@ export class LeadTracking {
       data: { companyId, medianMinutes: Math.round(minutes), sampleSize: contacted.length, computedAt },
     };
     await this.companies.setResponseTime(companyId, event);
-    this.relay.notify();
   }
 }

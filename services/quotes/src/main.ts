@@ -1,4 +1,4 @@
-import { runStandalone } from '@limo/platform';
-import { createQuotesService } from './app.js';
+import { runStandalone, serviceEntry } from '@limo/platform';
+import { quotesService } from './app.js';
 
-await runStandalone('quotes', createQuotesService);
+await runStandalone(serviceEntry(quotesService));

@@ -11,7 +11,13 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import { OutboxCollection, type EngineCollection, type EngineIndexSpec, type StoredDocument } from '../outbox/outbox-collection.js';
+import {
+  OutboxCollection,
+  OutboxSignal,
+  type EngineCollection,
+  type EngineIndexSpec,
+  type StoredDocument,
+} from '../outbox/outbox-collection.js';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {
@@ -33,6 +39,7 @@ const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 export class MongoDocumentStore implements DocumentStore {
   private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
   private readonly ready: OutboxCollection<BaseDocument>[] = [];
+  private readonly signal = new OutboxSignal();
 
   private constructor(
     private readonly connection: Connection,
@@ -75,6 +82,11 @@ export class MongoDocumentStore implements DocumentStore {
     return [...this.ready];
   }
 
+  /** Calls `listener` after every write that stored events; returns the function that stops it. */
+  onEventsWritten(listener: () => void): () => void {
+    return this.signal.listen(listener);
+  }
+
   /** Sends `ping` to the server. */
   async ping(): Promise<void> {
     try {
@@ -90,7 +102,10 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   private async open(name: string): Promise<OutboxCollection<BaseDocument>> {
-    const collection = await OutboxCollection.create<BaseDocument>(new MongoCollection(this.db.collection<StoredDocument>(name)));
+    const collection = await OutboxCollection.create<BaseDocument>(
+      new MongoCollection(this.db.collection<StoredDocument>(name)),
+      this.signal,
+    );
     this.logger?.debug({ collection: name }, 'mongodb collection opened');
     this.ready.push(collection);
     return collection;

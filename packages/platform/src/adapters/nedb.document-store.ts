@@ -13,7 +13,13 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import { OutboxCollection, type EngineCollection, type EngineIndexSpec, type StoredDocument } from '../outbox/outbox-collection.js';
+import {
+  OutboxCollection,
+  OutboxSignal,
+  type EngineCollection,
+  type EngineIndexSpec,
+  type StoredDocument,
+} from '../outbox/outbox-collection.js';
 
 /** Where the embedded store keeps its data. */
 export interface NedbDocumentStoreOptions {
@@ -49,6 +55,7 @@ const COLLECTION_NAME = /^[A-Za-z0-9_-]+$/;
 export class NedbDocumentStore implements DocumentStore {
   private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
   private readonly ready: OutboxCollection<BaseDocument>[] = [];
+  private readonly signal = new OutboxSignal();
   private readonly datastores: Nedb[] = [];
 
   private constructor(
@@ -82,6 +89,11 @@ export class NedbDocumentStore implements DocumentStore {
     return [...this.ready];
   }
 
+  /** Calls `listener` after every write that stored events; returns the function that stops it. */
+  onEventsWritten(listener: () => void): () => void {
+    return this.signal.listen(listener);
+  }
+
   /** Always answers: the store is in this process. */
   async ping(): Promise<void> {}
 
@@ -102,7 +114,7 @@ export class NedbDocumentStore implements DocumentStore {
     if (this.dir) db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
     this.datastores.push(db);
     this.logger?.debug({ collection: name, dir: this.dir ?? 'memory' }, 'nedb collection opened');
-    const collection = await OutboxCollection.create<BaseDocument>(new NedbCollection(name, db));
+    const collection = await OutboxCollection.create<BaseDocument>(new NedbCollection(name, db), this.signal);
     this.ready.push(collection);
     return collection;
   }

@@ -15,12 +15,14 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
-const bool = z
+/** An optional yes/no variable (`true`/`false`, `1`/`0`, `yes`/`no`); undefined when unset. */
+export const booleanEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+const bool = booleanEnv;
 
-/** Every setting, from environment variables. Validated once at start-up. */
+/** Splits a comma-separated list of URLs. */
 export const splitUrlList = (value: string): string[] =>
   value
     .split(',')
@@ -38,6 +40,10 @@ const serviceUrlList = z
     },
   );
 
+/**
+ * The settings every service shares (profile, addresses, engines, logging, shared secrets), from
+ * environment variables; each service declares its own in its `env` schema.
+ */
 const envSchema = z
   .object({
     PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
@@ -88,26 +94,8 @@ const envSchema = z
       .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
       .default('limo-companies'),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
-    ADMIN_EMAIL: z.string().email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    ADMIN_USERNAME: z.string().min(3).default('admin'),
     /** Requests per minute per client IP at the gateway. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-    // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
-    /** Per-company quote requests accepted per client IP per hour. */
-    QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-    /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
-    CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
-    /** Reviews accepted per client IP per hour. */
-    REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
-    /** Accounts created per client IP per hour. */
-    REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
-    /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
-    MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-    /** Listings an owner may create per hour. */
-    LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
-    /** Login attempts per client IP per 15 minutes (each account also gets 10). */
-    LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),
     QUOTES_PORT: port.default(4003),
@@ -119,7 +107,6 @@ const envSchema = z
     BILLING_URL: serviceUrlList,
     ANALYTICS_URL: serviceUrlList,
     WEB_DIST: z.string().optional(),
-    SEED_DEMO_DATA: bool,
     /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
     DEV_OUTBOX: bool,
     ...serverTimeoutsEnv,
@@ -149,28 +136,48 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PU
 }
 
 /** Raised for a bad setting; the message names the variable and what is wrong. */
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(
+    /** One line per problem, `  NAME="value": what is wrong`. */
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+}
+
+// Values of these are never echoed in a message, even when wrong.
+const SECRET_NAME = /(SECRET|PASSWORD|_KEY)$/;
+const SHOWN_SECRETS = new Set(['JWT_SECRET', 'INTERNAL_SECRET']);
+
+/**
+ * Parses `env` with a zod schema of environment variables; throws ConfigError with one line per bad
+ * variable (all of them, not the first). Values of secret-looking names (`…_KEY`, `…_SECRET`,
+ * `…PASSWORD`) of services are masked; the platform's own secrets are shown, as they always were.
+ */
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((i) => {
+      const name = i.path.join('.') || '(env)';
+      const value = env[String(i.path[0])] ?? '';
+      const shown = SECRET_NAME.test(name) && !SHOWN_SECRETS.has(name) && value ? '***' : value;
+      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
+    }),
+  );
+}
 
 /**
  * Reads and validates the environment. Throws ConfigError listing every bad variable.
  * In the embedded profile a missing JWT_SECRET is generated once and kept in DATA_DIR.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.') || '(env)'}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env);
   const dataDir = resolve(e.DATA_DIR);
   if (e.PROFILE === 'distributed') {
     const missing = (['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'JWT_SECRET'] as const).filter((k) => !e[k]);
     if (missing.length) {
-      throw new ConfigError(
-        `Invalid configuration:\n  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`,
-      );
+      throw new ConfigError([`  PROFILE=distributed needs ${missing.join(', ')} (run infra/local/all.sh up and eval its env output)`]);
     }
   }
   const urlHost = e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
@@ -194,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       allowedOrigins.add(new URL(o).origin);
     } catch {
-      throw new ConfigError(`Invalid configuration:\n  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`);
+      throw new ConfigError([`  ALLOWED_ORIGINS: "${o}" is not an origin such as https://limo.example`]);
     }
   }
   const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);

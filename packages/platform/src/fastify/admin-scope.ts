@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
 import { errorResponses } from '@limo/contracts';
-
-/** A service's route plugin: registers its routes on `app`, with the service's dependencies. */
-export type RoutePlugin<Deps extends FastifyPluginOptions> = (app: FastifyInstance, deps: Deps) => Promise<void>;
+import type { RoutePlugin } from '../runtime/define-service.js';
 
 /** Set on the admin scope's Fastify instance; its child scopes inherit it. */
 const ADMIN_SCOPE = Symbol('limo.admin-scope');

@@ -51,6 +51,32 @@ export interface PendingDocument {
 
 const PENDING_INDEX: EngineIndexSpec = { fields: { _pending: 1 }, sparse: true };
 
+/**
+ * Tells whoever listens (the store's outbox relay) that a write stored events to publish. Listeners
+ * run after the write committed; one that throws is ignored, as the events are stored and the
+ * relay's next poll publishes them anyway.
+ */
+export class OutboxSignal {
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` after every write that owes events, until the returned function is called. */
+  listen(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called by {@link OutboxCollection} after a write that stored events. */
+  written(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // The events are stored: the relay's next poll publishes them.
+      }
+    }
+  }
+}
+
 /** Filter for documents callers may see: soft-deleted ones are gone for them. */
 const visible = (filter: Filter): Filter => ({ ...filter, _deletedAt: { $exists: false } });
 
@@ -83,11 +109,21 @@ function owing(update: Update, events: EventEnvelope[]): Update {
  * and callers never see the bookkeeping fields.
  */
 export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
-  private constructor(private readonly engine: EngineCollection) {}
+  private constructor(
+    private readonly engine: EngineCollection,
+    private readonly signal: OutboxSignal,
+  ) {}
 
-  /** Wraps an engine collection, creating the caller's indexes and the relay's one. */
-  static async create<T extends BaseDocument>(engine: EngineCollection, indexes: IndexSpec[] = []): Promise<OutboxCollection<T>> {
-    const collection = new OutboxCollection<T>(engine);
+  /**
+   * Wraps an engine collection, creating the caller's indexes and the relay's one; `signal` hears of
+   * every write that stored events (the store's, so its relay publishes them without waiting to poll).
+   */
+  static async create<T extends BaseDocument>(
+    engine: EngineCollection,
+    signal: OutboxSignal,
+    indexes: IndexSpec[] = [],
+  ): Promise<OutboxCollection<T>> {
+    const collection = new OutboxCollection<T>(engine, signal);
     await collection.ensureIndexes([...indexes, PENDING_INDEX]);
     return collection;
   }
@@ -110,6 +146,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
       ...(events.length > 0 && { _outbox: events, _pending: true }),
     };
     await this.engine.insertOne(stored);
+    if (events.length > 0) this.signal.written();
     return doc;
   }
 
@@ -132,10 +169,13 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
 
   /** Updates the first visible match and appends the events it owes, in one atomic write. */
   async updateOne(filter: Filter, update: Update, options: WriteOptions & { upsert?: boolean } = {}): Promise<T | null> {
-    const doc = await this.engine.findOneAndUpdate(visible(filter), owing(update, options.events ?? []), {
+    const events = options.events ?? [];
+    const doc = await this.engine.findOneAndUpdate(visible(filter), owing(update, events), {
       upsert: options.upsert ?? false,
     });
-    return doc ? withoutBookkeeping<T>(doc) : null;
+    if (!doc) return null;
+    if (events.length > 0) this.signal.written();
+    return withoutBookkeeping<T>(doc);
   }
 
   /** Updates every visible match. */
@@ -148,10 +188,12 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
    * removes it at once unless its outbox still holds events; the relay removes it after publishing.
    */
   async deleteOne(filter: Filter, options: WriteOptions = {}): Promise<T | null> {
+    const events = options.events ?? [];
     const mark: Update = { $set: { _deletedAt: new Date(), _pending: true } };
-    const doc = await this.engine.findOneAndUpdate(visible(filter), owing(mark, options.events ?? []), { upsert: false });
+    const doc = await this.engine.findOneAndUpdate(visible(filter), owing(mark, events), { upsert: false });
     if (!doc) return null;
     await this.engine.deleteMany(finished({ _id: doc._id }));
+    if (events.length > 0) this.signal.written();
     return withoutBookkeeping<T>(doc);
   }
 

@@ -37,6 +37,7 @@ export class OutboxRelay {
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => void) | undefined;
   private running = false;
   private current: Promise<number> | null = null;
   private next: Promise<number> | null = null;
@@ -49,10 +50,14 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 500;
   }
 
-  /** Starts polling every `intervalMs` (and on {@link notify}). */
+  /**
+   * Starts polling every `intervalMs`, and publishing soon after every write that stores events (the
+   * store tells the relay: writers never have to).
+   */
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unlisten = this.store.onEventsWritten(() => this.notify());
     this.schedule(0);
   }
 
@@ -78,7 +83,7 @@ export class OutboxRelay {
     return this.next;
   }
 
-  /** Asks for a flush soon, without waiting for the interval; services call it after a write that owes events. */
+  /** Asks for a flush soon, without waiting for the interval (the store calls it after each write that owes events). */
   notify(): void {
     if (this.running) this.schedule(0);
   }
@@ -86,6 +91,8 @@ export class OutboxRelay {
   /** Stops polling and waits for a flush in progress. Unpublished events stay stored for the next relay. */
   async stop(): Promise<void> {
     this.running = false;
+    this.unlisten?.();
+    this.unlisten = undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
     await Promise.allSettled([this.current, this.next]);

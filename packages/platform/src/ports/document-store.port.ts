@@ -92,6 +92,11 @@ export interface DocumentStore {
   collection<T extends BaseDocument>(name: string, indexes?: IndexSpec[]): Promise<Collection<T>>;
   /** Every collection created so far (the outbox relay scans these). */
   collections(): Collection<BaseDocument>[];
+  /**
+   * Calls `listener` after every write that stored events (once the write committed), so the outbox
+   * relay publishes them at once instead of at its next poll. Returns the function that stops it.
+   */
+  onEventsWritten(listener: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

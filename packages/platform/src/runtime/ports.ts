@@ -13,6 +13,11 @@ import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus } from '../ports/event-bus.port.js';
 import type { Mailer } from '../ports/mail.port.js';
+import { chooseEngines } from './engines.js';
+import { DiskBlobStore } from '../adapters/disk.blob.js';
+import { GridFsBlobStore } from '../adapters/gridfs.blob.js';
+import type { BlobStore } from '../ports/blob.port.js';
+import { need, type Need } from './define-service.js';
 
 /** Ports one process shares between the services it runs. */
 export interface SharedPorts {
@@ -23,46 +28,32 @@ export interface SharedPorts {
   close(): Promise<void>;
 }
 
-/** Which adapter each port uses, for the start-up log. */
-export function describeAdapters(config: Config): Record<string, string> {
-  return {
-    bus: config.KAFKA_BROKERS ? `kafka ${config.KAFKA_BROKERS}` : 'in-process',
-    store: config.MONGODB_URI ? 'mongodb' : `nedb ${config.DATA_DIR}`,
-    cache: config.REDIS_URL ? 'redis' : 'in-process',
-    mail: config.SMTP_URL ? 'smtp' : `files ${join(config.DATA_DIR, 'outbox')}`,
-  };
-}
-
 /**
  * Builds the shared ports from configuration: an engine whose URL is set is used (and must answer,
  * or start-up fails with its message); otherwise the embedded adapter. `loadConfig` already refused
  * a distributed profile with a missing URL.
  */
 export async function createSharedPorts(config: Config, logger: Logger, clientId: string): Promise<SharedPorts> {
+  const engines = chooseEngines(config);
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
-    const bus = config.KAFKA_BROKERS
-      ? await KafkaEventBus.create({
-          brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-          clientId,
-          logger,
-          namespace: config.KAFKA_NAMESPACE,
-        })
-      : InProcessEventBus.create({ logger });
+    const bus =
+      engines.bus === 'kafka' && config.KAFKA_BROKERS
+        ? await KafkaEventBus.create({
+            brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+            clientId,
+            logger,
+            namespace: config.KAFKA_NAMESPACE,
+          })
+        : InProcessEventBus.create({ logger });
     opened.push(bus);
     await bus.ping();
-    let cache: Cache;
-    let limiter: RateLimiter;
-    if (config.REDIS_URL) {
-      ({ cache, limiter } = await createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }));
-    } else {
-      cache = new MemoryCache();
-      limiter = new MemoryRateLimiter();
-    }
+    const { cache, limiter } = await createCacheAndLimiter(config);
     opened.push(cache);
-    const mailer = config.SMTP_URL
-      ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM })
-      : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
+    const mailer =
+      engines.mail === 'smtp' && config.SMTP_URL
+        ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM })
+        : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
     opened.push(mailer);
     await mailer.ping();
     return {
@@ -82,11 +73,23 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
   }
 }
 
+/**
+ * The cache and the rate limiter on the engine configuration picks: Redis (one connection; closing
+ * the cache closes both) or in-process.
+ */
+export async function createCacheAndLimiter(config: Config): Promise<{ cache: Cache; limiter: RateLimiter }> {
+  if (chooseEngines(config).cache === 'redis' && config.REDIS_URL) {
+    return createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  }
+  return { cache: new MemoryCache(), limiter: new MemoryRateLimiter() };
+}
+
 /** The service's own database: `<MONGODB_URI db>-<service>` or `DATA_DIR/<service>/`. */
 export async function createServiceStore(config: Config, service: ServiceName, logger: Logger): Promise<DocumentStore> {
-  const store = config.MONGODB_URI
-    ? await MongoDocumentStore.create({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
-    : await NedbDocumentStore.create({ dir: join(config.DATA_DIR, service), logger });
+  const store =
+    chooseEngines(config).store === 'mongodb' && config.MONGODB_URI
+      ? await MongoDocumentStore.create({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
+      : await NedbDocumentStore.create({ dir: join(config.DATA_DIR, service), logger });
   await store.ping();
   return store;
 }
@@ -98,4 +101,18 @@ export function serviceDatabaseUri(uri: string, service: ServiceName): string {
   if (!match) throw new Error(`MONGODB_URI is not a MongoDB connection string: ${uri.replace(/\/\/[^@/]*@/, '//***@')}`);
   const [, hosts, db, query = ''] = match;
   return `${hosts}/${db || 'limo'}-${service}${query}`;
+}
+
+/**
+ * A blob store need, with the platform's two adapters: files under `DATA_DIR/<service>/blobs`, or
+ * GridFS (bucket `bucketName`) in the service's own MongoDB database.
+ */
+export function blobStoreNeed(bucketName: string): Need<BlobStore> {
+  return need<BlobStore>('blobs', {
+    disk: ({ ctx, service }) => DiskBlobStore.create({ dir: join(ctx.config.DATA_DIR, service, 'blobs') }),
+    gridfs: ({ ctx, service }) => {
+      if (!ctx.config.MONGODB_URI) throw new Error('GridFS needs MONGODB_URI');
+      return GridFsBlobStore.create({ uri: serviceDatabaseUri(ctx.config.MONGODB_URI, service), bucketName });
+    },
+  });
 }

@@ -1,10 +1,116 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config, type ServiceName } from '../config/config.js';
+import type { z } from 'zod';
+import { ConfigError, loadConfig, parseEnv, type Config, type ServiceName } from '../config/config.js';
+import { idempotent, type HandledEvent } from '../events/idempotent.js';
+import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
-import { createServiceStore, createSharedPorts, describeAdapters, type SharedPorts } from './ports.js';
-import type { Service, ServiceFactory } from './service.js';
+import type { Subscription } from '../ports/event-bus.port.js';
+import type { AnyServiceDefinition, Need, PortsOf, ServiceDefinition } from './define-service.js';
+import { chooseEngines, describeAdapters } from './engines.js';
+import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
+import type { Service, ServiceContext } from './service.js';
+
+/** What a caller may hand a service instead of what configuration picks (tests, benchmarks). */
+export interface BuildOptions<Ports, Options> {
+  /** Where the service's own settings are read (default: `ctx.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Ports used instead of the adapters configuration picks; the caller fills and closes them. */
+  ports?: Partial<Ports>;
+  /** Tuning that tests change. */
+  options?: Partial<Options>;
+}
+
+/** A built service: its app, lifecycle and the dependencies its routes got. */
+export interface BuiltService<Deps> extends Service {
+  deps: Deps;
+}
+
+const closable = (port: unknown): port is { close(): Promise<void> } =>
+  typeof port === 'object' && port !== null && typeof (port as { close?: unknown }).close === 'function';
+
+/**
+ * Builds one declared service on its context: parses its settings, builds the adapter configuration
+ * picks for each need (or takes the one handed in), runs its `init`, and assembles the app. The
+ * returned `start()` runs `prepare`, subscribes the declared consumers (handled-id dedupe where
+ * `idempotent`), then `start`; `stop()` closes the consumers, runs `stop`, and closes the adapters
+ * built here (never the shared ports, never a handed-in one).
+ */
+export async function buildService<Schema extends z.ZodType, Needs, Deps, Options>(
+  definition: ServiceDefinition<Schema, Needs, Deps, Options>,
+  ctx: ServiceContext,
+  build: BuildOptions<PortsOf<Needs>, Options> = {},
+): Promise<BuiltService<Deps>> {
+  const { name } = definition;
+  const source = build.env ?? ctx.env;
+  const env = parseEnv(definition.env, source);
+  const engines = chooseEngines(ctx.config, source);
+  const shared: unknown[] = [ctx.store, ctx.bus, ctx.cache, ctx.limiter, ctx.mailer];
+  const built: Array<{ close(): Promise<void> }> = [];
+  const ports: Record<string, unknown> = {};
+  const handedIn = new Set<string>();
+  const closeBuilt = async () => {
+    for (const port of built.splice(0).reverse()) await port.close();
+  };
+  try {
+    const given: Record<string, unknown> = build.ports ?? {};
+    for (const [key, spec] of Object.entries(definition.needs as Record<string, Need<unknown, typeof env>>)) {
+      if (given[key] !== undefined) {
+        ports[key] = given[key];
+        handedIn.add(key);
+        continue;
+      }
+      const engine = engines[spec.engine];
+      const factory = spec.adapters[engine];
+      if (!factory) throw new ConfigError([`  ${name} has no adapter for ${spec.engine}=${engine} (its need "${key}")`]);
+      const port = await factory({ ctx, env, service: name });
+      ports[key] = port;
+      if (closable(port) && !shared.includes(port)) built.push(port);
+    }
+    const parts = await definition.init({
+      ctx,
+      env,
+      ports: ports as PortsOf<Needs>,
+      handedIn,
+      options: build.options ?? {},
+    });
+    const app = await createServiceApp({
+      name,
+      config: ctx.config,
+      logger: ctx.logger,
+      cache: ctx.cache,
+      description: definition.description,
+    });
+    // Each route plugin in its own encapsulated scope, as `app.register(routes, deps)` gives it.
+    for (const routes of parts.routes) await app.register(async (scope) => routes(scope, parts.deps));
+    await parts.onApp?.(app);
+    const consumers = parts.consumers ?? [];
+    const handled = consumers.some((c) => c.idempotent) ? await ctx.store.collection<HandledEvent>('handled_events') : undefined;
+    const subscriptions: Subscription[] = [];
+    return {
+      name,
+      app,
+      deps: parts.deps,
+      async start() {
+        await parts.prepare?.();
+        for (const { idempotent: dedupe, ...consumer } of consumers) {
+          const handler = dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler;
+          subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
+        }
+        await parts.start?.();
+      },
+      async stop() {
+        await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+        await parts.stop?.();
+        await closeBuilt();
+      },
+    };
+  } catch (err) {
+    await closeBuilt().catch(() => undefined);
+    throw err;
+  }
+}
 
 /** A service wired to its ports, ready to listen. */
 export interface StartedService {
@@ -15,18 +121,42 @@ export interface StartedService {
   stop(): Promise<void>;
 }
 
-/** Builds and starts one service on the given shared ports (its own store is opened here). */
+/** How a root starts one declared service: the definition, and how to build it on a context. */
+export interface ServiceEntry {
+  definition: AnyServiceDefinition;
+  /** Builds the service on its context (`buildService(definition, ctx)`). */
+  build(ctx: ServiceContext): Promise<Service>;
+}
+
+/** The entry of a service with nothing handed in: what the embedded root and `main.ts` run. */
+export function serviceEntry<Schema extends z.ZodType, Needs, Deps, Options>(
+  definition: ServiceDefinition<Schema, Needs, Deps, Options>,
+): ServiceEntry {
+  return { definition, build: (ctx) => buildService(definition, ctx) };
+}
+
+/**
+ * Starts one service on the given shared ports: opens its own store and outbox relay (which the
+ * store signals after every write that owes events), builds it and runs its start-up.
+ */
 export async function startService(
-  name: ServiceName,
-  factory: ServiceFactory,
+  entry: ServiceEntry,
   config: Config,
   logger: Logger,
   shared: SharedPorts,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<StartedService> {
+  const name: ServiceName = entry.definition.name;
   const store = await createServiceStore(config, name, logger);
   const relay = new OutboxRelay({ store, bus: shared.bus, logger: logger.child({ service: name, part: 'outbox' }) });
-  const service = await factory({ config, logger, store, relay, ...shared });
-  await service.start();
+  let service: Service;
+  try {
+    service = await entry.build({ config, logger, store, env, ...shared });
+    await service.start();
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
   relay.start();
   return {
     service,
@@ -40,6 +170,31 @@ export async function startService(
       await store.close();
     },
   };
+}
+
+/**
+ * Reads the shared settings and every given service's own, and throws one ConfigError naming every
+ * bad variable of all of them (not the first service's only).
+ */
+export function loadSettings(definitions: AnyServiceDefinition[], env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  let config: Config | undefined;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  for (const definition of definitions) {
+    try {
+      parseEnv(definition.env, env);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems.map((line) => `${line} (${definition.name})`));
+    }
+  }
+  if (problems.length > 0 || !config) throw new ConfigError(problems);
+  return config;
 }
 
 /** Closes everything once on SIGTERM/SIGINT, then exits. */
@@ -72,22 +227,24 @@ export async function listen(app: FastifyInstance, host: string, port: number): 
 }
 
 /**
- * `main.ts` of a service in the distributed profile: its own process, config from env, engines
- * from their URLs, clean shutdown on SIGTERM.
+ * `main.ts` of a service in the distributed profile: its own process, settings from the
+ * environment (every bad variable reported at once), engines from their URLs, clean shutdown on
+ * SIGTERM.
  */
-export async function runStandalone(name: ServiceName, factory: ServiceFactory): Promise<void> {
+export async function runStandalone(entry: ServiceEntry): Promise<void> {
+  const { name } = entry.definition;
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadSettings([entry.definition]);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL, name);
   try {
-    logger.info({ adapters: describeAdapters(config) }, `starting ${name}`);
+    logger.info({ adapters: describeAdapters(config, process.env) }, `starting ${name}`);
     const shared = await createSharedPorts(config, logger, `limo-${name}`);
-    const started = await startService(name, factory, config, logger, shared);
+    const started = await startService(entry, config, logger, shared);
     await listen(started.service.app, config.HOST, config.servicePorts[name]);
     onShutdown(logger, async () => {
       await started.stop();

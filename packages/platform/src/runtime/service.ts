@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config, ServiceName } from '../config/config.js';
 import type { Logger } from '../logger.js';
-import type { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus } from '../ports/event-bus.port.js';
 import type { Mailer } from '../ports/mail.port.js';
 
-/** The infrastructure one service is given; business code sees ports only. */
+/**
+ * The shared infrastructure one service is given; business code sees ports only. Writes that owe
+ * events need nothing more: the store tells the service's outbox relay, which publishes them.
+ */
 export interface ServiceContext {
   config: Config;
   logger: Logger;
@@ -17,18 +19,16 @@ export interface ServiceContext {
   cache: Cache;
   limiter: RateLimiter;
   mailer: Mailer;
-  /** Publishes the events written with documents; call `relay.notify()` after such a write. */
-  relay: OutboxRelay;
+  /** The environment the service's own settings (its `env` schema) are read from. */
+  env: NodeJS.ProcessEnv;
 }
 
 /** A running service: its HTTP app plus what it starts besides (consumers, bootstrap). */
 export interface Service {
   name: ServiceName;
   app: FastifyInstance;
-  /** Declares collections, subscribes consumers, runs bootstrap; called before listening. */
+  /** Runs the service's preparation, subscribes its consumers, runs its start-up; called before listening. */
   start(): Promise<void>;
-  /** Closes consumers; called after the HTTP server stopped taking requests. */
+  /** Closes consumers, stops background work, closes the adapters built for it; called after the HTTP server stopped. */
   stop(): Promise<void>;
 }
-
-export type ServiceFactory = (ctx: ServiceContext) => Promise<Service>;

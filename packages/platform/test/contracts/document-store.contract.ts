@@ -507,6 +507,30 @@ export function describeDocumentStoreContract(
         expect(bus.published).toEqual([created, updated]);
       });
 
+      it('publishes soon after every write that owes events, with no notify() from the writer', async () => {
+        const companies = await open<Company>('signalled');
+        const bus = new RecordingBus();
+        const slow = relay(bus, 60_000);
+        slow.start();
+        // Let the first poll (on start) pass; the next one is a minute away.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const created = event('company.created.v1', 'a');
+        const updated = event('company.updated.v1', 'a');
+        const deleted = event('company.deleted.v1', 'a');
+        await companies.insertOne(COMPANIES[0], { events: [created] });
+        await waitFor(() => bus.published.length === 1, 1_000);
+        await companies.updateOne({ _id: 'a' }, { $inc: { fleet: 1 } }, { events: [updated] });
+        await waitFor(() => bus.published.length === 2, 1_000);
+        await companies.deleteOne({ _id: 'a' }, { events: [deleted] });
+        await waitFor(() => bus.published.length === 3, 1_000);
+        expect(bus.published).toEqual([created, updated, deleted]);
+        // Stopped, it no longer listens: the write waits for the next relay.
+        await slow.stop();
+        await companies.insertOne(COMPANIES[1], { events: [event('company.created.v1', 'b')] });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(bus.published).toHaveLength(3);
+      });
+
       it('flushes more documents than one batch holds, each event once', async () => {
         const companies = await open<{ _id: string; n: number }>('batches');
         const bus = new RecordingBus();

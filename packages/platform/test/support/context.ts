@@ -12,6 +12,8 @@ import type { OutboxEntry } from '../../src/ports/mail.port.js';
 import type { ServiceContext } from '../../src/runtime/service.js';
 
 export interface TestContext extends ServiceContext {
+  /** Publishes what writes owed (started; the store signals it after each such write). */
+  relay: OutboxRelay;
   dataDir: string;
   /** Mails written so far, oldest first. */
   outbox(): Promise<OutboxEntry[]>;
@@ -40,6 +42,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     cache: new MemoryCache(),
     limiter: new MemoryRateLimiter(),
     mailer,
+    env: { ...env },
     relay,
     dataDir,
     outbox: () => readOutbox(mailDir),

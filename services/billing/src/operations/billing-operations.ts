@@ -12,7 +12,7 @@ import {
   type ProcessPaymentSuccessBody,
   type ProcessPaymentSuccessResponse,
 } from '@limo/contracts';
-import { badRequest, conflict, forbidden, HttpError, notFound, type Logger, type OutboxRelay, type SessionUser } from '@limo/platform';
+import { badRequest, conflict, forbidden, HttpError, notFound, type Logger, type SessionUser } from '@limo/platform';
 import { newEvent } from '../domain/events.js';
 import { claimNextSteps, PLANS } from '../domain/plans.js';
 import type { PaymentsProvider, ProviderEvent, SubscriptionState } from '../payments/payments.port.js';
@@ -32,7 +32,6 @@ export interface BillingOperationsDeps {
   webhookEvents: WebhookEventsRepository;
   readModels: ReadModels;
   listings: ListingsRepository;
-  relay: OutboxRelay;
   logger: Logger;
   publicUrl: string;
   /** How long a checkout waits for a company just listed to reach billing's read-model. */
@@ -339,7 +338,6 @@ export class BillingOperations {
       submittedAt: now,
     };
     const { claim } = await this.d.claims.insertOnce(doc, [newEvent('claim.submitted.v1', doc.companyId, submitted, now)]);
-    this.d.relay.notify();
     return claim;
   }
 
@@ -355,7 +353,6 @@ export class BillingOperations {
     });
     await this.d.subscriptions.applyProviderState(payment.subscriptionId, state, new Date().toISOString());
     await provider.refundPayment(payment._id, { idempotencyKey: `claim-conflict-refund:${payment._id}` });
-    this.d.relay.notify();
   }
 
   private successAnswer(claim: ClaimDoc, passwordSetupRequired: boolean, testMode = true): ProcessPaymentSuccessResponse {
@@ -394,7 +391,6 @@ export class BillingOperations {
     };
     await this.d.payments.markSucceeded(payment._id, at, newEvent('payment.succeeded.v1', payment.companyId ?? payment._id, data, at));
     if (payment.purpose === 'business_listing' && payment.companyId) await this.completeListing(payment.companyId, payment, at);
-    this.d.relay.notify();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -456,7 +452,6 @@ export class BillingOperations {
     if (!stored) return;
     if (event.subscription?.status === 'canceled') {
       await this.d.subscriptions.applyProviderState(id, event.subscription, event.created);
-      this.d.relay.notify();
       return;
     }
     let fresh: SubscriptionState | null = null;
@@ -483,7 +478,6 @@ export class BillingOperations {
         event.created,
       );
     }
-    this.d.relay.notify();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -529,7 +523,6 @@ export class BillingOperations {
     }
     if (claim.subscriptionId)
       await this.d.subscriptions.setOwner(claim.subscriptionId, { userId: claim.userId, companyId: claim.companyId });
-    this.d.relay.notify();
     return decided;
   }
 
@@ -564,7 +557,6 @@ export class BillingOperations {
     );
     if (!decided) throw conflict('This claim was decided meanwhile');
     await this.d.claims.releaseOpenClaim(claim.companyId, claim.stripePaymentIntentId);
-    this.d.relay.notify();
     return decided;
   }
 
@@ -587,7 +579,6 @@ export class BillingOperations {
       await this.d.claims.setRefund(claim._id, 'failed', null);
       throw err;
     }
-    this.d.relay.notify();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -605,7 +596,6 @@ export class BillingOperations {
       idempotencyKey: `cancel:${id}:${sub.version}`,
     });
     await this.d.subscriptions.applyProviderState(id, state, new Date().toISOString());
-    this.d.relay.notify();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -661,7 +651,6 @@ export class BillingOperations {
     });
     if (!payment) return listing;
     await this.completeListing(listing._id, { ...payment, companyId: listing._id, userId }, now);
-    this.d.relay.notify();
     return (await this.d.listings.findById(listing._id)) ?? listing;
   }
 

@@ -1,5 +1,5 @@
 import { claimApprovedV1 } from '@limo/contracts';
-import type { EventHandler, Logger, OutboxRelay } from '@limo/platform';
+import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * keeps it), unless an admin suspended it.
  */
 export const onClaimApproved =
-  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler =>
   async (event) => {
     const { data } = claimApprovedV1.parse(event);
     const updated = await companies.update(data.companyId, (current) => ({
@@ -27,5 +27,4 @@ export const onClaimApproved =
       logger.warn({ companyId: data.companyId, claimId: data.claimId }, 'claim approved for a company that no longer exists');
       return;
     }
-    relay.notify();
   };

@@ -1,5 +1,5 @@
 import { claimClaimantLinkedV1, claimRejectedV1, claimSubmittedV1 } from '@limo/contracts';
-import type { EventHandler, Logger, OutboxRelay } from '@limo/platform';
+import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
@@ -10,7 +10,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * already owns is left alone. Approval (`on-claim-approved`) then verifies it.
  */
 export const onClaimPending =
-  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler =>
   async (event) => {
     const link =
       event.type === 'claim.submitted.v1'
@@ -28,12 +28,11 @@ export const onClaimPending =
         : { claimed: true, claimedAt: current.claimedAt ?? link.at, claimId: link.claimId, userId },
     );
     if (!updated) logger.warn({ companyId: link.companyId, claimId: link.claimId }, 'claim submitted for a company that no longer exists');
-    relay.notify();
   };
 
 /** A rejected claim hands the listing back: unclaimed and ownerless again, unless another claim owns it by now. */
 export const onClaimRejected =
-  (companies: CompaniesRepository, relay: OutboxRelay): EventHandler =>
+  (companies: CompaniesRepository): EventHandler =>
   async (event) => {
     const { data } = claimRejectedV1.parse(event);
     await companies.update(data.companyId, (current) =>
@@ -41,5 +40,4 @@ export const onClaimRejected =
         ? { claimed: false, claimedAt: null, claimId: null, userId: null }
         : null,
     );
-    relay.notify();
   };

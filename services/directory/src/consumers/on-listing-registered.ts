@@ -1,5 +1,5 @@
 import { listingRegisteredV1 } from '@limo/contracts';
-import { DuplicateKeyError, type EventHandler, type Logger, type OutboxRelay } from '@limo/platform';
+import { DuplicateKeyError, type EventHandler, type Logger } from '@limo/platform';
 import { newCompany } from '../domain/new-company.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
@@ -8,7 +8,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * it, owned and claimed by the payer. A redelivery finds it there and changes nothing.
  */
 export const onListingRegistered =
-  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler =>
   async (event) => {
     const { data } = listingRegisteredV1.parse(event);
     if (await companies.findById(data.companyId)) return;
@@ -28,5 +28,4 @@ export const onListingRegistered =
       return;
     }
     logger.info({ companyId: data.companyId, userId: data.userId }, 'paid listing created');
-    relay.notify();
   };

@@ -1,5 +1,5 @@
 import { reviewEventDataSchema } from '@limo/contracts';
-import type { EventHandler, OutboxRelay } from '@limo/platform';
+import type { EventHandler } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { ReviewsRepository } from '../repositories/reviews.repository.js';
 
@@ -12,12 +12,9 @@ export const RATING_TOPICS = ['review.approved.v1', 'review.rejected.v1', 'revie
  * themselves makes a repeated or reordered event harmless.
  */
 export const onReviewDecided =
-  (companies: CompaniesRepository, reviews: ReviewsRepository, relay: OutboxRelay): EventHandler =>
+  (companies: CompaniesRepository, reviews: ReviewsRepository): EventHandler =>
   async (event) => {
     const { companyId } = reviewEventDataSchema.parse(event.data);
     const stats = await reviews.approvedStats(companyId);
-    const updated = await companies.update(companyId, (c) =>
-      c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats,
-    );
-    if (updated) relay.notify();
+    await companies.update(companyId, (c) => (c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats));
   };

@@ -1,5 +1,5 @@
 import { subscriptionActivatedV1 } from '@limo/contracts';
-import type { EventHandler, Logger, OutboxRelay } from '@limo/platform';
+import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
@@ -8,7 +8,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * subscription already seen canceled is ignored.
  */
 export const onSubscriptionActivated =
-  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler =>
   async (event) => {
     const { data } = subscriptionActivatedV1.parse(event);
     const updated = await companies.update(data.companyId, (current) => {
@@ -19,5 +19,4 @@ export const onSubscriptionActivated =
       };
     });
     if (!updated) logger.warn({ companyId: data.companyId }, 'subscription activated for a company that no longer exists');
-    else relay.notify();
   };

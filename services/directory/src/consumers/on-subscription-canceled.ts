@@ -1,5 +1,5 @@
 import { subscriptionCanceledV1 } from '@limo/contracts';
-import type { EventHandler, Logger, OutboxRelay } from '@limo/platform';
+import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
@@ -7,7 +7,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * arriving after a newer one was activated leaves the newer one alone.
  */
 export const onSubscriptionCanceled =
-  (companies: CompaniesRepository, relay: OutboxRelay, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler =>
   async (event) => {
     const { data } = subscriptionCanceledV1.parse(event);
     const updated = await companies.update(data.companyId, (current) => {
@@ -24,5 +24,4 @@ export const onSubscriptionCanceled =
       };
     });
     if (!updated) logger.warn({ companyId: data.companyId }, 'subscription canceled for a company that no longer exists');
-    else relay.notify();
   };

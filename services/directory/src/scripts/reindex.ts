@@ -4,8 +4,8 @@
  * from the store at every start, so there is nothing to do for it here.
  */
 import { createLogger, createServiceStore, createSharedPorts, loadConfig } from '@limo/platform';
-import { createSearchIndex } from '../app.js';
 import { CompaniesRepository } from '../repositories/companies.repository.js';
+import { ElasticsearchCompanySearch } from '../search/elasticsearch.company-search.js';
 import { SearchProjection } from '../search/projection.js';
 import { SearchCache } from '../search/search-cache.js';
 
@@ -18,7 +18,7 @@ if (!config.ELASTICSEARCH_URL || !config.MONGODB_URI) {
 const logger = createLogger(config.LOG_LEVEL, 'directory-reindex');
 const shared = await createSharedPorts(config, logger, 'limo-directory-reindex');
 const store = await createServiceStore(config, 'directory', logger);
-const index = await createSearchIndex(config, logger);
+const index = await ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: config.ELASTICSEARCH_INDEX, logger });
 try {
   const cache = new SearchCache(shared.cache);
   const companies = await CompaniesRepository.create(store);

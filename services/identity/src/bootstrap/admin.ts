@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceContext } from '@limo/platform';
 import { hashPassword } from '../domain/passwords.js';
+import type { IdentitySettings } from '../settings.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 
 /**
@@ -10,27 +11,25 @@ import type { UsersRepository } from '../repositories/users.repository.js';
  * otherwise, when there is no admin at all, one is generated once and its password printed and kept
  * in `DATA_DIR/admin-credentials.txt` (mode 600).
  */
-export async function ensureAdmin(ctx: ServiceContext, users: UsersRepository): Promise<void> {
+export async function ensureAdmin(ctx: ServiceContext, settings: IdentitySettings, users: UsersRepository): Promise<void> {
   const { config, logger } = ctx;
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const existing = await users.findByEmail(config.ADMIN_EMAIL);
+  if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
+    const existing = await users.findByEmail(settings.ADMIN_EMAIL);
     if (existing) {
       if (existing.role !== 'admin') await users.setRole(existing._id, 'admin');
       return;
     }
-    const username = (await users.findByUsername(config.ADMIN_USERNAME))
-      ? `${config.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
-      : config.ADMIN_USERNAME;
-    await users.insert({ username, email: config.ADMIN_EMAIL, passwordHash: await hashPassword(config.ADMIN_PASSWORD), role: 'admin' });
-    ctx.relay.notify();
-    logger.info({ email: config.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
+    const username = (await users.findByUsername(settings.ADMIN_USERNAME))
+      ? `${settings.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
+      : settings.ADMIN_USERNAME;
+    await users.insert({ username, email: settings.ADMIN_EMAIL, passwordHash: await hashPassword(settings.ADMIN_PASSWORD), role: 'admin' });
+    logger.info({ email: settings.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
     return;
   }
   if ((await users.count({ role: 'admin' })) > 0) return;
   const email = 'admin@limodirectory.local';
   const password = randomBytes(12).toString('base64url');
-  await users.insert({ username: config.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' });
-  ctx.relay.notify();
+  await users.insert({ username: settings.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' });
   await mkdir(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'admin-credentials.txt');
   await writeFile(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });

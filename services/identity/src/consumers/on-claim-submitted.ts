@@ -68,5 +68,5 @@ export const onClaimSubmitted =
         companyName: data.companyName,
       },
     };
-    if (await users.linkClaimant(user._id, data.claimId, tokenHash, expiresAt, [reset, linked])) ctx.relay.notify();
+    await users.linkClaimant(user._id, data.claimId, tokenHash, expiresAt, [reset, linked]);
   };

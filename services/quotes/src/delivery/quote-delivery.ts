@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Logger, type MailMessage, type Mailer, type OutboxRelay } from '@limo/platform';
+import { DuplicateKeyError, type Logger, type MailMessage, type Mailer } from '@limo/platform';
 import { derivedId } from '../domain/ids.js';
 import { cityQuoteToCompanyMail } from '../mail/city-quote-to-company.mail.js';
 import { cityQuoteConfirmationMail, quoteConfirmationMail } from '../mail/quote-confirmation.mail.js';
@@ -14,7 +14,6 @@ export interface QuoteDeliveryDeps {
   cityRequests: CityRequestsRepository;
   companies: CompaniesRepository;
   mailer: Mailer;
-  relay: OutboxRelay;
   logger: Logger;
   /** The site's public address, for the links in the mails. */
   publicUrl: string;
@@ -33,7 +32,7 @@ export class QuoteDelivery {
 
   /** Sends the company its quote mail (to its business e-mail, else its e-mail) if still owed. */
   async deliverToCompany(quoteId: string): Promise<void> {
-    const { quotes, companies, relay } = this.deps;
+    const { quotes, companies } = this.deps;
     const quote = await quotes.claim(quoteId, 'delivery');
     if (!quote) return;
     const company = await companies.findActive(quote.companyId);
@@ -53,7 +52,6 @@ export class QuoteDelivery {
       quotes.release(quote._id, 'delivery', reason),
     );
     await quotes.markDelivered(quote, new Date().toISOString(), randomUUID());
-    relay.notify();
   }
 
   /** Sends the customer the confirmation of a per-company request if still owed. */
@@ -73,7 +71,7 @@ export class QuoteDelivery {
    * between is skipped.
    */
   async fanOut(requestId: string): Promise<void> {
-    const { cityRequests, companies, quotes, relay } = this.deps;
+    const { cityRequests, companies, quotes } = this.deps;
     const request = await cityRequests.findById(requestId);
     if (!request || request.fanOut === 'done') return;
     for (const companyId of request.companyIds) {
@@ -121,7 +119,6 @@ export class QuoteDelivery {
       }
     }
     await cityRequests.markFannedOut(request._id);
-    relay.notify();
   }
 
   /** Sends the customer the confirmation of a city-wide request if still owed. */

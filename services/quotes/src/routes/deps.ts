@@ -3,10 +3,13 @@ import type { LeadTracking } from '../lead-tracking.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { QuotesRepository } from '../repositories/quotes.repository.js';
+import type { QuotesSettings } from '../settings.js';
 
 /** What the route plugins are given. */
 export interface RouteDeps {
   ctx: ServiceContext;
+  /** Quotes' own settings. */
+  settings: QuotesSettings;
   quotes: QuotesRepository;
   cityRequests: CityRequestsRepository;
   companies: CompaniesRepository;

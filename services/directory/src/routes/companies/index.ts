@@ -123,7 +123,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `company-create:user:${user.id}`,
-          limit: ctx.config.LISTING_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.LISTING_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many listings created. Please try again later.',
         },
@@ -134,7 +134,6 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       const doc = await companies.insert(
         newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
       );
-      ctx.relay.notify();
       await edits.attachImage(doc);
       return reply.code(201).send(toOwnerCompany(doc));
     },
@@ -179,7 +178,6 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       }
       const updated = await edits.apply(company._id, input, { featured, verified }, user);
       if (!updated) throw notFound('Company not found');
-      ctx.relay.notify();
       return toOwnerCompany(updated);
     },
   );

@@ -28,7 +28,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `review:ip:${request.ip}`,
-          limit: ctx.config.REVIEW_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.REVIEW_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many reviews from this address. Please try again later.',
         },
@@ -55,7 +55,6 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
         throw conflict('You already submitted this review. It will be visible once approved.');
       }
       const review = await reviews.submit({ companyId, userId: request.user?.id ?? null, rating, comment: comment ?? null, reviewerName });
-      ctx.relay.notify();
       return reply.code(201).send(toReview(review));
     },
   );

@@ -57,7 +57,6 @@ export async function passwordRoutes(app: FastifyInstance, opts: RouteDeps) {
           data: { userId: user._id, email: user.email, username: user.username, resetUrl, expiresAt },
         };
         await users.setResetToken(user._id, tokenHash, expiresAt, event);
-        ctx.relay.notify();
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
     },

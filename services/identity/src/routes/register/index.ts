@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, registerBodySchema } from '@limo/contracts';
-import { conflict, DuplicateKeyError, enforceRateLimits, type ServiceContext } from '@limo/platform';
+import { conflict, DuplicateKeyError, enforceRateLimits } from '@limo/platform';
 import { hashPassword } from '../../domain/passwords.js';
-import { toCurrentUser, type UsersRepository } from '../../repositories/users.repository.js';
+import { toCurrentUser } from '../../repositories/users.repository.js';
+import type { RouteDeps } from '../deps.js';
 import { setSessionCookie } from '../session/cookie.js';
 
 /** POST /api/register: always creates a business account, then signs it in. */
-export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceContext; users: UsersRepository }) {
-  const { ctx, users } = opts;
+export async function registerRoutes(app: FastifyInstance, opts: RouteDeps) {
+  const { ctx, settings, users } = opts;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/register',
     {
@@ -23,7 +24,7 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `register:ip:${request.ip}`,
-          limit: ctx.config.REGISTER_RATE_LIMIT_PER_HOUR,
+          limit: settings.REGISTER_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many accounts created from this address. Please try again later.',
         },
@@ -42,7 +43,6 @@ export async function registerRoutes(app: FastifyInstance, opts: { ctx: ServiceC
         }
         throw err;
       }
-      ctx.relay.notify();
       setSessionCookie(reply, user, ctx.config);
       return reply.code(201).send(toCurrentUser(user));
     },

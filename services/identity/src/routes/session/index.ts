@@ -11,7 +11,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
 export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
-  const { ctx, users, revocations } = opts;
+  const { ctx, settings, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -29,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `login:ip:${request.ip}`,
-          limit: ctx.config.LOGIN_RATE_LIMIT_PER_15_MIN,
+          limit: settings.LOGIN_RATE_LIMIT_PER_15_MIN,
           windowMs: FIFTEEN_MINUTES,
           message: 'Too many login attempts. Please try again later.',
         },

@@ -30,7 +30,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `city-quote:ip:${request.ip}`,
-          limit: ctx.config.CITY_QUOTE_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.CITY_QUOTE_RATE_LIMIT_PER_HOUR,
           windowMs: 60 * 60 * 1000,
           message: 'Too many city-wide quote requests from this address. Please try again later.',
         },
@@ -90,7 +90,6 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         },
       };
       await cityRequests.insert(doc, event);
-      ctx.relay.notify();
       return reply.code(201).send({ id: doc._id, companiesNotified: doc.companiesNotified });
     },
   );

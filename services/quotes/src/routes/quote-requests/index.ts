@@ -75,7 +75,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       await enforceRateLimits(ctx.limiter, reply, [
         {
           key: `quote:ip:${request.ip}`,
-          limit: ctx.config.QUOTE_RATE_LIMIT_PER_HOUR,
+          limit: deps.settings.QUOTE_RATE_LIMIT_PER_HOUR,
           windowMs: HOUR_MS,
           message: 'Too many quote requests from this address. Please try again later.',
         },
@@ -119,7 +119,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         contactedAt: null,
       };
       await quotes.insert(quote, quoteRequestedEvent(quote, randomUUID()));
-      ctx.relay.notify();
       return reply.code(201).send({
         id: quote._id,
         companyId: quote.companyId,

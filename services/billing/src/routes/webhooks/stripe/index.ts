@@ -42,7 +42,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: BillingDep
         return { received: true as const, duplicate: false };
       }
       const stored = await deps.webhookEvents.record(provider.name, event);
-      if (stored) deps.ctx.relay.notify();
       return { received: true as const, duplicate: !stored };
     },
   );

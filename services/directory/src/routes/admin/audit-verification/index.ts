@@ -28,7 +28,6 @@ export async function auditVerificationRoutes(app: FastifyInstance, deps: Direct
         );
         if (updated && !updated.verified) fixed++;
       }
-      deps.ctx.relay.notify();
       request.log.info({ fixed, total: verified.length }, 'audit-verification');
       return { fixed, total: verified.length };
     },

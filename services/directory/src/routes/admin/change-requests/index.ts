@@ -9,7 +9,7 @@ import { toChangeRequest } from '../../../repositories/change-requests.repositor
 
 /** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, changeRequests, edits } = deps;
+  const { changeRequests, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -51,7 +51,6 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       if (!company) throw notFound('The company of this change request no longer exists');
       const decided = await changeRequests.decide(pending._id, 'approved', request.user!.id);
       if (!decided) throw conflict('This change request was decided meanwhile');
-      ctx.relay.notify();
       return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
     },
   );

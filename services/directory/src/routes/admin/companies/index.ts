@@ -21,7 +21,7 @@ const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /** The admin Companies tab: list, create, edit, suspend, unsuspend, delete. */
 export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, companies, reviews, changeRequests, images, blobs, search, edits } = deps;
+  const { companies, reviews, changeRequests, images, blobs, search, edits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -68,7 +68,6 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
       );
       await edits.attachImage(doc);
-      ctx.relay.notify();
       return reply.code(201).send(toOwnerCompany(doc));
     },
   );
@@ -88,7 +87,6 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       const { featured, verified, businessVerified, ...input } = request.body;
       const updated = await edits.apply(request.params.id, input, { featured, verified, businessVerified }, request.user!);
       if (!updated) throw notFound('Company not found');
-      ctx.relay.notify();
       return toOwnerCompany(updated);
     },
   );
@@ -110,7 +108,6 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       async (request) => {
         const updated = await companies.update(request.params.id, () => change(request.user!));
         if (!updated) throw notFound('Company not found');
-        ctx.relay.notify();
         return toOwnerCompany(updated);
       },
     );
@@ -129,7 +126,6 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
     async (request) => {
       const deleted = await companies.delete(request.params.id);
       if (!deleted) throw notFound('Company not found');
-      ctx.relay.notify();
       // The company is gone (and its event owed) first: what follows only tidies up after it.
       await search.remove([deleted._id]);
       await reviews.deleteForCompany(deleted._id);

@@ -17,7 +17,6 @@ export async function populateRoutes(app: FastifyInstance, deps: DirectoryDeps) 
     },
     async (request) => {
       const result = await populateDirectory(deps.companies, request.user!.id);
-      deps.ctx.relay.notify();
       request.log.info(result, 'populate-database');
       return result;
     },

@@ -8,7 +8,7 @@ import { toReview, type ReviewDoc } from '../../../repositories/reviews.reposito
 
 /** Review moderation (owner-admin §2.9 tab 3). Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, companies, reviews } = deps;
+  const { companies, reviews } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Reviews with their company's name. */
@@ -62,7 +62,6 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
       async (request) => {
         const review = await reviews.decide(request.params.id, status, request.user!.id);
         if (!review) throw notFound('Review not found');
-        ctx.relay.notify();
         const [withName] = await withCompanyNames([review]);
         return { message: `Review ${status}`, review: withName! };
       },
@@ -82,7 +81,6 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     async (request) => {
       const review = await reviews.delete(request.params.id);
       if (!review) throw notFound('Review not found');
-      ctx.relay.notify();
       return { message: 'Review deleted' };
     },
   );

@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createGateway } from '@limo/gateway';
+import {
+  createSharedPorts,
+  describeAdapters,
+  startService,
+  type Config,
+  type Logger,
+  type ServiceName,
+  type SharedPorts,
+  type StartedService,
+} from '@limo/platform';
+import { devOutboxEnabled, devOutboxRoutes } from './dev-outbox.js';
+import { serviceEntries } from './services.js';
+
+export interface EmbeddedSystem {
+  gateway: FastifyInstance;
+  /** Base URL of the gateway, e.g. http://127.0.0.1:8080. */
+  url: string;
+  services: Record<ServiceName, StartedService>;
+  shared: SharedPorts;
+  /** Clean shutdown: gateway, then each service (in-flight requests finish), then shared ports. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs every service and the gateway in this process, each service on its own port (0 = any free
+ * port), sharing one bus, cache and mailer; each service keeps its own store. Services read their
+ * own settings from `env` (default: process.env).
+ */
+export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedSystem> {
+  logger.info({ profile: config.PROFILE, adapters: describeAdapters(config, env) }, 'starting LimoDirectory');
+  const shared = await createSharedPorts(config, logger, 'limo-embedded');
+  const services = {} as Record<ServiceName, StartedService>;
+  const serviceUrls = { ...config.serviceUrls };
+  try {
+    for (const name of Object.keys(serviceEntries) as ServiceName[]) {
+      // Given the addresses of the services already listening (quotes reconciles against directory).
+      const started = await startService(serviceEntries[name], { ...config, serviceUrls: { ...serviceUrls } }, logger, shared, env);
+      services[name] = started;
+      await started.service.app.listen({ host: '127.0.0.1', port: config.servicePorts[name] });
+      serviceUrls[name] = `http://127.0.0.1:${(started.service.app.server.address() as AddressInfo).port}`;
+      // Services started later reach this one where it really listens (port 0 = any free port).
+      config.serviceUrls[name] = serviceUrls[name];
+    }
+    const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
+    const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
+    if (devOutboxEnabled(config)) {
+      await gateway.register(devOutboxRoutes, {
+        dir: join(config.DATA_DIR, 'outbox'),
+        identityUrl: serviceUrls.identity,
+        internalSecret: config.INTERNAL_SECRET,
+      });
+    }
+    await gateway.listen({ host: config.HOST, port: config.PORT });
+    const port = (gateway.server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}`;
+    // PORT=0 (tests): only now is the gateway's origin known; every service shares this array.
+    if (config.PORT === 0) config.allowedOrigins.push(url, `http://localhost:${port}`);
+    return {
+      gateway,
+      url,
+      services,
+      shared,
+      async close() {
+        await gateway.close();
+        for (const s of Object.values(services)) await s.stop();
+        await shared.close();
+      },
+    };
+  } catch (err) {
+    for (const s of Object.values(services)) await s.stop().catch(() => undefined);
+    await shared.close().catch(() => undefined);
+    throw err;
+  }
+}

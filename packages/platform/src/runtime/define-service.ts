@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceName } from '../config/config.js';
+import type { EventHandler } from '../ports/event-bus.port.js';
+import type { EngineKind } from './engines.js';
+import type { ServiceContext } from './service.js';
+
+/** What an adapter factory is given: the service's shared ports and its own settings. */
+export interface AdapterScope<Env> {
+  ctx: ServiceContext;
+  env: Env;
+  service: ServiceName;
+}
+
+/** Builds one adapter of a port. The runtime closes what it built (a `close()` method) when the service stops. */
+export type AdapterFactory<T, Env> = (scope: AdapterScope<Env>) => T | Promise<T>;
+
+/**
+ * A port a service needs beyond the shared ones (store, bus, cache, limiter, mailer): the service
+ * offers one adapter per engine of `engine`, and the composition root picks which one runs from
+ * configuration (see `chooseEngines`). The service never reads configuration to choose.
+ */
+export interface Need<T, Env = unknown> {
+  /** The kind of engine that decides the adapter (e.g. `search`: Elasticsearch or in-process). */
+  readonly engine: EngineKind;
+  /** One factory per engine name of that kind; an engine the service does not offer fails at start-up. */
+  readonly adapters: Readonly<Partial<Record<string, AdapterFactory<T, Env>>>>;
+}
+
+/** Declares a need; `T` is the port, `Env` the service's settings its factories read. */
+export function need<T, Env = unknown>(engine: EngineKind, adapters: Need<T, Env>['adapters']): Need<T, Env> {
+  return { engine, adapters };
+}
+
+/** The ports a service's needs resolve to. */
+export type PortsOf<N> = { [K in keyof N]: N[K] extends Need<infer T, infer _Env> ? T : never };
+
+/**
+ * An event consumer, declared as data: the runtime subscribes it when the service starts (in the
+ * order declared), wraps it with the handled-id dedupe when `idempotent`, and closes it when the
+ * service stops, before the service's own `stop`.
+ */
+export interface ConsumerSpec {
+  /** Consumer group, in full (`<service>.<purpose>`); the bus adds the deployment's namespace. */
+  group: string;
+  topics: string[];
+  handler: EventHandler;
+  /** Skips events the group already handled (a record per event id in the service's `handled_events`). */
+  idempotent?: true;
+  /** Reads from the earliest retained event when the group is new (default true). */
+  fromBeginning?: boolean;
+  /** Events of one partition handled at once (default 1); see `SubscribeOptions.concurrency`. */
+  concurrency?: number;
+}
+
+/** A route plugin: `app.register(routes, deps)`. */
+export type RoutePlugin<Deps> = (app: FastifyInstance, deps: Deps) => Promise<void>;
+
+/** What a service's `init` returns: its parts, which the runtime assembles and runs. */
+export interface ServiceParts<Deps> {
+  /** Handed to every route plugin; tests reach the service's internals through it. */
+  deps: Deps;
+  /** Registered in order on the service's app (see `createServiceApp`). */
+  routes: RoutePlugin<Deps>[];
+  consumers?: ConsumerSpec[];
+  /** Called with the app once its routes are registered (decorations, in-process webhooks). */
+  onApp?(app: FastifyInstance): void | Promise<void>;
+  /** Start-up work that must precede the consumers (bootstrap, releasing a dead process's leases). */
+  prepare?(): Promise<void>;
+  /** Start-up work once the consumers are subscribed; the app listens after it. */
+  start?(): Promise<void>;
+  /** Stops the service's own background work; runs after the HTTP server and the consumers stopped. */
+  stop?(): Promise<void>;
+}
+
+/** What `init` is given. */
+export interface InitScope<Env, Ports, Options> {
+  ctx: ServiceContext;
+  /** The service's own settings, parsed from its `env` schema. */
+  env: Env;
+  /** One adapter per need, chosen by the composition root or handed in by the caller. */
+  ports: Ports;
+  /** Needs the caller handed in (tests, benchmarks): the caller fills and closes them. */
+  handedIn: ReadonlySet<string>;
+  /** Tuning that tests change; production passes none. */
+  options: Partial<Options>;
+}
+
+/**
+ * One service, declared: its name, its own settings (a zod schema over environment variables), the
+ * ports it needs, and `init`, which builds its repositories and returns its routes, consumers and
+ * lifecycle hooks. The runtime (`buildService`, `startService`) does the rest the same way for every
+ * service: the app, the subscriptions, idempotency, relay, stop order.
+ */
+export interface ServiceDefinition<Schema extends z.ZodType, Needs, Deps, Options> {
+  name: ServiceName;
+  /** One line for the OpenAPI document. */
+  description: string;
+  env: Schema;
+  needs: Needs;
+  init(scope: InitScope<z.output<Schema>, PortsOf<Needs>, Options>): Promise<ServiceParts<Deps>>;
+}
+
+/** A definition of any service, as the composition root holds them. */
+export interface AnyServiceDefinition {
+  name: ServiceName;
+  env: z.ZodType;
+}
+
+function declare<Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps, Options = object>(
+  definition: ServiceDefinition<Schema, Needs, Deps, Options>,
+): ServiceDefinition<Schema, Needs, Deps, Options> {
+  return definition;
+}
+
+/**
+ * Declares a service (it only gives the declaration its types). `defineService.withOptions<O>()(…)`
+ * declares one whose `init` takes tuning that tests change (`O`, all optional).
+ */
+export const defineService = Object.assign(declare, {
+  withOptions:
+    <Options>() =>
+    <Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps>(
+      definition: ServiceDefinition<Schema, Needs, Deps, Options>,
+    ): ServiceDefinition<Schema, Needs, Deps, Options> =>
+      definition,
+});

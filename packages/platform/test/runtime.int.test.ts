@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { EventEnvelope } from '../src/ports/event-bus.port.js';
+import { defineService, need } from '../src/runtime/define-service.js';
+import { buildService } from '../src/runtime/run.js';
+import { ConfigError } from '../src/config/config.js';
+import { createTestContext, waitFor, type TestContext } from './support/context.js';
+
+/** A port with a close the test can watch. */
+class Widget {
+  closed = false;
+  constructor(readonly engine: string) {}
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+const event = (id: string): EventEnvelope => ({ id, type: 'thing.happened.v1', occurredAt: new Date().toISOString(), key: 'k', data: {} });
+
+function declare(log: string[]) {
+  return defineService({
+    name: 'quotes',
+    description: 'a test service',
+    env: z.object({ GREETING: z.string().default('hello') }),
+    needs: { widget: need<Widget>('search', { 'in-process': () => new Widget('in-process') }) },
+    async init({ ctx, env, ports }) {
+      const seen: string[] = [];
+      return {
+        deps: { greeting: env.GREETING, widget: ports.widget, seen },
+        routes: [
+          async (app) => {
+            app.get('/greeting', async () => ({ greeting: env.GREETING, engine: ports.widget.engine }));
+          },
+        ],
+        consumers: [
+          {
+            group: `test.once.${randomUUID()}`,
+            topics: ['thing.happened.v1'],
+            handler: async (e) => void seen.push(`once:${e.id}`),
+            idempotent: true,
+          },
+          { group: `test.every.${randomUUID()}`, topics: ['thing.happened.v1'], handler: async (e) => void seen.push(`every:${e.id}`) },
+        ],
+        async prepare() {
+          log.push(`prepare (bus ready: ${typeof ctx.bus.subscribe})`);
+        },
+        async start() {
+          log.push('start');
+        },
+        async stop() {
+          log.push(`stop (widget closed: ${ports.widget.closed})`);
+        },
+      };
+    },
+  });
+}
+
+let ctx: TestContext;
+afterEach(async () => {
+  await ctx?.close();
+});
+
+describe('buildService', () => {
+  it('parses the service settings, builds its ports, serves its routes and runs prepare, consumers, start, stop in order', async () => {
+    ctx = await createTestContext({ GREETING: 'hi' });
+    const log: string[] = [];
+    const service = await buildService(declare(log), ctx);
+    await service.start();
+    expect(log).toEqual(['prepare (bus ready: function)', 'start']);
+    expect((await service.app.inject({ url: '/greeting' })).json()).toEqual({ greeting: 'hi', engine: 'in-process' });
+
+    // The idempotent consumer handles a redelivered event once; the other one each time.
+    await ctx.bus.publish([event('e1')]);
+    await ctx.bus.publish([event('e1')]);
+    await waitFor(() => service.deps.seen.filter((s) => s === 'every:e1').length === 2);
+    expect(service.deps.seen.filter((s) => s === 'once:e1')).toHaveLength(1);
+
+    await service.app.close();
+    await service.stop();
+    // The service's stop runs before the ports built for it are closed; they are closed after.
+    expect(log.at(-1)).toBe('stop (widget closed: false)');
+    expect(service.deps.widget.closed).toBe(true);
+    // Consumers are closed: nothing more is handled.
+    const handled = service.deps.seen.length;
+    await ctx.bus.publish([event('e2')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.deps.seen).toHaveLength(handled);
+  });
+
+  it('uses a handed-in port instead, and leaves closing it to the caller', async () => {
+    ctx = await createTestContext();
+    const mine = new Widget('mine');
+    const service = await buildService(declare([]), ctx, { ports: { widget: mine } });
+    await service.start();
+    expect((await service.app.inject({ url: '/greeting' })).json()).toEqual({ greeting: 'hello', engine: 'mine' });
+    await service.app.close();
+    await service.stop();
+    expect(mine.closed).toBe(false);
+  });
+
+  it('fails at start-up when the service offers no adapter for the engine configuration picked', async () => {
+    ctx = await createTestContext({ ELASTICSEARCH_URL: 'http://127.0.0.1:1' });
+    await expect(buildService(declare([]), ctx)).rejects.toThrow(/quotes has no adapter for search=elasticsearch/);
+  });
+
+  it('names every bad variable of the service', async () => {
+    ctx = await createTestContext();
+    const strict = defineService({
+      name: 'billing',
+      description: 'strict',
+      env: z.object({ A_LIMIT: z.coerce.number().int().min(1), B_SECRET_KEY: z.string().startsWith('sk_') }),
+      needs: {},
+      init: async () => ({ deps: {}, routes: [] }),
+    });
+    const failure = buildService(strict, ctx, { env: { A_LIMIT: '0', B_SECRET_KEY: 'leaked' } });
+    await expect(failure).rejects.toBeInstanceOf(ConfigError);
+    await expect(failure).rejects.toThrow(/A_LIMIT="0"[\s\S]*B_SECRET_KEY="\*\*\*"/);
+  });
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
+/** Quotes' own settings, from environment variables. */
+export const quotesEnvSchema = z.object({
+  /** Per-company quote requests accepted per client IP per hour. */
+  QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
+  CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+});
+export type QuotesSettings = z.output<typeof quotesEnvSchema>;
