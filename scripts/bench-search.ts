@@ -47,8 +47,8 @@ import {
   type ServiceContext,
 } from '@limo/platform';
 import { createDirectoryService } from '../services/directory/src/app.js';
-import { toSearchDocument } from '../services/directory/src/domain/company-view.js';
-import type { CompanyDoc } from '../services/directory/src/repositories/companies.repository.js';
+import { toSearchDocument } from '../services/directory/src/search/search-document.js';
+import type { CompanyDoc } from '../services/directory/src/domain/company.js';
 import { ElasticsearchCompanySearch } from '../services/directory/src/search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from '../services/directory/src/search/embedded.company-search.js';
 import { createGateway } from '../services/gateway/src/app.js';

@@ -5,7 +5,7 @@
  */
 import { SERVICES, VEHICLE_TYPES } from '@limo/contracts';
 import { EARTH_RADIUS_MILES, largestCities, type CitySuggestion } from '@limo/geo';
-import type { CompanyDoc } from '../../services/directory/src/repositories/companies.repository.js';
+import type { CompanyDoc } from '../../services/directory/src/domain/company.js';
 
 /** mulberry32: a small, fast, seedable PRNG (same seed, same companies, same queries). */
 function random(seed: number): () => number {

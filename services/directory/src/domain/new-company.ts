@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
+import type { CompanyDoc } from './company.js';
 import type { EditableChange } from './company-view.js';
 import { locate, parseFullAddress } from './location.js';
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
-import type { ReviewDoc } from '../repositories/reviews.repository.js';
-import { reviewFingerprint } from '../repositories/reviews.repository.js';
+import type { CompanyDoc } from './company.js';
+import { reviewFingerprint, type ReviewDoc } from './review.js';
 
 /** One of the 19 cities of owner-admin §9, with what it takes to make listings look local. */
 export interface PopulateCity {

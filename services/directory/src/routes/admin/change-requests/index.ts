@@ -11,7 +11,7 @@ import {
 import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toChangeRequest } from '../../../repositories/change-requests.repository.js';
+import { toChangeRequest } from '../../../domain/change-request.js';
 
 const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
 

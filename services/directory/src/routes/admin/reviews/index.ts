@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminReviewSchema, errorResponseSchema, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
 import { notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toReview, type ReviewDoc } from '../../../repositories/reviews.repository.js';
+import { toReview, type ReviewDoc } from '../../../domain/review.js';
 
 const guarded = { 401: errorResponseSchema, 403: errorResponseSchema };
 
