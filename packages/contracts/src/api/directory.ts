@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewStatusSchema } from '../events/directory.events.js';
 import { normalizePriceRange, normalizeService, normalizeVehicleType } from '../vocabulary.js';
 import { requiredString } from './common.js';
 
@@ -229,10 +230,6 @@ export type AdminCompanyUpdateBody = z.output<typeof adminCompanyUpdateBodySchem
 // Responses. Vocabulary fields are labels ("Stretch Limousine"); priceRange stays `$`..`$$$$`,
 // which is what the cards show and every price select offers.
 // ---------------------------------------------------------------------------------------------
-
-/** pending until an admin approves or rejects it (rejected reviews are kept, never shown). */
-export const reviewStatusSchema = z.enum(['pending', 'approved', 'rejected']);
-export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** A review (public-side §3). Public pages only ever receive approved ones. */
 export const reviewSchema = z.object({
