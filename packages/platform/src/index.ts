@@ -22,6 +22,7 @@ export * from './fastify/service-app.js';
 export * from './fastify/session.js';
 export * from './fastify/internal.js';
 export * from './metrics.js';
+export * from './ids.js';
 export * from './concurrency.js';
 export * from './fastify/rate-limit.js';
 export * from './mail/html.js';

@@ -65,6 +65,52 @@ export interface CompanyDoc {
 /** The fields a write may change (everything but identity and bookkeeping). */
 export type CompanyChange = Partial<Omit<CompanyDoc, '_id' | 'createdAt' | 'updatedAt' | 'version'>>;
 
+/** The fields a new company must be given; every other one starts empty (see `newCompanyDoc`). */
+export type NewCompanyFields = Pick<CompanyDoc, '_id' | 'name' | 'createdAt'> & Partial<Omit<CompanyDoc, 'version'>>;
+
+/**
+ * A company as it starts: no owner, contact, place or vocabulary, every flag off, no reviews,
+ * updated when created; `fields` set the rest. The one place a whole CompanyDoc is spelled out.
+ */
+export function newCompanyDoc(fields: NewCompanyFields): Omit<CompanyDoc, 'version'> {
+  return {
+    userId: null,
+    description: null,
+    phone: null,
+    email: null,
+    businessEmail: null,
+    website: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    latitude: null,
+    longitude: null,
+    priceRange: null,
+    services: [],
+    vehicleTypes: [],
+    hourlyRateStart: null,
+    featured: false,
+    verified: false,
+    verification: null,
+    suspendedAt: null,
+    suspendedBy: null,
+    claimed: false,
+    claimedAt: null,
+    claimId: null,
+    businessVerified: false,
+    subscription: null,
+    imageUrl: null,
+    seoKeywords: null,
+    seoTags: null,
+    stripePaymentIntentId: null,
+    rating: 0,
+    reviewCount: 0,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
 /** What company events carry (contracts: companySnapshotSchema). */
 export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({
   id: c._id,

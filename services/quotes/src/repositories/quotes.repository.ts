@@ -1,8 +1,7 @@
 import type { QuoteRequestedV1, QuoteStatus } from '@limo/contracts';
-import type { Collection, DocumentStore, Filter } from '@limo/platform';
+import { literalPattern, type Collection, type DocumentStore, type Filter } from '@limo/platform';
 import { leaseFree, MAIL_LEASE_MS, QUOTE_MAIL_FIELDS, takeLease, type QuoteMail } from '../domain/mail-lease.js';
 import { quoteDeliveredEvent, type DeliveryState, type QuoteDoc } from '../domain/quote.js';
-import { literalPattern } from '../domain/search.js';
 
 /** A page of quotes and the total they were cut from. */
 export interface QuotePage {
