@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CompanySnapshot, Role } from '@limo/contracts';
-import { signSession, type EventEnvelope } from '@limo/platform';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import type { EventEnvelope } from '@limo/platform';
+import { createTestContext, ipSequence, sessionCookie, waitFor, type TestContext } from '@limo/platform/testing';
 import { createBillingService, type BillingOptions, type BillingService } from '../src/app.js';
 import type { PaymentSimulator } from '../src/payments/simulator.payments.js';
 
@@ -61,12 +61,10 @@ export interface TestUser {
 
 export function userOf(h: Harness, role: Role, id: string = randomUUID()): TestUser {
   const email = `${role}-${id.slice(0, 6)}@example.com`;
-  const { token } = signSession({ id, role, username: email, email }, h.ctx.config.JWT_SECRET, 1);
-  return { id, role, email, cookie: `limo_session=${token}` };
+  return { id, role, email, cookie: sessionCookie({ id, role, username: email, email }, h.ctx.config.JWT_SECRET) };
 }
 
-let ipCounter = 0;
-const nextIp = (): string => `10.4.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const nextIp = ipSequence('10.4');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

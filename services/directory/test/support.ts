@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Role } from '@limo/contracts';
-import { signSession, type Service } from '@limo/platform';
-import { createTestContext, type TestContext } from '@limo/platform/testing';
+import type { Service } from '@limo/platform';
+import { createTestContext, ipSequence, sessionCookie, type TestContext } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
 /** A running directory on the embedded adapters, with helpers to act as a given user. */
@@ -40,17 +40,15 @@ export interface TestUser {
 
 /** Signs a session as the identity service would, for a new user of `role`. */
 export function userOf(h: Harness, role: Role, id: string = randomUUID()): TestUser {
-  const { token } = signSession(
+  const cookie = sessionCookie(
     { id, role, username: `${role}-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@example.com` },
     h.ctx.config.JWT_SECRET,
-    1,
   );
-  return { id, role, cookie: `limo_session=${token}` };
+  return { id, role, cookie };
 }
 
-let ipCounter = 0;
 /** A fresh client address, so one test's per-IP limits never trip another. */
-export const nextIp = (): string => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+export const nextIp = ipSequence('10.1');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

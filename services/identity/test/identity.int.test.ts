@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import type { FastifyInstance } from 'fastify';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import { createTestContext, ipSequence, waitFor, type TestContext } from '@limo/platform/testing';
 import { MemoryCache, type Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 
@@ -26,9 +26,8 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => {
   const first = Array.isArray(raw) ? raw[0] : String(raw ?? '');
   return first.split(';')[0]!;
 };
-let ipCounter = 0;
 // Each test speaks from its own address so the per-IP limits of one test never trip another.
-const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const nextIp = ipSequence('10.0');
 
 async function register(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: nextIp() });

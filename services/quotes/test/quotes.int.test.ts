@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
-import {
-  SESSION_COOKIE,
-  signSession,
-  type EventEnvelope,
-  type MailMessage,
-  type Mailer,
-  type SentMail,
-  type Service,
-} from '@limo/platform';
-import { createTestContext, waitFor, type TestContext } from '@limo/platform/testing';
+import { type EventEnvelope, type MailMessage, type Mailer, type SentMail, type Service } from '@limo/platform';
+import { createTestContext, ipSequence, sessionCookie, waitFor, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
 import type { CompanyContactDoc } from '../src/domain/company-contact.js';
 import type { QuoteDoc } from '../src/domain/quote.js';
@@ -60,9 +52,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let ipCounter = 0;
 // Each request speaks from its own address unless a test wants the per-IP limit.
-const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const nextIp = ipSequence('10.1');
 
 const companies = () => ctx.store.collection<CompanyContactDoc>('companies');
 /** `waitFor` takes null as an answer: a document not there yet must read as undefined. */
@@ -86,7 +77,7 @@ const postCityQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) 
   app.inject({ method: 'POST', url: '/api/city-quote-requests', payload: body, remoteAddress });
 
 const cookieFor = (id: string, role: Role = 'business') =>
-  `${SESSION_COOKIE}=${signSession({ id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` }, ctx.config.JWT_SECRET, 1).token}`;
+  sessionCookie({ id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` }, ctx.config.JWT_SECRET);
 
 const mailsTo = async (to: string) => (await ctx.outbox()).filter((m) => m.to === to);
 

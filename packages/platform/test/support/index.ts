@@ -1,2 +1,3 @@
 export * from './engines.js';
 export * from './context.js';
+export * from './http.js';
