@@ -33,6 +33,7 @@ export default defineConfig({
             'services/*/test/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',
+            'test/**/*.test.ts',
           ],
           // Engines whose variable is unset start with testcontainers when Docker answers (see engines.ts).
           globalSetup: ['packages/platform/test/support/global-setup.ts'],

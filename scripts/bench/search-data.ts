@@ -5,7 +5,7 @@
  */
 import { SERVICES, VEHICLE_TYPES } from '@limo/contracts';
 import { EARTH_RADIUS_MILES, largestCities, type CitySuggestion } from '@limo/geo';
-import type { CompanyDoc } from '@limo/directory';
+import { newCompanyDoc, type CompanyDoc } from '@limo/directory';
 
 /** mulberry32: a small, fast, seedable PRNG (same seed, same companies, same queries). */
 function random(seed: number): () => number {
@@ -113,42 +113,30 @@ export function generateCompanies(count: number, seed = 20240115): CompanyDoc[] 
     const verified = rnd() < 0.6;
     const createdAt = new Date(created + i * 60_000).toISOString();
     companies.push({
-      _id: `bench-${String(i).padStart(6, '0')}`,
-      userId: null,
-      name,
-      description,
-      phone: `(${200 + Math.floor(rnd() * 790)}) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
-      email: `info@${domain}`,
-      businessEmail: null,
-      website: `https://${domain}/`,
-      address: `${100 + Math.floor(rnd() * 9_800)} ${pick(rnd, STREETS)}`,
-      city: city.city,
-      state: city.state,
-      zipCode: null,
-      latitude: located ? Math.round((city.latitude + dLat) * 1e6) / 1e6 : null,
-      longitude: located ? Math.round((city.longitude + dLng) * 1e6) / 1e6 : null,
-      services: some(rnd, services, 4),
-      vehicleTypes: some(rnd, vehicles, 4),
-      priceRange: rnd() < 0.1 ? null : pick(rnd, ['$', '$$', '$$$', '$$$$']),
-      hourlyRateStart: rnd() < 0.3 ? null : 50 + Math.floor(rnd() * 250),
-      featured: rnd() < 0.03,
-      verified,
-      verification: verified ? { source: 'admin', by: 'bench', at: createdAt } : null,
-      suspendedAt: rnd() < 0.02 ? createdAt : null,
-      suspendedBy: null,
-      claimed: false,
-      claimedAt: null,
-      claimId: null,
-      businessVerified: false,
-      subscription: null,
-      imageUrl: null,
-      seoKeywords: null,
-      seoTags: null,
-      stripePaymentIntentId: null,
-      rating: reviewed ? Math.round((3 + rnd() * 2) * 10) / 10 : 0,
-      reviewCount: reviewed ? 1 + Math.floor(rnd() * 300) : 0,
-      createdAt,
-      updatedAt: createdAt,
+      ...newCompanyDoc({
+        _id: `bench-${String(i).padStart(6, '0')}`,
+        name,
+        description,
+        phone: `(${200 + Math.floor(rnd() * 790)}) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
+        email: `info@${domain}`,
+        website: `https://${domain}/`,
+        address: `${100 + Math.floor(rnd() * 9_800)} ${pick(rnd, STREETS)}`,
+        city: city.city,
+        state: city.state,
+        latitude: located ? Math.round((city.latitude + dLat) * 1e6) / 1e6 : null,
+        longitude: located ? Math.round((city.longitude + dLng) * 1e6) / 1e6 : null,
+        services: some(rnd, services, 4),
+        vehicleTypes: some(rnd, vehicles, 4),
+        priceRange: rnd() < 0.1 ? null : pick(rnd, ['$', '$$', '$$$', '$$$$']),
+        hourlyRateStart: rnd() < 0.3 ? null : 50 + Math.floor(rnd() * 250),
+        featured: rnd() < 0.03,
+        verified,
+        verification: verified ? { source: 'admin', by: 'bench', at: createdAt } : null,
+        suspendedAt: rnd() < 0.02 ? createdAt : null,
+        rating: reviewed ? Math.round((3 + rnd() * 2) * 10) / 10 : 0,
+        reviewCount: reviewed ? 1 + Math.floor(rnd() * 300) : 0,
+        createdAt,
+      }),
       version: 1,
     });
   }

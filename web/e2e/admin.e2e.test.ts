@@ -1,37 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  expectNoSeriousA11yViolations,
-  isoDaysFromNow,
-  launchBrowser,
-  openSession,
-  screenshot,
-  startProduct,
-  type Product,
-  type Session,
-  expectToast,
-} from './support';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
 
 // The admin dashboard (owner-admin §2.8, §2.9) driven in headless Chromium against the real
 // embedded product with its demo directory.
-let product: Product;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const sessions: Session[] = [];
-
-async function session(viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await openSession(browser, product.url, viewport);
-  sessions.push(s);
-  return s;
-}
+const e2e = new BrowserSuite();
 
 /** Signs the admin in through the /login form; the app sends an admin to /admin. */
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(product.admin.email);
-  await page.getByLabel('Password').fill(product.admin.password);
+  await page.getByLabel('Email').fill(e2e.product.admin.email);
+  await page.getByLabel('Password').fill(e2e.product.admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -59,8 +39,8 @@ async function openTab(page: Page, label: string): Promise<void> {
  * payment intent, the 4242 test card, the success report with the claimer's details.
  */
 async function submitClaim(companyId: string, claimer: { name: string; email: string; phone: string; role: string }): Promise<string> {
-  const { page } = await session();
-  const headers = { origin: product.url };
+  const { page } = await e2e.session();
+  const headers = { origin: e2e.product.url };
   const intent = await page.request.post('/api/create-payment-intent', {
     headers,
     data: { amount: 75, plan: 'claim', companyId, metadata: { plan_name: 'claim' } },
@@ -82,7 +62,7 @@ async function submitClaim(companyId: string, claimer: { name: string; email: st
 
 /** A company of the demo directory near `place` that nobody has claimed, skipping `skip` of them. */
 async function unclaimedCompany(place: string, skip = 0): Promise<{ id: string; name: string }> {
-  const { page } = await session();
+  const { page } = await e2e.session();
   const list = (await (await page.request.get(`/api/companies?location=${encodeURIComponent(place)}&limit=30`)).json()) as Array<{
     id: string;
     name: string;
@@ -98,8 +78,8 @@ async function unclaimedCompany(place: string, skip = 0): Promise<{ id: string; 
  * request (an unverified owner's edit), made through the API as visitors and owners would.
  */
 async function seedAdminLists(): Promise<void> {
-  const { page } = await session();
-  const headers = { origin: product.url };
+  const { page } = await e2e.session();
+  const headers = { origin: e2e.product.url };
   const [company] = (await (await page.request.get('/api/companies?location=Dallas%2C%20TX&limit=1')).json()) as Array<{ id: string }>;
   const quote = await page.request.post('/api/quote-requests', {
     headers,
@@ -123,7 +103,7 @@ async function seedAdminLists(): Promise<void> {
   });
   expect(review.status(), await review.text()).toBe(201);
 
-  const owner = await session();
+  const owner = await e2e.session();
   const registered = await owner.page.request.post('/api/register', {
     headers,
     data: { username: 'lone-star-owner', email: 'owner@lonestar.example', password: 'owner-pass-123', role: 'business' },
@@ -162,7 +142,7 @@ async function seedAdminLists(): Promise<void> {
  * visitors with ordinary browsers' user agents are sent through the public track call.
  */
 async function seedTraffic(): Promise<void> {
-  const { page } = await session();
+  const { page } = await e2e.session();
   const companies = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=5')).json()) as Array<{ id: string }>;
   const agents = [
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/13$ Safari/537.36',
@@ -172,7 +152,7 @@ async function seedTraffic(): Promise<void> {
   const searches = ['Miami, FL', 'Dallas, TX', 'New York, NY', 'party bus', 'Miami, FL', 'wedding limo'];
   const referrers = ['https://www.google.com/', 'direct', 'https://www.bing.com/', 'https://www.facebook.com/'];
   for (let visitor = 0; visitor < 12; visitor++) {
-    const headers = { origin: product.url, 'user-agent': agents[visitor % agents.length]!.replace('$', String(visitor)) };
+    const headers = { origin: e2e.product.url, 'user-agent': agents[visitor % agents.length]!.replace('$', String(visitor)) };
     const track = async (data: Record<string, unknown>) => {
       const res = await page.request.post('/api/analytics/track', {
         headers,
@@ -204,18 +184,10 @@ const TABS = [
 ] as const;
 
 describeInBrowser('admin dashboard in the browser', () => {
-  beforeAll(async () => {
-    product = await startProduct();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    for (const s of sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
-    await closeBrowser?.();
-    await product?.close();
-  });
+  e2e.start();
 
   it('sends a visitor on /admin to /login with "Access Denied"', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/admin');
     await expectToast(page, 'Access Denied', 'Admin access required. Please log in with admin credentials');
     await page.waitForURL('**/login');
@@ -223,7 +195,7 @@ describeInBrowser('admin dashboard in the browser', () => {
   });
 
   it('approves a pending review, and the company page shows the new rating', async () => {
-    const visitor = (await session()).page;
+    const visitor = (await e2e.session()).page;
     const found = await visitor.request.get('/api/companies?location=Miami%2C%20FL&limit=1');
     const [company] = (await found.json()) as Array<{ id: string; name: string; rating: number; reviewCount: number }>;
     expect(company).toBeDefined();
@@ -239,7 +211,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(visitor, 'Review submitted successfully!');
 
-    const { page } = await session();
+    const { page } = await e2e.session();
     await signInAsAdmin(page);
     await openTab(page, 'Reviews');
     await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company!.name}` }).click();
@@ -258,7 +230,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     const company = await unclaimedCompany('Miami, FL', 1);
     await submitClaim(company.id, { name: 'Dana Driver', email: 'dana.driver@example.com', phone: '(305) 555-0199', role: 'owner' });
 
-    const { page } = await session();
+    const { page } = await e2e.session();
     await signInAsAdmin(page);
     await openTab(page, 'Business Claims');
     const row = page.getByTestId('claim-row').filter({ hasText: company.name });
@@ -287,7 +259,7 @@ describeInBrowser('admin dashboard in the browser', () => {
   });
 
   it('creates, edits, suspends and deletes a company through the form and the list', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await signInAsAdmin(page);
     await openTab(page, 'Companies');
     await page.getByRole('button', { name: 'Add Company' }).click();
@@ -339,7 +311,7 @@ describeInBrowser('admin dashboard in the browser', () => {
   });
 
   it('exports the companies as a spreadsheet named by the server, then signs out', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await signInAsAdmin(page);
     await openTab(page, 'Companies');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
@@ -352,7 +324,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await page.getByRole('button', { name: 'admin', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectToast(page, 'Logged out successfully');
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL(`${e2e.product.url}/`);
     expect(await page.getByTestId('toast').allTextContents()).not.toContainEqual(expect.stringContaining('Access Denied'));
   });
 
@@ -360,7 +332,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await seedAdminLists();
     await seedTraffic();
     for (const width of [1280, 375]) {
-      const { page } = await session({ width, height: width === 375 ? 812 : 900 });
+      const { page } = await e2e.session({ width, height: width === 375 ? 812 : 900 });
       await signInAsAdmin(page);
       for (const [value, label] of TABS) {
         await page.goto(value === 'overview' ? '/admin' : `/admin?tab=${value}`);

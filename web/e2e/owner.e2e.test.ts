@@ -1,30 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  expectNoSeriousA11yViolations,
-  isoDaysFromNow,
-  launchBrowser,
-  openSession,
-  screenshot,
-  startProduct,
-  type Product,
-  type Session,
-  expectToast,
-} from './support';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
 
 // The owner side (owner-admin-side.md §1-§9 without the admin dashboard) driven in headless
 // Chromium against the real embedded product: the payment simulator, the file mailer, the demo directory.
-let product: Product;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const sessions: Session[] = [];
-
-async function session(viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await openSession(browser, product.url, viewport);
-  sessions.push(s);
-  return s;
-}
+const e2e = new BrowserSuite();
 
 /** A business account made through the API, signed in for the session's page. */
 async function signUp(page: Page, name: string): Promise<{ email: string; password: string }> {
@@ -37,7 +17,7 @@ async function signUp(page: Page, name: string): Promise<{ email: string; passwo
 
 /** Waits for the mail tagged `tag` to `to` in the product's outbox. */
 async function mailTo(to: string, tag: string) {
-  const find = async () => (await product.system.outbox()).find((m) => m.to === to && m.tag === tag);
+  const find = async () => (await e2e.product.system.outbox()).find((m) => m.to === to && m.tag === tag);
   await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
   return (await find())!;
 }
@@ -62,18 +42,10 @@ async function firstAvailableInMiami(page: Page): Promise<string> {
 }
 
 describeInBrowser('owner side in the browser', () => {
-  beforeAll(async () => {
-    product = await startProduct();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    for (const s of sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
-    await closeBrowser?.();
-    await product?.close();
-  });
+  e2e.start();
 
   it('resets a password from the mailed link, then signs in to the dashboard', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     const { email } = await signUp(page, 'resetter');
     await page.context().clearCookies();
     await page.goto('/login');
@@ -112,7 +84,7 @@ describeInBrowser('owner side in the browser', () => {
   });
 
   it('refuses a declined card with the spec toast and creates no claim', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await signUp(page, 'decliner');
     const name = await firstAvailableInMiami(page);
     await page.getByRole('button', { name: 'Subscribe for $75/year' }).click();
@@ -131,7 +103,7 @@ describeInBrowser('owner side in the browser', () => {
   });
 
   it('claims a company with the simulator card, and the owner sees it in /dashboard before and after approval', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     const { email } = await signUp(page, 'claimer');
     const name = await firstAvailableInMiami(page);
     await screenshot(page, 'claim-confirmation');
@@ -165,8 +137,8 @@ describeInBrowser('owner side in the browser', () => {
     ]);
 
     // An admin approves the claim (the admin screens are another branch's; the API is billing's).
-    const admin = await browser.newContext({ baseURL: product.url });
-    expect((await admin.request.post('/api/login', { data: product.admin })).ok()).toBe(true);
+    const admin = await e2e.browser.newContext({ baseURL: e2e.product.url });
+    expect((await admin.request.post('/api/login', { data: e2e.product.admin })).ok()).toBe(true);
     const claims = (await (await admin.request.get('/api/admin/business-claims?status=pending')).json()) as Array<{
       id: string;
       companyName: string;
@@ -187,7 +159,7 @@ describeInBrowser('owner side in the browser', () => {
   });
 
   it('registers a paid listing as a visitor, then marks a quote contacted and sees the listing analytics', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/business-registration');
     await page.getByLabel(/^Email/).fill('newlisting@owner.example');
     await page.getByRole('textbox', { name: /^Password/ }).fill('listing-pass-1');
@@ -214,8 +186,8 @@ describeInBrowser('owner side in the browser', () => {
 
     // A visitor finds the company, calls it and asks for a quote. (Analytics drops headless
     // browsers as bots: this one presents an ordinary Chrome.)
-    const visitorContext = await browser.newContext({
-      baseURL: product.url,
+    const visitorContext = await e2e.browser.newContext({
+      baseURL: e2e.product.url,
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     });
     const visitor = { page: await visitorContext.newPage() };
@@ -275,7 +247,7 @@ describeInBrowser('owner side in the browser', () => {
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      const { page } = await session(viewport);
+      const { page } = await e2e.session(viewport);
       await page.goto('/login');
       await page.getByLabel('Email').fill('newlisting@owner.example');
       await page.getByLabel('Password').fill('listing-pass-1');
@@ -300,7 +272,7 @@ describeInBrowser('owner side in the browser', () => {
   });
 
   it('shows the marketing pages and has no serious accessibility violations on /pricing, /checkout and /claim-business', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/pricing');
     await page.getByTestId('plan-claim').waitFor();
     expect(await page.getByTestId('plan-claim').textContent()).toContain('auto-renews');
@@ -315,7 +287,7 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(page, 'Message Sent');
     await expect
-      .poll(async () => (await product.system.outbox()).some((m) => m.tag === 'contact' && m.replyTo === 'rosa@limo.example'))
+      .poll(async () => (await e2e.product.system.outbox()).some((m) => m.tag === 'contact' && m.replyTo === 'rosa@limo.example'))
       .toBe(true);
     await screenshot(page, 'contact');
     await page.goto('/subscribe');

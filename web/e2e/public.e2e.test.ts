@@ -1,30 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  expectNoSeriousA11yViolations,
-  isoDaysFromNow,
-  launchBrowser,
-  openSession,
-  screenshot,
-  startProduct,
-  type Product,
-  type Session,
-  expectToast,
-} from './support';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
 
 // The public side of the product (spec/public-side.md) driven in headless Chromium against the
 // real embedded product with its demo directory: 100 companies around Miami, FL among others.
-let product: Product;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-const sessions: Session[] = [];
-
-async function session(viewport?: { width: number; height: number }): Promise<Session> {
-  const s = await openSession(browser, product.url, viewport);
-  sessions.push(s);
-  return s;
-}
+const e2e = new BrowserSuite();
 
 const pageInfo = (page: Page) => page.getByTestId('page-info');
 
@@ -50,18 +30,10 @@ async function pageWaitValue(page: Page, value: string): Promise<void> {
 }
 
 describeInBrowser('public side in the browser', () => {
-  beforeAll(async () => {
-    product = await startProduct();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    for (const s of sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
-    await closeBrowser?.();
-    await product?.close();
-  });
+  e2e.start();
 
   it('searches "Miami, FL" and pages through the results', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByTestId('company-card').first().waitFor();
@@ -92,7 +64,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it("finds the visitor's city from the browser location and shows the local sections", async () => {
-    const { context, page } = await session();
+    const { context, page } = await e2e.session();
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 25.7617, longitude: -80.1918 });
     await page.goto('/');
@@ -102,7 +74,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('shows "No companies found" for a city without companies, and clears the filters', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/?location=Nome%2C+AK&priceRange=%24%24%24%24');
     await page.getByText('No companies found').waitFor();
     await screenshot(page, 'home-no-results');
@@ -113,7 +85,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('opens a company and requests a quote', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await searchMiami(page);
     const card = page.getByTestId('company-card').first();
     const name = (await card.getAttribute('aria-label'))!;
@@ -149,7 +121,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('writes a review and is told it awaits approval', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await searchMiami(page);
     await page.getByTestId('company-card').nth(1).getByRole('link', { name: 'View Details' }).click();
     const form = page.getByRole('form', { name: 'Write a Review' });
@@ -165,7 +137,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('sends a city quote through the three steps, then returns home', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/');
     // The floating button shows once the search box has scrolled away.
     await page.getByTestId('company-card').first().waitFor();
@@ -199,7 +171,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('registers a business account, creates a listing, and logs out from the user menu', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/list-business');
     await page.getByRole('heading', { name: 'Login Required' }).waitFor();
     await screenshot(page, 'list-business-login-required');
@@ -247,7 +219,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('opens the header drawer at 375 px and closes it when a link is chosen', async () => {
-    const { page } = await session({ width: 375, height: 812 });
+    const { page } = await e2e.session({ width: 375, height: 812 });
     await page.goto('/');
     await page.getByTestId('company-card').first().waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -267,7 +239,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('renders the other screens and the 404 screen', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/how-it-works');
     await page.getByRole('heading', { level: 1, name: 'How LimoDirectory Works' }).waitFor();
     await page.getByRole('heading', { name: 'For Limousine Companies' }).waitFor();
@@ -283,7 +255,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('serves company pages with their title and JSON-LD to crawlers without JavaScript', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=1')).json()) as Array<{
       id: string;
       name: string;
@@ -298,7 +270,7 @@ describeInBrowser('public side in the browser', () => {
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      const { page } = await session(viewport);
+      const { page } = await e2e.session(viewport);
       await searchMiami(page);
       // The search itself brings the results into view (at 375 px they start below the fold).
       await expect.poll(() => inView(page, pageInfo(page))).toBe(true);
@@ -319,7 +291,7 @@ describeInBrowser('public side in the browser', () => {
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      const { page } = await session(viewport);
+      const { page } = await e2e.session(viewport);
       await page.goto('/');
       await page.getByTestId('company-card').first().waitFor();
       const floating = page.getByTestId('floating-city-quotes');
@@ -344,7 +316,7 @@ describeInBrowser('public side in the browser', () => {
   });
 
   it('has no serious or critical accessibility violations on /, a company page, /request-city-quote and /login', async () => {
-    const { page } = await session();
+    const { page } = await e2e.session();
     await page.goto('/');
     await page.getByTestId('company-card').first().waitFor();
     await expectNoSeriousA11yViolations(page);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -90,6 +90,50 @@ export async function openSession(browser: Browser, baseURL: string, viewport = 
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   return { context, page, pageErrors };
+}
+
+/**
+ * The product and the browser one journey file drives, with every session it opened. Make one at
+ * the top of the file and call `start()` first in the describeInBrowser body: the product and
+ * Chromium start before its tests; after them no page may have thrown, and both close.
+ */
+export class BrowserSuite {
+  private startedProduct: Product | undefined;
+  private startedBrowser: Browser | undefined;
+  private closeBrowser: (() => Promise<void>) | undefined;
+  private readonly sessions: Session[] = [];
+
+  /** The running product (inside the suite's tests). */
+  get product(): Product {
+    if (!this.startedProduct) throw new Error('the product is not started: call start() in the describe body');
+    return this.startedProduct;
+  }
+
+  /** The running browser (inside the suite's tests). */
+  get browser(): Browser {
+    if (!this.startedBrowser) throw new Error('the browser is not started: call start() in the describe body');
+    return this.startedBrowser;
+  }
+
+  /** Registers the suite's beforeAll and afterAll. */
+  start(): void {
+    beforeAll(async () => {
+      this.startedProduct = await startProduct();
+      ({ browser: this.startedBrowser, close: this.closeBrowser } = await launchBrowser());
+    });
+    afterAll(async () => {
+      for (const s of this.sessions) expect(s.pageErrors, 'uncaught errors in the page').toEqual([]);
+      await this.closeBrowser?.();
+      await this.startedProduct?.close();
+    });
+  }
+
+  /** A fresh session on the product; its page must not throw before the suite ends. */
+  async session(viewport?: { width: number; height: number }): Promise<Session> {
+    const s = await openSession(this.browser, this.product.url, viewport);
+    this.sessions.push(s);
+    return s;
+  }
 }
 
 /** Saves a full-page screenshot of the screen as web/screenshots/<name>.png. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
-import { UPSTREAM_IDLE_TIMEOUT_MS } from '../src/fastify/server-timeouts.js';
+import { UPSTREAM_IDLE_TIMEOUT_MS } from '../src/config/server-timeouts.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
 import { createLogger } from '../src/logger.js';
 import { SHORT_TIMEOUTS, slowClient, slowLoris, slowUpload } from './support/slow-client.js';

@@ -2,5 +2,5 @@ export { createDirectoryService, directoryService, searchIndexNeed, SEARCH_INDEX
 export type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from './search/company-search.port.js';
 export { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 export { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
-export { toSearchDocument } from './domain/company-view.js';
-export type { CompanyDoc } from './repositories/companies.repository.js';
+export { toSearchDocument } from './search/search-document.js';
+export { newCompanyDoc, type CompanyDoc } from './domain/company.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
-import type { CompanyDoc } from '../src/repositories/companies.repository.js';
+import type { CompanyDoc } from '../src/domain/company.js';
 import { adminCreate, call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from './support.js';
 
 let h: Harness;

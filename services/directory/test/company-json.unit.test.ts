@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPublicCompany } from '../src/domain/company-view.js';
-import type { CompanyDoc } from '../src/repositories/companies.repository.js';
+import type { CompanyDoc } from '../src/domain/company.js';
 import { CompanyJsonCache, pageJson } from '../src/search/company-json.js';
 import { generateCityCompanies, POPULATE_CITIES } from '../src/domain/populate.js';
 

@@ -4,7 +4,7 @@ import { escapeCell, exportFileName } from '../src/domain/export.js';
 import { sniffImageFormat } from '../src/domain/image.js';
 import { parseFullAddress } from '../src/domain/location.js';
 import { deterministicId, generateCityCompanies, POPULATE_CITIES } from '../src/domain/populate.js';
-import { toSearchQuery } from '../src/domain/search-query.js';
+import { toSearchQuery } from '../src/search/search-query.js';
 
 describe('populate generator', () => {
   const now = new Date('2025-01-01T00:00:00Z');

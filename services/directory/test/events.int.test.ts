@@ -17,7 +17,7 @@ import {
 } from '@limo/contracts';
 import { metrics, type EventEnvelope } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
-import { toSearchDocument } from '../src/domain/company-view.js';
+import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
 import { ElasticsearchCompanySearch } from '../src/search/elasticsearch.company-search.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CompanyResponseTimeV1, QuoteStatus } from '@limo/contracts';
 import { median, RESPONSE_TIME_SAMPLE, responseMinutes } from './domain/response-time.js';
 import type { CompaniesRepository } from './repositories/companies.repository.js';
-import type { QuoteDoc, QuotesRepository } from './repositories/quotes.repository.js';
+import type { QuotesRepository } from './repositories/quotes.repository.js';
+import type { QuoteDoc } from './domain/quote.js';
 
 /**
  * Lead tracking: when the owner first saw each quote, when it was first marked contacted, and each

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { literalPattern } from '@limo/platform';
 import {
   CITY_QUOTE_TIME_SLOTS,
   earliestTripDate,
@@ -14,7 +15,6 @@ import { distanceMiles } from '@limo/geo';
 import { derivedId } from '../src/domain/ids.js';
 import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../src/domain/places.js';
 import { median, responseMinutes } from '../src/domain/response-time.js';
-import { literalPattern } from '../src/domain/search.js';
 import { targetCityOf } from '../src/domain/service-area.js';
 import { ownerContactedTransition } from '../src/domain/status.js';
 

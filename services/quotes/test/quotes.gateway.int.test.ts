@@ -10,9 +10,9 @@ import {
 import { waitFor } from '@limo/platform/testing';
 import { startThrowaway, type ThrowawaySystem } from '../../../packages/embedded/src/index.js';
 import { ApiClient } from '../../../packages/embedded/test/journeys/http.js';
-import type { CityRequestDoc } from '../src/repositories/city-requests.repository.js';
-import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
-import type { QuoteDoc } from '../src/repositories/quotes.repository.js';
+import type { CityRequestDoc } from '../src/domain/city-request.js';
+import type { CompanyContactDoc } from '../src/domain/company-contact.js';
+import type { QuoteDoc } from '../src/domain/quote.js';
 import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, LOVES_PARK, quoteBody, ROCKFORD, tripDateIn } from './fixtures.js';
 
 // The whole embedded system (every service behind the gateway, one process, a temp DATA_DIR), driven

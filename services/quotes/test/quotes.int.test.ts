@@ -4,8 +4,8 @@ import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contra
 import type { EventEnvelope, MailMessage, Mailer, SentMail } from '@limo/platform';
 import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
-import type { CompanyContactDoc } from '../src/repositories/companies.repository.js';
-import type { QuoteDoc } from '../src/repositories/quotes.repository.js';
+import type { CompanyContactDoc } from '../src/domain/company-contact.js';
+import type { QuoteDoc } from '../src/domain/quote.js';
 import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
 
 /** A mail adapter that can be "killed": while down every send fails, as an SMTP outage would. */

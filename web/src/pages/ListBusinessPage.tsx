@@ -1,13 +1,13 @@
-import { Box, Button, Card, Center, Heading, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyCreateBodySchema, PRICE_RANGES, SERVICES, VEHICLE_TYPES, type CompanyCreateBody } from '@limo/contracts';
+import { companyCreateBodySchema, SERVICES, VEHICLE_TYPES, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, LogIn } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { US_STATES } from '../../../packages/geo/src/us-states';
 import { FormField } from '../components/FormField';
+import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
 import { PlaceInput } from '../components/PlaceInput';
 import { TermCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
@@ -154,17 +154,7 @@ function ListingFormCard() {
             <Input {...register('city')} autoComplete="address-level2" />
           </FormField>
           <FormField label="State" error={err('state')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('state')}>
-                <option value="">Select a state</option>
-                {Object.entries(US_STATES).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {code} - {name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <StateSelect field={register('state')} />
           </FormField>
           <FormField label="ZIP Code" error={err('zipCode')}>
             <Input {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />
@@ -186,17 +176,7 @@ function ListingFormCard() {
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <FormField label="Price Range" error={err('priceRange')}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('priceRange')}>
-                <option value="">Select a price range</option>
-                {PRICE_RANGES.map((p) => (
-                  <option key={p.slug} value={p.slug}>
-                    {p.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <PriceRangeSelect field={register('priceRange')} />
           </FormField>
           <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')}>
             <Input type="number" min={0} step={1} inputMode="numeric" {...register('hourlyRateStart')} />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentUserSchema, subscriberSchema, adminStatsSchema } from './identity.js';
-import { companyCreateBodySchema } from './directory.js';
+import { companyCreateBodySchema } from './directory/companies.js';
 import { requiredString } from './common.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { reviewStatusSchema } from '../api/directory.js';
 import { eventSchema } from './envelope.js';
+
+/** pending until an admin approves or rejects it (rejected reviews are kept, never shown). */
+export const reviewStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /**
  * What other services keep of a company (quotes' read-model of company contacts). `version` grows by

@@ -1,7 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import {
-  deadLetterEvent,
   runKeyedWindow,
   type EventBus,
   type EventEnvelope,
@@ -9,6 +7,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../ports/event-bus.port.js';
+import { handleWithRetries } from '../events/retry.js';
 
 export interface InProcessEventBusOptions {
   /** Receives handler retries, dead letters and retention losses. Silent when absent. */
@@ -182,29 +181,17 @@ export class InProcessEventBus implements EventBus {
 
   /** Handles one event with retries and dead-letters it after the last attempt; false when closing interrupted it. */
   private async process(cursor: Cursor, member: Member, event: EventEnvelope): Promise<boolean> {
-    const context = { topic: cursor.topic.name, group: cursor.group.name, eventId: event.id };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await member.handler(event);
-        break;
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        if (attempt >= member.maxAttempts) {
-          this.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
-          // Appended even while the bus closes: this handler's last attempt was already made.
-          this.append(deadLetterEvent(cursor.topic.name, { event, group: cursor.group.name, error, attempts: attempt }));
-          break;
-        }
-        this.logger.warn({ ...context, attempt, err }, 'event handler failed: retrying');
-        try {
-          await delay(member.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: member.stopping.signal });
-        } catch {
-          // Closing: leave the offset where it is so the next owner handles the event.
-          return false;
-        }
-      }
-    }
-    return true;
+    return handleWithRetries(event, {
+      handler: member.handler,
+      topic: cursor.topic.name,
+      group: cursor.group.name,
+      maxAttempts: member.maxAttempts,
+      retryDelayMs: member.retryDelayMs,
+      stopping: member.stopping.signal,
+      logger: this.logger,
+      context: { topic: cursor.topic.name, group: cursor.group.name },
+      deadLetter: (dead) => this.append(dead),
+    });
   }
 
   private append(event: EventEnvelope): void {

@@ -21,6 +21,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../ports/event-bus.port.js';
+import { handleWithRetries } from '../events/retry.js';
 
 export interface KafkaEventBusOptions {
   /** `host:port` of one or more brokers. */
@@ -297,26 +298,18 @@ export class KafkaEventBus implements EventBus {
       await this.send([deadLetterEvent(topic, { event: raw, group, error: 'not a JSON event envelope', attempts: 0 })]);
       return true;
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await options.handler(event);
-        return true;
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        if (attempt >= maxAttempts) {
-          this.logger.error({ ...context, eventId: event.id, attempts: attempt, err }, 'event handler gave up: dead-lettered');
-          await this.send([deadLetterEvent(topic, { event, group, error, attempts: attempt })]);
-          return true;
-        }
-        this.logger.warn({ ...context, eventId: event.id, attempt, err }, 'event handler failed: retrying');
-        try {
-          await delay(retryDelayMs * 2 ** (attempt - 1), undefined, { signal: stopping });
-        } catch {
-          return false;
-        }
-        await heartbeat();
-      }
-    }
+    return handleWithRetries(event, {
+      handler: options.handler,
+      topic,
+      group,
+      maxAttempts,
+      retryDelayMs,
+      stopping,
+      logger: this.logger,
+      context,
+      deadLetter: (dead) => this.send([dead]),
+      beforeRetry: heartbeat,
+    });
   }
 }
 

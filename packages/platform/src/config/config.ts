@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { checkServerTimeouts, serverTimeoutsEnv } from '../fastify/server-timeouts.js';
+import { checkServerTimeouts, serverTimeoutsEnv } from './server-timeouts.js';
 
 // 0 means "any free port" (tests, several embedded instances on one machine).
 const port = z.coerce.number().int().min(0).max(65535);

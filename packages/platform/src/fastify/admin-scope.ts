@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
 import { errorResponses } from '@limo/contracts';
-import type { RoutePlugin } from '../runtime/define-service.js';
+
+/** A service's route plugin: registers its routes on `app`, with the service's dependencies. */
+export type RoutePlugin<Deps> = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** Set on the admin scope's Fastify instance; its child scopes inherit it. */
 const ADMIN_SCOPE = Symbol('limo.admin-scope');

@@ -19,7 +19,7 @@ import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
-import { serverTimeouts } from './server-timeouts.js';
+import { serverTimeouts } from '../config/server-timeouts.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {

@@ -25,6 +25,11 @@ export type Filter = {
   [field: string]: Scalar | FieldOperators | Filter[] | undefined;
 } & { $and?: Filter[]; $or?: Filter[] };
 
+/** `text` as a regular expression source matching it literally (for a case-insensitive `$regex`). */
+export function literalPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
 export interface Update {
   $set?: Record<string, unknown>;
   $unset?: Record<string, true | 1 | ''>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ServiceName } from '../config/config.js';
+import type { RoutePlugin } from '../fastify/admin-scope.js';
 import type { EventHandler } from '../ports/event-bus.port.js';
 import type { EngineKind } from './engines.js';
 import type { ServiceContext } from './service.js';
@@ -52,9 +53,6 @@ export interface ConsumerSpec {
   /** Events of one partition handled at once (default 1); see `SubscribeOptions.concurrency`. */
   concurrency?: number;
 }
-
-/** A route plugin: `app.register(routes, deps)`. */
-export type RoutePlugin<Deps> = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
 /** What a service's `init` returns: its parts, which the runtime assembles and runs. */
 export interface ServiceParts<Deps> {

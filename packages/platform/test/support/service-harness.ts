@@ -5,6 +5,7 @@ import { SESSION_COOKIE, signSession } from '../../src/fastify/session.js';
 import type { EventEnvelope } from '../../src/ports/event-bus.port.js';
 import type { Service } from '../../src/runtime/service.js';
 import { createTestContext, type TestContext } from './context.js';
+import { ipSequence } from './http.js';
 
 /** A service started on a fresh test context (the embedded adapters), as route tests drive it. */
 export interface ServiceHarness<S extends Service = Service> {
@@ -63,9 +64,8 @@ export function userOf(h: { ctx: TestContext }, role: Role, id: string = randomU
   return { id, role, email, cookie: sessionCookie(h.ctx.config.JWT_SECRET, { id, role, username: email, email }) };
 }
 
-let ipCounter = 0;
 /** A fresh client address on every call, so one test's per-IP limits never trip another's. */
-export const nextIp = (): string => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+export const nextIp = ipSequence('10.1');
 
 /** `app.inject` from a fresh address as `user` (or signed out), with a JSON payload (a string is sent as it is). */
 export function call(

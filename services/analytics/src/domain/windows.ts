@@ -1,4 +1,10 @@
-import type { DayWindow } from '../store/analytics-store.port.js';
+/** A dashboard window in whole UTC days (yyyy-MM-dd, both ends included) and the same length before it. */
+export interface DayWindow {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,8 @@
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
+import type { CompanyDayRow } from '../domain/company-analytics.js';
+import type { DayWindow } from '../domain/windows.js';
+
+export type { CompanyDayRow, DayWindow };
 
 /** One counted event as stored (no IP address: `visitorId` is the daily salted hash). */
 export interface StoredEvent {
@@ -31,23 +35,6 @@ export interface StoredEvent {
   ingestSource: string;
   /** The Kafka offset of the event, -1 for 'direct'. */
   ingestOffset: number;
-}
-
-/** A dashboard window in whole UTC days (yyyy-MM-dd, both ends included) and the same length before it. */
-export interface DayWindow {
-  from: string;
-  to: string;
-  previousFrom: string;
-  previousTo: string;
-}
-
-/** A company's counts for one day and action ('search_appearance' for result pages that showed it). */
-export interface CompanyDayRow {
-  day: string;
-  actionType: string;
-  events: number;
-  /** company_view: distinct visitors of that day (views by visitors new to the company that day). */
-  visitors: number;
 }
 
 /** Storage and queries of traffic events: one ClickHouse SQL over chDB or a ClickHouse server. */

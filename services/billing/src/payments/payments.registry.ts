@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { HttpError, type Logger } from '@limo/platform';
-import type { KeysRepository, ProviderKeys } from '../repositories/keys.repository.js';
+import type { ProviderKeys, SavedProviderKeys } from '../domain/provider-keys.js';
 import type { BillingSettings } from '../settings.js';
 import type { PaymentsProvider } from './payments.port.js';
 import { PaymentSimulator, type SimulatorOptions, type WebhookDelivery } from './simulator.payments.js';
@@ -31,7 +31,7 @@ export class PaymentsRegistry {
 
   constructor(
     private readonly settings: BillingSettings,
-    private readonly keys: KeysRepository,
+    private readonly keys: SavedProviderKeys,
     private readonly logger: Logger,
     private readonly simulatorOptions: Partial<SimulatorOptions> = {},
   ) {}

@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore } from '@limo/platform';
+import { KEY_FIELDS, type KeyField, type ProviderKeys } from '../domain/provider-keys.js';
 import type { SecretBox } from '../keys/secret-box.js';
 
 /** The provider keys an admin saved: each sealed with AES-GCM, null when not set. */
@@ -11,12 +12,6 @@ interface KeysDoc {
   updatedAt: string;
   updatedBy: string | null;
 }
-
-export const KEY_FIELDS = ['stripeSecretKey', 'stripePublicKey', 'stripeWebhookSecret', 'googleMapsApiKey'] as const;
-export type KeyField = (typeof KEY_FIELDS)[number];
-
-/** The keys in clear, as the service uses them. */
-export type ProviderKeys = Record<KeyField, string | null> & { updatedAt: string | null };
 
 /** Stored provider keys, encrypted at rest; decrypted only in memory. */
 export class KeysRepository {

@@ -1,6 +1,5 @@
 import { serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
-import type { SearchDocument } from '../search/company-search.port.js';
+import type { CompanyDoc } from './company.js';
 
 /** A company as every visitor sees it: vocabulary as labels, no owner or payment fields. */
 export function toPublicCompany(c: CompanyDoc): Company {
@@ -49,32 +48,6 @@ export function toOwnerCompany(c: CompanyDoc): OwnerCompany {
       : null,
     suspended: c.suspendedAt !== null,
     suspendedAt: c.suspendedAt,
-  };
-}
-
-/** What the search index keeps of a company. */
-export function toSearchDocument(c: CompanyDoc): SearchDocument {
-  return {
-    id: c._id,
-    name: c.name,
-    description: c.description ?? '',
-    city: c.city ?? '',
-    state: c.state ?? '',
-    zipCode: c.zipCode ?? '',
-    latitude: c.latitude,
-    longitude: c.longitude,
-    services: c.services,
-    vehicleTypes: c.vehicleTypes,
-    priceRange: c.priceRange,
-    hourlyRateStart: c.hourlyRateStart,
-    rating: c.rating,
-    reviewCount: c.reviewCount,
-    featured: c.featured,
-    verified: c.verified,
-    suspended: c.suspendedAt !== null,
-    createdAt: c.createdAt,
-    version: c.version,
-    updatedAt: c.updatedAt,
   };
 }
 

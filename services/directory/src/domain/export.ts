@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { serviceLabel, vehicleTypeLabel } from '@limo/contracts';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
+import type { CompanyDoc } from './company.js';
 
 /**
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets

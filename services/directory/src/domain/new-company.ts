@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
+import { newCompanyDoc, type CompanyDoc } from './company.js';
 import type { EditableChange } from './company-view.js';
 import { locate, parseFullAddress } from './location.js';
 
@@ -26,7 +26,7 @@ export function newCompany(input: EditableChange & { name: string }, options: Ne
   const sent = input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : null;
   const point = sent ?? locate({ city, state, zipCode });
   const now = options.now.toISOString();
-  return {
+  return newCompanyDoc({
     _id: randomUUID(),
     userId: options.userId,
     name: input.name,
@@ -48,20 +48,12 @@ export function newCompany(input: EditableChange & { name: string }, options: Ne
     featured: options.featured,
     verified: options.verifiedBy !== null,
     verification: options.verifiedBy !== null ? { source: 'admin', by: options.verifiedBy, at: now } : null,
-    suspendedAt: null,
-    suspendedBy: null,
     claimed: options.claimed,
     claimedAt: options.claimed ? now : null,
-    claimId: null,
-    businessVerified: false,
-    subscription: null,
     imageUrl: input.imageUrl ?? null,
     seoKeywords: input.seoKeywords ?? null,
     seoTags: input.seoTags ?? null,
-    stripePaymentIntentId: null,
-    rating: 0,
-    reviewCount: 0,
     createdAt: now,
     updatedAt: now,
-  };
+  });
 }

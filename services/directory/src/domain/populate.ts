@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CompanyDoc } from '../repositories/companies.repository.js';
-import type { ReviewDoc } from '../repositories/reviews.repository.js';
-import { reviewFingerprint } from '../repositories/reviews.repository.js';
+import { hashedUuid } from '@limo/platform';
+import { newCompanyDoc, type CompanyDoc } from './company.js';
+import { reviewFingerprint, type ReviewDoc } from './review.js';
 
 /** One of the 19 cities of owner-admin §9, with what it takes to make listings look local. */
 export interface PopulateCity {
@@ -17,199 +17,42 @@ export interface PopulateCity {
   land: [number, number];
 }
 
-/** Owner-admin §9: "New York, Los Angeles, ... Charlotte", 100 companies each. */
-export const POPULATE_CITIES: readonly PopulateCity[] = [
-  {
-    slug: 'new-york',
-    city: 'New York',
-    state: 'NY',
-    latitude: 40.7128,
-    longitude: -74.006,
-    areaCodes: ['212', '646', '718'],
-    zipPrefix: '100',
-    land: [0, 360],
-  },
-  {
-    slug: 'los-angeles',
-    city: 'Los Angeles',
-    state: 'CA',
-    latitude: 34.0522,
-    longitude: -118.2437,
-    areaCodes: ['213', '310', '323'],
-    zipPrefix: '900',
-    land: [0, 200],
-  },
-  {
-    slug: 'san-francisco',
-    city: 'San Francisco',
-    state: 'CA',
-    latitude: 37.7749,
-    longitude: -122.4194,
-    areaCodes: ['415', '628'],
-    zipPrefix: '941',
-    land: [100, 200],
-  },
-  {
-    slug: 'washington-dc',
-    city: 'Washington',
-    state: 'DC',
-    latitude: 38.9072,
-    longitude: -77.0369,
-    areaCodes: ['202'],
-    zipPrefix: '200',
-    land: [0, 360],
-  },
-  {
-    slug: 'miami',
-    city: 'Miami',
-    state: 'FL',
-    latitude: 25.7617,
-    longitude: -80.1918,
-    areaCodes: ['305', '786'],
-    zipPrefix: '331',
-    land: [180, 370],
-  },
-  {
-    slug: 'dallas',
-    city: 'Dallas',
-    state: 'TX',
-    latitude: 32.7767,
-    longitude: -96.797,
-    areaCodes: ['214', '469', '972'],
-    zipPrefix: '752',
-    land: [0, 360],
-  },
-  {
-    slug: 'houston',
-    city: 'Houston',
-    state: 'TX',
-    latitude: 29.7604,
-    longitude: -95.3698,
-    areaCodes: ['713', '281', '832'],
-    zipPrefix: '770',
-    land: [0, 360],
-  },
-  {
-    slug: 'atlanta',
-    city: 'Atlanta',
-    state: 'GA',
-    latitude: 33.749,
-    longitude: -84.388,
-    areaCodes: ['404', '470', '678'],
-    zipPrefix: '303',
-    land: [0, 360],
-  },
-  {
-    slug: 'boston',
-    city: 'Boston',
-    state: 'MA',
-    latitude: 42.3601,
-    longitude: -71.0589,
-    areaCodes: ['617', '857'],
-    zipPrefix: '021',
-    land: [180, 350],
-  },
-  {
-    slug: 'seattle',
-    city: 'Seattle',
-    state: 'WA',
-    latitude: 47.6062,
-    longitude: -122.3321,
-    areaCodes: ['206'],
-    zipPrefix: '981',
-    land: [0, 180],
-  },
-  {
-    slug: 'las-vegas',
-    city: 'Las Vegas',
-    state: 'NV',
-    latitude: 36.1699,
-    longitude: -115.1398,
-    areaCodes: ['702', '725'],
-    zipPrefix: '891',
-    land: [0, 360],
-  },
-  {
-    slug: 'philadelphia',
-    city: 'Philadelphia',
-    state: 'PA',
-    latitude: 39.9526,
-    longitude: -75.1652,
-    areaCodes: ['215', '267'],
-    zipPrefix: '191',
-    land: [0, 360],
-  },
-  {
-    slug: 'san-diego',
-    city: 'San Diego',
-    state: 'CA',
-    latitude: 32.7157,
-    longitude: -117.1611,
-    areaCodes: ['619', '858'],
-    zipPrefix: '921',
-    land: [0, 180],
-  },
-  {
-    slug: 'denver',
-    city: 'Denver',
-    state: 'CO',
-    latitude: 39.7392,
-    longitude: -104.9903,
-    areaCodes: ['303', '720'],
-    zipPrefix: '802',
-    land: [0, 360],
-  },
-  {
-    slug: 'phoenix',
-    city: 'Phoenix',
-    state: 'AZ',
-    latitude: 33.4484,
-    longitude: -112.074,
-    areaCodes: ['602', '480', '623'],
-    zipPrefix: '850',
-    land: [0, 360],
-  },
-  {
-    slug: 'austin',
-    city: 'Austin',
-    state: 'TX',
-    latitude: 30.2672,
-    longitude: -97.7431,
-    areaCodes: ['512', '737'],
-    zipPrefix: '787',
-    land: [0, 360],
-  },
-  {
-    slug: 'orlando',
-    city: 'Orlando',
-    state: 'FL',
-    latitude: 28.5383,
-    longitude: -81.3792,
-    areaCodes: ['407', '321'],
-    zipPrefix: '328',
-    land: [0, 360],
-  },
-  {
-    slug: 'newark',
-    city: 'Newark',
-    state: 'NJ',
-    latitude: 40.7357,
-    longitude: -74.1724,
-    areaCodes: ['973', '862'],
-    zipPrefix: '071',
-    land: [180, 360],
-  },
-  {
-    slug: 'charlotte',
-    city: 'Charlotte',
-    state: 'NC',
-    latitude: 35.2271,
-    longitude: -80.8431,
-    areaCodes: ['704', '980'],
-    zipPrefix: '282',
-    land: [0, 360],
-  },
+// slug, city, state, latitude, longitude, area codes, ZIP prefix, land bearings
+const CITY_ROWS: ReadonlyArray<[string, string, string, number, number, string[], string, [number, number]]> = [
+  ['new-york', 'New York', 'NY', 40.7128, -74.006, ['212', '646', '718'], '100', [0, 360]],
+  ['los-angeles', 'Los Angeles', 'CA', 34.0522, -118.2437, ['213', '310', '323'], '900', [0, 200]],
+  ['san-francisco', 'San Francisco', 'CA', 37.7749, -122.4194, ['415', '628'], '941', [100, 200]],
+  ['washington-dc', 'Washington', 'DC', 38.9072, -77.0369, ['202'], '200', [0, 360]],
+  ['miami', 'Miami', 'FL', 25.7617, -80.1918, ['305', '786'], '331', [180, 370]],
+  ['dallas', 'Dallas', 'TX', 32.7767, -96.797, ['214', '469', '972'], '752', [0, 360]],
+  ['houston', 'Houston', 'TX', 29.7604, -95.3698, ['713', '281', '832'], '770', [0, 360]],
+  ['atlanta', 'Atlanta', 'GA', 33.749, -84.388, ['404', '470', '678'], '303', [0, 360]],
+  ['boston', 'Boston', 'MA', 42.3601, -71.0589, ['617', '857'], '021', [180, 350]],
+  ['seattle', 'Seattle', 'WA', 47.6062, -122.3321, ['206'], '981', [0, 180]],
+  ['las-vegas', 'Las Vegas', 'NV', 36.1699, -115.1398, ['702', '725'], '891', [0, 360]],
+  ['philadelphia', 'Philadelphia', 'PA', 39.9526, -75.1652, ['215', '267'], '191', [0, 360]],
+  ['san-diego', 'San Diego', 'CA', 32.7157, -117.1611, ['619', '858'], '921', [0, 180]],
+  ['denver', 'Denver', 'CO', 39.7392, -104.9903, ['303', '720'], '802', [0, 360]],
+  ['phoenix', 'Phoenix', 'AZ', 33.4484, -112.074, ['602', '480', '623'], '850', [0, 360]],
+  ['austin', 'Austin', 'TX', 30.2672, -97.7431, ['512', '737'], '787', [0, 360]],
+  ['orlando', 'Orlando', 'FL', 28.5383, -81.3792, ['407', '321'], '328', [0, 360]],
+  ['newark', 'Newark', 'NJ', 40.7357, -74.1724, ['973', '862'], '071', [180, 360]],
+  ['charlotte', 'Charlotte', 'NC', 35.2271, -80.8431, ['704', '980'], '282', [0, 360]],
 ];
+
+/** Owner-admin §9: "New York, Los Angeles, ... Charlotte", 100 companies each. */
+export const POPULATE_CITIES: readonly PopulateCity[] = CITY_ROWS.map(
+  ([slug, city, state, latitude, longitude, areaCodes, zipPrefix, land]) => ({
+    slug,
+    city,
+    state,
+    latitude,
+    longitude,
+    areaCodes,
+    zipPrefix,
+    land,
+  }),
+);
 
 /** Owner-admin §9: 100 companies in each city. */
 export const COMPANIES_PER_CITY = 100;
@@ -231,9 +74,7 @@ function random(seed: string): () => number {
 
 /** A UUID derived from a name: the same generated company always has the same id. */
 export function deterministicId(name: string): string {
-  const h = createHash('sha256').update(name).digest('hex');
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return hashedUuid(name, { versioned: true });
 }
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
@@ -445,45 +286,33 @@ export function generateCityCompanies(city: PopulateCity, options: PopulateOptio
     const since = 1985 + Math.floor(rnd() * 36);
     const verified = rnd() < 0.55;
     const createdAt = new Date(options.now.getTime() - Math.floor(rnd() * 900) * 86_400_000 - i * 60_000).toISOString();
-    out.push({
-      _id: deterministicId(`populate:v1:${city.slug}:${i}`),
-      userId: null,
-      name,
-      description: `${pick(rnd, OPENERS)} in ${city.city} since ${since}, offering ${listWords(vehicleTypes.slice(0, 3).map((v) => VEHICLE_WORDS[v]))} for ${listWords(services.slice(0, 3).map((s) => SERVICE_WORDS[s]))}.`,
-      phone: `(${city.areaCodes[i % city.areaCodes.length]}) 555-${String(100 + i).padStart(4, '0')}`,
-      email: `info@${slug}.example.com`,
-      businessEmail: rnd() < 0.5 ? `bookings@${slug}.example.com` : null,
-      website: `https://${slug}.example.com/`,
-      address: `${100 + Math.floor(rnd() * 9800)} ${pick(rnd, STREETS)}`,
-      city: city.city,
-      state: city.state,
-      zipCode: `${city.zipPrefix}${String(1 + Math.floor(rnd() * 98)).padStart(2, '0')}`,
-      latitude: place.latitude,
-      longitude: place.longitude,
-      priceRange: price.slug,
-      services,
-      vehicleTypes,
-      hourlyRateStart: Math.round((price.from + rnd() * (price.to - price.from)) / 5) * 5,
-      // Featured is a paid placement: two a city, so a page of results is not a wall of PREMIUM badges.
-      featured: i % FEATURED_EVERY === FEATURED_EVERY - 1,
-      verified,
-      verification: verified ? { source: 'admin', by: options.actor, at: options.now.toISOString() } : null,
-      suspendedAt: null,
-      suspendedBy: null,
-      claimed: false,
-      claimedAt: null,
-      claimId: null,
-      businessVerified: false,
-      subscription: null,
-      imageUrl: null,
-      seoKeywords: `limo ${city.city.toLowerCase()}, ${city.city.toLowerCase()} limousine service, ${vehicleTypes.map((v) => VEHICLE_WORDS[v]).join(', ')}`,
-      seoTags: null,
-      stripePaymentIntentId: null,
-      rating: 0,
-      reviewCount: 0,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    out.push(
+      newCompanyDoc({
+        _id: deterministicId(`populate:v1:${city.slug}:${i}`),
+        name,
+        description: `${pick(rnd, OPENERS)} in ${city.city} since ${since}, offering ${listWords(vehicleTypes.slice(0, 3).map((v) => VEHICLE_WORDS[v]))} for ${listWords(services.slice(0, 3).map((s) => SERVICE_WORDS[s]))}.`,
+        phone: `(${city.areaCodes[i % city.areaCodes.length]}) 555-${String(100 + i).padStart(4, '0')}`,
+        email: `info@${slug}.example.com`,
+        businessEmail: rnd() < 0.5 ? `bookings@${slug}.example.com` : null,
+        website: `https://${slug}.example.com/`,
+        address: `${100 + Math.floor(rnd() * 9800)} ${pick(rnd, STREETS)}`,
+        city: city.city,
+        state: city.state,
+        zipCode: `${city.zipPrefix}${String(1 + Math.floor(rnd() * 98)).padStart(2, '0')}`,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        priceRange: price.slug,
+        services,
+        vehicleTypes,
+        hourlyRateStart: Math.round((price.from + rnd() * (price.to - price.from)) / 5) * 5,
+        // Featured is a paid placement: two a city, so a page of results is not a wall of PREMIUM badges.
+        featured: i % FEATURED_EVERY === FEATURED_EVERY - 1,
+        verified,
+        verification: verified ? { source: 'admin', by: options.actor, at: options.now.toISOString() } : null,
+        seoKeywords: `limo ${city.city.toLowerCase()}, ${city.city.toLowerCase()} limousine service, ${vehicleTypes.map((v) => VEHICLE_WORDS[v]).join(', ')}`,
+        createdAt,
+      }),
+    );
   }
   return out;
 }

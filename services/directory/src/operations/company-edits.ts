@@ -2,7 +2,8 @@ import { IMAGE_PATH_PREFIX, type Role } from '@limo/contracts';
 import { badRequest, forbidden } from '@limo/platform';
 import { changedFields, type EditableChange } from '../domain/company-view.js';
 import { isUsState, locate } from '../domain/location.js';
-import type { CompaniesRepository, CompanyChange, CompanyDoc } from '../repositories/companies.repository.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { CompanyChange, CompanyDoc } from '../domain/company.js';
 import type { ImagesRepository } from '../repositories/images.repository.js';
 
 /** Who is acting: the signed-in user, or the system (consumers, populate). */

@@ -1,8 +1,10 @@
 import type { PopulateResponse } from '@limo/contracts';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
 import { generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../domain/populate.js';
-import type { CompaniesRepository, CompanyDoc } from '../repositories/companies.repository.js';
-import { ratingOf, type ReviewDoc, type ReviewsRepository } from '../repositories/reviews.repository.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { CompanyDoc } from '../domain/company.js';
+import type { ReviewsRepository } from '../repositories/reviews.repository.js';
+import { ratingOf, type ReviewDoc } from '../domain/review.js';
 
 /**
  * Adds the generated companies of the 19 cities that are not there yet (their ids are derived from

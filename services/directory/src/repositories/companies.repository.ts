@@ -1,102 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { CompanySnapshot } from '@limo/contracts';
-import {
-  LOST_RACE,
-  retryOptimistic,
-  type Collection,
-  type DocumentStore,
-  type EventEnvelope,
-  type Filter,
-  type FindOptions,
-} from '@limo/platform';
-
-/** Who set `verified`, so the audit can tell a backed flag from a stray one. */
-export interface Verification {
-  source: 'admin' | 'claim';
-  /** The admin's user id (admin), the claim id (claim). */
-  by: string | null;
-  at: string;
-}
-
-/** The company's premium subscription, as billing's events told it. */
-export interface SubscriptionState {
-  subscriptionId: string;
-  status: 'active' | 'canceled';
-  startedAt: string;
-  endDate: string | null;
-}
-
-/** A company as the directory stores it. Vocabulary fields hold slugs. */
-export interface CompanyDoc {
-  _id: string;
-  /** The owner's user id; null while nobody owns the listing. */
-  userId: string | null;
-  name: string;
-  description: string | null;
-  phone: string | null;
-  email: string | null;
-  businessEmail: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  priceRange: string | null;
-  services: string[];
-  vehicleTypes: string[];
-  hourlyRateStart: number | null;
-  featured: boolean;
-  verified: boolean;
-  verification: Verification | null;
-  suspendedAt: string | null;
-  suspendedBy: string | null;
-  claimed: boolean;
-  claimedAt: string | null;
-  claimId: string | null;
-  businessVerified: boolean;
-  subscription: SubscriptionState | null;
-  imageUrl: string | null;
-  seoKeywords: string | null;
-  seoTags: string | null;
-  stripePaymentIntentId: string | null;
-  /** Average of approved reviews, one decimal; kept by the ratings consumer. */
-  rating: number;
-  reviewCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Grows by one with every write; carried by company events for ordering. */
-  version: number;
-}
-
-/** The fields a write may change (everything but identity and bookkeeping). */
-export type CompanyChange = Partial<Omit<CompanyDoc, '_id' | 'createdAt' | 'updatedAt' | 'version'>>;
-
-/** What company events carry (contracts: companySnapshotSchema). */
-export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({
-  id: c._id,
-  name: c.name,
-  email: c.email,
-  businessEmail: c.businessEmail,
-  phone: c.phone,
-  city: c.city,
-  state: c.state,
-  zipCode: c.zipCode,
-  latitude: c.latitude,
-  longitude: c.longitude,
-  userId: c.userId,
-  createdAt: c.createdAt,
-  version: c.version,
-});
-
-const companyEvent = (type: 'company.created.v1' | 'company.updated.v1', c: CompanyDoc, at: string): EventEnvelope<CompanySnapshot> => ({
-  id: randomUUID(),
-  type,
-  occurredAt: at,
-  key: c._id,
-  data: toSnapshot(c),
-});
+import { LOST_RACE, retryOptimistic, type Collection, type DocumentStore, type Filter, type FindOptions } from '@limo/platform';
+import { companyDeletedEvent, companyEvent, type CompanyChange, type CompanyDoc } from '../domain/company.js';
 
 /** Drops keys whose value is undefined (a $set must not carry them). */
 function defined<T extends object>(change: T): Partial<T> {
@@ -186,14 +89,7 @@ export class CompaniesRepository {
   async delete(id: string): Promise<CompanyDoc | null> {
     const current = await this.findById(id);
     if (!current) return null;
-    const now = new Date().toISOString();
-    const event: EventEnvelope = {
-      id: randomUUID(),
-      type: 'company.deleted.v1',
-      occurredAt: now,
-      key: id,
-      data: { id, version: current.version + 1 },
-    };
+    const event = companyDeletedEvent(current, new Date().toISOString());
     const deleted = await this.companies.deleteOne({ _id: id }, { events: [event] });
     if (deleted) await this.onChange();
     return deleted;

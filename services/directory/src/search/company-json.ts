@@ -1,4 +1,4 @@
-import type { CompanyDoc } from '../repositories/companies.repository.js';
+import type { CompanyDoc } from '../domain/company.js';
 import { toPublicCompany } from '../domain/company-view.js';
 
 /**

@@ -1,14 +1,9 @@
 import KDBush from 'kdbush';
-import { EARTH_RADIUS_MILES } from '@limo/geo';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
+import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
+import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
+import { ALIVE, FEATURED, LOCATED, rankingComparator, SUSPENDED, topK } from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
-
-const ALIVE = 1;
-const LOCATED = 2;
-const FEATURED = 4;
-const SUSPENDED = 8;
-
-const RAD = Math.PI / 180;
 
 /** What the last rebuild indexed; slots written since then are in `dirty` and checked one by one. */
 interface Snapshot {
@@ -17,20 +12,7 @@ interface Snapshot {
   geoSlots: Uint32Array;
   byState: Map<string, Uint32Array>;
   all: Uint32Array;
-  /** The slots having word w, ascending: `postings[offsets[w]..offsets[w + 1]]`, for w < `dictionarySize`. */
-  postings: Uint32Array;
-  offsets: Uint32Array;
-  dictionarySize: number;
-  /** The word ids in use, in the alphabetical order of their words, for prefix ranges. */
-  sortedWords: Uint32Array;
-}
-
-/** A word of a text query and the ids of the dictionary words it matches (one, or every word with that prefix). */
-interface TermGroup {
-  ids: Set<number>;
-  /** Snapshot posting lists of those ids. */
-  lists: Uint32Array[];
-  size: number;
+  words: WordPostings;
 }
 
 /**
@@ -60,14 +42,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private ids: string[] = [];
   private nameKeys: string[] = [];
   private states: string[] = [];
-  /** word → id, and back. Words stay once seen (a vocabulary grows slowly). */
-  private readonly dictionary = new Map<string, number>();
-  private readonly words: string[] = [];
-  /** The distinct word ids of a slot: `wordPool[wordStart[slot]..+wordCount[slot]]`; rewrites append. */
-  private wordPool = new Uint32Array(0);
-  private poolUsed = 0;
-  private wordStart = new Uint32Array(0);
-  private wordCount = new Uint32Array(0);
+  private wordIndex = new WordIndex();
   private flags = new Uint8Array(0);
   private lat = new Float64Array(0);
   private lng = new Float64Array(0);
@@ -114,7 +89,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       this.clearSlot(slot);
       this.flags[slot] = 0;
       this.ids[slot] = this.nameKeys[slot] = this.states[slot] = '';
-      this.wordCount[slot] = 0;
+      this.wordIndex.remove(slot);
       this.markDirty(slot);
       this.freeSlots.push(slot);
     }
@@ -129,12 +104,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.ids = [];
     this.nameKeys = [];
     this.states = [];
-    this.dictionary.clear();
-    this.words.length = 0;
-    this.wordPool = new Uint32Array(0);
-    this.poolUsed = 0;
-    this.wordStart = new Uint32Array(0);
-    this.wordCount = new Uint32Array(0);
+    this.wordIndex = new WordIndex();
     this.flags = new Uint8Array(0);
     this.lat = new Float64Array(0);
     this.lng = new Float64Array(0);
@@ -181,14 +151,13 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const from = (query.page - 1) * query.limit;
     const to = Math.min(from + query.limit, MAX_RESULT_WINDOW, total);
     if (from >= to) return { hits: [], total };
-    const order = topK(total, to, this.comparator(query));
+    const { flags, rating, reviewCount, nameKeys, ids, matchSlots: slots, matchChords: chords } = this;
+    const order = topK(total, to, rankingComparator({ flags, rating, reviewCount, nameKeys, ids, slots, chords }, query));
     const hits: SearchHit[] = [];
     for (let i = from; i < to; i++) {
       const id = this.ids[this.matchSlots[order[i]]];
       const chord2 = this.matchChords[order[i]];
-      hits.push(
-        Number.isFinite(chord2) ? { id, distanceMiles: 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(chord2) / 2)) } : { id },
-      );
+      hits.push(Number.isFinite(chord2) ? { id, distanceMiles: milesOfChord2(chord2) } : { id });
     }
     return { hits, total };
   }
@@ -207,7 +176,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.ids[slot] = doc.id;
     this.nameKeys[slot] = nameSortKey(doc.name);
     this.states[slot] = doc.state;
-    this.writeWords(slot, companyWords(doc.name, doc.description));
+    this.wordIndex.write(slot, companyWords(doc.name, doc.description));
     this.flags[slot] = ALIVE | (location ? LOCATED : 0) | (doc.featured ? FEATURED : 0) | (doc.suspended ? SUSPENDED : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
@@ -218,24 +187,6 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     for (const slug of doc.services) this.column(this.services, slug)[slot] = 1;
     for (const slug of doc.vehicleTypes) this.column(this.vehicleTypes, slug)[slot] = 1;
     this.markDirty(slot);
-  }
-
-  private writeWords(slot: number, words: string[]): void {
-    if (this.poolUsed + words.length > this.wordPool.length) {
-      const pool = new Uint32Array(Math.max(4096, (this.poolUsed + words.length) * 2));
-      pool.set(this.wordPool.subarray(0, this.poolUsed));
-      this.wordPool = pool;
-    }
-    this.wordStart[slot] = this.poolUsed;
-    this.wordCount[slot] = words.length;
-    for (const word of words) {
-      let id = this.dictionary.get(word);
-      if (id === undefined) {
-        id = this.words.push(word) - 1;
-        this.dictionary.set(word, id);
-      }
-      this.wordPool[this.poolUsed++] = id;
-    }
   }
 
   private clearSlot(slot: number): void {
@@ -280,7 +231,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
    * Replaces every per-slot column with `map(column, make)`, `make(n)` building an empty column of
    * the same type. The scratch columns (dirty marks, stamps, matches) start empty.
    */
-  private mapColumns(map: <T extends Uint8Array | Uint32Array | Float64Array>(column: T, make: (n: number) => T) => T): void {
+  private mapColumns(map: ColumnMap): void {
     this.flags = map(this.flags, (n) => new Uint8Array(n));
     this.lat = map(this.lat, (n) => new Float64Array(n));
     this.lng = map(this.lng, (n) => new Float64Array(n));
@@ -290,8 +241,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.rating = map(this.rating, (n) => new Float64Array(n));
     this.reviewCount = map(this.reviewCount, (n) => new Float64Array(n));
     this.price = map(this.price, (n) => new Uint8Array(n));
-    this.wordStart = map(this.wordStart, (n) => new Uint32Array(n));
-    this.wordCount = map(this.wordCount, (n) => new Uint32Array(n));
+    this.wordIndex.mapColumns(map);
     for (const columns of [this.services, this.vehicleTypes]) {
       for (const [slug, column] of columns)
         columns.set(
@@ -357,8 +307,6 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     for (const slot of unlocated) order.push(slot);
     this.renumber(order);
     const all = Uint32Array.from(order, (_, slot) => slot);
-    let liveWords = 0;
-    for (const slot of all) liveWords += this.wordCount[slot];
 
     const byState = new Map<string, number[]>();
     for (const slot of all) {
@@ -367,46 +315,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       else byState.set(this.states[slot], [slot]);
     }
 
-    // Compact the word pool (rewrites left their old ranges behind), counting each word's companies.
-    const dictionarySize = this.words.length;
-    const offsets = new Uint32Array(dictionarySize + 1);
-    // Room for the rewrites to come before the next compaction, without doubling the pool.
-    const pool = new Uint32Array(liveWords + (liveWords >> 3) + 4096);
-    let used = 0;
-    for (const slot of all) {
-      const start = this.wordStart[slot];
-      const end = start + this.wordCount[slot];
-      this.wordStart[slot] = used;
-      for (let i = start; i < end; i++) {
-        const word = this.wordPool[i];
-        pool[used++] = word;
-        offsets[word + 1]++;
-      }
-    }
-    this.wordPool = pool;
-    this.poolUsed = used;
-    for (let w = 0; w < dictionarySize; w++) offsets[w + 1] += offsets[w];
-    const postings = new Uint32Array(used);
-    const cursor = offsets.slice(0, dictionarySize);
-    for (const slot of all) {
-      const start = this.wordStart[slot];
-      const end = start + this.wordCount[slot];
-      for (let i = start; i < end; i++) postings[cursor[pool[i]]++] = slot;
-    }
-    const inUse: number[] = [];
-    for (let w = 0; w < dictionarySize; w++) if (offsets[w + 1] > offsets[w]) inUse.push(w);
-    const { words } = this;
-    inUse.sort((a, b) => (words[a] < words[b] ? -1 : 1));
-
     this.snapshot = {
       geo,
       geoSlots,
       byState: new Map([...byState].map(([state, slots]) => [state, Uint32Array.from(slots)])),
       all,
-      postings,
-      offsets,
-      dictionarySize,
-      sortedWords: Uint32Array.from(inUse),
+      words: this.wordIndex.build(all),
     };
     // Renumbering cleared every dirty mark; the dirty slots are all in the snapshot now.
     this.dirty.clear();
@@ -448,7 +362,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const { flags, x, y, z, dirtyMark, matchSlots, matchChords } = this;
     const [qx, qy, qz] = near ? unitVector(near.latitude, near.longitude) : [0, 0, 0];
     const radius = near && radiusMiles !== undefined ? radiusMiles : undefined;
-    const maxChord2 = radius === undefined ? Infinity : (2 * Math.sin(radius / EARTH_RADIUS_MILES / 2)) ** 2;
+    const maxChord2 = radius === undefined ? Infinity : chord2OfMiles(radius);
     let count = 0;
     const add = (slot: number): void => {
       let chord2 = Infinity;
@@ -466,10 +380,15 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
     const terms = query.text === undefined ? undefined : queryTerms(query.text);
     if (terms?.prefix !== undefined) {
-      const groups = this.termGroups(snapshot, terms.exact, terms.prefix);
-      const [found, length] = this.textMatches(groups);
+      const groups = this.wordIndex.termGroups(snapshot.words, terms.exact, terms.prefix);
+      const [found, length] = this.wordIndex.textMatches(groups, {
+        dirtyMark,
+        stamp: this.stamp,
+        out: this.textSlots,
+        nextEpoch: () => this.nextEpoch(),
+      });
       for (let i = 0; i < length; i++) if (dirtyMark[found[i]] === 0 && accept(found[i])) add(found[i]);
-      for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.hasAnyWord(slot, group.ids))) add(slot);
+      for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.wordIndex.hasAnyWord(slot, group.ids))) add(slot);
       return count;
     }
 
@@ -491,72 +410,6 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     return count;
   }
 
-  /** The words of a text query (every exact word, then the prefix) as dictionary ids and snapshot posting lists. */
-  private termGroups(snapshot: Snapshot, exact: string[], prefix: string): TermGroup[] {
-    const { postings, offsets, dictionarySize, sortedWords } = snapshot;
-    const group = (ids: number[]): TermGroup => {
-      const lists = ids.filter((id) => id < dictionarySize).map((id) => postings.subarray(offsets[id], offsets[id + 1]));
-      return { ids: new Set(ids), lists, size: lists.reduce((n, list) => n + list.length, 0) };
-    };
-    const groups = exact.map((word) => group(this.dictionary.has(word) ? [this.dictionary.get(word)!] : []));
-    const { words } = this;
-    const prefixIds: number[] = [];
-    let lo = 0;
-    let hi = sortedWords.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (words[sortedWords[mid]] < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < sortedWords.length && words[sortedWords[i]].startsWith(prefix); i++) prefixIds.push(sortedWords[i]);
-    // Words first seen since the snapshot (only dirty companies have them).
-    for (let id = dictionarySize; id < words.length; id++) if (words[id].startsWith(prefix)) prefixIds.push(id);
-    groups.push(group(prefixIds));
-    return groups;
-  }
-
-  /** Whether the company at `slot` has one of the words `ids`. */
-  private hasAnyWord(slot: number, ids: Set<number>): boolean {
-    const start = this.wordStart[slot];
-    const end = start + this.wordCount[slot];
-    for (let i = start; i < end; i++) if (ids.has(this.wordPool[i])) return true;
-    return false;
-  }
-
-  /**
-   * The snapshot slots matching every group, as the first `count` of an array (dirty slots among
-   * them must be skipped). Starts from the smallest group; a much larger one is checked on the
-   * candidates' own words instead of being walked.
-   */
-  private textMatches(groups: TermGroup[]): [Uint32Array, number] {
-    const [first, ...rest] = [...groups].sort((a, b) => a.size - b.size);
-    // One word with one posting list (a common case: "wedding"): that list is the answer.
-    if (rest.length === 0 && first.lists.length === 1) return [first.lists[0], first.lists[0].length];
-    const { dirtyMark, stamp, textSlots: out } = this;
-    let count = 0;
-    let epoch = this.nextEpoch();
-    for (const list of first.lists) {
-      for (const slot of list) {
-        // One list has no duplicates; the lists of a prefix may share slots.
-        if (dirtyMark[slot] === 1 || (first.lists.length > 1 && stamp[slot] === epoch)) continue;
-        stamp[slot] = epoch;
-        out[count++] = slot;
-      }
-    }
-    for (const group of rest) {
-      let kept = 0;
-      if (group.size > count * 8) {
-        for (let i = 0; i < count; i++) if (this.hasAnyWord(out[i], group.ids)) out[kept++] = out[i];
-      } else {
-        epoch = this.nextEpoch();
-        for (const list of group.lists) for (const slot of list) stamp[slot] = epoch;
-        for (let i = 0; i < count; i++) if (stamp[out[i]] === epoch) out[kept++] = out[i];
-      }
-      count = kept;
-    }
-    return [out, count];
-  }
-
   private nextEpoch(): number {
     if (this.epoch === 0xffffffff) {
       this.stamp.fill(0);
@@ -564,117 +417,4 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     }
     return ++this.epoch;
   }
-
-  /** The port's ranking, as a comparison of two indexes into the current matches. */
-  private comparator(query: SearchQuery): (i: number, j: number) => number {
-    const { flags, rating, reviewCount, nameKeys, ids, matchSlots: slots, matchChords: chords } = this;
-    const byDistance = query.near !== undefined;
-    const byNameAndId = (a: number, b: number): number => {
-      const na = nameKeys[a];
-      const nb = nameKeys[b];
-      if (na !== nb) return na < nb ? -1 : 1;
-      return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
-    };
-    // Infinity - Infinity is NaN, which is falsy: two companies without coordinates tie on distance.
-    if (query.sort === 'distance' && byDistance) {
-      return (i, j) => {
-        const a = slots[i];
-        const b = slots[j];
-        return (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || chords[i] - chords[j] || byNameAndId(a, b);
-      };
-    }
-    if (query.sort === 'rating') {
-      return (i, j) => {
-        const a = slots[i];
-        const b = slots[j];
-        return (
-          (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || rating[b] - rating[a] || reviewCount[b] - reviewCount[a] || byNameAndId(a, b)
-        );
-      };
-    }
-    return (i, j) => {
-      const a = slots[i];
-      const b = slots[j];
-      return (
-        (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) ||
-        (flags[b] & FEATURED) - (flags[a] & FEATURED) ||
-        (byDistance ? chords[i] - chords[j] : 0) ||
-        rating[b] - rating[a] ||
-        reviewCount[b] - reviewCount[a] ||
-        byNameAndId(a, b)
-      );
-    };
-  }
-}
-
-/** The point on the unit sphere at (lat, lng). */
-function unitVector(lat: number, lng: number): [number, number, number] {
-  const cosLat = Math.cos(lat * RAD);
-  return [cosLat * Math.cos(lng * RAD), cosLat * Math.sin(lng * RAD), Math.sin(lat * RAD)];
-}
-
-/**
- * Boxes (minLng, minLat, maxLng, maxLat) covering every point within `miles` of the centre: one,
- * or two when the circle crosses the antimeridian; the full width of longitudes near a pole.
- */
-function boundingBoxes(lat: number, lng: number, miles: number): Array<[number, number, number, number]> {
-  const angle = miles / EARTH_RADIUS_MILES;
-  const minLat = lat - angle / RAD;
-  const maxLat = lat + angle / RAD;
-  if (minLat <= -90 || maxLat >= 90 || Math.sin(angle) >= Math.cos(lat * RAD)) {
-    return [[-180, Math.max(-90, minLat), 180, Math.min(90, maxLat)]];
-  }
-  const halfWidth = Math.asin(Math.sin(angle) / Math.cos(lat * RAD)) / RAD;
-  const minLng = lng - halfWidth;
-  const maxLng = lng + halfWidth;
-  if (minLng < -180)
-    return [
-      [minLng + 360, minLat, 180, maxLat],
-      [-180, minLat, maxLng, maxLat],
-    ];
-  if (maxLng > 180)
-    return [
-      [minLng, minLat, 180, maxLat],
-      [-180, minLat, maxLng - 360, maxLat],
-    ];
-  return [[minLng, minLat, maxLng, maxLat]];
-}
-
-/** The `k` smallest of 0..n-1 under `compare`, sorted; a bounded heap when k is much smaller than n. */
-function topK(n: number, k: number, compare: (i: number, j: number) => number): number[] {
-  if (k * 4 >= n)
-    return Array.from({ length: n }, (_, i) => i)
-      .sort(compare)
-      .slice(0, k);
-  // Max-heap of the best k so far: the worst of them at the root.
-  const heap: number[] = [];
-  const up = (at: number): void => {
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (compare(heap[at], heap[parent]) <= 0) return;
-      [heap[at], heap[parent]] = [heap[parent], heap[at]];
-      at = parent;
-    }
-  };
-  const down = (at: number): void => {
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= heap.length) return;
-      const right = left + 1;
-      const worse = right < heap.length && compare(heap[right], heap[left]) > 0 ? right : left;
-      if (compare(heap[worse], heap[at]) <= 0) return;
-      [heap[at], heap[worse]] = [heap[worse], heap[at]];
-      at = worse;
-    }
-  };
-  for (let i = 0; i < n; i++) {
-    if (heap.length < k) {
-      heap.push(i);
-      up(heap.length - 1);
-    } else if (compare(i, heap[0]) < 0) {
-      heap[0] = i;
-      down(0);
-    }
-  }
-  return heap.sort(compare);
 }

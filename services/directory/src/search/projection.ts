@@ -1,5 +1,5 @@
 import { metrics, type Logger } from '@limo/platform';
-import { toSearchDocument } from '../domain/company-view.js';
+import { toSearchDocument } from './search-document.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyJsonCache } from './company-json.js';
 import type { CompanySearchIndex, IndexedVersion } from './company-search.port.js';

@@ -6,7 +6,8 @@ import { cityQuoteConfirmationMail, quoteConfirmationMail } from '../mail/quote-
 import { quoteToCompanyMail } from '../mail/quote-to-company.mail.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
-import { quoteRequestedEvent, type QuoteDoc, type QuotesRepository } from '../repositories/quotes.repository.js';
+import type { QuotesRepository } from '../repositories/quotes.repository.js';
+import { quoteRequestedEvent, type QuoteDoc } from '../domain/quote.js';
 
 /** What delivery needs. */
 export interface QuoteDeliveryDeps {

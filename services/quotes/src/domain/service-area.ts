@@ -1,7 +1,12 @@
 import type { CityQuoteRequestedV1 } from '@limo/contracts';
-import { resolveLocation } from '@limo/geo';
-import type { ServiceArea } from '../repositories/companies.repository.js';
+import { resolveLocation, type LatLng } from '@limo/geo';
 import { cityKey, splitCityState } from './places.js';
+
+/** The place a city-wide request names: its key, and its centre when the gazetteer knows it. */
+export interface ServiceArea {
+  cityKey?: string;
+  center?: LatLng;
+}
 
 /** The city a city-wide request names, as the gazetteer reads it and as the company query needs it. */
 export interface TargetCity {

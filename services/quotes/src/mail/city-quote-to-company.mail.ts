@@ -1,5 +1,5 @@
 import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
-import type { QuoteDoc } from '../repositories/quotes.repository.js';
+import type { QuoteDoc } from '../domain/quote.js';
 import { formatTripDate, oneLine, paragraphHtml, rowsHtml, rowsText, tripRows } from './quote-details.js';
 
 /**

@@ -1,6 +1,6 @@
 import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
-import type { CityRequestDoc } from '../repositories/city-requests.repository.js';
-import type { QuoteDoc } from '../repositories/quotes.repository.js';
+import type { CityRequestDoc } from '../domain/city-request.js';
+import type { QuoteDoc } from '../domain/quote.js';
 import { oneLine, rowsHtml, rowsText, tripRows } from './quote-details.js';
 
 // The customer's own free text is not echoed back: the form accepts any address, and a confirmation

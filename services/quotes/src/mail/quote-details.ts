@@ -1,5 +1,5 @@
 import { escapeHtml } from '@limo/platform';
-import type { QuoteDetails } from '../repositories/quotes.repository.js';
+import type { QuoteDetails } from '../domain/quote.js';
 
 const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 

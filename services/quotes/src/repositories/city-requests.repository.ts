@@ -1,22 +1,7 @@
 import type { CityQuoteRequestedV1 } from '@limo/contracts';
 import type { Collection, DocumentStore } from '@limo/platform';
-import { MAIL_LEASE_MS, type QuoteDetails } from './quotes.repository.js';
-
-/** A city-wide quote request: the city, the companies found for it, and its fan-out and confirmation state. */
-export interface CityRequestDoc extends QuoteDetails {
-  _id: string;
-  targetCity: string;
-  resolvedCity: CityQuoteRequestedV1['data']['resolvedCity'];
-  companyIds: string[];
-  companiesNotified: number;
-  createdAt: string;
-  /** 'pending' until one quote per company has been stored. */
-  fanOut: 'pending' | 'done';
-  confirmation: 'pending' | 'sent';
-  confirmedAt: string | null;
-  confirmationAttempts: number;
-  confirmationLeaseUntil: number;
-}
+import type { CityRequestDoc } from '../domain/city-request.js';
+import { CITY_CONFIRMATION_FIELDS, leaseFree, MAIL_LEASE_MS, takeLease } from '../domain/mail-lease.js';
 
 /** City-wide quote requests. */
 export class CityRequestsRepository {
@@ -54,8 +39,8 @@ export class CityRequestsRepository {
   /** Takes the lease on the customer's confirmation if it is still owed and nobody holds it. */
   claimConfirmation(id: string, now = Date.now()): Promise<CityRequestDoc | null> {
     return this.requests.updateOne(
-      { _id: id, confirmation: 'pending', confirmationLeaseUntil: { $lt: now } },
-      { $set: { confirmationLeaseUntil: now + this.leaseMs }, $inc: { confirmationAttempts: 1 } },
+      { _id: id, ...leaseFree(CITY_CONFIRMATION_FIELDS, now) },
+      takeLease(CITY_CONFIRMATION_FIELDS, now, this.leaseMs),
     );
   }
 
@@ -69,12 +54,12 @@ export class CityRequestsRepository {
     await this.requests.updateOne({ _id: id }, { $set: { confirmation: 'sent', confirmedAt: at } });
   }
 
-  /** Requests created in `window` with fan-out or confirmation still owed, fewest confirmation attempts first. */
   /** Drops every confirmation lease: only at start-up of the one process owning the data (a crash left them). */
   async releaseAllLeases(): Promise<void> {
     await this.requests.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
   }
 
+  /** Requests created in `window` with fan-out or confirmation still owed, fewest confirmation attempts first. */
   owing(work: 'fanOut' | 'confirmation', window: { from: string; to: string }, limit: number): Promise<CityRequestDoc[]> {
     return this.requests.find(
       { [work]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },

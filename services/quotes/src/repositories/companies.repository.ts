@@ -1,39 +1,9 @@
-import type { CompanyResponseTimeV1, CompanySnapshot, ResponseTime } from '@limo/contracts';
-import { distanceMiles, type LatLng } from '@limo/geo';
+import type { CompanyResponseTimeV1, CompanySnapshot } from '@limo/contracts';
+import { distanceMiles } from '@limo/geo';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import type { CompanyContactDoc } from '../domain/company-contact.js';
 import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../domain/places.js';
-
-/** Quotes' read-model of one company, fed by directory's company events: who to mail, where, whose. */
-export interface CompanyContactDoc {
-  /** The company id. */
-  _id: string;
-  name: string;
-  email: string | null;
-  businessEmail: string | null;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  /** `cityKey(city, state)`, for matching a city-wide request by name. */
-  cityKey: string | null;
-  zipCode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  userId: string | null;
-  /** The earliest event time seen for the company: its listing time, for "the owner's first company". */
-  listedAt: string;
-  /** The directory's version of the company this document reflects. */
-  version: number;
-  /** False once the company was deleted; the document stays as a tombstone so no older event revives it. */
-  active: boolean;
-  /** Median response time, kept here with the event that publishes it. */
-  responseTime: ResponseTime | null;
-}
-
-/** The place a city-wide request names: its key, and its centre when the gazetteer knows it. */
-export interface ServiceArea {
-  cityKey?: string;
-  center?: LatLng;
-}
+import type { ServiceArea } from '../domain/service-area.js';
 
 /** The read-model of company contacts, and the queries quotes needs of it. */
 export class CompaniesRepository {

@@ -1,123 +1,7 @@
-import type { QuoteDeliveredV1, QuoteRequest, QuoteRequestedV1, QuoteSource, QuoteStatus } from '@limo/contracts';
-import type { Collection, DocumentStore, Filter } from '@limo/platform';
-import { literalPattern } from '../domain/search.js';
-
-/** Where the mail of one quote stands. */
-export type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
-/** Where the customer's confirmation of one quote stands (city quotes are confirmed once, by their request). */
-export type ConfirmationState = 'pending' | 'sent' | 'not-needed';
-
-/** The trip and customer details every quote carries. */
-export interface QuoteDetails {
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  serviceType: string;
-  vehicleType: string | null;
-  passengerCount: string;
-  pickupLocation: string;
-  dropoffLocation: string | null;
-  tripDate: string;
-  tripTime: string;
-  specialRequests: string | null;
-}
-
-/** One quote request to one company. */
-export interface QuoteDoc extends QuoteDetails {
-  _id: string;
-  companyId: string;
-  /** The company's name when the request was made. */
-  companyName: string;
-  source: QuoteSource;
-  /** For a city-wide quote: its request, the city as typed, and how many companies got it. */
-  cityRequestId: string | null;
-  targetCity: string | null;
-  cityCompaniesNotified: number | null;
-  status: QuoteStatus;
-  createdAt: string;
-  updatedAt: string;
-  delivery: DeliveryState;
-  /** When the company's mail was accepted by the transport. */
-  deliveredAt: string | null;
-  deliveryAttempts: number;
-  lastDeliveryError: string | null;
-  /** Epoch ms until which one worker holds the right to send the company mail. */
-  deliveryLeaseUntil: number;
-  confirmation: ConfirmationState;
-  confirmedAt: string | null;
-  confirmationAttempts: number;
-  confirmationLeaseUntil: number;
-  /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
-  firstViewedAt: string | null;
-  contactedAt: string | null;
-}
-
-/** The two mails a quote may owe, each with its state, attempts and lease fields. */
-export type QuoteMail = 'delivery' | 'confirmation';
-const LEASE_FIELD = { delivery: 'deliveryLeaseUntil', confirmation: 'confirmationLeaseUntil' } as const;
-const ATTEMPTS_FIELD = { delivery: 'deliveryAttempts', confirmation: 'confirmationAttempts' } as const;
-
-/**
- * How long one worker may hold a mail before another may try it (a crashed sender's lease runs out),
- * unless MAIL_LEASE_SECONDS says otherwise. It must outlast the slowest send (SMTP timeouts).
- */
-export const MAIL_LEASE_MS = 60_000;
-
-/** The event a stored quote owes: the company (and for a per-company request the customer) gets mailed. */
-export function quoteRequestedEvent(quote: QuoteDoc, eventId: string): QuoteRequestedV1 {
-  return {
-    id: eventId,
-    type: 'quote.requested.v1',
-    occurredAt: quote.createdAt,
-    key: quote._id,
-    data: {
-      quoteId: quote._id,
-      companyId: quote.companyId,
-      companyName: quote.companyName,
-      source: quote.source,
-      cityRequestId: quote.cityRequestId,
-      customerName: quote.customerName,
-      customerEmail: quote.customerEmail,
-      customerPhone: quote.customerPhone,
-      serviceType: quote.serviceType,
-      vehicleType: quote.vehicleType,
-      passengerCount: quote.passengerCount,
-      pickupLocation: quote.pickupLocation,
-      dropoffLocation: quote.dropoffLocation,
-      tripDate: quote.tripDate,
-      tripTime: quote.tripTime,
-      specialRequests: quote.specialRequests,
-      createdAt: quote.createdAt,
-    },
-  };
-}
-
-/** The quote as owners and admins read it. */
-export function toQuoteRequest(q: QuoteDoc): QuoteRequest {
-  return {
-    id: q._id,
-    companyId: q.companyId,
-    companyName: q.companyName,
-    source: q.source,
-    customerName: q.customerName,
-    customerEmail: q.customerEmail,
-    customerPhone: q.customerPhone,
-    serviceType: q.serviceType,
-    vehicleType: q.vehicleType,
-    passengerCount: q.passengerCount,
-    pickupLocation: q.pickupLocation,
-    dropoffLocation: q.dropoffLocation,
-    tripDate: q.tripDate,
-    tripTime: q.tripTime,
-    specialRequests: q.specialRequests,
-    status: q.status,
-    createdAt: q.createdAt,
-    updatedAt: q.updatedAt,
-    deliveredAt: q.deliveredAt,
-    firstViewedAt: q.firstViewedAt,
-    contactedAt: q.contactedAt,
-  };
-}
+import type { QuoteRequestedV1, QuoteStatus } from '@limo/contracts';
+import { literalPattern, type Collection, type DocumentStore, type Filter } from '@limo/platform';
+import { leaseFree, MAIL_LEASE_MS, QUOTE_MAIL_FIELDS, takeLease, type QuoteMail } from '../domain/mail-lease.js';
+import { quoteDeliveredEvent, type DeliveryState, type QuoteDoc } from '../domain/quote.js';
 
 /** A page of quotes and the total they were cut from. */
 export interface QuotePage {
@@ -221,11 +105,8 @@ export class QuotesRepository {
    * quote, or null when it was sent already or another worker is sending it.
    */
   claim(id: string, mail: QuoteMail, now = Date.now()): Promise<QuoteDoc | null> {
-    const lease = LEASE_FIELD[mail];
-    return this.quotes.updateOne(
-      { _id: id, [mail]: 'pending', [lease]: { $lt: now } },
-      { $set: { [lease]: now + this.leaseMs }, $inc: { [ATTEMPTS_FIELD[mail]]: 1 } },
-    );
+    const fields = QUOTE_MAIL_FIELDS[mail];
+    return this.quotes.updateOne({ _id: id, ...leaseFree(fields, now) }, takeLease(fields, now, this.leaseMs));
   }
 
   /** Drops every mail lease: only at start-up of the one process owning the data (a crash left them). */
@@ -238,23 +119,16 @@ export class QuotesRepository {
   async release(id: string, mail: QuoteMail, error: string): Promise<void> {
     await this.quotes.updateOne(
       { _id: id },
-      { $set: { [LEASE_FIELD[mail]]: 0, ...(mail === 'delivery' && { lastDeliveryError: error.slice(0, 500) }) } },
+      { $set: { [QUOTE_MAIL_FIELDS[mail].lease]: 0, ...(mail === 'delivery' && { lastDeliveryError: error.slice(0, 500) }) } },
     );
   }
 
   /** Records the company mail as accepted, with the `quote.delivered.v1` it owes. */
   async markDelivered(quote: QuoteDoc, at: string, eventId: string): Promise<void> {
-    const event: QuoteDeliveredV1 = {
-      id: eventId,
-      type: 'quote.delivered.v1',
-      occurredAt: at,
-      key: quote._id,
-      data: { quoteId: quote._id, companyId: quote.companyId, deliveredAt: at },
-    };
     await this.quotes.updateOne(
       { _id: quote._id },
       { $set: { delivery: 'delivered', deliveredAt: at, lastDeliveryError: null } },
-      { events: [event] },
+      { events: [quoteDeliveredEvent(quote, at, eventId)] },
     );
   }
 
@@ -275,7 +149,7 @@ export class QuotesRepository {
   owing(mail: QuoteMail, window: { from: string; to: string }, limit: number): Promise<QuoteDoc[]> {
     return this.quotes.find(
       { [mail]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },
-      { sort: { [ATTEMPTS_FIELD[mail]]: 1, createdAt: 1 }, limit },
+      { sort: { [QUOTE_MAIL_FIELDS[mail].attempts]: 1, createdAt: 1 }, limit },
     );
   }
 }

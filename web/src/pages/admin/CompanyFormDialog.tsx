@@ -6,7 +6,6 @@ import {
   Dialog,
   Fieldset,
   Input,
-  NativeSelect,
   Portal,
   SimpleGrid,
   Stack,
@@ -20,7 +19,6 @@ import {
   normalizeService,
   normalizeVehicleType,
   normalizePriceRange,
-  PRICE_RANGES,
   SERVICES,
   VEHICLE_TYPES,
   type AdminCompanyCreateBody,
@@ -30,8 +28,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { US_STATES } from '../../../../packages/geo/src/us-states';
 import { FormField } from '../../components/FormField';
+import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
@@ -264,17 +262,7 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
                       <Input {...register('city')} autoComplete="off" />
                     </FormField>
                     <FormField label="State" error={err('state')}>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register('state')}>
-                          <option value="">Select a state</option>
-                          {Object.entries(US_STATES).map(([code, name]) => (
-                            <option key={code} value={code}>
-                              {code} - {name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <StateSelect field={register('state')} />
                     </FormField>
                     <FormField label="ZIP Code" error={err('zipCode')}>
                       <Input {...register('zipCode')} inputMode="numeric" autoComplete="off" />
@@ -282,17 +270,7 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
                   </SimpleGrid>
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
                     <FormField label="Price Range" error={err('priceRange')}>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register('priceRange')}>
-                          <option value="">Select a price range</option>
-                          {PRICE_RANGES.map((p) => (
-                            <option key={p.slug} value={p.slug}>
-                              {p.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <PriceRangeSelect field={register('priceRange')} />
                     </FormField>
                     <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')} helper="A number; other text counts as 0">
                       <Input {...register('hourlyRateStart')} inputMode="decimal" autoComplete="off" />

@@ -1,27 +1,13 @@
-import {
-  Box,
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Steps,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRICE_RANGES, SERVICES, VEHICLE_TYPES, type CurrentUser } from '@limo/contracts';
+import { SERVICES, VEHICLE_TYPES, type CurrentUser } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
+import { PriceRangeSelect } from '../../components/CompanySelects';
 import { PasswordInput } from '../../components/PasswordInput';
 import { PlaceInput } from '../../components/PlaceInput';
 import { TermCheckboxes } from '../../components/TermCheckboxes';
@@ -155,17 +141,7 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="Price Range">
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('priceRange')}>
-                <option value="">Select a price range</option>
-                {PRICE_RANGES.map((p) => (
-                  <option key={p.slug} value={p.slug}>
-                    {p.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <PriceRangeSelect field={register('priceRange')} />
           </FormField>
           <FormField label="Hourly Rate Starting At ($)">
             <Input type="number" min={0} {...register('hourlyRateStart')} />

@@ -1,11 +1,10 @@
-import { Alert, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   companyUpdateBodySchema,
   normalizeList,
   normalizeService,
   normalizeVehicleType,
-  PRICE_RANGES,
   SERVICES,
   VEHICLE_TYPES,
   type CompanyUpdateBody,
@@ -16,8 +15,9 @@ import { Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { US_STATES } from '../../../../packages/geo/src/us-states';
 import { FormField } from '../../components/FormField';
+import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
+import {} from '../../components/CompanySelects';
 import { TermCheckboxes } from '../../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
@@ -174,17 +174,7 @@ export function ProfileTab({
                 <Input readOnly={readOnly} {...register('city')} />
               </FormField>
               <FormField label="State" error={err('state')}>
-                <NativeSelect.Root disabled={readOnly}>
-                  <NativeSelect.Field {...register('state')}>
-                    <option value="">Select a state</option>
-                    {Object.entries(US_STATES).map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {code} - {name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <StateSelect field={register('state')} disabled={readOnly} />
               </FormField>
               <FormField label="ZIP Code" error={err('zipCode')}>
                 <Input readOnly={readOnly} inputMode="numeric" {...register('zipCode')} />
@@ -192,17 +182,7 @@ export function ProfileTab({
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormField label="Price Range" error={err('priceRange')}>
-                <NativeSelect.Root disabled={readOnly}>
-                  <NativeSelect.Field {...register('priceRange')}>
-                    <option value="">Select a price range</option>
-                    {PRICE_RANGES.map((p) => (
-                      <option key={p.slug} value={p.slug}>
-                        {p.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <PriceRangeSelect field={register('priceRange')} disabled={readOnly} />
               </FormField>
               <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')}>
                 <Input readOnly={readOnly} type="number" min={0} {...register('hourlyRateStart')} />

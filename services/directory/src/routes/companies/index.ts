@@ -18,12 +18,12 @@ import {
 import { enforceRateLimits, forbidden, notFound } from '@limo/platform';
 import { changedFields, currentValues, toOwnerCompany, toPublicCompany } from '../../domain/company-view.js';
 import { newCompany } from '../../domain/new-company.js';
-import { toSearchQuery } from '../../domain/search-query.js';
+import { toSearchQuery } from '../../search/search-query.js';
 import { pageJson } from '../../search/company-json.js';
 import type { DirectoryDeps } from '../../deps.js';
 import { assertState } from '../../operations/company-edits.js';
-import { toChangeRequest } from '../../repositories/change-requests.repository.js';
-import { ratingOf, toReview } from '../../repositories/reviews.repository.js';
+import { toChangeRequest } from '../../domain/change-request.js';
+import { ratingOf, toReview } from '../../domain/review.js';
 
 /** Search, company pages, listing creation and owner edits: `/api/companies*`. */
 export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps) {

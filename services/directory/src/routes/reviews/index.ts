@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
 import { conflict, enforceRateLimits, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
-import { reviewFingerprint, toReview } from '../../repositories/reviews.repository.js';
+import { reviewFingerprint, toReview } from '../../domain/review.js';
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { cityQuoteRequestBodySchema, cityQuoteRequestCreatedSchema, errorRespons
 import { enforceRateLimits } from '@limo/platform';
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { targetCityOf } from '../../domain/service-area.js';
-import type { CityRequestDoc } from '../../repositories/city-requests.repository.js';
+import type { CityRequestDoc } from '../../domain/city-request.js';
 import type { RouteDeps } from '../deps.js';
 
 /**

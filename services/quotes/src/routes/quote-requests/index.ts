@@ -17,8 +17,8 @@ import {
 import { enforceRateLimits, forbidden, notFound, unauthorized } from '@limo/platform';
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
-import type { CompanyContactDoc } from '../../repositories/companies.repository.js';
-import { quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../repositories/quotes.repository.js';
+import type { CompanyContactDoc } from '../../domain/company-contact.js';
+import { quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../domain/quote.js';
 import type { RouteDeps } from '../deps.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiKeysBodySchema, apiKeysResponseSchema, errorResponses, maskedApiKeysSchema, type MaskedApiKeys } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
 import { maskKey } from '../../../domain/mask.js';
-import { KEY_FIELDS, type KeyField } from '../../../repositories/keys.repository.js';
+import { KEY_FIELDS, type KeyField } from '../../../domain/provider-keys.js';
 
 async function masked(deps: BillingDeps): Promise<MaskedApiKeys> {
   deps.registry.invalidate();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditVerificationResponseSchema } from '@limo/contracts';
 import type { DirectoryDeps } from '../../../deps.js';
-import type { CompanyDoc } from '../../../repositories/companies.repository.js';
+import type { CompanyDoc } from '../../../domain/company.js';
 
 /** A verified flag is backed by an approved claim or an admin's decision. */
 const backed = (c: CompanyDoc): boolean => c.verification !== null || c.claimId !== null;

@@ -5,7 +5,7 @@ import { changeRequestListQuerySchema, changeRequestSchema, errorResponses, idPa
 import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toChangeRequest } from '../../../repositories/change-requests.repository.js';
+import { toChangeRequest } from '../../../domain/change-request.js';
 
 /** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {

@@ -10,14 +10,13 @@ import {
   messageResponseSchema,
   ownerCompanySchema,
 } from '@limo/contracts';
-import { notFound, type Filter } from '@limo/platform';
+import { literalPattern, notFound, type Filter } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { newCompany } from '../../../domain/new-company.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { assertState, suspension, unsuspension } from '../../../operations/company-edits.js';
 
 /** Escapes a visitor's text for use inside a regular expression. */
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The admin Companies tab: list, create, edit, suspend, unsuspend, delete. */
 export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDeps) {
@@ -38,7 +37,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       const { search: text, page, limit } = request.query;
       let filter: Filter = {};
       if (text) {
-        const $regex = escapeRegex(text);
+        const $regex = literalPattern(text);
         filter = { $or: ['name', 'city', 'state', 'email', 'phone'].map((field) => ({ [field]: { $regex, $options: 'i' } })) };
       }
       const [docs, totalCount] = await Promise.all([

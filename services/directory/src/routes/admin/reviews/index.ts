@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminReviewSchema, errorResponses, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
 import { notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toReview, type ReviewDoc } from '../../../repositories/reviews.repository.js';
+import { toReview, type ReviewDoc } from '../../../domain/review.js';
 
 /** Review moderation (owner-admin §2.9 tab 3). Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companySnapshotSchema } from '@limo/contracts';
 import { requireInternal } from '@limo/platform';
-import { toSnapshot } from '../../../repositories/companies.repository.js';
+import { toSnapshot } from '../../../domain/company.js';
 import type { DirectoryDeps } from '../../../deps.js';
 
 const querySchema = z.object({

@@ -9,7 +9,7 @@ import {
   quoteStatusBodySchema,
 } from '@limo/contracts';
 import { notFound } from '@limo/platform';
-import { toQuoteRequest } from '../../../repositories/quotes.repository.js';
+import { toQuoteRequest } from '../../../domain/quote.js';
 import type { RouteDeps } from '../../deps.js';
 
 /** GET /api/admin/quote-requests and PUT /api/admin/quote-requests/{id} (admin only). */

@@ -1,6 +1,6 @@
 import type { CompanySearchQuery } from '@limo/contracts';
 import { resolveLocation, type ResolvedPlace } from '@limo/geo';
-import type { SearchQuery } from '../search/company-search.port.js';
+import type { SearchQuery } from './company-search.port.js';
 
 /**
  * Turns the public search query (public-side §7) into an index query. A typed location that the

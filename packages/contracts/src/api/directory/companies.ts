@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { requiredString } from '../common.js';
+import { companyFields, companyName, flag, lenientRate } from './fields.js';
+import { reviewSchema } from './reviews.js';
+
+// ---------------------------------------------------------------------------------------------
+// Companies: the listing, owner and admin forms (bodies of /api/companies and /api/admin/companies)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `POST /api/companies`, the business listing form (public-side §5): only the name is asked on the
+ * form, and `fullAddress` is required by the schema. `featured` and `verified` are not accepted.
+ */
+export const companyCreateBodySchema = z.object({
+  name: companyName,
+  fullAddress: requiredString('Full address is required')
+    .trim()
+    .min(1, 'Full address is required')
+    .max(500, 'Full address must be at most 500 characters'),
+  ...companyFields,
+});
+export type CompanyCreateBody = z.output<typeof companyCreateBodySchema>;
+
+/**
+ * `PUT /api/companies/{id}`: the owner's edit form. Every field optional (absent = unchanged);
+ * `featured` and `verified` are applied for admins only.
+ */
+export const companyUpdateBodySchema = z.object({
+  name: companyName.optional(),
+  ...companyFields,
+  featured: flag('Featured').optional(),
+  verified: flag('Verified').optional(),
+});
+export type CompanyUpdateBody = z.output<typeof companyUpdateBodySchema>;
+
+/** `POST /api/admin/companies` (owner-admin §5): featured and verified default to false; a non-numeric rate becomes 0. */
+export const adminCompanyCreateBodySchema = z.object({
+  name: companyName,
+  ...companyFields,
+  hourlyRateStart: lenientRate,
+  featured: flag('Featured').default(false),
+  verified: flag('Verified').default(false),
+});
+export type AdminCompanyCreateBody = z.output<typeof adminCompanyCreateBodySchema>;
+
+/** `PUT /api/admin/companies/{id}` (and an admin's `PUT /api/companies/{id}`): every field optional. */
+export const adminCompanyUpdateBodySchema = z.object({
+  name: companyName.optional(),
+  ...companyFields,
+  hourlyRateStart: lenientRate,
+  featured: flag('Featured').optional(),
+  verified: flag('Verified').optional(),
+  businessVerified: flag('Business verified').optional(),
+});
+export type AdminCompanyUpdateBody = z.output<typeof adminCompanyUpdateBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses. Vocabulary fields are labels ("Stretch Limousine"); priceRange stays `$`..`$$$$`,
+// which is what the cards show and every price select offers.
+// ---------------------------------------------------------------------------------------------
+
+/** A company as every visitor sees it (public-side §3, plus the server-added rating fields). */
+export const companySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** `$`..`$$$$`. */
+  priceRange: z.string().nullable(),
+  /** Labels, e.g. "Airport Transfer". */
+  services: z.array(z.string()),
+  /** Labels, e.g. "Stretch Limousine". */
+  vehicleTypes: z.array(z.string()),
+  hourlyRateStart: z.number().int().nullable(),
+  featured: z.boolean(),
+  verified: z.boolean(),
+  claimed: z.boolean(),
+  claimedAt: z.string().nullable(),
+  businessVerified: z.boolean(),
+  imageUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  seoKeywords: z.string().nullable(),
+  seoTags: z.string().nullable(),
+  /** Average of approved reviews, one decimal; 0 when none. */
+  rating: z.number(),
+  /** Approved reviews only. */
+  reviewCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Miles from the searched place, in search results that had one. */
+  distanceMiles: z.number().optional(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** `GET /api/companies/{id}`: the company with its approved reviews, newest first. */
+export const companyDetailSchema = companySchema.extend({ reviews: z.array(reviewSchema) });
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/** The premium subscription of a company (owner-admin §3). */
+export const subscriptionInfoSchema = z.object({
+  subscriptionStatus: z.string(),
+  createdAt: z.string(),
+  subscriptionEndDate: z.string().nullable(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfoSchema>;
+
+/** A company as its owner and the admins see it (owner-admin §3). */
+export const ownerCompanySchema = companySchema.extend({
+  userId: z.string().nullable(),
+  businessEmail: z.string().nullable(),
+  /** Same figure as `rating`, under the name the dashboards read. */
+  averageRating: z.number(),
+  subscriptionInfo: subscriptionInfoSchema.nullable(),
+  /** Verified taken away by an admin (suspend); such listings rank below the others. */
+  suspended: z.boolean(),
+  suspendedAt: z.string().nullable(),
+});
+export type OwnerCompany = z.infer<typeof ownerCompanySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Images
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /api/upload-image` answer: an absolute URL the gateway serves. */
+export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// All companies (the claim page)
+// ---------------------------------------------------------------------------------------------
+
+/** The claim page's page size for `GET /api/all-companies?search=`. */
+export const CLAIM_SEARCH_PAGE_SIZE = 12;
+
+/**
+ * `GET /api/all-companies`: without a query, every company by name (the spec's client); with
+ * `search` or `page`, one page of the companies whose name, city, state or e-mail contains the
+ * text (case-insensitive), the total in `X-Total-Count`.
+ */
+export const allCompaniesQuerySchema = z.object({
+  search: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of 1 or more' })
+    .int('Page must be a whole number of 1 or more')
+    .min(1, 'Page must be a whole number of 1 or more')
+    .max(10_000, 'Page must be a whole number of 1 or more')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 100' })
+    .int('Limit must be a whole number from 1 to 100')
+    .min(1, 'Limit must be a whole number from 1 to 100')
+    .max(100, 'Limit must be a whole number from 1 to 100')
+    .optional(),
+});

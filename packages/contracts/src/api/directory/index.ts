@@ -1,0 +1,8 @@
+// Schemas of the directory service's API, one file per route family (services/directory/src/routes/).
+export { IMAGE_PATH_PREFIX, isImageUrl } from './fields.js';
+export * from './companies.js';
+export * from './reviews.js';
+export * from './change-requests.js';
+export * from './search.js';
+export * from './geo.js';
+export * from './admin.js';

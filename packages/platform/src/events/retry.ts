@@ -1,0 +1,54 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { deadLetterEvent, type DeadLetter, type EventEnvelope, type EventHandler } from '../ports/event-bus.port.js';
+
+/** How one consumer handles one event: its handler, retries and where a given-up event goes. */
+export interface RetryLoop {
+  handler: EventHandler;
+  topic: string;
+  group: string;
+  /** Attempts before the event is dead-lettered (at least 1). */
+  maxAttempts: number;
+  /** Wait before the second attempt; it doubles with each further one. */
+  retryDelayMs: number;
+  /** Aborted when the consumer stops: a wait ends at once and the event stays unhandled. */
+  stopping: AbortSignal;
+  logger: Logger;
+  /** Fields for every log line about this event (topic, group, partition, offset). */
+  context: Record<string, unknown>;
+  /** Publishes the dead letter of an event whose last attempt failed. */
+  deadLetter(dead: EventEnvelope<DeadLetter>): Promise<void> | void;
+  /** Runs after each wait, before the next attempt (Kafka's heartbeat). */
+  beforeRetry?(): Promise<void>;
+}
+
+/**
+ * The consumer loop both buses share: runs the handler until it succeeds, waiting with exponential
+ * backoff between attempts, and dead-letters the event after the last one. True once the event was
+ * handled or dead-lettered (its offset may move on); false when stopping interrupted a wait (it must
+ * not: the next owner of the partition handles the event).
+ */
+export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): Promise<boolean> {
+  const context = { ...loop.context, eventId: event.id };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await loop.handler(event);
+      return true;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      if (attempt >= loop.maxAttempts) {
+        loop.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
+        // Published even while the consumer stops: this handler's last attempt was already made.
+        await loop.deadLetter(deadLetterEvent(loop.topic, { event, group: loop.group, error, attempts: attempt }));
+        return true;
+      }
+      loop.logger.warn({ ...context, attempt, err }, 'event handler failed: retrying');
+      try {
+        await delay(loop.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: loop.stopping });
+      } catch {
+        return false;
+      }
+      await loop.beforeRetry?.();
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { CompanySnapshot } from '@limo/contracts';
+import type { EventEnvelope } from '@limo/platform';
+
+/** Who set `verified`, so the audit can tell a backed flag from a stray one. */
+export interface Verification {
+  source: 'admin' | 'claim';
+  /** The admin's user id (admin), the claim id (claim). */
+  by: string | null;
+  at: string;
+}
+
+/** The company's premium subscription, as billing's events told it. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  status: 'active' | 'canceled';
+  startedAt: string;
+  endDate: string | null;
+}
+
+/** A company as the directory stores it. Vocabulary fields hold slugs. */
+export interface CompanyDoc {
+  _id: string;
+  /** The owner's user id; null while nobody owns the listing. */
+  userId: string | null;
+  name: string;
+  description: string | null;
+  phone: string | null;
+  email: string | null;
+  businessEmail: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  priceRange: string | null;
+  services: string[];
+  vehicleTypes: string[];
+  hourlyRateStart: number | null;
+  featured: boolean;
+  verified: boolean;
+  verification: Verification | null;
+  suspendedAt: string | null;
+  suspendedBy: string | null;
+  claimed: boolean;
+  claimedAt: string | null;
+  claimId: string | null;
+  businessVerified: boolean;
+  subscription: SubscriptionState | null;
+  imageUrl: string | null;
+  seoKeywords: string | null;
+  seoTags: string | null;
+  stripePaymentIntentId: string | null;
+  /** Average of approved reviews, one decimal; kept by the ratings consumer. */
+  rating: number;
+  reviewCount: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Grows by one with every write; carried by company events for ordering. */
+  version: number;
+}
+
+/** The fields a write may change (everything but identity and bookkeeping). */
+export type CompanyChange = Partial<Omit<CompanyDoc, '_id' | 'createdAt' | 'updatedAt' | 'version'>>;
+
+/** The fields a new company must be given; every other one starts empty (see `newCompanyDoc`). */
+export type NewCompanyFields = Pick<CompanyDoc, '_id' | 'name' | 'createdAt'> & Partial<Omit<CompanyDoc, 'version'>>;
+
+/**
+ * A company as it starts: no owner, contact, place or vocabulary, every flag off, no reviews,
+ * updated when created; `fields` set the rest. The one place a whole CompanyDoc is spelled out.
+ */
+export function newCompanyDoc(fields: NewCompanyFields): Omit<CompanyDoc, 'version'> {
+  return {
+    userId: null,
+    description: null,
+    phone: null,
+    email: null,
+    businessEmail: null,
+    website: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    latitude: null,
+    longitude: null,
+    priceRange: null,
+    services: [],
+    vehicleTypes: [],
+    hourlyRateStart: null,
+    featured: false,
+    verified: false,
+    verification: null,
+    suspendedAt: null,
+    suspendedBy: null,
+    claimed: false,
+    claimedAt: null,
+    claimId: null,
+    businessVerified: false,
+    subscription: null,
+    imageUrl: null,
+    seoKeywords: null,
+    seoTags: null,
+    stripePaymentIntentId: null,
+    rating: 0,
+    reviewCount: 0,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
+/** What company events carry (contracts: companySnapshotSchema). */
+export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({
+  id: c._id,
+  name: c.name,
+  email: c.email,
+  businessEmail: c.businessEmail,
+  phone: c.phone,
+  city: c.city,
+  state: c.state,
+  zipCode: c.zipCode,
+  latitude: c.latitude,
+  longitude: c.longitude,
+  userId: c.userId,
+  createdAt: c.createdAt,
+  version: c.version,
+});
+
+/** The `company.created|updated` event of a company as written. */
+export const companyEvent = (
+  type: 'company.created.v1' | 'company.updated.v1',
+  c: CompanyDoc,
+  at: string,
+): EventEnvelope<CompanySnapshot> => ({
+  id: randomUUID(),
+  type,
+  occurredAt: at,
+  key: c._id,
+  data: toSnapshot(c),
+});
+
+/** The `company.deleted.v1` event; its version is one past the deleted company's. */
+export const companyDeletedEvent = (c: CompanyDoc, at: string): EventEnvelope => ({
+  id: randomUUID(),
+  type: 'company.deleted.v1',
+  occurredAt: at,
+  key: c._id,
+  data: { id: c._id, version: c.version + 1 },
+});

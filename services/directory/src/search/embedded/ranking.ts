@@ -1,0 +1,98 @@
+import type { SearchQuery } from '../company-search.port.js';
+
+/** Bits of a slot's `flags` column. */
+export const ALIVE = 1;
+export const LOCATED = 2;
+export const FEATURED = 4;
+export const SUSPENDED = 8;
+
+/** The per-slot columns the ranking reads, and the current matches (`slots[i]`, its squared chord `chords[i]`). */
+export interface RankedColumns {
+  flags: Uint8Array;
+  rating: Float64Array;
+  reviewCount: Float64Array;
+  nameKeys: string[];
+  ids: string[];
+  slots: Uint32Array;
+  chords: Float64Array;
+}
+
+/** The port's ranking, as a comparison of two indexes into the current matches. */
+export function rankingComparator(columns: RankedColumns, query: SearchQuery): (i: number, j: number) => number {
+  const { flags, rating, reviewCount, nameKeys, ids, slots, chords } = columns;
+  const byDistance = query.near !== undefined;
+  const byNameAndId = (a: number, b: number): number => {
+    const na = nameKeys[a];
+    const nb = nameKeys[b];
+    if (na !== nb) return na < nb ? -1 : 1;
+    return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
+  };
+  // Infinity - Infinity is NaN, which is falsy: two companies without coordinates tie on distance.
+  if (query.sort === 'distance' && byDistance) {
+    return (i, j) => {
+      const a = slots[i];
+      const b = slots[j];
+      return (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || chords[i] - chords[j] || byNameAndId(a, b);
+    };
+  }
+  if (query.sort === 'rating') {
+    return (i, j) => {
+      const a = slots[i];
+      const b = slots[j];
+      return (
+        (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || rating[b] - rating[a] || reviewCount[b] - reviewCount[a] || byNameAndId(a, b)
+      );
+    };
+  }
+  return (i, j) => {
+    const a = slots[i];
+    const b = slots[j];
+    return (
+      (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) ||
+      (flags[b] & FEATURED) - (flags[a] & FEATURED) ||
+      (byDistance ? chords[i] - chords[j] : 0) ||
+      rating[b] - rating[a] ||
+      reviewCount[b] - reviewCount[a] ||
+      byNameAndId(a, b)
+    );
+  };
+}
+
+/** The `k` smallest of 0..n-1 under `compare`, sorted; a bounded heap when k is much smaller than n. */
+export function topK(n: number, k: number, compare: (i: number, j: number) => number): number[] {
+  if (k * 4 >= n)
+    return Array.from({ length: n }, (_, i) => i)
+      .sort(compare)
+      .slice(0, k);
+  // Max-heap of the best k so far: the worst of them at the root.
+  const heap: number[] = [];
+  const up = (at: number): void => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (compare(heap[at], heap[parent]) <= 0) return;
+      [heap[at], heap[parent]] = [heap[parent], heap[at]];
+      at = parent;
+    }
+  };
+  const down = (at: number): void => {
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= heap.length) return;
+      const right = left + 1;
+      const worse = right < heap.length && compare(heap[right], heap[left]) > 0 ? right : left;
+      if (compare(heap[worse], heap[at]) <= 0) return;
+      [heap[at], heap[worse]] = [heap[worse], heap[at]];
+      at = worse;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      up(heap.length - 1);
+    } else if (compare(i, heap[0]) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}

@@ -1,0 +1,118 @@
+import type { QuoteDeliveredV1, QuoteRequest, QuoteRequestedV1, QuoteSource, QuoteStatus } from '@limo/contracts';
+
+/** Where the mail of one quote stands. */
+export type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
+/** Where the customer's confirmation of one quote stands (city quotes are confirmed once, by their request). */
+export type ConfirmationState = 'pending' | 'sent' | 'not-needed';
+
+/** The trip and customer details every quote carries. */
+export interface QuoteDetails {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceType: string;
+  vehicleType: string | null;
+  passengerCount: string;
+  pickupLocation: string;
+  dropoffLocation: string | null;
+  tripDate: string;
+  tripTime: string;
+  specialRequests: string | null;
+}
+
+/** One quote request to one company. */
+export interface QuoteDoc extends QuoteDetails {
+  _id: string;
+  companyId: string;
+  /** The company's name when the request was made. */
+  companyName: string;
+  source: QuoteSource;
+  /** For a city-wide quote: its request, the city as typed, and how many companies got it. */
+  cityRequestId: string | null;
+  targetCity: string | null;
+  cityCompaniesNotified: number | null;
+  status: QuoteStatus;
+  createdAt: string;
+  updatedAt: string;
+  delivery: DeliveryState;
+  /** When the company's mail was accepted by the transport. */
+  deliveredAt: string | null;
+  deliveryAttempts: number;
+  lastDeliveryError: string | null;
+  /** Epoch ms until which one worker holds the right to send the company mail. */
+  deliveryLeaseUntil: number;
+  confirmation: ConfirmationState;
+  confirmedAt: string | null;
+  confirmationAttempts: number;
+  confirmationLeaseUntil: number;
+  /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
+  firstViewedAt: string | null;
+  contactedAt: string | null;
+}
+
+/** The event a stored quote owes: the company (and for a per-company request the customer) gets mailed. */
+export function quoteRequestedEvent(quote: QuoteDoc, eventId: string): QuoteRequestedV1 {
+  return {
+    id: eventId,
+    type: 'quote.requested.v1',
+    occurredAt: quote.createdAt,
+    key: quote._id,
+    data: {
+      quoteId: quote._id,
+      companyId: quote.companyId,
+      companyName: quote.companyName,
+      source: quote.source,
+      cityRequestId: quote.cityRequestId,
+      customerName: quote.customerName,
+      customerEmail: quote.customerEmail,
+      customerPhone: quote.customerPhone,
+      serviceType: quote.serviceType,
+      vehicleType: quote.vehicleType,
+      passengerCount: quote.passengerCount,
+      pickupLocation: quote.pickupLocation,
+      dropoffLocation: quote.dropoffLocation,
+      tripDate: quote.tripDate,
+      tripTime: quote.tripTime,
+      specialRequests: quote.specialRequests,
+      createdAt: quote.createdAt,
+    },
+  };
+}
+
+/** The quote as owners and admins read it. */
+export function toQuoteRequest(q: QuoteDoc): QuoteRequest {
+  return {
+    id: q._id,
+    companyId: q.companyId,
+    companyName: q.companyName,
+    source: q.source,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    serviceType: q.serviceType,
+    vehicleType: q.vehicleType,
+    passengerCount: q.passengerCount,
+    pickupLocation: q.pickupLocation,
+    dropoffLocation: q.dropoffLocation,
+    tripDate: q.tripDate,
+    tripTime: q.tripTime,
+    specialRequests: q.specialRequests,
+    status: q.status,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+    deliveredAt: q.deliveredAt,
+    firstViewedAt: q.firstViewedAt,
+    contactedAt: q.contactedAt,
+  };
+}
+
+/** The event a quote owes once its company mail was accepted by the transport. */
+export function quoteDeliveredEvent(quote: QuoteDoc, at: string, eventId: string): QuoteDeliveredV1 {
+  return {
+    id: eventId,
+    type: 'quote.delivered.v1',
+    occurredAt: at,
+    key: quote._id,
+    data: { quoteId: quote._id, companyId: quote.companyId, deliveredAt: at },
+  };
+}
