@@ -11,7 +11,7 @@
  * a minute), for the ratio. The number of stored quotes must equal the number of 2xx answers.
  *
  * autocannon runs in a worker thread, so the client does not share the event loop it measures. Mail
- * goes through the SMTP adapter (its bounded pool) to a sink in another worker thread, like a mail
+ * goes through the SMTP adapter (its bounded pool, default size) to a sink in another worker thread, like a mail
  * server on another machine. Delivery must keep up with intake: the company mails still owed when the
  * last step ends are reported in seconds of intake (aim: at most 1 s), then how long they took to drain.
  *
@@ -95,7 +95,7 @@ async function startSmtpSink(): Promise<{ url: string; accepted: () => Promise<n
   const next = () => new Promise<{ port?: number; accepted?: number }>((resolve) => worker.once('message', resolve));
   const { port } = await next();
   return {
-    url: `smtp://127.0.0.1:${port}?maxConnections=10`,
+    url: `smtp://127.0.0.1:${port}`,
     accepted: async () => {
       const answer = next();
       worker.postMessage('count');

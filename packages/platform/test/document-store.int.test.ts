@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import nedb from '@seald-io/nedb';
 import mongoose from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MongoDocumentStore } from '../src/adapters/mongo.document-store.js';
@@ -12,6 +13,9 @@ import { DuplicateKeyError } from '../src/ports/document-store.port.js';
 import type { EventBus, EventEnvelope } from '../src/ports/event-bus.port.js';
 import { describeDocumentStoreContract, type DocumentStoreDeviations } from './contracts/document-store.contract.js';
 import { describeWithEngine } from './support/engines.js';
+
+// CommonJS at run time (see nedb.document-store.ts).
+const Datastore = nedb as unknown as typeof nedb.default;
 
 const mongoDeviations: DocumentStoreDeviations = process.env.MONGODB_URI ? await serverDeviations(process.env.MONGODB_URI) : {};
 
@@ -58,6 +62,66 @@ describe('NedbDocumentStore on disk', () => {
       const bus = { publish: async (events: EventEnvelope[]) => void published.push(...events) } as EventBus;
       expect(await new OutboxRelay({ store: second, bus }).flush()).toBe(1);
       expect(published).toEqual([owed]);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('NedbDocumentStore under many writes', () => {
+  const seed = (i: number): Listing => ({ _id: `l${i}`, slug: `s${i}`, since: new Date(0), fleet: 0 });
+
+  it('acknowledges each of many concurrent writes only once it is in the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
+    try {
+      const store = await NedbDocumentStore.create({ dir });
+      const listings = await store.collection<Listing>('companies');
+      await Promise.all(Array.from({ length: 300 }, (_, i) => listings.insertOne(seed(i))));
+      await Promise.all(Array.from({ length: 300 }, (_, i) => listings.updateOne({ _id: `l${i}` }, { $inc: { fleet: i } })));
+      await Promise.all(Array.from({ length: 100 }, (_, i) => listings.deleteOne({ _id: `l${i}` })));
+      // The file as the next start would read it, before any compaction: a copy, loaded by nedb itself.
+      const copy = join(dir, 'copy.db');
+      await copyFile(join(dir, 'companies.db'), copy);
+      const reloaded = new Datastore<Listing>({ filename: copy });
+      await reloaded.loadDatabaseAsync();
+      const docs = await reloaded.findAsync({}).sort({ fleet: 1 });
+      expect(docs.map((d) => d.fleet)).toEqual(Array.from({ length: 200 }, (_, i) => i + 100));
+      await store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a key shared by many documents right through updates and deletes (index removal in place)', async () => {
+    const store = await NedbDocumentStore.create();
+    const listings = await store.collection<Listing>('crowded', [{ fields: { slug: 1 } }, { fields: { fleet: 1 } }]);
+    await Promise.all(Array.from({ length: 60 }, (_, i) => listings.insertOne({ ...seed(i), slug: 'same' })));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => listings.updateOne({ _id: `l${i}` }, { $set: { fleet: 1 } })));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => listings.deleteOne({ _id: `l${i + 10}` })));
+    await listings.updateOne({ _id: 'l59' }, { $set: { slug: 'other' } });
+    expect(await listings.count({ slug: 'same' })).toBe(49);
+    expect((await listings.find({ fleet: 1 }, { sort: { _id: 1 } })).map((l) => l._id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `l${i}`),
+    );
+    expect(await listings.find({ slug: 'other' })).toEqual([{ ...seed(59), slug: 'other' }]);
+    expect(await listings.count({ fleet: 0 })).toBe(40);
+    await store.close();
+  });
+
+  it('loses no write made while the file is compacted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
+    try {
+      const first = await NedbDocumentStore.create({ dir });
+      const before = await first.collection<Listing>('companies');
+      await Promise.all(Array.from({ length: 200 }, (_, i) => before.insertOne(seed(i))));
+      const writes = Array.from({ length: 200 }, (_, i) => before.updateOne({ _id: `l${i}` }, { $set: { fleet: 1 } }));
+      const closing = first.close();
+      await Promise.all([...writes, closing]);
+
+      const second = await NedbDocumentStore.create({ dir });
+      const after = await second.collection<Listing>('companies');
+      expect(await after.count({ fleet: 1 })).toBe(200);
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -3,4 +3,5 @@ export type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } fr
 export { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 export { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
 export { toSearchDocument } from './search/search-document.js';
+export { toSearchQuery } from './search/search-query.js';
 export { newCompanyDoc, type CompanyDoc } from './domain/company.js';

@@ -20,6 +20,8 @@ import {
   type EngineIndexSpec,
   type StoredDocument,
 } from '../outbox/outbox-collection.js';
+import { NedbGroupCommit } from './nedb.group-commit.js';
+import { speedUpNedbIndexRemoval } from './nedb.index-removal.js';
 
 /** Where the embedded store keeps its data. */
 export interface NedbDocumentStoreOptions {
@@ -38,6 +40,7 @@ const Datastore = nedb as unknown as typeof nedb.default;
 // nedb's own update semantics, to build an upserted document exactly as its updates would.
 const nedbModel = createRequire(import.meta.url)('@seald-io/nedb/lib/model.js') as {
   modify(doc: object, update: object): StoredDocument;
+  serialize(doc: object): string;
 };
 
 const COMPACTION_INTERVAL_MS = 60_000;
@@ -50,13 +53,15 @@ const COLLECTION_NAME = /^[A-Za-z0-9_-]+$/;
  * as `Date` (nedb writes `{"$$date": ms}`) and come back as `Date`, ISO strings stay strings.
  * Left as nedb has them: `$pull` on a missing field throws (MongoDB: no-op), field names (also in
  * event data) may not contain `.` or start with `$`, and values of different types sort in nedb's order.
- * One process owns a folder: nedb has no locking between processes.
+ * One process owns a folder: nedb has no locking between processes. Writes to one file are group
+ * committed (see {@link NedbGroupCommit}): each is acknowledged once it is in the file, and the
+ * writes made while one append runs share the next.
  */
 export class NedbDocumentStore implements DocumentStore {
   private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
   private readonly ready: OutboxCollection<BaseDocument>[] = [];
   private readonly signal = new OutboxSignal();
-  private readonly datastores: Nedb[] = [];
+  private readonly datastores: { db: Nedb; log: NedbGroupCommit | undefined }[] = [];
 
   private constructor(
     private readonly dir: string | undefined,
@@ -66,6 +71,7 @@ export class NedbDocumentStore implements DocumentStore {
   /** Opens the store, creating `dir` if needed. */
   static async create(options: NedbDocumentStoreOptions = {}): Promise<NedbDocumentStore> {
     if (options.dir) await mkdir(options.dir, { recursive: true });
+    speedUpNedbIndexRemoval();
     return new NedbDocumentStore(options.dir, options.logger);
   }
 
@@ -100,9 +106,10 @@ export class NedbDocumentStore implements DocumentStore {
   /** Stops compaction timers and compacts every file, so the next start loads quickly. */
   async close(): Promise<void> {
     await Promise.allSettled(this.opened.values());
-    for (const db of this.datastores) {
+    for (const { db, log } of this.datastores) {
       db.stopAutocompaction();
       if (this.dir) await db.compactDatafileAsync();
+      await log?.durable();
     }
   }
 
@@ -110,30 +117,42 @@ export class NedbDocumentStore implements DocumentStore {
     const db: Nedb = this.dir
       ? new Datastore<StoredDocument>({ filename: join(this.dir, `${name}.db`) })
       : new Datastore<StoredDocument>({ inMemoryOnly: true });
+    const log = NedbGroupCommit.install(db, nedbModel);
     await db.loadDatabaseAsync();
     if (this.dir) db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
-    this.datastores.push(db);
+    this.datastores.push({ db, log });
     this.logger?.debug({ collection: name, dir: this.dir ?? 'memory' }, 'nedb collection opened');
-    const collection = await OutboxCollection.create<BaseDocument>(new NedbCollection(name, db), this.signal);
+    const collection = await OutboxCollection.create<BaseDocument>(new NedbCollection(name, db, log), this.signal);
     this.ready.push(collection);
     return collection;
   }
 }
 
-/** One nedb datastore behind the engine interface. Every call goes through nedb's queue, one at a time. */
+/**
+ * One nedb datastore behind the engine interface. Every call goes through nedb's queue, one at a
+ * time; a write resolves once its group commit reached the file.
+ */
 class NedbCollection implements EngineCollection {
   constructor(
     readonly name: string,
     private readonly db: Nedb,
+    private readonly log: NedbGroupCommit | undefined,
   ) {}
 
   async ensureIndex(spec: EngineIndexSpec): Promise<void> {
     const fields = Object.keys(spec.fields);
+    // nedb reads a compound index only for a query giving every one of its fields by equality, and
+    // compares compound keys by sorting their field names on every comparison. A non-unique one
+    // (declared for MongoDB's range scans, e.g. `{delivery, createdAt}` for the mail sweep) served
+    // no query here and made every write to the collection maintain it: it is not built. Unique
+    // ones are, for their constraint.
+    if (fields.length > 1 && !spec.unique) return;
     await this.db.ensureIndexAsync({
       fieldName: fields.length === 1 ? fields[0] : fields,
       unique: spec.unique ?? false,
       sparse: spec.sparse ?? false,
     });
+    await this.log?.durable();
   }
 
   async insertOne(doc: StoredDocument): Promise<void> {
@@ -179,14 +198,21 @@ class NedbCollection implements EngineCollection {
     return numAffected;
   }
 
-  deleteMany(filter: Filter): Promise<number> {
-    return this.db.removeAsync(toNedbQuery(filter), { multi: true });
+  async deleteMany(filter: Filter): Promise<number> {
+    const removed = await this.db.removeAsync(toNedbQuery(filter), { multi: true });
+    await this.log?.durable();
+    return removed;
   }
 
-  /** Turns nedb's unique violation into the port's DuplicateKeyError. */
+  /**
+   * Runs a write and waits until it is in the file; turns nedb's unique violation into the port's
+   * DuplicateKeyError.
+   */
   private async guard<R>(write: () => Promise<R>): Promise<R> {
     try {
-      return await write();
+      const result = await write();
+      await this.log?.durable();
+      return result;
     } catch (err) {
       if ((err as { errorType?: string }).errorType === 'uniqueViolated') {
         throw new DuplicateKeyError(this.name, `key ${JSON.stringify((err as { key?: unknown }).key)}`);

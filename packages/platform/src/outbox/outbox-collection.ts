@@ -219,6 +219,14 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
    * when nothing is left to publish.
    */
   async acknowledge(doc: PendingDocument, eventIds: string[]): Promise<void> {
+    // The usual case in one write instead of two: the outbox still holds exactly the published
+    // events (same ids, same order, nothing after them), so it and the flag go together. Comparing
+    // ids, not just the length, keeps an event written after another relay acknowledged its own.
+    if (!doc.deleted && eventIds.length > 0) {
+      const exactly: Filter = { _id: doc.id, [`_outbox.${eventIds.length}`]: { $exists: false }, _deletedAt: { $exists: false } };
+      eventIds.forEach((id, i) => (exactly[`_outbox.${i}.id`] = id));
+      if ((await this.engine.updateMany(exactly, { $unset: { _outbox: true, _pending: true } })) > 0) return;
+    }
     if (eventIds.length > 0) {
       await this.engine.findOneAndUpdate({ _id: doc.id }, { $pull: { _outbox: { id: { $in: eventIds } } } }, { upsert: false });
     }

@@ -150,14 +150,15 @@ export class OutboxRelay {
 
 /** Merges per-document queues (each already in write order) by `occurredAt`, keeping each queue's order. */
 function mergeByTime(queues: EventEnvelope[][]): EventEnvelope[] {
+  // Each event's time parsed once; a queue's place is the time of its next event.
+  const times = queues.map((queue) => queue.map(time));
   const heads = queues.map(() => 0);
   const merged: EventEnvelope[] = [];
   const total = queues.reduce((n, q) => n + q.length, 0);
   while (merged.length < total) {
     let best = -1;
     for (let i = 0; i < queues.length; i++) {
-      const event = queues[i][heads[i]];
-      if (event && (best < 0 || time(event) < time(queues[best][heads[best]]))) best = i;
+      if (heads[i] < queues[i].length && (best < 0 || times[i][heads[i]] < times[best][heads[best]])) best = i;
     }
     merged.push(queues[best][heads[best]++]);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OutboxCollection } from '../../src/outbox/outbox-collection.js';
 import { OutboxRelay } from '../../src/outbox/outbox-relay.js';
 import {
   DuplicateKeyError,
@@ -540,6 +541,26 @@ export function describeDocumentStoreContract(
         relays.push(small);
         expect(await small.flush()).toBe(7);
         expect([...bus.published].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))).toEqual(events);
+      });
+
+      it('an acknowledgement keeps an event written after another relay acknowledged the same ones', async () => {
+        const companies = await open<Company>('two-relays');
+        expect(companies).toBeInstanceOf(OutboxCollection);
+        const outbox = companies as unknown as OutboxCollection<Company>;
+        const created = event('company.created.v1', 'a');
+        await companies.insertOne(COMPANIES[0], { events: [created] });
+        const [seenByOne] = await outbox.pending(10);
+        const [seenByOther] = await outbox.pending(10);
+        await outbox.acknowledge(seenByOther, [created.id]);
+        const updated = event('company.updated.v1', 'a');
+        await companies.updateOne({ _id: 'a' }, { $inc: { fleet: 1 } }, { events: [updated] });
+        await outbox.acknowledge(seenByOne, [created.id]);
+
+        const bus = new RecordingBus();
+        expect(await relay(bus).flush()).toBe(1);
+        expect(bus.published).toEqual([updated]);
+        expect(await outbox.pending(10)).toEqual([]);
+        expect(await companies.findOne({ _id: 'a' })).toEqual({ ...COMPANIES[0], fleet: COMPANIES[0].fleet + 1 });
       });
 
       it('coalesces concurrent flushes: every event is published once', async () => {

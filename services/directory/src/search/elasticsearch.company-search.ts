@@ -39,6 +39,21 @@ interface IndexedCompany {
   updatedAt: string;
 }
 
+/** A search answer cut down by `filter_path`: parts without content are left out altogether. */
+interface TrimmedSearchResponse {
+  hits?: {
+    total?: { value: number };
+    /** Doc values come as arrays; a geo point as `"lat, lon"`. */
+    hits?: Array<{ fields: { id: [string]; location?: [string] } }>;
+  };
+}
+
+/** A geo point's doc value, `"lat, lon"`. */
+function parsePoint(value: string): { latitude: number; longitude: number } {
+  const comma = value.indexOf(',');
+  return { latitude: Number(value.slice(0, comma)), longitude: Number(value.slice(comma + 1)) };
+}
+
 const MAPPING_FILE = new URL('../../../../infra/elasticsearch/companies.mapping.json', import.meta.url);
 const PING_TIMEOUT_MS = 3_000;
 /** Documents a page of versions() reads. */
@@ -91,23 +106,27 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const from = (query.page - 1) * query.limit;
     const size = Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - from));
-    const response = await this.client.search<Pick<IndexedCompany, 'id' | 'location'>>({
+    // Filter context only (nothing is scored: the order is the sorts below). A page needs each hit's
+    // id and point only, read from doc values: no stored fields are loaded (`_none_` skips even
+    // `_id` and `_source`, whose 16 KB compressed blocks the fetch phase would otherwise inflate per
+    // hit), and `filter_path` trims the answer to the total and those fields.
+    const response = (await this.client.search({
       index: this.index,
       query: { bool: { filter: filters(query) } },
       sort: sortOf(query),
       from: size === 0 ? 0 : from,
       size,
       track_total_hits: true,
-      _source: ['id', 'location'],
-    });
-    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+      stored_fields: ['_none_'],
+      docvalue_fields: ['id', 'location'],
+      filter_path: ['hits.total.value', 'hits.hits.fields'],
+    })) as unknown as TrimmedSearchResponse;
+    const total = response.hits?.total?.value ?? 0;
     const { near } = query;
-    const hits = response.hits.hits.map((hit) => {
-      const source = hit._source!;
-      const at = source.location;
-      return near && at
-        ? { id: source.id, distanceMiles: distanceMiles(near, { latitude: at.lat, longitude: at.lon }) }
-        : { id: source.id };
+    const hits = (response.hits?.hits ?? []).map(({ fields }) => {
+      const id = fields.id[0];
+      const at = fields.location?.[0];
+      return near && at ? { id, distanceMiles: distanceMiles(near, parsePoint(at)) } : { id };
     });
     return { hits, total };
   }
