@@ -100,11 +100,20 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
   };
   const processes = new Map<string, ChildProcess>();
   const logs = new Map<string, string>();
+  /** Processes the test stopped on purpose (kill, close): their exit is not news. */
+  const stopping = new Set<ChildProcess>();
   const spawnOne = (name: string) => {
     const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk: Buffer) => logs.set(name, ((logs.get(name) ?? '') + chunk.toString()).slice(-20_000));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
+    // A member that dies on its own fails the test's later requests with 502s: say which and why, at once.
+    child.once('exit', (code, signal) => {
+      if (stopping.has(child)) return;
+      console.error(
+        `distributed test system: ${name} exited by itself (code ${code}, signal ${signal}); its last output:\n${(logs.get(name) ?? '').slice(-4_000)}`,
+      );
+    });
     processes.set(name, child);
   };
   names.forEach(spawnOne);
@@ -117,6 +126,7 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     async kill(name) {
       const child = processes.get(name)!;
       if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping.add(child);
       await new Promise<void>((done) => {
         child.once('exit', () => done());
         child.kill('SIGKILL');
@@ -146,6 +156,7 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
       await Promise.all(
         [...processes.values()].map(async (child) => {
           if (child.exitCode !== null || child.signalCode !== null) return;
+          stopping.add(child);
           const exited = new Promise((done) => child.once('exit', done));
           child.kill('SIGTERM');
           await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
