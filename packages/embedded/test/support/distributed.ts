@@ -107,9 +107,10 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     const keep = (chunk: Buffer) => logs.set(name, ((logs.get(name) ?? '') + chunk.toString()).slice(-20_000));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
-    // A member that dies on its own fails the test's later requests with 502s: say which and why, at once.
+    // A member that dies on its own fails the test's later requests with 502s: say which and why, at once
+    // (a clean exit, code 0, is a shutdown a test asked for by signalling the process itself).
     child.once('exit', (code, signal) => {
-      if (stopping.has(child)) return;
+      if (stopping.has(child) || code === 0) return;
       console.error(
         `distributed test system: ${name} exited by itself (code ${code}, signal ${signal}); its last output:\n${(logs.get(name) ?? '').slice(-4_000)}`,
       );
