@@ -319,6 +319,8 @@ describeInBrowser('public side in the browser', () => {
     const { page } = await e2e.session();
     await page.goto('/');
     await page.getByTestId('company-card').first().waitFor();
+    // Disabled (faded) while the visitor's place is looked up: judged once it is settled.
+    await page.locator('button:not([disabled])', { hasText: 'Find Companies Near Me' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('company-card').first().getByRole('link', { name: 'View Details' }).click();
     await page.getByRole('heading', { name: 'Write a Review' }).waitFor();

@@ -146,11 +146,18 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: Array<{ target: string[] }>;
+  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
 }
 
 /** Runs axe-core in the page and fails on any serious or critical violation (WCAG 2.x A/AA rules). */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A control mid-transition (e.g. the home page's "Near Me" button fading in from disabled when the
+  // visitor's place is found) has a contrast of neither end: axe would judge a frame, not the page.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   // Evaluated rather than added as an inline <script>: the app's CSP (rightly) refuses inline scripts.
   await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
   const violations = await page.evaluate(async () => {
@@ -162,7 +169,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target })),
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200), why: n.failureSummary })),
     }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { Kafka } from 'kafkajs';
+import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
 import type { EventEnvelope } from '../src/ports/event-bus.port.js';
@@ -11,6 +12,32 @@ describeEventBusContract('EventBus contract: in-process', async () => InProcessE
 
 describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   describeEventBusContract('KafkaEventBus', () => KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-contract' }));
+
+  // CI saw a service process die 30 s after a consumer start failed once under load (the start was
+  // retried and succeeded, but the failed attempt's readiness timer rejected later, unhandled).
+  it('stays up after a consumer start fails: the failed attempt leaves nothing to go off later', async () => {
+    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-start', readyTimeoutMs: 300 });
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    const original = Kafka.prototype.consumer;
+    const consumer = vi.spyOn(Kafka.prototype, 'consumer').mockImplementation(function (this: Kafka, config) {
+      const made = original.call(this, config);
+      made.connect = () => Promise.reject(new Error('broker refused the connection'));
+      return made;
+    });
+    try {
+      await expect(
+        bus.subscribe({ topics: [`start-${randomUUID()}`], group: `start-${randomUUID()}`, handler: async () => {} }),
+      ).rejects.toThrow('broker refused the connection');
+      await delay(1_000);
+      expect(unhandled).toEqual([]);
+    } finally {
+      consumer.mockRestore();
+      process.off('unhandledRejection', record);
+      await bus.close();
+    }
+  });
 });
 
 describe('KafkaEventBus start-up', () => {

@@ -20,6 +20,8 @@ export interface DistributedSystem {
   kill(name: string): Promise<void>;
   /** Starts a killed process again with the same environment. */
   restart(name: string): void;
+  /** Members that exited without the test asking, each with its exit code or signal and last output ('' when none). */
+  problems(): string;
   /** Waits until the gateway reports every service up. */
   healthy(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -134,6 +136,15 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
       });
     },
     restart: spawnOne,
+    problems() {
+      return [...processes]
+        .filter(([, child]) => !stopping.has(child) && (child.exitCode !== null || child.signalCode !== null))
+        .map(
+          ([name, child]) =>
+            `${name} exited (code ${child.exitCode}, signal ${child.signalCode}); its last output:\n${(logs.get(name) ?? '').slice(-3_000)}`,
+        )
+        .join('\n');
+    },
     async healthy(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -9,6 +9,8 @@ export interface SystemUnderTest {
   url: string;
   dataDir: string;
   admin: { email: string; password: string };
+  /** What went wrong inside the system, for a failure message: members that exited, with their last output ('' when none). */
+  problems(): string;
 }
 
 export const SUT_ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
@@ -37,7 +39,7 @@ export function describeOnProfiles(title: string, body: (sut: () => SystemUnderT
     let close = async () => {};
     beforeAll(async () => {
       const system = await startThrowaway(SUT_ENV);
-      sut = { profile: 'embedded', url: system.url, dataDir: system.dataDir, admin: SUT_ADMIN };
+      sut = { profile: 'embedded', url: system.url, dataDir: system.dataDir, admin: SUT_ADMIN, problems: () => '' };
       close = () => system.close();
     }, 60_000);
     afterAll(() => close());
@@ -48,7 +50,7 @@ export function describeOnProfiles(title: string, body: (sut: () => SystemUnderT
     let close = async () => {};
     beforeAll(async () => {
       const system = await startDistributed(SUT_ENV);
-      sut = { profile: 'distributed', url: system.url, dataDir: system.dataDir, admin: SUT_ADMIN };
+      sut = { profile: 'distributed', url: system.url, dataDir: system.dataDir, admin: SUT_ADMIN, problems: () => system.problems() };
       close = () => system.close();
       // Long: it may wait for another distributed test system to finish (see startDistributed).
     }, 600_000);

@@ -37,6 +37,8 @@ export interface KafkaEventBusOptions {
    * can share one cluster without joining each other's groups. Events keep their plain type.
    */
   namespace?: string;
+  /** How long a new consumer may take to join its group and fetch before its start counts as failed. Default 30 s. */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export class KafkaEventBus implements EventBus {
     private readonly kafka: Kafka,
     private readonly admin: Admin,
     private readonly producer: Producer,
-    private readonly options: Required<Pick<KafkaEventBusOptions, 'brokers' | 'partitions' | 'namespace'>>,
+    private readonly options: Required<Pick<KafkaEventBusOptions, 'brokers' | 'partitions' | 'namespace' | 'readyTimeoutMs'>>,
     private readonly logger: Logger,
   ) {}
 
@@ -91,7 +93,12 @@ export class KafkaEventBus implements EventBus {
       kafka,
       admin,
       producer,
-      { brokers: opts.brokers, partitions: opts.partitions ?? 3, namespace: opts.namespace ?? '' },
+      {
+        brokers: opts.brokers,
+        partitions: opts.partitions ?? 3,
+        namespace: opts.namespace ?? '',
+        readyTimeoutMs: opts.readyTimeoutMs ?? 30_000,
+      },
       logger,
     );
   }
@@ -128,7 +135,9 @@ export class KafkaEventBus implements EventBus {
       retry: { initialRetryTime: 100, retries: 5 },
     });
     const stopping = new AbortController();
-    const ready = untilReady(consumer, options.group);
+    const ready = untilReady(consumer, options.group, stopping.signal, this.options.readyTimeoutMs);
+    // Awaited below once the consumer runs; until then a crash must not count as an unhandled rejection.
+    ready.catch(() => undefined);
     try {
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: options.fromBeginning ?? true });
@@ -317,8 +326,11 @@ export class KafkaEventBus implements EventBus {
  * Resolves once the consumer joined its group and, if it got partitions, finished a first fetch:
  * by then their starting offsets are resolved, so an event published next is not missed even by a
  * new group that starts at the end.
+ *
+ * A start that failed on its own (connect or subscribe threw) aborts `given`: the wait then ends quietly,
+ * since nobody awaits it any more (its timer would otherwise reject later, unhandled, and end the process).
  */
-function untilReady(consumer: Consumer, group: string, timeoutMs = 30_000): Promise<void> {
+function untilReady(consumer: Consumer, group: string, given: AbortSignal, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const listeners: Array<() => void> = [];
     let settled = false;
@@ -331,7 +343,10 @@ function untilReady(consumer: Consumer, group: string, timeoutMs = 30_000): Prom
       else resolve();
     };
     const timer = setTimeout(() => settle(new Error(`Kafka consumer of group ${group} was not ready within ${timeoutMs} ms`)), timeoutMs);
+    const givenUp = () => settle();
+    given.addEventListener('abort', givenUp, { once: true });
     listeners.push(
+      () => given.removeEventListener('abort', givenUp),
       consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
         const assigned = Object.values(payload.memberAssignment).some((partitions) => partitions.length > 0);
         if (!assigned) settle();
