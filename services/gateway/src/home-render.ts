@@ -77,8 +77,15 @@ export function injectHome(shell: string, rootHtml: string, firstSearch: FirstSe
  */
 export function createHomeRenderer(options: HomeRendererOptions): { render(shell: string): Promise<RenderedHome | undefined> } | undefined {
   const entryFile = join(options.webDist, HOME_SERVER_ENTRY);
-  if (!existsSync(entryFile)) return undefined;
   const { directoryUrl, logger } = options;
+  if (!existsSync(entryFile)) {
+    // Still a working page, only a slower first paint: said once, at start-up.
+    logger.warn(
+      { entryFile },
+      'home page served without its first search: the web build has no server entry (npm run build -w web makes it)',
+    );
+    return undefined;
+  }
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const minRenderIntervalMs = options.minRenderIntervalMs ?? DEFAULT_MIN_RENDER_INTERVAL_MS;
   let lastRenderAt = Number.NEGATIVE_INFINITY;

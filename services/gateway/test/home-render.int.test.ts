@@ -65,8 +65,11 @@ beforeEach(() => {
 });
 
 describe('home page rendered with its first search', () => {
-  it('is not offered when the build has no server entry', async () => {
-    expect(createHomeRenderer({ webDist: await webDist(false), directoryUrl, logger })).toBeUndefined();
+  it('is not offered when the build has no server entry, and says so at start-up', async () => {
+    const warnings: string[] = [];
+    const listening = { ...logger, warn: (_fields: unknown, message: string) => void warnings.push(message) } as typeof logger;
+    expect(createHomeRenderer({ webDist: await webDist(false), directoryUrl, logger: listening })).toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('home page served without its first search')]);
   });
 
   it("puts the directory's first search in #root and as JSON no company text can break out of", async () => {
