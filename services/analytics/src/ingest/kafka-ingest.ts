@@ -31,8 +31,9 @@ const EVENT_BYTES = 700;
  * Nothing is counted short either: an insert reaches the raw table first and the rollups (its
  * materialized views) after, so a process killed in between leaves raw rows the skip above would
  * never send to the rollups again. Before the first batch of a partition (after a start, a rebalance
- * or a failed insert), the partition's last written batch is therefore written again under its own
- * token: a no-op where it was complete, the missing rollup rows where it was cut short.
+ * or a failed insert), the partition's last written batch, when not committed yet, is therefore
+ * written again under its own token: a no-op where it was complete, the missing rollup rows where it
+ * was cut short.
  */
 export class KafkaIngestConsumer {
   private consumer: Consumer | undefined;
@@ -124,10 +125,15 @@ export class KafkaIngestConsumer {
     return rows.filter((r) => !seen.has(r.eventId) && (seen.add(r.eventId), true));
   }
 
-  /** Writes the partition's last batch again under its own token (see the class comment). */
-  private async completeLastBatch(source: string): Promise<void> {
+  /**
+   * Writes the partition's last batch again under its own token (see the class comment), unless its
+   * offsets are below `fetchedFrom` (committed, so written whole: offsets are committed only after
+   * the insert answered).
+   */
+  private async completeLastBatch(source: string, fetchedFrom: number): Promise<void> {
     const last = await this.store.lastBatch(source);
-    if (!last || last.events.length === 0) return;
+    const lastOffset = last?.events.at(-1)?.ingestOffset ?? -1;
+    if (!last || lastOffset < fetchedFrom) return;
     await this.store.insert(last.events, last.batchId);
     this.logger.debug({ source, batchId: last.batchId, rows: last.events.length }, 'analytics ingest: last batch written again');
   }
@@ -136,7 +142,7 @@ export class KafkaIngestConsumer {
     if (batch.messages.length === 0) return;
     const source = `${batch.topic}:${batch.partition}`;
     if (!this.complete.has(source)) {
-      await this.completeLastBatch(source);
+      await this.completeLastBatch(source, Number(batch.messages[0]?.offset));
       this.complete.add(source);
     }
     const stored = await this.store.maxIngestOffset(source);
