@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, it } from 'vitest';
 import { freePort } from './journeys/http.js';
-import { burst, intakeWorkload, outboxOf, verifyAll } from './support/crash.js';
+import { analyticsWorkload, burst, CRASH_ANALYTICS_ENV, intakeWorkload, outboxOf, verifyAll } from './support/crash.js';
 import { SUT_ADMIN } from './support/profiles.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -33,6 +33,7 @@ async function start(port: number): Promise<string> {
     QUOTE_RATE_LIMIT_PER_HOUR: '1000000',
     REVIEW_RATE_LIMIT_PER_HOUR: '1000000',
     LISTING_RATE_LIMIT_PER_HOUR: '1000000',
+    ...CRASH_ANALYTICS_ENV,
   };
   for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'ELASTICSEARCH_URL', 'SMTP_URL', 'PROFILE']) delete env[v];
   child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -48,16 +49,18 @@ async function start(port: number): Promise<string> {
   }
 }
 
-// Issue 13: kill -9 of the embedded process in the middle of a burst of writes, restart on the same
-// DATA_DIR: every acknowledged write is stored once, and every mail and event it owed is delivered once.
+// Issue 13: kill -9 of the embedded process in the middle of a burst of writes and tracked events,
+// restart on the same DATA_DIR: every acknowledged write is stored once, every mail and event it owed
+// is delivered once, and every acknowledged tracked event is counted once in the admin analytics.
 describe.skipIf(!existsSync(main))('kill -9 of the embedded process during a burst of quotes, reviews and listings', () => {
   it('keeps every acknowledged write, once, and delivers what each owed, once', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'limo-crash-'));
     const port = await freePort();
     let url = await start(port);
     const intake = await intakeWorkload(() => url, outboxOf(dataDir));
+    const analytics = await analyticsWorkload(() => url);
     await burst(
-      [intake],
+      [intake, analytics],
       async () => {
         await new Promise((r) => setTimeout(r, 2_500));
         child!.kill('SIGKILL');
@@ -66,6 +69,6 @@ describe.skipIf(!existsSync(main))('kill -9 of the embedded process during a bur
       12,
     );
     url = await start(port);
-    await verifyAll('crash test (embedded)', [intake]);
+    await verifyAll('crash test (embedded)', [intake, analytics]);
   }, 90_000);
 });

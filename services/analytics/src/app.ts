@@ -77,8 +77,12 @@ export const analyticsService = defineService({
     }),
     ingest: need<IngestPathFactory, AnalyticsEnv>('bus', {
       'in-process':
-        ({ env }) =>
-        (store, logger) => ({ sink: new BatchWriter(store, logger, flushSettings(env)), description: 'in-process batch writer' }),
+        ({ ctx, env }) =>
+        (store, logger) => ({
+          // The log under DATA_DIR keeps accepted events across a kill until they are written.
+          sink: new BatchWriter(store, logger, { ...flushSettings(env), walDir: join(ctx.config.DATA_DIR, 'analytics', 'wal') }),
+          description: 'in-process batch writer (write-ahead log under DATA_DIR/analytics/wal)',
+        }),
       kafka:
         ({ ctx, env }) =>
         (store, logger) => ({

@@ -196,7 +196,7 @@ export function describeAnalyticsStoreContract(
       });
       await store.insert([event], 'contract-fields');
       const [row] = await store.rows<Record<string, unknown>>(
-        `SELECT * EXCEPT (receivedAt, clientTime), toString(receivedAt) AS receivedAt, toString(clientTime) AS clientTime
+        `SELECT * EXCEPT (receivedAt, clientTime, ingestBatch), toString(receivedAt) AS receivedAt, toString(clientTime) AS clientTime
          FROM ${database}.events WHERE eventId = {id:UUID}`,
         { id: event.eventId },
       );
@@ -219,6 +219,20 @@ export function describeAnalyticsStoreContract(
       );
       expect(await store.maxIngestOffset('analytics.tracked.v1:0')).toBe(7);
       expect(await store.maxIngestOffset('analytics.tracked.v1:1')).toBe(-1);
+    });
+
+    it('gives back the last batch of a source as it was inserted, under its id', async () => {
+      const source = 'analytics.tracked.v1:2';
+      expect(await store.lastBatch(source)).toBeUndefined();
+      const batch = (offsets: number[]) =>
+        offsets.map((offset) =>
+          storedEvent({ ingestSource: source, ingestOffset: offset, receivedAt: daysAgo(299, now), clientTime: daysAgo(299, now) }),
+        );
+      await store.insert(batch([10, 11]), 'contract-batch-a');
+      const last = batch([12, 13, 14]);
+      last[1] = { ...last[1]!, timeSpent: 42, companyIds: ['a', 'b'], newVisitor: 1 };
+      await store.insert(last, 'contract-batch-b');
+      expect(await store.lastBatch(source)).toEqual({ batchId: 'contract-batch-b', events: last });
     });
   });
 }

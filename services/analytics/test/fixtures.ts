@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredEvent } from '../src/store/analytics-store.port.js';
+import { dayWindow } from '../src/domain/windows.js';
+import type { AnalyticsStore, StoredEvent } from '../src/store/analytics-store.port.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,3 +44,85 @@ export const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 /** Googlebot's user agent. */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/**
+ * What a kill -9 in the middle of an insert leaves: with `rawOnly`, the first insert reaches the raw
+ * table but none of its materialized views (detached around it), as when the process dies between
+ * the `events` part and the rollups' parts; otherwise the first insert is complete and its answer is
+ * lost. Either way it then throws, and so does every later insert: the process is gone.
+ */
+export function crashingStore(store: AnalyticsStore, rawOnly: boolean): AnalyticsStore {
+  let crashed = false;
+  const crashing: AnalyticsStore = Object.create(store) as AnalyticsStore;
+  crashing.insert = async (events, batchId) => {
+    if (crashed) throw new Error('the process is gone');
+    crashed = true;
+    if (!rawOnly) await store.insert(events, batchId);
+    else {
+      const views = await store.rows<{ name: string }>(
+        `SELECT name FROM system.tables WHERE database = 'analytics' AND engine = 'MaterializedView'`,
+      );
+      for (const v of views) await store.command(`DETACH TABLE analytics.${v.name}`);
+      try {
+        await store.insert(events, batchId);
+      } finally {
+        for (const v of views) await store.command(`ATTACH TABLE analytics.${v.name}`);
+      }
+    }
+    throw new Error('killed in the middle of the insert');
+  };
+  return crashing;
+}
+
+/** A mix of events of today: page views, company views of three companies, searches of four texts. */
+export function eventMix(count: number, overrides: Partial<StoredEvent> = {}): StoredEvent[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 3 === 0
+      ? storedEvent({ actionType: 'page_view', currentPage: `/page-${i % 5}`, ...overrides })
+      : i % 3 === 1
+        ? storedEvent({ actionType: 'company_view', companyId: `company-${i % 3}-${(i % 7) % 3}`, ...overrides })
+        : storedEvent({ actionType: 'search', searchQuery: `limo ${i % 4}`, companyIds: ['company-1-0'], ...overrides }),
+  );
+}
+
+/**
+ * What the admin dashboards (overview, top companies, popular searches, devices) and the raw table
+ * show for today, next to what they must show for `events` counted once each.
+ */
+export async function dashboardFigures(store: AnalyticsStore, events: StoredEvent[]) {
+  const window = dayWindow(7);
+  const overview = await store.overview(window);
+  const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
+  const of = (type: string) => events.filter((e) => e.actionType === type).length;
+  const raw = await store.rows<{ n: string; ids: string }>(`SELECT count() AS n, uniqExact(eventId) AS ids FROM analytics.events`);
+  return {
+    shown: {
+      pageViews: overview.totalPageViews,
+      companyViews: overview.totalCompanyViews,
+      searches: overview.totalSearches,
+      topCompanyViews: sum((await store.topCompanies(window, 100)).map((c) => c.viewCount)),
+      popularSearches: sum((await store.popularSearches(window, 100)).map((s) => s.searchCount)),
+      deviceEvents: sum((await store.devices(window, 100)).map((d) => d.count)),
+      rawRows: Number(raw[0]?.n),
+      rawEventIds: Number(raw[0]?.ids),
+    },
+    expected: {
+      pageViews: of('page_view'),
+      companyViews: of('company_view'),
+      searches: of('search'),
+      topCompanyViews: of('company_view'),
+      popularSearches: of('search'),
+      deviceEvents: events.length,
+      rawRows: events.length,
+      rawEventIds: events.length,
+    },
+  };
+}
+
+/** Empties every table of the analytics database but the schema versions (a test starting from nothing). */
+export async function truncateAll(store: AnalyticsStore): Promise<void> {
+  const tables = await store.rows<{ name: string }>(
+    `SELECT name FROM system.tables WHERE database = 'analytics' AND engine LIKE '%MergeTree' AND name != 'schema_migrations'`,
+  );
+  for (const table of tables) await store.command(`TRUNCATE TABLE analytics.${table.name}`);
+}

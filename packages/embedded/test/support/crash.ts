@@ -355,6 +355,84 @@ export async function billingWorkload(url: () => string, outboxDir: string, comp
   };
 }
 
+/** What the crash tests' systems need for analytics: no per-IP cap (every event comes from 127.0.0.1). */
+export const CRASH_ANALYTICS_ENV = { ANALYTICS_IP_EVENTS_PER_MINUTE: '1000000000' };
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/**
+ * Analytics: tracked searches, each a client event of its own, over `texts` search texts so that the
+ * admin dashboard lists them all. Afterwards, every search text counts at least its acknowledged
+ * events and at most the events sent (one sent to a dying process may count unacknowledged), in the
+ * admin's popular searches and overview: nothing lost, nothing counted twice, in the rollups the
+ * dashboards read. Needs {@link CRASH_ANALYTICS_ENV}. `countedWithinMs`: how long the counts may take
+ * to catch up (the distributed ingest waits for the killed consumer's session to time out).
+ */
+export async function analyticsWorkload(url: () => string, countedWithinMs = 20_000, texts = 50): Promise<Workload> {
+  const run = Math.random().toString(36).slice(2, 8);
+  const textOf = (i: number) => `crash ${run} ${i % texts}`;
+  const sent = new Map<string, number>();
+  const acknowledged = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const total = (counts: Map<string, number>) => [...counts.values()].reduce((n, v) => n + v, 0);
+  return {
+    name: 'analytics',
+    async run(i) {
+      const searchQuery = textOf(i);
+      add(sent, searchQuery);
+      const event = {
+        sessionId: `crash-${run}`,
+        actionType: 'search',
+        searchQuery,
+        currentPage: `/search?n=${i}`,
+        timestamp: new Date().toISOString(),
+      };
+      const res = await post(url(), '/api/analytics/track', event, { 'user-agent': BROWSER });
+      if (res.status !== 202) return false;
+      add(acknowledged, searchQuery);
+      // A page sends a handful of events a second, not a flood: leave the machine to the other writes.
+      await pause(20);
+      return true;
+    },
+    async verify() {
+      const base = url();
+      const admin = await login(base, SUT_ADMIN.email, SUT_ADMIN.password);
+      const counted = new Map<string, number>();
+      let searches = 0;
+      const read = async () => {
+        const popular = await get<Array<{ searchQuery: string; searchCount: number }>>(
+          base,
+          '/api/admin/analytics/popular-searches?days=7&limit=100',
+          admin,
+        );
+        counted.clear();
+        for (const p of popular) if (sent.has(p.searchQuery)) counted.set(p.searchQuery, p.searchCount);
+        searches = (await get<{ totalSearches: number }>(base, '/api/admin/analytics/overview?days=7', admin)).totalSearches;
+      };
+      // Batches are written every few seconds; a restarted Kafka consumer gets its partitions once the
+      // killed one's session has timed out.
+      await waitFor(
+        async () => {
+          await read();
+          return [...acknowledged].every(([text, n]) => (counted.get(text) ?? 0) >= n) || (await pause(500), false);
+        },
+        countedWithinMs,
+        'every acknowledged event counted',
+      ).catch(() => undefined);
+      // A moment more for events sent to a dying process, then the final figures.
+      await pause(3_000);
+      await read();
+      const wrong = [...sent]
+        .filter(([text, n]) => (counted.get(text) ?? 0) < (acknowledged.get(text) ?? 0) || (counted.get(text) ?? 0) > n)
+        .map(([text, n]) => `${text}: ${acknowledged.get(text) ?? 0} acknowledged, ${n} sent, ${counted.get(text) ?? 0} counted`);
+      expect(wrong).toEqual([]);
+      expect(searches).toBeGreaterThanOrEqual(total(acknowledged));
+      expect(searches).toBeLessThanOrEqual(total(sent));
+      return { 'tracked events': { acknowledged: total(acknowledged), stored: total(counted) } };
+    },
+  };
+}
+
 /** Verifies each workload and prints its figures under `title`. */
 export async function verifyAll(title: string, workloads: Workload[]): Promise<void> {
   const figures: Record<string, Figures> = {};

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+import { loggedBatches, openWal, WalSegment } from './batch-wal.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
 
 export interface BatchWriterOptions {
@@ -11,15 +12,27 @@ export interface BatchWriterOptions {
   flushRows: number;
   /** Rows held in memory at most (waiting and being written); beyond, `accept` refuses. Default 20 × flushRows. */
   maxPendingRows?: number;
+  /**
+   * Folder of the write-ahead log: `accept` resolves once its event is in the current batch's file,
+   * a batch's file is removed once the batch is written, and `start` writes the files a crash left
+   * behind under their batch ids. Unset: memory only (a kill loses the batch waiting).
+   */
+  walDir?: string;
 }
 
 /**
  * The embedded ingest path: accepted events wait in memory and are written in batches (every
  * `flushIntervalMs` or `flushRows`, and on stop). A batch keeps its id through retries, and the id is
  * ClickHouse's insert deduplication token, so a retry after a lost answer is stored once.
+ *
+ * With `walDir`, each batch is also a file: a kill of the process (even in the middle of an insert,
+ * which can leave the raw rows without their rollup rows) loses nothing, as the next start writes
+ * the batch again under the same id: ClickHouse keeps what was there and adds what was missing.
  */
 export class BatchWriter implements EventSink {
   private pending: StoredEvent[] = [];
+  /** The write-ahead log file of `pending` (with `walDir`), created with its first event. */
+  private segment: WalSegment | undefined;
   private firstAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -39,11 +52,23 @@ export class BatchWriter implements EventSink {
     }
     if (this.pending.length === 0) this.firstAt = Date.now();
     this.pending.push(event);
+    if (this.options.walDir) this.segment ??= new WalSegment(this.options.walDir);
+    const logged = this.segment?.append(event);
     // `write` retries until done and never rejects, so a flush needs no handler here.
     if (this.pending.length >= this.options.flushRows) void this.flush();
+    await logged;
   }
 
+  /** Writes the batches a crash left in the log (before anything new is accepted), then starts the timer. */
   async start(): Promise<void> {
+    if (this.options.walDir) {
+      await openWal(this.options.walDir);
+      for (const batch of await loggedBatches(this.options.walDir)) {
+        if (batch.events.length > 0) await this.write(batch.events, batch.batchId);
+        await batch.remove();
+        this.logger.info({ batchId: batch.batchId, rows: batch.events.length }, 'analytics batch left by a crash written again');
+      }
+    }
     const tick = Math.max(10, Math.min(250, Math.floor(this.options.flushIntervalMs / 4)));
     this.timer = setInterval(() => {
       if (this.pending.length > 0 && Date.now() - this.firstAt >= this.options.flushIntervalMs) void this.flush();
@@ -55,11 +80,17 @@ export class BatchWriter implements EventSink {
   flush(): Promise<void> {
     if (this.pending.length === 0) return this.writing;
     const batch = this.pending;
+    const segment = this.segment;
     this.pending = [];
+    this.segment = undefined;
     this.inFlight += batch.length;
-    const id = randomUUID();
+    const id = segment?.batchId ?? randomUUID();
     this.writing = this.writing
-      .then(() => this.write(batch, id))
+      .then(async () => {
+        // The file is complete before the insert; it goes once the batch is written (kept if not).
+        await segment?.close().catch((err: unknown) => this.logger.warn({ err, batchId: id }, 'analytics batch log not closed'));
+        if (await this.write(batch, id)) await segment?.remove();
+      })
       .finally(() => {
         this.inFlight -= batch.length;
       });
@@ -72,16 +103,20 @@ export class BatchWriter implements EventSink {
     await this.flush();
   }
 
-  /** Retries with backoff until written; while stopping, gives up after a few attempts (logged with the count lost). */
-  private async write(batch: StoredEvent[], id: string): Promise<void> {
+  /**
+   * Retries with backoff until written (true); while stopping, gives up after a few attempts (false,
+   * logged: with a log the batch is written at the next start, without it its rows are lost).
+   */
+  private async write(batch: StoredEvent[], id: string): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.store.insert(batch, id);
-        return;
+        return true;
       } catch (err) {
         if (this.stopped && attempt >= 5) {
-          this.logger.error({ err, rows: batch.length, batchId: id }, 'analytics batch not written before shutdown: rows lost');
-          return;
+          const kept = this.options.walDir ? 'rows kept in the log for the next start' : 'rows lost';
+          this.logger.error({ err, rows: batch.length, batchId: id }, `analytics batch not written before shutdown: ${kept}`);
+          return false;
         }
         this.logger.warn({ err, rows: batch.length, batchId: id, attempt }, 'analytics batch not written: retrying');
         await delay(Math.min(5_000, 100 * 2 ** attempt));

@@ -27,9 +27,18 @@ const EVENT_BYTES = 700;
  * store for the highest offset it already holds for that partition, skipping those rows (a consumer
  * that stopped between insert and commit, or a partition moved to another instance, redelivers them).
  * Each insert also carries a deduplication token made of its offsets.
+ *
+ * Nothing is counted short either: an insert reaches the raw table first and the rollups (its
+ * materialized views) after, so a process killed in between leaves raw rows the skip above would
+ * never send to the rollups again. Before the first batch of a partition (after a start, a rebalance
+ * or a failed insert), the partition's last written batch, when not committed yet, is therefore
+ * written again under its own token: a no-op where it was complete, the missing rollup rows where it
+ * was cut short.
  */
 export class KafkaIngestConsumer {
   private consumer: Consumer | undefined;
+  /** Partitions ('<topic>:<partition>') whose last batch is known complete in this consumer's life. */
+  private readonly complete = new Set<string>();
 
   constructor(
     private readonly store: AnalyticsStore,
@@ -77,6 +86,8 @@ export class KafkaIngestConsumer {
       maxBytesPerPartition: Math.max(1_048_576, this.options.flushRows * EVENT_BYTES * 2),
       allowAutoTopicCreation: false,
     });
+    // Partitions may come back from another instance that died in the middle of an insert.
+    consumer.on(consumer.events.GROUP_JOIN, () => this.complete.clear());
     try {
       await consumer.connect();
       await consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
@@ -114,9 +125,26 @@ export class KafkaIngestConsumer {
     return rows.filter((r) => !seen.has(r.eventId) && (seen.add(r.eventId), true));
   }
 
+  /**
+   * Writes the partition's last batch again under its own token (see the class comment), unless its
+   * offsets are below `fetchedFrom` (committed, so written whole: offsets are committed only after
+   * the insert answered).
+   */
+  private async completeLastBatch(source: string, fetchedFrom: number): Promise<void> {
+    const last = await this.store.lastBatch(source);
+    const lastOffset = last?.events.at(-1)?.ingestOffset ?? -1;
+    if (!last || lastOffset < fetchedFrom) return;
+    await this.store.insert(last.events, last.batchId);
+    this.logger.debug({ source, batchId: last.batchId, rows: last.events.length }, 'analytics ingest: last batch written again');
+  }
+
   private async handle({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     if (batch.messages.length === 0) return;
     const source = `${batch.topic}:${batch.partition}`;
+    if (!this.complete.has(source)) {
+      await this.completeLastBatch(source, Number(batch.messages[0]?.offset));
+      this.complete.add(source);
+    }
     const stored = await this.store.maxIngestOffset(source);
     for (let start = 0; start < batch.messages.length; start += this.options.flushRows) {
       if (!isRunning() || isStale()) return;
@@ -132,7 +160,15 @@ export class KafkaIngestConsumer {
       const first = chunk[0]?.offset;
       const last = chunk[chunk.length - 1]?.offset ?? '';
       const fresh = await this.withoutStored(rows);
-      if (fresh.length > 0) await this.store.insert(fresh, `${source}:${first}-${last}`);
+      if (fresh.length > 0) {
+        try {
+          await this.store.insert(fresh, `${source}:${first}-${last}`);
+        } catch (err) {
+          // Perhaps written to the raw table only: completed before this partition's next batch.
+          this.complete.delete(source);
+          throw err;
+        }
+      }
       resolveOffset(last);
       await commitOffsetsIfNecessary({
         topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(last) + 1) }] }],

@@ -44,10 +44,19 @@ export interface AnalyticsStore {
   /** Applies the schema versions not applied yet and the configured retention. */
   migrate(): Promise<void>;
   /**
-   * Writes a batch atomically. `batchId` is the deduplication token: the same batch written again
-   * (a retry after a lost answer) is stored once.
+   * Writes a batch to the raw table, whose materialized views fill the rollups: not atomically (a
+   * crash may leave raw rows without their rollup rows), but idempotently: `batchId` is the
+   * deduplication token of the raw table and of each rollup, so the same batch written again (a
+   * retry after a lost answer, or after a crash) completes what is missing and stores nothing twice.
+   * Each row records `batchId` (see {@link AnalyticsStore.lastBatch}).
    */
   insert(events: StoredEvent[], batchId: string): Promise<void>;
+  /**
+   * The last batch written from `source` ('<topic>:<partition>'): its id and its rows as inserted,
+   * so that it can be written again under the same id (a crash may have cut it short between the
+   * raw table and its rollups). Undefined when none (or only rows older than batch ids).
+   */
+  lastBatch(source: string): Promise<{ batchId: string; events: StoredEvent[] } | undefined>;
   /** Highest Kafka offset stored from `source` ('<topic>:<partition>'), -1 when none. */
   maxIngestOffset(source: string): Promise<number>;
   /** Which of these event ids are stored among the events received since `since` (ISO time). */

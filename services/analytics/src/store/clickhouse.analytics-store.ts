@@ -145,7 +145,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     if (events.length === 0) return;
     await this.client.insert({
       table: `${this.db}.events`,
-      values: events.map(toRow),
+      values: events.map((e) => toRow(e, batchId)),
       // Rows as arrays in EVENT_COLUMNS order: half the text of JSONEachRow to write and to parse.
       format: 'JSONCompactEachRow',
       columns: EVENT_COLUMNS,
@@ -169,6 +169,22 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       { source },
     );
     return num(row?.n) === 0 ? -1 : num(row?.o);
+  }
+
+  async lastBatch(source: string): Promise<{ batchId: string; events: StoredEvent[] } | undefined> {
+    // The batch of the source's highest offset, then its rows (one scan of the ingest columns each).
+    const [last] = await this.rows<{ batchId: string }>(
+      `SELECT argMax(ingestBatch, ingestOffset) AS batchId FROM ${this.db}.events WHERE ingestSource = {source:String} HAVING count() > 0`,
+      { source },
+    );
+    if (!last?.batchId) return undefined;
+    const rows = await this.rows<Record<string, unknown>>(
+      `SELECT * EXCEPT (eventId, receivedAt, clientTime, ingestOffset, ingestBatch),
+         toString(eventId) AS eventId, toString(receivedAt) AS receivedAt, toString(clientTime) AS clientTime, ingestOffset
+       FROM ${this.db}.events WHERE ingestSource = {source:String} AND ingestBatch = {batchId:String} ORDER BY ingestOffset`,
+      { source, batchId: last.batchId },
+    );
+    return { batchId: last.batchId, events: rows.map(fromRow) };
   }
 
   async overview(w: DayWindow): Promise<AnalyticsOverview> {
@@ -337,8 +353,8 @@ export function clickhouseTime(iso: string): string {
   return iso.replace('T', ' ').replace('Z', '');
 }
 
-/** The events table's columns in the order {@link toRow} gives their values. */
-const EVENT_COLUMNS: [keyof StoredEvent, ...Array<keyof StoredEvent>] = [
+/** The events table's columns in the order {@link toRow} gives their values (the event's fields, then its batch). */
+const EVENT_COLUMNS: [string, ...string[]] = [
   'eventId',
   'receivedAt',
   'clientTime',
@@ -362,10 +378,11 @@ const EVENT_COLUMNS: [keyof StoredEvent, ...Array<keyof StoredEvent>] = [
   'newProfileView',
   'ingestSource',
   'ingestOffset',
+  'ingestBatch',
 ];
 
 /** An event as a JSONCompactEachRow row (one array literal: no copy of the object, no per-column lookup). */
-function toRow(e: StoredEvent): unknown[] {
+function toRow(e: StoredEvent, batchId: string): unknown[] {
   return [
     e.eventId,
     clickhouseTime(e.receivedAt),
@@ -390,5 +407,39 @@ function toRow(e: StoredEvent): unknown[] {
     e.newProfileView,
     e.ingestSource,
     e.ingestOffset,
+    batchId,
   ];
+}
+
+/** ClickHouse's text of a DateTime64 in UTC ('2026-01-02 03:04:05.678') as ISO time: the inverse of {@link clickhouseTime}. */
+const isoTime = (text: string): string => `${text.replace(' ', 'T')}Z`;
+
+/** A stored row read back (times as text, 64-bit numbers as strings) as the event that was inserted. */
+function fromRow(r: Record<string, unknown>): StoredEvent {
+  const text = (key: string) => String(r[key] ?? '');
+  return {
+    eventId: text('eventId'),
+    receivedAt: isoTime(text('receivedAt')),
+    clientTime: r.clientTime === null || r.clientTime === undefined ? null : isoTime(text('clientTime')),
+    actionType: text('actionType'),
+    companyId: text('companyId'),
+    companyIds: Array.isArray(r.companyIds) ? r.companyIds.map(String) : [],
+    sessionId: text('sessionId'),
+    visitorId: text('visitorId'),
+    searchQuery: text('searchQuery'),
+    searchFilters: text('searchFilters'),
+    currentPage: text('currentPage'),
+    landingPage: text('landingPage'),
+    referrer: text('referrer'),
+    userAgent: text('userAgent'),
+    deviceType: text('deviceType'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    timeSpent: r.timeSpent === null || r.timeSpent === undefined ? null : num(r.timeSpent),
+    newVisitor: num(r.newVisitor),
+    newProfileView: num(r.newProfileView),
+    ingestSource: text('ingestSource'),
+    ingestOffset: num(r.ingestOffset),
+  };
 }
