@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig, readOutbox, type Config } from '@limo/platform';
 import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
-import { ApiClient } from './journeys/http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 let dataDir: string;
 let config: Config;
