@@ -94,8 +94,6 @@ const envSchema = z
       .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
       .default('limo-companies'),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
-    /** Requests per minute per client IP at the gateway. */
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),
     QUOTES_PORT: port.default(4003),
@@ -106,9 +104,6 @@ const envSchema = z
     QUOTES_URL: serviceUrlList,
     BILLING_URL: serviceUrlList,
     ANALYTICS_URL: serviceUrlList,
-    WEB_DIST: z.string().optional(),
-    /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
-    DEV_OUTBOX: bool,
     ...serverTimeoutsEnv,
   })
   .superRefine(checkServerTimeouts);
@@ -116,6 +111,10 @@ export type Env = z.infer<typeof envSchema>;
 
 export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;
 export type ServiceName = (typeof serviceNames)[number];
+/** The edge process in front of the services: declared and run like one, with no database and no events. */
+export type EdgeName = 'gateway';
+/** Every declared process: the services and the gateway. */
+export type DeclaredName = ServiceName | EdgeName;
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PUBLIC_URL' | 'COOKIE_SECURE'> {
   JWT_SECRET: string;
