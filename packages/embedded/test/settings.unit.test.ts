@@ -31,6 +31,12 @@ describe('settings of the whole system', () => {
     );
   });
 
+  it('names the bad variables a service took over from the shared settings, with the service', () => {
+    expect(() => loadSettings(serviceDefinitions, { SESSION_TTL_HOURS: '0', ELASTICSEARCH_INDEX: 'Upper' })).toThrow(
+      /SESSION_TTL_HOURS="0": .* \(identity\)[\s\S]*ELASTICSEARCH_INDEX="Upper": must be a lower-case Elasticsearch index name \(directory\)/,
+    );
+  });
+
   it('accepts the defaults', () => {
     expect(loadSettings(serviceDefinitions, { DATA_DIR: '/tmp/limo-settings-defaults', JWT_SECRET: 'x'.repeat(40) }).PROFILE).toBe(
       'embedded',

@@ -61,12 +61,6 @@ const envSchema = z
      * Derived from JWT_SECRET when unset.
      */
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_TTL_HOURS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 90)
-      .default(24 * 7),
     COOKIE_SECURE: bool,
     ALLOWED_ORIGINS: z.string().optional(),
     KAFKA_BROKERS: z
@@ -88,11 +82,6 @@ const envSchema = z
     /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
     REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
-    /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
-    ELASTICSEARCH_INDEX: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
-      .default('limo-companies'),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),

@@ -46,9 +46,7 @@ export function describeAdapters(config: Config, env: NodeJS.ProcessEnv = {}): R
     store: config.MONGODB_URI ? `mongodb ${redactUrl(config.MONGODB_URI)}` : `nedb ${config.DATA_DIR}`,
     cache: config.REDIS_URL ? `redis ${redactUrl(config.REDIS_URL)}` : engines.cache,
     mail: config.SMTP_URL ? 'smtp' : `files ${join(config.DATA_DIR, 'outbox')}`,
-    search: config.ELASTICSEARCH_URL
-      ? `elasticsearch ${redactUrl(config.ELASTICSEARCH_URL)} ${config.ELASTICSEARCH_INDEX}`
-      : engines.search,
+    search: config.ELASTICSEARCH_URL ? `elasticsearch ${redactUrl(config.ELASTICSEARCH_URL)}` : engines.search,
     blobs: config.MONGODB_URI ? 'gridfs' : engines.blobs,
     analytics: engines.analytics === 'clickhouse' ? `clickhouse ${redactUrl(env.CLICKHOUSE_URL ?? '')}` : 'chdb in-process',
   };
