@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DeclaredName, EdgeName, ServiceName } from '../config/config.js';
 import type { RoutePlugin } from '../fastify/admin-scope.js';
 import type { EventHandler } from '../ports/event-bus.port.js';
-import type { EngineKind } from './engines.js';
+import type { EngineKind, SwitchedKind, SwitchInput } from './engines.js';
 import type { RuntimeContext, ServiceContext } from './service.js';
 
 /** What an adapter factory is given: the service's shared ports (the gateway's settings only) and its own settings. */
@@ -36,8 +36,45 @@ export function need<T, Env = unknown, Ctx extends RuntimeContext = ServiceConte
   return { engine, adapters };
 }
 
+/** Builds the adapter of one engine for the settings in force. */
+export type SwitchedFactory<T, Env, Input> = (scope: AdapterScope<Env>, input: Input) => T;
+
+/**
+ * A port whose engine follows settings that change while the service runs (payment keys an admin
+ * saves): the service offers one adapter per engine, and gets an {@link AdapterSwitch}, which asks the
+ * composition root's rule (`switchRules[kind]` in engines.ts) which engine serves the settings in force.
+ */
+export interface SwitchedNeed<T, Env, Input> {
+  readonly switched: SwitchedKind;
+  readonly adapters: Readonly<Partial<Record<string, SwitchedFactory<T, Env, Input>>>>;
+}
+
+/** Declares a switched need; `Input` is what the service passes in (the rule's input, plus what its factories read). */
+export function needSwitch<T, Env, Input extends SwitchInput<K>, K extends SwitchedKind = SwitchedKind>(
+  kind: K,
+  adapters: SwitchedNeed<T, Env, Input>['adapters'],
+): SwitchedNeed<T, Env, Input> {
+  return { switched: kind, adapters };
+}
+
+/** What a switched need resolves to. */
+export interface AdapterSwitch<T, Input> {
+  /** The engine the rule picks for `input`, or null when none serves it (nothing is built). */
+  engineFor(input: Input): string | null;
+  /** The adapter for `input`: built once per engine and key (a new Stripe key, a new adapter), or null when no engine serves it. */
+  adapterFor(input: Input): T | null;
+  /** Closes the adapters in force (the runtime calls it when the service stops). */
+  close(): Promise<void>;
+}
+
 /** The ports a service's needs resolve to. */
-export type PortsOf<N> = { [K in keyof N]: N[K] extends Need<infer T, infer _Env, infer _Ctx> ? T : never };
+export type PortsOf<N> = {
+  [K in keyof N]: N[K] extends SwitchedNeed<infer T, infer _Env, infer Input>
+    ? AdapterSwitch<T, Input>
+    : N[K] extends Need<infer T, infer _Env, infer _Ctx>
+      ? T
+      : never;
+};
 
 /**
  * An event consumer, declared as data: the runtime subscribes it when the service starts (in the
@@ -128,7 +165,10 @@ export interface AnyServiceDefinition {
   env: z.ZodType;
 }
 
-function declare<Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps, Options = object>(
+/** A need a service may declare: a port chosen at start-up, or one that follows the settings in force. */
+export type AnyNeed<Env> = Need<unknown, Env> | SwitchedNeed<unknown, Env, never>;
+
+function declare<Schema extends z.ZodType, Needs extends Record<string, AnyNeed<z.output<Schema>>>, Deps, Options = object>(
   definition: ServiceDefinition<Schema, Needs, Deps, Options>,
 ): ServiceDefinition<Schema, Needs, Deps, Options> {
   return definition;
@@ -151,7 +191,7 @@ export const defineService = Object.assign(declare, {
   edge: declareEdge,
   withOptions:
     <Options>() =>
-    <Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps>(
+    <Schema extends z.ZodType, Needs extends Record<string, AnyNeed<z.output<Schema>>>, Deps>(
       definition: ServiceDefinition<Schema, Needs, Deps, Options>,
     ): ServiceDefinition<Schema, Needs, Deps, Options> =>
       definition,

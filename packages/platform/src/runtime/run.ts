@@ -7,8 +7,17 @@ import { createLogger, type Logger } from '../logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { Subscription } from '../ports/event-bus.port.js';
-import type { AnyServiceDefinition, EdgeDefinition, Need, PortsOf, ServiceDefinition } from './define-service.js';
-import { chooseEngines, describeAdapters, type Engines } from './engines.js';
+import type {
+  AdapterScope,
+  AdapterSwitch,
+  AnyServiceDefinition,
+  EdgeDefinition,
+  Need,
+  PortsOf,
+  ServiceDefinition,
+  SwitchedNeed,
+} from './define-service.js';
+import { chooseEngines, describeAdapters, switchRules, type Engines, type PaymentKeys } from './engines.js';
 import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
 import type { Edge, RuntimeContext, Service, ServiceContext } from './service.js';
 
@@ -43,12 +52,12 @@ interface ResolvedNeeds {
  */
 async function resolveNeeds(
   name: DeclaredName,
-  needs: Record<string, Need<unknown, unknown, RuntimeContext>>,
-  scope: { ctx: RuntimeContext; env: unknown; engines: Engines },
+  needs: Record<string, Need<unknown, unknown, RuntimeContext> | SwitchedNeed<unknown, unknown, PaymentKeys>>,
+  scope: { ctx: RuntimeContext; env: unknown; engines: Engines; source: NodeJS.ProcessEnv },
   given: Record<string, unknown>,
   shared: unknown[],
 ): Promise<ResolvedNeeds> {
-  const { ctx, env, engines } = scope;
+  const { ctx, env, engines, source } = scope;
   const built: Array<{ close(): Promise<void> }> = [];
   const ports: Record<string, unknown> = {};
   const handedIn = new Set<string>();
@@ -60,6 +69,12 @@ async function resolveNeeds(
       if (given[key] !== undefined) {
         ports[key] = given[key];
         handedIn.add(key);
+        continue;
+      }
+      if ('switched' in spec) {
+        const port = adapterSwitch(name, key, spec, { ctx: ctx as ServiceContext, env, service: name }, source);
+        ports[key] = port;
+        built.push(port);
         continue;
       }
       const engine = engines[spec.engine];
@@ -74,6 +89,40 @@ async function resolveNeeds(
     throw err;
   }
   return { ports, handedIn, closeBuilt };
+}
+
+/**
+ * The switch of a switched need: the composition root's rule picks the engine for the settings in
+ * force; the service's factory for that engine builds its adapter, kept while the rule's key for it
+ * stays the same (the simulator for the whole process, a Stripe adapter per set of keys).
+ */
+function adapterSwitch(
+  name: DeclaredName,
+  key: string,
+  spec: SwitchedNeed<unknown, unknown, PaymentKeys>,
+  scope: AdapterScope<unknown>,
+  source: NodeJS.ProcessEnv,
+): AdapterSwitch<unknown, PaymentKeys> & { close(): Promise<void> } {
+  const rule = switchRules[spec.switched];
+  const inForce = new Map<string, { key: string; adapter: unknown }>();
+  return {
+    engineFor: (input) => rule(scope.ctx.config, source, input)?.engine ?? null,
+    adapterFor(input) {
+      const choice = rule(scope.ctx.config, source, input);
+      if (!choice) return null;
+      const current = inForce.get(choice.engine);
+      if (current?.key === choice.key) return current.adapter;
+      const factory = spec.adapters[choice.engine];
+      if (!factory) throw new ConfigError([`  ${name} has no adapter for ${spec.switched}=${choice.engine} (its need "${key}")`]);
+      const adapter = factory(scope, input);
+      inForce.set(choice.engine, { key: choice.key, adapter });
+      return adapter;
+    },
+    async close() {
+      for (const { adapter } of inForce.values()) if (closable(adapter)) await adapter.close();
+      inForce.clear();
+    },
+  };
 }
 
 /**
@@ -94,7 +143,7 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
   const shared: unknown[] = [ctx.store, ctx.bus, ctx.cache, ctx.limiter, ctx.mailer];
   const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
   const engines = chooseEngines(ctx.config, source);
-  const { ports, handedIn, closeBuilt } = await resolveNeeds(name, needs, { ctx, env, engines }, build.ports ?? {}, shared);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(name, needs, { ctx, env, engines, source }, build.ports ?? {}, shared);
   try {
     const parts = await definition.init({
       ctx,
@@ -154,7 +203,7 @@ export async function buildEdge<Schema extends z.ZodType, Needs, Options>(
   const env = parseEnv(definition.env, source);
   const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
   const engines = chooseEngines(ctx.config, source);
-  const { ports, handedIn, closeBuilt } = await resolveNeeds(definition.name, needs, { ctx, env, engines }, build.ports ?? {}, []);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(definition.name, needs, { ctx, env, engines, source }, build.ports ?? {}, []);
   try {
     const { app } = await definition.init({ ctx, env, ports: ports as PortsOf<Needs>, handedIn, options: build.options ?? {} });
     return { name: definition.name, app, stop: closeBuilt };
