@@ -1,7 +1,8 @@
 // Import rules of the monorepo, checked by test/architecture.unit.test.ts in `make test`
 // (`npx depcruise -c .dependency-cruiser.cjs services/*/src packages/*/src` shows the same report).
 // Layers inside a service: routes and consumers -> operations -> repositories (I/O) -> domain (pure);
-// search and payments are ports with their adapters. No folder may need a folder that needs it back.
+// search and payments are ports with their adapters, imported only by the service's declaration
+// (app.ts, *.need.ts). No folder may need a folder that needs it back; no service imports another.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,16 +19,7 @@ module.exports = {
       name: 'no-module-cycle',
       comment: 'Two modules import each other, directly or through others.',
       severity: 'error',
-      // The one known exception (packages/embedded's index.ts <-> throwaway.ts) is reported by the
-      // rule below instead; the composition-root rework removes it. Delete both lines then.
-      from: { path: '^(services|packages)/[^/]+/src/', pathNot: '^packages/embedded/src/(index|throwaway)\\.ts$' },
-      to: { circular: true },
-    },
-    {
-      name: 'known-cycle-embedded-throwaway',
-      comment: 'Known: packages/embedded/src/index.ts re-exports throwaway.ts, which starts the system through index.ts.',
-      severity: 'warn',
-      from: { path: '^packages/embedded/src/(index|throwaway)\\.ts$' },
+      from: { path: '^(services|packages)/[^/]+/src/' },
       to: { circular: true },
     },
     {
@@ -36,6 +28,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/', pathNot: '^packages/embedded/' },
       to: { path: '^services/' },
+    },
+    {
+      name: 'services-not-to-other-services',
+      comment: 'A service never imports another one: they learn about each other through events and HTTP.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'adapters-only-from-the-declaration',
+      comment:
+        'An adapter module (<engine>.<capability>.ts: stripe.payments.ts, elasticsearch.company-search.ts…) is imported only by the ' +
+        "service's declaration (app.ts, a *.need.ts), its public index.ts, its scripts, or files of its own folder: routes, " +
+        'consumers, operations and domain code see the port, never an engine.',
+      severity: 'error',
+      from: {
+        path: '^(services/[^/]+/src/.*/)[^/]+$',
+        pathNot: ['^services/[^/]+/src/(app|index)\\.ts$', '\\.need\\.ts$', '^services/[^/]+/src/scripts/'],
+      },
+      to: {
+        path: '^services/[^/]+/src/.*(stripe|simulator|embedded|elasticsearch|clickhouse|kafka|redis|mongo|nedb|memory|inprocess|disk|gridfs|smtp|file)\\.[a-z-]+\\.ts$',
+        pathNot: '^$1[^/]+$',
+      },
     },
   ],
   options: {

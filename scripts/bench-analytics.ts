@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     config: { ...config, serviceUrls: { ...config.serviceUrls, analytics: bareUrl } },
     logger: createLogger('error'),
     limiter: system.shared.limiter,
+    settings: { RATE_LIMIT_PER_MINUTE: 1_000_000_000 },
   });
   await bareGateway.listen({ host: '127.0.0.1', port: 0 });
   const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;

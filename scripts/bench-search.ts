@@ -122,6 +122,7 @@ async function startGateway(config: Config, logger: Logger, upstream: string): P
     config: { ...config, serviceUrls: { ...config.serviceUrls, directory: upstream } },
     logger,
     limiter: new MemoryRateLimiter(),
+    settings: { RATE_LIMIT_PER_MINUTE: 1_000_000_000 },
   });
   return { gateway, url: await listenLocal(gateway) };
 }
@@ -219,7 +220,6 @@ async function main(): Promise<void> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
     SEED_DEMO_DATA: 'false',
     JWT_SECRET: 'bench-search-secret-bench-search-secret-0123',
   });

@@ -17,31 +17,12 @@ VERSION="${K6_VERSION:-v1.8.1}"
 GOBIN_DIR="$CACHE_DIR/$VERSION/bin"
 BIN="$GOBIN_DIR/k6"
 
-go_bin() {
-  local g
-  for g in "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; do
-    if [[ -n "$g" && -x "$g" ]]; then
-      echo "$g"
-      return 0
-    fi
-  done
-  return 1
-}
-
 ensure_binary() {
   [[ -x "$BIN" ]] && return 0
-  local go
-  go="$(go_bin)" || die "Go is needed to build k6 (install it, or set GO=/path/to/go)"
-  mkdir -p "$GOBIN_DIR"
+  mkdir -p "$CACHE_ROOT"
   exec 9>"$CACHE_ROOT/.k6.lock"
   flock -w 900 9 || die "could not take the k6 build lock"
-  [[ -x "$BIN" ]] && return 0
-  log "go install go.k6.io/k6@$VERSION (first run only, ~3 min)"
-  local started
-  started=$(now_ms)
-  GOPATH="$CACHE_DIR/gopath" GOBIN="$GOBIN_DIR" GOCACHE="$CACHE_DIR/gocache" GOFLAGS=-modcacherw \
-    "$go" install "go.k6.io/k6@$VERSION" >&2 || die "go install failed"
-  log "built in $(( ($(now_ms) - started) / 1000 ))s: $BIN"
+  go_install "go.k6.io/k6@$VERSION" "first run only, ~3 min"
 }
 
 cmd="${1:-}"

@@ -186,6 +186,32 @@ mvn_q() {
   fi
 }
 
+# The Go toolchain: $GO, /usr/local/go/bin/go, or the one on PATH.
+go_bin() {
+  local g
+  for g in "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; do
+    if [[ -n "$g" && -x "$g" ]]; then
+      echo "$g"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Builds a Go program into $GOBIN_DIR with `go install <module@version>` unless $BIN is there already;
+# GOPATH and GOCACHE live in the engine's cache folder. usage: go_install <module@version> <note for the log>
+go_install() {
+  local target="$1" note="$2" go started
+  [[ -x "$BIN" ]] && return 0
+  go="$(go_bin)" || die "Go is needed to build $ENGINE (install it, or set GO=/path/to/go)"
+  mkdir -p "$GOBIN_DIR"
+  log "go install $target ($note)"
+  started=$(now_ms)
+  GOPATH="$CACHE_DIR/gopath" GOBIN="$GOBIN_DIR" GOCACHE="$CACHE_DIR/gocache" GOFLAGS=-modcacherw \
+    "$go" install "$target" >&2 || die "go install failed"
+  log "built in $(( ($(now_ms) - started) / 1000 ))s: $BIN"
+}
+
 print_env() {
   local kv
   for kv in "$@"; do

@@ -16,33 +16,13 @@ BIN="$GOBIN_DIR/stripe-mock"
 PROC_MATCH="stripe-mock"
 ENV_LINES=("STRIPE_MOCK_URL=http://$HOST:$PORT")
 
-go_bin() {
-  local g
-  for g in "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; do
-    if [[ -n "$g" && -x "$g" ]]; then
-      echo "$g"
-      return 0
-    fi
-  done
-  return 1
-}
-
 probe() {
   # Any HTTP answer will do (stripe-mock answers 401 without a key).
   curl -s -o /dev/null -w '%{http_code}' "http://$HOST:$PORT/v1/customers" | grep -qE '^[1-5][0-9][0-9]$'
 }
 
 ensure_binary() {
-  [[ -x "$BIN" ]] && return 0
-  local go
-  go="$(go_bin)" || die "Go is needed to build stripe-mock (install it, or set GO=/path/to/go)"
-  mkdir -p "$GOBIN_DIR"
-  log "go install github.com/stripe/stripe-mock@$VERSION (first run only)"
-  local started
-  started=$(now_ms)
-  GOPATH="$CACHE_DIR/gopath" GOBIN="$GOBIN_DIR" GOCACHE="$CACHE_DIR/gocache" GOFLAGS=-modcacherw \
-    "$go" install "github.com/stripe/stripe-mock@$VERSION" >&2 || die "go install failed"
-  log "built in $(( ($(now_ms) - started) / 1000 ))s: $BIN"
+  go_install "github.com/stripe/stripe-mock@$VERSION" "first run only"
 }
 
 do_up() {

@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createGateway } from '@limo/gateway';
 import {
   createSharedPorts,
   describeAdapters,
@@ -13,8 +10,7 @@ import {
   type SharedPorts,
   type StartedService,
 } from '@limo/platform';
-import { devOutboxEnabled, devOutboxRoutes } from './dev-outbox.js';
-import { serviceEntries } from './services.js';
+import { gatewayEntry, serviceEntries } from './services.js';
 
 export interface EmbeddedSystem {
   gateway: FastifyInstance;
@@ -46,15 +42,9 @@ export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.
       // Services started later reach this one where it really listens (port 0 = any free port).
       config.serviceUrls[name] = serviceUrls[name];
     }
-    const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
-    const gateway = await createGateway({ config: { ...config, serviceUrls }, logger, limiter: shared.limiter, webDist });
-    if (devOutboxEnabled(config)) {
-      await gateway.register(devOutboxRoutes, {
-        dir: join(config.DATA_DIR, 'outbox'),
-        identityUrl: serviceUrls.identity,
-        internalSecret: config.INTERNAL_SECRET,
-      });
-    }
+    // The gateway shares the services' rate limiter (one Redis connection, or one in-process table).
+    const edge = await gatewayEntry.build({ config: { ...config, serviceUrls }, logger, env }, { limiter: shared.limiter });
+    const gateway = edge.app;
     await gateway.listen({ host: config.HOST, port: config.PORT });
     const port = (gateway.server.address() as AddressInfo).port;
     const url = `http://127.0.0.1:${port}`;
@@ -67,6 +57,7 @@ export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.
       shared,
       async close() {
         await gateway.close();
+        await edge.stop();
         for (const s of Object.values(services)) await s.stop();
         await shared.close();
       },

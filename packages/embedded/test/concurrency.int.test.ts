@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
-import { ApiClient } from './journeys/http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
 let system: ThrowawaySystem;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, it } from 'vitest';
-import { freePort } from './journeys/http.js';
+import { freePort } from '@limo/platform/testing';
 import { analyticsWorkload, burst, CRASH_ANALYTICS_ENV, intakeWorkload, outboxOf, verifyAll } from './support/crash.js';
 import { SUT_ADMIN } from './support/profiles.js';
 

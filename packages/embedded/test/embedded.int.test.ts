@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
-import { ApiClient } from './journeys/http.js';
+import { ApiClient } from '@limo/platform/testing';
 import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { send } from './security/actors.js';
 import { identityJourney } from './journeys/identity.journey.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metrics } from '@limo/platform';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
-import { ApiClient } from './journeys/http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 const tripDate = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 const customer = {

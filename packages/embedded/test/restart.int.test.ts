@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig, readOutbox, type Config } from '@limo/platform';
 import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
-import { ApiClient } from './journeys/http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 let dataDir: string;
 let config: Config;
@@ -13,7 +13,9 @@ let system: EmbeddedSystem | undefined;
 /** The session cookie a login answer set, as a request header. */
 const sessionOf = (res: { headers: Headers }) => ({ cookie: res.headers.getSetCookie()[0]!.split(';')[0]! });
 
-const start = async () => (system = await startEmbedded(config, createLogger('silent')));
+// The gateway reads its own RATE_LIMIT_PER_MINUTE from the environment it is given.
+const start = async () =>
+  (system = await startEmbedded(config, createLogger('silent'), { ...process.env, RATE_LIMIT_PER_MINUTE: '100000' }));
 const stop = async () => {
   await system?.close();
   system = undefined;
@@ -22,7 +24,7 @@ const stop = async () => {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'limo-restart-'));
   const ports = { PORT: '0', IDENTITY_PORT: '0', DIRECTORY_PORT: '0', QUOTES_PORT: '0', BILLING_PORT: '0', ANALYTICS_PORT: '0' };
-  config = loadConfig({ ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '100000' });
+  config = loadConfig({ ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
 });
 afterAll(async () => {
   await stop();

@@ -25,6 +25,18 @@ describe('settings of the whole system', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it('names a bad variable of the gateway, which owns its rate limit and web app settings', () => {
+    expect(() => loadSettings(serviceDefinitions, { RATE_LIMIT_PER_MINUTE: '0', DEV_OUTBOX: 'maybe' })).toThrow(
+      /RATE_LIMIT_PER_MINUTE="0": .* \(gateway\)[\s\S]*DEV_OUTBOX="maybe": .* \(gateway\)/,
+    );
+  });
+
+  it('names the bad variables a service took over from the shared settings, with the service', () => {
+    expect(() => loadSettings(serviceDefinitions, { SESSION_TTL_HOURS: '0', ELASTICSEARCH_INDEX: 'Upper' })).toThrow(
+      /SESSION_TTL_HOURS="0": .* \(identity\)[\s\S]*ELASTICSEARCH_INDEX="Upper": must be a lower-case Elasticsearch index name \(directory\)/,
+    );
+  });
+
   it('accepts the defaults', () => {
     expect(loadSettings(serviceDefinitions, { DATA_DIR: '/tmp/limo-settings-defaults', JWT_SECRET: 'x'.repeat(40) }).PROFILE).toBe(
       'embedded',

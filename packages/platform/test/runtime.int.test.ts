@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { EventEnvelope } from '../src/ports/event-bus.port.js';
 import { defineService, need } from '../src/runtime/define-service.js';
-import { buildService } from '../src/runtime/run.js';
+import { buildEdge, buildService } from '../src/runtime/run.js';
+import type { RuntimeContext } from '../src/runtime/service.js';
 import { ConfigError } from '../src/config/config.js';
 import { createTestContext, waitFor, type TestContext } from './support/context.js';
 
@@ -116,5 +118,33 @@ describe('buildService', () => {
     const failure = buildService(strict, ctx, { env: { A_LIMIT: '0', B_SECRET_KEY: 'leaked' } });
     await expect(failure).rejects.toBeInstanceOf(ConfigError);
     await expect(failure).rejects.toThrow(/A_LIMIT="0"[\s\S]*B_SECRET_KEY="\*\*\*"/);
+  });
+});
+
+describe('buildEdge (the gateway)', () => {
+  const gateway = defineService.edge({
+    name: 'gateway',
+    description: 'a test edge',
+    env: z.object({ PER_MINUTE: z.coerce.number().int().min(1).default(5) }),
+    needs: { widget: need<Widget, unknown, RuntimeContext>('search', { 'in-process': () => new Widget('in-process') }) },
+    async init({ env, ports }) {
+      const app = Fastify();
+      app.get('/edge', async () => ({ perMinute: env.PER_MINUTE, engine: ports.widget.engine }));
+      return { app };
+    },
+  });
+
+  it('is given its settings and the adapters of its needs only, and closes what it built once stopped', async () => {
+    ctx = await createTestContext();
+    const edge = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: { PER_MINUTE: '7' } });
+    expect((await edge.app.inject({ url: '/edge' })).json()).toEqual({ perMinute: 7, engine: 'in-process' });
+    const mine = new Widget('mine');
+    const handed = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: {} }, { ports: { widget: mine } });
+    expect((await handed.app.inject({ url: '/edge' })).json()).toEqual({ perMinute: 5, engine: 'mine' });
+    for (const e of [edge, handed]) {
+      await e.app.close();
+      await e.stop();
+    }
+    expect(mine.closed).toBe(false);
   });
 });

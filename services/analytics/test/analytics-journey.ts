@@ -13,9 +13,8 @@ import {
   type CompanySnapshot,
 } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
-import { startThrowaway, type ThrowawaySystem } from '../../../packages/embedded/src/index.js';
-import { ApiClient } from '../../../packages/embedded/test/journeys/http.js';
+import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
+import { ApiClient, waitFor } from '@limo/platform/testing';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 
 const admin = { email: 'analytics-admin@example.com', password: 'admin-pass-123' };

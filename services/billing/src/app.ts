@@ -8,6 +8,7 @@ import { onUserRegistered } from './consumers/on-user-registered.js';
 import type { BillingDeps } from './deps.js';
 import { SecretBox } from './keys/secret-box.js';
 import { BillingOperations, type CompanyFacts } from './operations/billing-operations.js';
+import { paymentsNeed } from './payments/payments.need.js';
 import { PaymentsRegistry } from './payments/payments.registry.js';
 import type { SimulatorOptions } from './payments/simulator.payments.js';
 import { ClaimsRepository } from './repositories/claims.repository.js';
@@ -58,8 +59,8 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
   name: 'billing',
   description: 'Payments, claims and subscriptions',
   env: billingEnvSchema,
-  needs: {},
-  async init({ ctx, env, options }) {
+  needs: { payments: paymentsNeed },
+  async init({ ctx, env, ports, options }) {
     const logger = ctx.logger.child({ service: 'billing' });
     const settings = billingSettings(ctx.config, env);
     logger.info({ settings: describeBillingSettings(settings) }, 'billing settings');
@@ -74,7 +75,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
     const webhookEvents = await WebhookEventsRepository.create(ctx.store);
     const readModels = await ReadModels.create(ctx.store);
     const listings = await ListingsRepository.create(ctx.store);
-    const registry = new PaymentsRegistry(settings, keys, logger, options.simulator);
+    const registry = new PaymentsRegistry(settings, keys, ports.payments, logger, options.simulator);
     const ops = new BillingOperations({
       registry,
       payments,
@@ -144,9 +145,6 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
             'Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)',
           );
         }
-      },
-      async stop() {
-        await registry.close();
       },
     };
   },

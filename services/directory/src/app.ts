@@ -30,10 +30,8 @@ import { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 import { CompanyJsonCache } from './search/company-json.js';
 import { SearchProjection } from './search/projection.js';
 import { SearchCache } from './search/search-cache.js';
-import { directoryEnvSchema } from './settings.js';
-
-/** Elasticsearch index of the companies: the default of ELASTICSEARCH_INDEX. */
-export const SEARCH_INDEX_NAME = 'limo-companies';
+import { directoryEnvSchema, type DirectorySettings } from './settings.js';
+export { SEARCH_INDEX_NAME } from './settings.js';
 
 /** Ports the caller may hand in instead of the ones configuration picks (benchmarks, tests); the caller owns them. */
 export interface DirectoryOptions {
@@ -43,12 +41,13 @@ export interface DirectoryOptions {
 }
 
 /** The directory's search index: the in-process one, or Elasticsearch (ELASTICSEARCH_URL, ELASTICSEARCH_INDEX). */
-export const searchIndexNeed = need<CompanySearchIndex>('search', {
+export const searchIndexNeed = need<CompanySearchIndex, DirectorySettings>('search', {
   'in-process': () => EmbeddedCompanySearch.create(),
-  elasticsearch: ({ ctx }) => {
-    const { ELASTICSEARCH_URL, ELASTICSEARCH_INDEX } = ctx.config;
+  elasticsearch: ({ ctx, env }) => {
+    const { ELASTICSEARCH_URL } = ctx.config;
     if (!ELASTICSEARCH_URL) throw new Error('the Elasticsearch index needs ELASTICSEARCH_URL');
-    return ElasticsearchCompanySearch.create({ node: ELASTICSEARCH_URL, index: ELASTICSEARCH_INDEX, logger: ctx.logger });
+    ctx.logger.info({ index: env.ELASTICSEARCH_INDEX }, 'directory search: Elasticsearch index');
+    return ElasticsearchCompanySearch.create({ node: ELASTICSEARCH_URL, index: env.ELASTICSEARCH_INDEX, logger: ctx.logger });
   },
 });
 

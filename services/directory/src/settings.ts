@@ -1,6 +1,9 @@
 import { booleanEnv } from '@limo/platform';
 import { z } from 'zod';
 
+/** Elasticsearch index of the companies: the default of ELASTICSEARCH_INDEX. */
+export const SEARCH_INDEX_NAME = 'limo-companies';
+
 /** The directory's own settings, from environment variables. */
 export const directoryEnvSchema = z.object({
   /** Reviews accepted per client IP per hour. */
@@ -9,5 +12,10 @@ export const directoryEnvSchema = z.object({
   LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   /** `false` leaves an empty directory empty; otherwise the embedded profile fills it with demo companies and reviews. */
   SEED_DEMO_DATA: booleanEnv,
+  /** The companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
+    .default(SEARCH_INDEX_NAME),
 });
 export type DirectorySettings = z.output<typeof directoryEnvSchema>;

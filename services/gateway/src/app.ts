@@ -25,6 +25,7 @@ import { createHomeRenderer, pickEncoding } from './home-render.js';
 import { homePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
+import type { GatewaySettings } from './settings.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
 const MAX_JSON_BYTES = 100 * 1024;
@@ -79,6 +80,8 @@ export interface GatewayOptions {
   config: Config;
   logger: Logger;
   limiter: RateLimiter;
+  /** The gateway's own settings it reads here (see `gatewayEnvSchema`). */
+  settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'>;
   /** The built SPA (`web/dist`); served with an index.html fallback when present. */
   webDist?: string;
 }
@@ -89,6 +92,7 @@ export interface GatewayOptions {
  */
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, limiter } = options;
+  const { RATE_LIMIT_PER_MINUTE: perMinute } = options.settings;
   const app = Fastify({
     ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
@@ -113,8 +117,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
         .header('connection', 'close')
         .send({ message: tooLargeMessage(request.headers['content-type']) });
     }
-    const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, config.RATE_LIMIT_PER_MINUTE, 60_000);
-    reply.header('x-ratelimit-limit', config.RATE_LIMIT_PER_MINUTE);
+    const result = await limiter.hit(`rl:gateway:ip:${request.ip}`, perMinute, 60_000);
+    reply.header('x-ratelimit-limit', perMinute);
     reply.header('x-ratelimit-remaining', result.remaining);
     if (!result.allowed) {
       reply.header('retry-after', Math.max(1, Math.ceil(result.resetMs / 1000)));

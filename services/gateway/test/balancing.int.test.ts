@@ -23,12 +23,16 @@ describe('DIRECTORY_URL with several instances', () => {
     const config = loadConfig({
       JWT_SECRET,
       DATA_DIR: '/tmp/limo-balancing-test',
-      RATE_LIMIT_PER_MINUTE: '100000',
       DIRECTORY_URL: ` ${urls[0]}/, ${urls[1]} `,
     });
     expect(config.serviceUpstreams.directory).toEqual(urls);
     expect(config.serviceUrls.directory).toBe(urls[0]);
-    gateway = await createGateway({ config, logger: createLogger('silent'), limiter: new MemoryRateLimiter() });
+    gateway = await createGateway({
+      config,
+      logger: createLogger('silent'),
+      limiter: new MemoryRateLimiter(),
+      settings: { RATE_LIMIT_PER_MINUTE: 100_000 },
+    });
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   });

@@ -34,8 +34,14 @@ beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'limo-web-'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>LimoDirectory</title><div id="root"></div>');
   await writeFile(join(webDist, 'app.js'), 'console.log(1)');
-  const config = { ...loadConfig({ DATA_DIR: webDist, RATE_LIMIT_PER_MINUTE: '20', JWT_SECRET: 'x'.repeat(40) }), serviceUrls: urls };
-  gateway = await createGateway({ config, logger: createLogger('silent'), limiter: new MemoryRateLimiter(), webDist });
+  const config = { ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40) }), serviceUrls: urls };
+  gateway = await createGateway({
+    config,
+    logger: createLogger('silent'),
+    limiter: new MemoryRateLimiter(),
+    settings: { RATE_LIMIT_PER_MINUTE: 20 },
+    webDist,
+  });
 });
 afterAll(async () => {
   await gateway.close();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTE_PATHS } from '@limo/contracts';
 import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
 import { createGateway } from '../src/app.js';
+import { gatewayEnvSchema } from '../src/settings.js';
 
 // The served HTML of each route carries its own title and description; company pages also carry
 // JSON-LD LocalBusiness, read from the directory service, so crawlers without JavaScript see them.
@@ -73,7 +74,13 @@ beforeAll(async () => {
     ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
     serviceUrls: urls,
   };
-  gateway = await createGateway({ config, logger: createLogger('silent'), limiter: new MemoryRateLimiter(), webDist });
+  gateway = await createGateway({
+    config,
+    logger: createLogger('silent'),
+    limiter: new MemoryRateLimiter(),
+    settings: gatewayEnvSchema.parse({}),
+    webDist,
+  });
 });
 afterAll(async () => {
   await gateway.close();

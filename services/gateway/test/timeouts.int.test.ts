@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createServiceApp, loadConfig, MemoryCache, MemoryRateLimiter } from '@limo/platform';
 import { SHORT_TIMEOUTS, slowLoris, slowUpload } from '@limo/platform/testing';
 import { createGateway } from '../src/app.js';
+import { gatewayEnvSchema } from '../src/settings.js';
 
 // The gateway is the edge: a slow client must not hold its connections, and a slow but honest
 // upload must reach the service, whose own request deadline runs while the gateway streams the body.
@@ -20,6 +21,7 @@ describe('server timeouts at the gateway', () => {
       config: { ...config, serviceUrls: { ...config.serviceUrls, directory } },
       logger: createLogger('silent'),
       limiter: new MemoryRateLimiter(),
+      settings: gatewayEnvSchema.parse({}),
     });
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     port = (gateway.server.address() as { port: number }).port;

@@ -10,5 +10,12 @@ export const identityEnvSchema = z.object({
   REGISTER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Login attempts per client IP per 15 minutes (each account also gets 10). */
   LOGIN_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(100),
+  /** How long a session lasts, in hours (a week by default, 90 days at most). */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
 });
 export type IdentitySettings = z.output<typeof identityEnvSchema>;

@@ -7,9 +7,8 @@ import {
   type ErrorResponse,
   type OwnerQuoteList,
 } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
-import { startThrowaway, type ThrowawaySystem } from '../../../packages/embedded/src/index.js';
-import { ApiClient } from '../../../packages/embedded/test/journeys/http.js';
+import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
+import { ApiClient, waitFor } from '@limo/platform/testing';
 import type { CityRequestDoc } from '../src/domain/city-request.js';
 import type { CompanyContactDoc } from '../src/domain/company-contact.js';
 import type { QuoteDoc } from '../src/domain/quote.js';

@@ -1,5 +1,6 @@
 import { Fieldset, HStack, SimpleGrid } from '@chakra-ui/react';
-import type { Term } from '@limo/contracts';
+import { SERVICES, VEHICLE_TYPES, type Term } from '@limo/contracts';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export interface TermCheckboxesProps {
   legend: string;
@@ -40,4 +41,32 @@ export function TermCheckboxes({ legend, terms, value, onChange, disabled }: Ter
       </SimpleGrid>
     </Fieldset.Root>
   );
+}
+
+/**
+ * The two vocabulary pickers every company form has (Services, Vehicle Types), bound to the form's
+ * `services` and `vehicleTypes` fields.
+ */
+export function VocabularyCheckboxes<T extends FieldValues>({ control, disabled }: { control: Control<T>; disabled?: boolean }) {
+  const pickers = [
+    { name: 'services', legend: 'Services', terms: SERVICES },
+    { name: 'vehicleTypes', legend: 'Vehicle Types', terms: VEHICLE_TYPES },
+  ] as const;
+  return pickers.map(({ name, legend, terms }) => (
+    <Controller
+      key={name}
+      control={control}
+      // Every form this serves has both fields; a generic form type cannot say so to the compiler.
+      name={name as Path<T>}
+      render={({ field }) => (
+        <TermCheckboxes
+          legend={legend}
+          terms={terms}
+          value={(field.value as string[] | null | undefined) ?? []}
+          onChange={field.onChange}
+          disabled={disabled}
+        />
+      )}
+    />
+  ));
 }

@@ -20,3 +20,19 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
 export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+
+/** The text fields of every company form, in form order (a 400's field errors are shown on them). */
+export const COMPANY_TEXT_FIELDS = [
+  'name',
+  'description',
+  'phone',
+  'email',
+  'businessEmail',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'priceRange',
+  'hourlyRateStart',
+] as const;

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Heading, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyCreateBodySchema, SERVICES, VEHICLE_TYPES, type CompanyCreateBody } from '@limo/contracts';
+import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, LogIn } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FormField } from '../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
 import { PlaceInput } from '../components/PlaceInput';
-import { TermCheckboxes } from '../components/TermCheckboxes';
+import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { useCurrentUser } from '../lib/session';
@@ -185,30 +185,7 @@ function ListingFormCard() {
             <Input type="url" {...register('imageUrl')} placeholder="https://" />
           </FormField>
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="services"
-          render={({ field }) => (
-            <TermCheckboxes
-              legend="Services"
-              terms={SERVICES}
-              value={(field.value as string[] | null | undefined) ?? []}
-              onChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="vehicleTypes"
-          render={({ field }) => (
-            <TermCheckboxes
-              legend="Vehicle Types"
-              terms={VEHICLE_TYPES}
-              value={(field.value as string[] | null | undefined) ?? []}
-              onChange={field.onChange}
-            />
-          )}
-        />
+        <VocabularyCheckboxes control={control} />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
           {create.isPending ? 'Registering...' : 'Register Business'}
         </Button>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyListingFields } from './directory.events.js';
 import { eventSchema } from './envelope.js';
 
 const businessRole = z.enum(['owner', 'manager', 'admin', 'employee']);
@@ -148,23 +149,8 @@ export type SubscriptionCanceledV1 = z.infer<typeof subscriptionCanceledV1>;
 
 /** The business listing payload of the paid listing flow, as the directory stores it. */
 export const listingCompanySchema = z.object({
-  name: z.string(),
-  description: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...companyListingFields,
   businessEmail: z.string().nullable(),
-  website: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  priceRange: z.string().nullable(),
-  /** Canonical slugs. */
-  services: z.array(z.string()),
-  vehicleTypes: z.array(z.string()),
-  hourlyRateStart: z.number().int().nullable(),
   seoKeywords: z.string().nullable(),
   seoTags: z.string().nullable(),
   fullAddress: z.string().nullable(),

@@ -6,6 +6,29 @@ export const reviewStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /**
+ * A listing's own fields as stored and shown: names, contacts, place, prices and vocabulary
+ * (`services`, `vehicleTypes`: canonical slugs in events, labels in API answers; `priceRange`:
+ * `$`..`$$$$`). The public company and the paid listing's payload are built on it.
+ */
+export const companyListingFields = {
+  name: z.string(),
+  description: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  priceRange: z.string().nullable(),
+  services: z.array(z.string()),
+  vehicleTypes: z.array(z.string()),
+  hourlyRateStart: z.number().int().nullable(),
+};
+
+/**
  * What other services keep of a company (quotes' read-model of company contacts). `version` grows by
  * one with every write to the company: a consumer applies an event only when its version is higher
  * than the one it holds, so redelivered or reordered events never roll a company back.

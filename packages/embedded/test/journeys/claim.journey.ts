@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
-import { ApiClient } from './http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

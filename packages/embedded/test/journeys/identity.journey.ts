@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
-import { ApiClient } from './http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 /**
  * The identity journey of issue 2, through the gateway: register, login, me, logout, forgot

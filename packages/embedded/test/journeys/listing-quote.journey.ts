@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
-import { ApiClient } from './http.js';
+import { ApiClient } from '@limo/platform/testing';
 
 const tripDate = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceNames } from '@limo/platform';
-import { freePort } from '../journeys/http.js';
+import { freePort } from '@limo/platform/testing';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freePort } from '../journeys/http.js';
+import { freePort } from '@limo/platform/testing';
 
 const local = fileURLToPath(new URL('../../../../infra/local/', import.meta.url));
 const run = promisify(execFile);

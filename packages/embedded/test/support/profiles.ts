@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { startThrowaway } from '../../src/index.js';
+import { startThrowaway } from '@limo/embedded';
 import { startDistributed } from './distributed.js';
 
 /** What a suite needs of a running product, whichever profile runs it. */

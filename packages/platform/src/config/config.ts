@@ -61,12 +61,6 @@ const envSchema = z
      * Derived from JWT_SECRET when unset.
      */
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_TTL_HOURS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 90)
-      .default(24 * 7),
     COOKIE_SECURE: bool,
     ALLOWED_ORIGINS: z.string().optional(),
     KAFKA_BROKERS: z
@@ -88,14 +82,7 @@ const envSchema = z
     /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
     REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
-    /** The directory's companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
-    ELASTICSEARCH_INDEX: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9_-]{0,200}$/, 'must be a lower-case Elasticsearch index name')
-      .default('limo-companies'),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
-    /** Requests per minute per client IP at the gateway. */
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),
     QUOTES_PORT: port.default(4003),
@@ -106,9 +93,6 @@ const envSchema = z
     QUOTES_URL: serviceUrlList,
     BILLING_URL: serviceUrlList,
     ANALYTICS_URL: serviceUrlList,
-    WEB_DIST: z.string().optional(),
-    /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
-    DEV_OUTBOX: bool,
     ...serverTimeoutsEnv,
   })
   .superRefine(checkServerTimeouts);
@@ -116,6 +100,10 @@ export type Env = z.infer<typeof envSchema>;
 
 export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;
 export type ServiceName = (typeof serviceNames)[number];
+/** The edge process in front of the services: declared and run like one, with no database and no events. */
+export type EdgeName = 'gateway';
+/** Every declared process: the services and the gateway. */
+export type DeclaredName = ServiceName | EdgeName;
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'INTERNAL_SECRET' | 'PUBLIC_URL' | 'COOKIE_SECURE'> {
   JWT_SECRET: string;

@@ -1,40 +1,80 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceName } from '../config/config.js';
+import type { DeclaredName, EdgeName, ServiceName } from '../config/config.js';
 import type { RoutePlugin } from '../fastify/admin-scope.js';
 import type { EventHandler } from '../ports/event-bus.port.js';
-import type { EngineKind } from './engines.js';
-import type { ServiceContext } from './service.js';
+import type { EngineKind, SwitchedKind, SwitchInput } from './engines.js';
+import type { RuntimeContext, ServiceContext } from './service.js';
 
-/** What an adapter factory is given: the service's shared ports and its own settings. */
-export interface AdapterScope<Env> {
-  ctx: ServiceContext;
+/** What an adapter factory is given: the service's shared ports (the gateway's settings only) and its own settings. */
+export interface AdapterScope<Env, Ctx extends RuntimeContext = ServiceContext> {
+  ctx: Ctx;
   env: Env;
-  service: ServiceName;
+  service: DeclaredName;
 }
 
 /** Builds one adapter of a port. The runtime closes what it built (a `close()` method) when the service stops. */
-export type AdapterFactory<T, Env> = (scope: AdapterScope<Env>) => T | Promise<T>;
+export type AdapterFactory<T, Env, Ctx extends RuntimeContext = ServiceContext> = (scope: AdapterScope<Env, Ctx>) => T | Promise<T>;
 
 /**
  * A port a service needs beyond the shared ones (store, bus, cache, limiter, mailer): the service
  * offers one adapter per engine of `engine`, and the composition root picks which one runs from
  * configuration (see `chooseEngines`). The service never reads configuration to choose.
  */
-export interface Need<T, Env = unknown> {
+export interface Need<T, Env = unknown, Ctx extends RuntimeContext = ServiceContext> {
   /** The kind of engine that decides the adapter (e.g. `search`: Elasticsearch or in-process). */
   readonly engine: EngineKind;
   /** One factory per engine name of that kind; an engine the service does not offer fails at start-up. */
-  readonly adapters: Readonly<Partial<Record<string, AdapterFactory<T, Env>>>>;
+  readonly adapters: Readonly<Partial<Record<string, AdapterFactory<T, Env, Ctx>>>>;
 }
 
-/** Declares a need; `T` is the port, `Env` the service's settings its factories read. */
-export function need<T, Env = unknown>(engine: EngineKind, adapters: Need<T, Env>['adapters']): Need<T, Env> {
+/** Declares a need; `T` is the port, `Env` the service's settings its factories read (`Ctx`: the gateway's needs see no service ports). */
+export function need<T, Env = unknown, Ctx extends RuntimeContext = ServiceContext>(
+  engine: EngineKind,
+  adapters: Need<T, Env, Ctx>['adapters'],
+): Need<T, Env, Ctx> {
   return { engine, adapters };
 }
 
+/** Builds the adapter of one engine for the settings in force. */
+export type SwitchedFactory<T, Env, Input> = (scope: AdapterScope<Env>, input: Input) => T;
+
+/**
+ * A port whose engine follows settings that change while the service runs (payment keys an admin
+ * saves): the service offers one adapter per engine, and gets an {@link AdapterSwitch}, which asks the
+ * composition root's rule (`switchRules[kind]` in engines.ts) which engine serves the settings in force.
+ */
+export interface SwitchedNeed<T, Env, Input> {
+  readonly switched: SwitchedKind;
+  readonly adapters: Readonly<Partial<Record<string, SwitchedFactory<T, Env, Input>>>>;
+}
+
+/** Declares a switched need; `Input` is what the service passes in (the rule's input, plus what its factories read). */
+export function needSwitch<T, Env, Input extends SwitchInput<K>, K extends SwitchedKind = SwitchedKind>(
+  kind: K,
+  adapters: SwitchedNeed<T, Env, Input>['adapters'],
+): SwitchedNeed<T, Env, Input> {
+  return { switched: kind, adapters };
+}
+
+/** What a switched need resolves to. */
+export interface AdapterSwitch<T, Input> {
+  /** The engine the rule picks for `input`, or null when none serves it (nothing is built). */
+  engineFor(input: Input): string | null;
+  /** The adapter for `input`: built once per engine and key (a new Stripe key, a new adapter), or null when no engine serves it. */
+  adapterFor(input: Input): T | null;
+  /** Closes the adapters in force (the runtime calls it when the service stops). */
+  close(): Promise<void>;
+}
+
 /** The ports a service's needs resolve to. */
-export type PortsOf<N> = { [K in keyof N]: N[K] extends Need<infer T, infer _Env> ? T : never };
+export type PortsOf<N> = {
+  [K in keyof N]: N[K] extends SwitchedNeed<infer T, infer _Env, infer Input>
+    ? AdapterSwitch<T, Input>
+    : N[K] extends Need<infer T, infer _Env, infer _Ctx>
+      ? T
+      : never;
+};
 
 /**
  * An event consumer, declared as data: the runtime subscribes it when the service starts (in the
@@ -72,8 +112,8 @@ export interface ServiceParts<Deps> {
 }
 
 /** What `init` is given. */
-export interface InitScope<Env, Ports, Options> {
-  ctx: ServiceContext;
+export interface InitScope<Env, Ports, Options, Ctx extends RuntimeContext = ServiceContext> {
+  ctx: Ctx;
   /** The service's own settings, parsed from its `env` schema. */
   env: Env;
   /** One adapter per need, chosen by the composition root or handed in by the caller. */
@@ -99,26 +139,59 @@ export interface ServiceDefinition<Schema extends z.ZodType, Needs, Deps, Option
   init(scope: InitScope<z.output<Schema>, PortsOf<Needs>, Options>): Promise<ServiceParts<Deps>>;
 }
 
-/** A definition of any service, as the composition root holds them. */
+/** What the gateway's `init` returns: its own app (proxy, pages, docs), which the runtime listens with. */
+export interface EdgeParts {
+  app: FastifyInstance;
+}
+
+/**
+ * The gateway, declared as a service is: its name, its own settings, the ports it needs and `init`.
+ * It has no database and takes no events, so it is given the settings and a logger only (its ports
+ * come through its needs), and its `init` builds its own app; the runtime (`buildEdge`,
+ * `runStandalone`) validates its settings with the others', builds its adapters and closes them.
+ */
+export interface EdgeDefinition<Schema extends z.ZodType, Needs, Options> {
+  name: EdgeName;
+  /** One line for the start-up log. */
+  description: string;
+  env: Schema;
+  needs: Needs;
+  init(scope: InitScope<z.output<Schema>, PortsOf<Needs>, Options, RuntimeContext>): Promise<EdgeParts>;
+}
+
+/** A definition of any service or of the gateway, as the composition root holds them. */
 export interface AnyServiceDefinition {
-  name: ServiceName;
+  name: DeclaredName;
   env: z.ZodType;
 }
 
-function declare<Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps, Options = object>(
+/** A need a service may declare: a port chosen at start-up, or one that follows the settings in force. */
+export type AnyNeed<Env> = Need<unknown, Env> | SwitchedNeed<unknown, Env, never>;
+
+function declare<Schema extends z.ZodType, Needs extends Record<string, AnyNeed<z.output<Schema>>>, Deps, Options = object>(
   definition: ServiceDefinition<Schema, Needs, Deps, Options>,
 ): ServiceDefinition<Schema, Needs, Deps, Options> {
   return definition;
 }
 
+function declareEdge<
+  Schema extends z.ZodType,
+  Needs extends Record<string, Need<unknown, z.output<Schema>, RuntimeContext>>,
+  Options = object,
+>(definition: EdgeDefinition<Schema, Needs, Options>): EdgeDefinition<Schema, Needs, Options> {
+  return definition;
+}
+
 /**
  * Declares a service (it only gives the declaration its types). `defineService.withOptions<O>()(…)`
- * declares one whose `init` takes tuning that tests change (`O`, all optional).
+ * declares one whose `init` takes tuning that tests change (`O`, all optional); `defineService.edge(…)`
+ * declares the gateway.
  */
 export const defineService = Object.assign(declare, {
+  edge: declareEdge,
   withOptions:
     <Options>() =>
-    <Schema extends z.ZodType, Needs extends Record<string, Need<unknown, z.output<Schema>>>, Deps>(
+    <Schema extends z.ZodType, Needs extends Record<string, AnyNeed<z.output<Schema>>>, Deps>(
       definition: ServiceDefinition<Schema, Needs, Deps, Options>,
     ): ServiceDefinition<Schema, Needs, Deps, Options> =>
       definition,

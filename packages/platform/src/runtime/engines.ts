@@ -38,6 +38,42 @@ export function chooseEngines(config: Config, env: NodeJS.ProcessEnv = {}): Engi
   };
 }
 
+/** The keys a payments engine is chosen by (the ones saved in Settings, else the environment's). */
+export interface PaymentKeys {
+  stripeSecretKey: string | null;
+  stripePublicKey: string | null;
+  stripeWebhookSecret: string | null;
+}
+
+/** The engine chosen for settings in force, and what identifies its adapter (a new key = a new adapter). */
+export interface SwitchChoice {
+  engine: string;
+  key: string;
+}
+
+const yes = (value: string | undefined) => ['true', '1', 'yes'].includes(value?.trim() ?? '');
+
+/**
+ * The rules of the ports whose engine follows settings that change while a service runs (see
+ * `needSwitch`), picked here like every other engine. `payments`: Stripe for a Stripe secret key;
+ * without one the simulator, except in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED; else
+ * none (payments are not configured).
+ */
+export const switchRules = {
+  payments: (config: Pick<Config, 'PROFILE'>, env: NodeJS.ProcessEnv, keys: PaymentKeys): SwitchChoice | null => {
+    if (keys.stripeSecretKey) {
+      return { engine: 'stripe', key: [keys.stripeSecretKey, keys.stripePublicKey ?? '', keys.stripeWebhookSecret ?? ''].join('|') };
+    }
+    // One simulator per process, whatever keys come and go.
+    return config.PROFILE === 'embedded' || yes(env.PAYMENTS_SIMULATOR_ALLOWED) ? { engine: 'simulator', key: '' } : null;
+  },
+} as const;
+
+/** A kind of port whose engine follows the settings in force. */
+export type SwitchedKind = keyof typeof switchRules;
+/** What the rule of a switched kind reads. */
+export type SwitchInput<K extends SwitchedKind> = Parameters<(typeof switchRules)[K]>[2];
+
 /** Which adapter each port uses and where, for the start-up log (no passwords). */
 export function describeAdapters(config: Config, env: NodeJS.ProcessEnv = {}): Record<EngineKind, string> {
   const engines = chooseEngines(config, env);
@@ -46,9 +82,7 @@ export function describeAdapters(config: Config, env: NodeJS.ProcessEnv = {}): R
     store: config.MONGODB_URI ? `mongodb ${redactUrl(config.MONGODB_URI)}` : `nedb ${config.DATA_DIR}`,
     cache: config.REDIS_URL ? `redis ${redactUrl(config.REDIS_URL)}` : engines.cache,
     mail: config.SMTP_URL ? 'smtp' : `files ${join(config.DATA_DIR, 'outbox')}`,
-    search: config.ELASTICSEARCH_URL
-      ? `elasticsearch ${redactUrl(config.ELASTICSEARCH_URL)} ${config.ELASTICSEARCH_INDEX}`
-      : engines.search,
+    search: config.ELASTICSEARCH_URL ? `elasticsearch ${redactUrl(config.ELASTICSEARCH_URL)}` : engines.search,
     blobs: config.MONGODB_URI ? 'gridfs' : engines.blobs,
     analytics: engines.analytics === 'clickhouse' ? `clickhouse ${redactUrl(env.CLICKHOUSE_URL ?? '')}` : 'chdb in-process',
   };

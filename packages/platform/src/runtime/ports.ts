@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config, ServiceName } from '../config/config.js';
+import type { Config, DeclaredName, ServiceName } from '../config/config.js';
 import type { Logger } from '../logger.js';
 import { FileMailer } from '../adapters/file.mailer.js';
 import { InProcessEventBus } from '../adapters/inprocess.event-bus.js';
@@ -18,6 +18,7 @@ import { DiskBlobStore } from '../adapters/disk.blob.js';
 import { GridFsBlobStore } from '../adapters/gridfs.blob.js';
 import type { BlobStore } from '../ports/blob.port.js';
 import { need, type Need } from './define-service.js';
+import type { RuntimeContext } from './service.js';
 
 /** Ports one process shares between the services it runs. */
 export interface SharedPorts {
@@ -95,7 +96,7 @@ export async function createServiceStore(config: Config, service: ServiceName, l
 }
 
 /** One database per service on the same server: the URI's database name gets `-<service>`. */
-export function serviceDatabaseUri(uri: string, service: ServiceName): string {
+export function serviceDatabaseUri(uri: string, service: DeclaredName): string {
   // Not `new URL`: a replica-set URI lists several hosts (`mongodb://a:1,b:2/db?replicaSet=rs`).
   const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/([^?]*))?(\?.*)?$/.exec(uri);
   if (!match) throw new Error(`MONGODB_URI is not a MongoDB connection string: ${uri.replace(/\/\/[^@/]*@/, '//***@')}`);
@@ -113,6 +114,31 @@ export function blobStoreNeed(bucketName: string): Need<BlobStore> {
     gridfs: ({ ctx, service }) => {
       if (!ctx.config.MONGODB_URI) throw new Error('GridFS needs MONGODB_URI');
       return GridFsBlobStore.create({ uri: serviceDatabaseUri(ctx.config.MONGODB_URI, service), bucketName });
+    },
+  });
+}
+
+/** A rate limiter that owns its connection: closing it closes the cache it was built beside. */
+export interface OwnedRateLimiter extends RateLimiter {
+  close(): Promise<void>;
+}
+
+/**
+ * A rate limiter of its own for a process that gets no shared ports (the gateway alone): Redis when
+ * REDIS_URL is set (one connection, closed with it), else in-process.
+ */
+export function rateLimiterNeed(): Need<OwnedRateLimiter, unknown, RuntimeContext> {
+  const owning = (limiter: RateLimiter, cache: Cache): OwnedRateLimiter => ({
+    hit: (key, limit, windowMs) => limiter.hit(key, limit, windowMs),
+    reset: (key) => limiter.reset(key),
+    close: () => cache.close(),
+  });
+  return need<OwnedRateLimiter, unknown, RuntimeContext>('cache', {
+    'in-process': () => owning(new MemoryRateLimiter(), new MemoryCache()),
+    redis: async ({ ctx }) => {
+      if (!ctx.config.REDIS_URL) throw new Error('the Redis rate limiter needs REDIS_URL');
+      const { cache, limiter } = await createRedisCacheAndLimiter({ url: ctx.config.REDIS_URL, keyPrefix: ctx.config.REDIS_KEY_PREFIX });
+      return owning(limiter, cache);
     },
   });
 }

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { ConfigError, loadConfig, parseEnv, type Config, type ServiceName } from '../config/config.js';
+import { ConfigError, loadConfig, parseEnv, type Config, type DeclaredName, type EdgeName, type ServiceName } from '../config/config.js';
 import { idempotent, type HandledEvent } from '../events/idempotent.js';
 import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { Subscription } from '../ports/event-bus.port.js';
-import type { AnyServiceDefinition, Need, PortsOf, ServiceDefinition } from './define-service.js';
-import { chooseEngines, describeAdapters } from './engines.js';
+import type {
+  AdapterScope,
+  AdapterSwitch,
+  AnyServiceDefinition,
+  EdgeDefinition,
+  Need,
+  PortsOf,
+  ServiceDefinition,
+  SwitchedNeed,
+} from './define-service.js';
+import { chooseEngines, describeAdapters, switchRules, type Engines, type PaymentKeys } from './engines.js';
 import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
-import type { Service, ServiceContext } from './service.js';
+import type { Edge, RuntimeContext, Service, ServiceContext } from './service.js';
 
 /** What a caller may hand a service instead of what configuration picks (tests, benchmarks). */
 export interface BuildOptions<Ports, Options> {
@@ -30,6 +39,92 @@ export interface BuiltService<Deps> extends Service {
 const closable = (port: unknown): port is { close(): Promise<void> } =>
   typeof port === 'object' && port !== null && typeof (port as { close?: unknown }).close === 'function';
 
+/** A service's or the gateway's needs, resolved: one port each, and how to close the ones built here. */
+interface ResolvedNeeds {
+  ports: Record<string, unknown>;
+  handedIn: Set<string>;
+  closeBuilt(): Promise<void>;
+}
+
+/**
+ * Builds the adapter configuration picks for each need (`chooseEngines`), or takes the one handed
+ * in. On a failure the adapters already built are closed before the error is thrown.
+ */
+async function resolveNeeds(
+  name: DeclaredName,
+  needs: Record<string, Need<unknown, unknown, RuntimeContext> | SwitchedNeed<unknown, unknown, PaymentKeys>>,
+  scope: { ctx: RuntimeContext; env: unknown; engines: Engines; source: NodeJS.ProcessEnv },
+  given: Record<string, unknown>,
+  shared: unknown[],
+): Promise<ResolvedNeeds> {
+  const { ctx, env, engines, source } = scope;
+  const built: Array<{ close(): Promise<void> }> = [];
+  const ports: Record<string, unknown> = {};
+  const handedIn = new Set<string>();
+  const closeBuilt = async () => {
+    for (const port of built.splice(0).reverse()) await port.close();
+  };
+  try {
+    for (const [key, spec] of Object.entries(needs)) {
+      if (given[key] !== undefined) {
+        ports[key] = given[key];
+        handedIn.add(key);
+        continue;
+      }
+      if ('switched' in spec) {
+        const port = adapterSwitch(name, key, spec, { ctx: ctx as ServiceContext, env, service: name }, source);
+        ports[key] = port;
+        built.push(port);
+        continue;
+      }
+      const engine = engines[spec.engine];
+      const factory = spec.adapters[engine];
+      if (!factory) throw new ConfigError([`  ${name} has no adapter for ${spec.engine}=${engine} (its need "${key}")`]);
+      const port = await factory({ ctx, env, service: name });
+      ports[key] = port;
+      if (closable(port) && !shared.includes(port)) built.push(port);
+    }
+  } catch (err) {
+    await closeBuilt().catch(() => undefined);
+    throw err;
+  }
+  return { ports, handedIn, closeBuilt };
+}
+
+/**
+ * The switch of a switched need: the composition root's rule picks the engine for the settings in
+ * force; the service's factory for that engine builds its adapter, kept while the rule's key for it
+ * stays the same (the simulator for the whole process, a Stripe adapter per set of keys).
+ */
+function adapterSwitch(
+  name: DeclaredName,
+  key: string,
+  spec: SwitchedNeed<unknown, unknown, PaymentKeys>,
+  scope: AdapterScope<unknown>,
+  source: NodeJS.ProcessEnv,
+): AdapterSwitch<unknown, PaymentKeys> & { close(): Promise<void> } {
+  const rule = switchRules[spec.switched];
+  const inForce = new Map<string, { key: string; adapter: unknown }>();
+  return {
+    engineFor: (input) => rule(scope.ctx.config, source, input)?.engine ?? null,
+    adapterFor(input) {
+      const choice = rule(scope.ctx.config, source, input);
+      if (!choice) return null;
+      const current = inForce.get(choice.engine);
+      if (current?.key === choice.key) return current.adapter;
+      const factory = spec.adapters[choice.engine];
+      if (!factory) throw new ConfigError([`  ${name} has no adapter for ${spec.switched}=${choice.engine} (its need "${key}")`]);
+      const adapter = factory(scope, input);
+      inForce.set(choice.engine, { key: choice.key, adapter });
+      return adapter;
+    },
+    async close() {
+      for (const { adapter } of inForce.values()) if (closable(adapter)) await adapter.close();
+      inForce.clear();
+    },
+  };
+}
+
 /**
  * Builds one declared service on its context: parses its settings, builds the adapter configuration
  * picks for each need (or takes the one handed in), runs its `init`, and assembles the app. The
@@ -45,29 +140,11 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
   const { name } = definition;
   const source = build.env ?? ctx.env;
   const env = parseEnv(definition.env, source);
-  const engines = chooseEngines(ctx.config, source);
   const shared: unknown[] = [ctx.store, ctx.bus, ctx.cache, ctx.limiter, ctx.mailer];
-  const built: Array<{ close(): Promise<void> }> = [];
-  const ports: Record<string, unknown> = {};
-  const handedIn = new Set<string>();
-  const closeBuilt = async () => {
-    for (const port of built.splice(0).reverse()) await port.close();
-  };
+  const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
+  const engines = chooseEngines(ctx.config, source);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(name, needs, { ctx, env, engines, source }, build.ports ?? {}, shared);
   try {
-    const given: Record<string, unknown> = build.ports ?? {};
-    for (const [key, spec] of Object.entries(definition.needs as Record<string, Need<unknown, typeof env>>)) {
-      if (given[key] !== undefined) {
-        ports[key] = given[key];
-        handedIn.add(key);
-        continue;
-      }
-      const engine = engines[spec.engine];
-      const factory = spec.adapters[engine];
-      if (!factory) throw new ConfigError([`  ${name} has no adapter for ${spec.engine}=${engine} (its need "${key}")`]);
-      const port = await factory({ ctx, env, service: name });
-      ports[key] = port;
-      if (closable(port) && !shared.includes(port)) built.push(port);
-    }
     const parts = await definition.init({
       ctx,
       env,
@@ -112,6 +189,30 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
   }
 }
 
+/**
+ * Builds the gateway on its context: parses its settings, builds the adapter configuration picks for
+ * each need (or takes the one handed in: the embedded root hands it the limiter its services share),
+ * and runs its `init`. The returned `stop()` closes the adapters built here, after the app closed.
+ */
+export async function buildEdge<Schema extends z.ZodType, Needs, Options>(
+  definition: EdgeDefinition<Schema, Needs, Options>,
+  ctx: RuntimeContext,
+  build: BuildOptions<PortsOf<Needs>, Options> = {},
+): Promise<Edge> {
+  const source = build.env ?? ctx.env;
+  const env = parseEnv(definition.env, source);
+  const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
+  const engines = chooseEngines(ctx.config, source);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(definition.name, needs, { ctx, env, engines, source }, build.ports ?? {}, []);
+  try {
+    const { app } = await definition.init({ ctx, env, ports: ports as PortsOf<Needs>, handedIn, options: build.options ?? {} });
+    return { name: definition.name, app, stop: closeBuilt };
+  } catch (err) {
+    await closeBuilt().catch(() => undefined);
+    throw err;
+  }
+}
+
 /** A service wired to its ports, ready to listen. */
 export interface StartedService {
   service: Service;
@@ -123,7 +224,7 @@ export interface StartedService {
 
 /** How a root starts one declared service: the definition, and how to build it on a context. */
 export interface ServiceEntry {
-  definition: AnyServiceDefinition;
+  definition: AnyServiceDefinition & { name: ServiceName };
   /** Builds the service on its context (`buildService(definition, ctx)`). */
   build(ctx: ServiceContext): Promise<Service>;
 }
@@ -133,6 +234,18 @@ export function serviceEntry<Schema extends z.ZodType, Needs, Deps, Options>(
   definition: ServiceDefinition<Schema, Needs, Deps, Options>,
 ): ServiceEntry {
   return { definition, build: (ctx) => buildService(definition, ctx) };
+}
+
+/** How a root starts the gateway: its definition, and how to build it (with ports handed in, if any). */
+export interface EdgeEntry {
+  definition: AnyServiceDefinition & { name: EdgeName };
+  /** Builds the gateway on its context (`buildEdge(definition, ctx, { ports })`). */
+  build(ctx: RuntimeContext, ports?: Record<string, unknown>): Promise<Edge>;
+}
+
+/** The gateway's entry: what the embedded root (handing in its shared limiter) and the gateway's `main.ts` run. */
+export function edgeEntry<Schema extends z.ZodType, Needs, Options>(definition: EdgeDefinition<Schema, Needs, Options>): EdgeEntry {
+  return { definition, build: (ctx, ports) => buildEdge(definition, ctx, { ports: ports as Partial<PortsOf<Needs>> }) };
 }
 
 /**
@@ -227,11 +340,11 @@ export async function listen(app: FastifyInstance, host: string, port: number): 
 }
 
 /**
- * `main.ts` of a service in the distributed profile: its own process, settings from the
- * environment (every bad variable reported at once), engines from their URLs, clean shutdown on
- * SIGTERM.
+ * `main.ts` of a service (or of the gateway) in the distributed profile: its own process, settings
+ * from the environment (every bad variable reported at once), engines from their URLs, clean
+ * shutdown on SIGTERM. The gateway gets no database, bus or mailer: only the adapters of its needs.
  */
-export async function runStandalone(entry: ServiceEntry): Promise<void> {
+export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<void> {
   const { name } = entry.definition;
   let config: Config;
   try {
@@ -242,10 +355,20 @@ export async function runStandalone(entry: ServiceEntry): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL, name);
   try {
+    if (isEdge(entry)) {
+      logger.info(`starting ${name}`);
+      const edge = await entry.build({ config, logger, env: process.env });
+      await listen(edge.app, config.HOST, config.PORT);
+      onShutdown(logger, async () => {
+        await edge.app.close();
+        await edge.stop();
+      });
+      return;
+    }
     logger.info({ adapters: describeAdapters(config, process.env) }, `starting ${name}`);
     const shared = await createSharedPorts(config, logger, `limo-${name}`);
     const started = await startService(entry, config, logger, shared);
-    await listen(started.service.app, config.HOST, config.servicePorts[name]);
+    await listen(started.service.app, config.HOST, config.servicePorts[entry.definition.name]);
     onShutdown(logger, async () => {
       await started.stop();
       await shared.close();
@@ -256,3 +379,5 @@ export async function runStandalone(entry: ServiceEntry): Promise<void> {
     process.exit(1);
   }
 }
+
+const isEdge = (entry: ServiceEntry | EdgeEntry): entry is EdgeEntry => entry.definition.name === 'gateway';

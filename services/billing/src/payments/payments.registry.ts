@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { HttpError, type Logger } from '@limo/platform';
+import { HttpError, type AdapterSwitch, type Logger } from '@limo/platform';
 import type { ProviderKeys, SavedProviderKeys } from '../domain/provider-keys.js';
 import type { BillingSettings } from '../settings.js';
+import type { PaymentsInput, SimulatorHooks } from './payments.need.js';
 import type { PaymentsProvider } from './payments.port.js';
 import { PaymentSimulator, type SimulatorOptions, type WebhookDelivery } from './simulator.payments.js';
-import { StripePayments } from './stripe.payments.js';
 
 /** How long a billing process trusts its copy of the stored keys (other processes apply a save within this). */
 const KEYS_TTL_MS = 5_000;
@@ -18,23 +16,31 @@ export interface EffectiveKeys {
   googleMapsApiKey: string | null;
 }
 
+const NO_STRIPE_KEYS = { stripeSecretKey: null, stripePublicKey: null, stripeWebhookSecret: null };
+
 /**
- * Picks the payments adapter from the keys in force, and switches when an admin saves new ones (no
- * restart): a Stripe secret key selects Stripe; without one the simulator answers, except in
- * PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true.
+ * The keys in force (saved in Settings, else the environment's) and the payments adapter that serves
+ * them, asked of the switch the runtime hands billing (the choice is the composition root's rule);
+ * a save applies without a restart.
  */
 export class PaymentsRegistry {
   private cached: { keys: EffectiveKeys; at: number } | null = null;
-  private stripe: { fingerprint: string; provider: StripePayments } | null = null;
-  private simulatorInstance: PaymentSimulator | null = null;
   private delivery: WebhookDelivery = async () => 503;
+  private readonly hooks: SimulatorHooks;
 
   constructor(
     private readonly settings: BillingSettings,
     private readonly keys: SavedProviderKeys,
-    private readonly logger: Logger,
-    private readonly simulatorOptions: Partial<SimulatorOptions> = {},
-  ) {}
+    private readonly payments: AdapterSwitch<PaymentsProvider, PaymentsInput>,
+    logger: Logger,
+    simulatorOptions: Partial<SimulatorOptions> = {},
+  ) {
+    this.hooks = {
+      deliver: (payload, header) => this.delivery(payload, header),
+      onDeliveryError: (err, eventId) => logger.warn({ err, eventId }, 'simulator webhook delivery failed'),
+      tuning: simulatorOptions,
+    };
+  }
 
   /** Where the simulator posts its webhooks (the service's own webhook route). */
   setWebhookDelivery(deliver: WebhookDelivery): void {
@@ -63,57 +69,25 @@ export class PaymentsRegistry {
 
   /** True when the simulator may answer in this profile. */
   get simulatorAllowed(): boolean {
-    return this.settings.PROFILE === 'embedded' || this.settings.PAYMENTS_SIMULATOR_ALLOWED === true;
+    return this.payments.engineFor({ ...NO_STRIPE_KEYS, simulator: this.hooks }) === 'simulator';
   }
 
   /** The adapter in force; a 503 with the reason when payments are not configured. */
   async current(): Promise<PaymentsProvider> {
-    const keys = await this.effectiveKeys();
-    if (keys.stripeSecretKey) {
-      const fingerprint = `${keys.stripeSecretKey}|${keys.stripePublicKey ?? ''}|${keys.stripeWebhookSecret ?? ''}`;
-      if (this.stripe?.fingerprint !== fingerprint) {
-        this.stripe = {
-          fingerprint,
-          provider: StripePayments.create({
-            secretKey: keys.stripeSecretKey,
-            publishableKey: keys.stripePublicKey,
-            webhookSecret: keys.stripeWebhookSecret,
-            apiUrl: this.settings.STRIPE_API_URL,
-            priceLookupKey: this.settings.STRIPE_PRICE_LOOKUP_KEY,
-          }),
-        };
-        this.logger.info({ provider: 'stripe', testMode: this.stripe.provider.testMode }, 'payments: Stripe keys in force');
-      }
-      return this.stripe.provider;
-    }
-    const simulator = this.simulator();
-    if (!simulator) {
+    const { stripeSecretKey, stripePublicKey, stripeWebhookSecret } = await this.effectiveKeys();
+    const provider = this.payments.adapterFor({ stripeSecretKey, stripePublicKey, stripeWebhookSecret, simulator: this.hooks });
+    if (!provider) {
       throw new HttpError(
         503,
         'Payments are not configured: set STRIPE_SECRET_KEY or save the Stripe keys in Settings (the test-mode simulator is refused in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED=true)',
       );
     }
-    return simulator;
+    return provider;
   }
 
   /** The simulator (one per process, its state kept across key changes), or null where it is refused. */
   simulator(): PaymentSimulator | null {
-    if (!this.simulatorAllowed) return null;
-    if (!this.simulatorInstance) {
-      this.simulatorInstance = new PaymentSimulator({
-        webhookSecret: this.settings.SIMULATOR_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('base64')}`,
-        deliver: (payload, header) => this.delivery(payload, header),
-        onDeliveryError: (err, eventId) => this.logger.warn({ err, eventId }, 'simulator webhook delivery failed'),
-        // Embedded: checkouts survive a restart. Distributed processes keep it in memory.
-        ...(this.settings.PROFILE === 'embedded' && { stateFile: join(this.settings.DATA_DIR, 'billing', 'simulator-state.json') }),
-        ...this.simulatorOptions,
-      });
-    }
-    return this.simulatorInstance;
-  }
-
-  async close(): Promise<void> {
-    await this.simulatorInstance?.close();
-    await this.stripe?.provider.close();
+    const provider = this.payments.adapterFor({ ...NO_STRIPE_KEYS, simulator: this.hooks });
+    return provider instanceof PaymentSimulator ? provider : null;
   }
 }

@@ -14,12 +14,9 @@ import {
 } from './payments.port.js';
 import { verifyStripeSignedEvent } from './stripe.payments.js';
 
-/** Test cards by number, as Stripe's test mode knows them. */
-export const SIMULATOR_TEST_CARDS = [
-  { number: '4242424242424242', outcome: 'succeeds' },
-  { number: '4000000000000002', outcome: 'declined (card_declined)' },
-  { number: '4000002500003155', outcome: 'requires authentication (confirm again with authenticate: true)' },
-] as const;
+import { SIMULATOR_TEST_CARDS } from './test-cards.js';
+
+export { SIMULATOR_TEST_CARDS };
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

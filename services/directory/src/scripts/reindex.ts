@@ -3,13 +3,15 @@
  * directory's store (MongoDB). The embedded index lives inside the running process and is rebuilt
  * from the store at every start, so there is nothing to do for it here.
  */
-import { createLogger, createServiceStore, createSharedPorts, loadConfig } from '@limo/platform';
+import { createLogger, createServiceStore, createSharedPorts, loadSettings, parseEnv } from '@limo/platform';
+import { directoryService } from '../app.js';
 import { CompaniesRepository } from '../repositories/companies.repository.js';
 import { ElasticsearchCompanySearch } from '../search/elasticsearch.company-search.js';
 import { SearchProjection } from '../search/projection.js';
 import { SearchCache } from '../search/search-cache.js';
 
-const config = loadConfig();
+const config = loadSettings([directoryService]);
+const { ELASTICSEARCH_INDEX } = parseEnv(directoryService.env, process.env);
 if (!config.ELASTICSEARCH_URL || !config.MONGODB_URI) {
   console.log('The embedded search index is rebuilt from the store each time the directory starts: restart it (make start).');
   console.log('This command rebuilds Elasticsearch; set ELASTICSEARCH_URL and MONGODB_URI to use it.');
@@ -18,7 +20,7 @@ if (!config.ELASTICSEARCH_URL || !config.MONGODB_URI) {
 const logger = createLogger(config.LOG_LEVEL, 'directory-reindex');
 const shared = await createSharedPorts(config, logger, 'limo-directory-reindex');
 const store = await createServiceStore(config, 'directory', logger);
-const index = await ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: config.ELASTICSEARCH_INDEX, logger });
+const index = await ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: ELASTICSEARCH_INDEX, logger });
 try {
   const cache = new SearchCache(shared.cache);
   const companies = await CompaniesRepository.create(store);

@@ -31,7 +31,7 @@ import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
@@ -58,21 +58,7 @@ export interface CompanyFormValues {
   businessVerified: boolean;
 }
 
-const TEXT_FIELDS = [
-  'name',
-  'description',
-  'phone',
-  'email',
-  'businessEmail',
-  'website',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'priceRange',
-  'hourlyRateStart',
-  'imageUrl',
-] as const;
+const TEXT_FIELDS = [...COMPANY_TEXT_FIELDS, 'imageUrl'] as const;
 
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
 export function formValuesOf(company?: OwnerCompany): CompanyFormValues {

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Center, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SERVICES, VEHICLE_TYPES, type CurrentUser } from '@limo/contracts';
+import type { CurrentUser } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -10,7 +10,7 @@ import { FormField } from '../../components/FormField';
 import { PriceRangeSelect } from '../../components/CompanySelects';
 import { PasswordInput } from '../../components/PasswordInput';
 import { PlaceInput } from '../../components/PlaceInput';
-import { TermCheckboxes } from '../../components/TermCheckboxes';
+import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
@@ -147,18 +147,7 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             <Input type="number" min={0} {...register('hourlyRateStart')} />
           </FormField>
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="services"
-          render={({ field }) => <TermCheckboxes legend="Services" terms={SERVICES} value={field.value} onChange={field.onChange} />}
-        />
-        <Controller
-          control={control}
-          name="vehicleTypes"
-          render={({ field }) => (
-            <TermCheckboxes legend="Vehicle Types" terms={VEHICLE_TYPES} value={field.value} onChange={field.onChange} />
-          )}
-        />
+        <VocabularyCheckboxes control={control} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="SEO Keywords" helper="Words customers search for, separated by commas">
             <Input {...register('seoKeywords')} />

@@ -5,22 +5,19 @@ import {
   normalizeList,
   normalizeService,
   normalizeVehicleType,
-  SERVICES,
-  VEHICLE_TYPES,
   type CompanyUpdateBody,
   type OwnerCompany,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Pencil, X } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
-import {} from '../../components/CompanySelects';
-import { TermCheckboxes } from '../../components/TermCheckboxes';
+import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../../lib/api';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 
 type ProfileInput = z.input<typeof companyUpdateBodySchema>;
@@ -28,22 +25,7 @@ type ProfileInput = z.input<typeof companyUpdateBodySchema>;
 /** §9: the page reloads this long after a successful owner update. */
 export const RELOAD_AFTER_UPDATE_MS = 1000;
 
-const FIELDS = [
-  'name',
-  'description',
-  'phone',
-  'email',
-  'businessEmail',
-  'website',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'priceRange',
-  'hourlyRateStart',
-  'services',
-  'vehicleTypes',
-];
+const FIELDS = [...COMPANY_TEXT_FIELDS, 'services', 'vehicleTypes'];
 
 function valuesOf(company: OwnerCompany): ProfileInput {
   return {
@@ -188,32 +170,7 @@ export function ProfileTab({
                 <Input readOnly={readOnly} type="number" min={0} {...register('hourlyRateStart')} />
               </FormField>
             </SimpleGrid>
-            <Controller
-              control={control}
-              name="services"
-              render={({ field }) => (
-                <TermCheckboxes
-                  legend="Services"
-                  terms={SERVICES}
-                  value={(field.value as string[] | null | undefined) ?? []}
-                  onChange={field.onChange}
-                  disabled={readOnly}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="vehicleTypes"
-              render={({ field }) => (
-                <TermCheckboxes
-                  legend="Vehicle Types"
-                  terms={VEHICLE_TYPES}
-                  value={(field.value as string[] | null | undefined) ?? []}
-                  onChange={field.onChange}
-                  disabled={readOnly}
-                />
-              )}
-            />
+            <VocabularyCheckboxes control={control} disabled={readOnly} />
             {editing && (
               <HStack>
                 <Button type="submit" colorPalette="brand" disabled={save.isPending}>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredString } from '../common.js';
 import { companyFields, companyName, flag, lenientRate } from './fields.js';
 import { reviewSchema } from './reviews.js';
+import { companyListingFields } from '../../events/directory.events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Companies: the listing, owner and admin forms (bodies of /api/companies and /api/admin/companies)
@@ -62,24 +63,8 @@ export type AdminCompanyUpdateBody = z.output<typeof adminCompanyUpdateBodySchem
 /** A company as every visitor sees it (public-side §3, plus the server-added rating fields). */
 export const companySchema = z.object({
   id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  /** `$`..`$$$$`. */
-  priceRange: z.string().nullable(),
-  /** Labels, e.g. "Airport Transfer". */
-  services: z.array(z.string()),
-  /** Labels, e.g. "Stretch Limousine". */
-  vehicleTypes: z.array(z.string()),
-  hourlyRateStart: z.number().int().nullable(),
+  // Vocabulary as labels ("Airport Transfer", "Stretch Limousine"), priceRange `$`..`$$$$`.
+  ...companyListingFields,
   featured: z.boolean(),
   verified: z.boolean(),
   claimed: z.boolean(),

@@ -10,7 +10,7 @@ import {
 import { HttpError, notFound } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 import { CardDeclinedError } from '../../payments/payments.port.js';
-import { SIMULATOR_TEST_CARDS } from '../../payments/simulator.payments.js';
+import { SIMULATOR_TEST_CARDS } from '../../payments/test-cards.js';
 
 /** GET /api/payments/config and POST /api/payments/simulator/confirm. */
 export async function paymentsRoutes(app: FastifyInstance, deps: BillingDeps) {

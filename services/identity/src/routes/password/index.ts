@@ -18,7 +18,7 @@ const INVALID_TOKEN_MESSAGE = 'Invalid or expired reset token';
 
 /** POST /api/forgot-password and POST /api/reset-password. */
 export async function passwordRoutes(app: FastifyInstance, opts: RouteDeps) {
-  const { ctx, users, revocations } = opts;
+  const { ctx, settings, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -83,7 +83,7 @@ export async function passwordRoutes(app: FastifyInstance, opts: RouteDeps) {
       const updated = await users.consumeResetToken(user._id, tokenHash, passwordHash);
       if (!updated) throw badRequest(INVALID_TOKEN_MESSAGE, 'token');
       // Whoever knew the old password is signed out everywhere.
-      await revocations.voidSessionsBefore(user._id, Date.now(), ctx.config.SESSION_TTL_HOURS * 3600 * 1000);
+      await revocations.voidSessionsBefore(user._id, Date.now(), settings.SESSION_TTL_HOURS * 3600 * 1000);
       return { message: 'Your password has been reset. You can now log in.' };
     },
   );

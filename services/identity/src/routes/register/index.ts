@@ -43,7 +43,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RouteDeps) {
         }
         throw err;
       }
-      setSessionCookie(reply, user, ctx.config);
+      setSessionCookie(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
       return reply.code(201).send(toCurrentUser(user));
     },
   );

@@ -4,12 +4,12 @@ import type { Config } from '@limo/platform';
 import { SESSION_COOKIE, signSession } from '@limo/platform';
 import type { UserDoc } from '../../repositories/users.repository.js';
 
-/** Signs the user in: a JWT in an HttpOnly, SameSite=Lax cookie. */
-export function setSessionCookie(reply: FastifyReply, user: UserDoc, config: Config): void {
+/** Signs the user in for `ttlHours` (SESSION_TTL_HOURS): a JWT in an HttpOnly, SameSite=Lax cookie. */
+export function setSessionCookie(reply: FastifyReply, user: UserDoc, config: Config, ttlHours: number): void {
   const { token, maxAgeSeconds } = signSession(
     { id: user._id, role: user.role, username: user.username, email: user.email },
     config.JWT_SECRET,
-    config.SESSION_TTL_HOURS,
+    ttlHours,
   );
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,

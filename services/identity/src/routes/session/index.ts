@@ -44,7 +44,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
       const ok = user ? await verifyPassword(user.passwordHash, request.body.password) : await verifyAgainstDecoy(request.body.password);
       if (!user || !ok) throw unauthorized('Invalid email or password');
       await ctx.limiter.reset(`rl:login:account:${email}`);
-      setSessionCookie(reply, user, ctx.config);
+      setSessionCookie(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
       return toCurrentUser(user);
     },
   );

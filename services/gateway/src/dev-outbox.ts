@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, INTERNAL_HEADER, readOutbox, type Config } from '@limo/platform';
+import type { GatewaySettings } from './settings.js';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -10,9 +11,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
  * with SMTP), and then only when DEV_OUTBOX=true or, DEV_OUTBOX unset, the gateway listens on
  * loopback only. Even then only an admin may read it (see {@link devOutboxRoutes}).
  */
-export function devOutboxEnabled(config: Config): boolean {
+export function devOutboxEnabled(config: Config, settings: Pick<GatewaySettings, 'DEV_OUTBOX'>): boolean {
   if (config.PROFILE !== 'embedded' || config.SMTP_URL) return false;
-  return config.DEV_OUTBOX ?? LOOPBACK_HOSTS.has(config.HOST);
+  return settings.DEV_OUTBOX ?? LOOPBACK_HOSTS.has(config.HOST);
 }
 
 /**
