@@ -25,7 +25,7 @@ interface HeapNode {
 const heap = process.argv.includes('--heap');
 const [file, top = '40'] = process.argv.slice(2).filter((a) => a !== '--heap');
 if (!file) throw new Error('usage: profile-summary [--heap] <file> [N]');
-const byId = new Map<number, Node>();
+const byId = new Map<number, Pick<Node, 'callFrame'>>();
 /** Self time (µs) or bytes allocated, by profile node. */
 const self = new Map<number, number>();
 if (heap) {
