@@ -8,8 +8,9 @@
  *    company of their own) so none is dropped as a replay or burst, and the per-IP caps out of the way
  *    (every request comes from 127.0.0.1). Each scenario is timed until its events are stored and
  *    costed in this process's CPU time (CPU µs per event: a figure the machine's load barely moves).
- *    Then the number of events stored must equal the number acknowledged. A bare Fastify POST behind
- *    a second gateway built by the same code gives the ratio.
+ *    Then the number of events stored must equal the number acknowledged. Bare Fastify POSTs behind
+ *    a second gateway built by the same code (one event, and the same batches parsed and dropped)
+ *    give the baseline of this run: the ratios, and analytics' own CPU µs per event.
  * 2. Queries: 10,000,000 events spread over the last 365 days are generated inside ClickHouse
  *    (INSERT ... SELECT FROM numbers(), through the same materialized views as real events), then each
  *    admin dashboard route is called through the gateway as an admin, 30 and 365 days, and timed
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
 
   const bare = Fastify({ logger: false });
   bare.post('/api/analytics/track', async (_request, reply) => reply.code(202).send({}));
+  // The batch baseline parses its JSON body as the real route does, and stops there.
+  bare.post('/api/analytics/track/batch', async (_request, reply) => reply.code(202).send({}));
   bare.get('/api/admin/analytics/bare', async () => [{ deviceType: 'desktop', count: 1 }]);
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
@@ -170,6 +173,12 @@ async function main(): Promise<void> {
     const bareCpu = process.cpuUsage();
     const bareOne = await post(`${bareGatewayUrl}/api/analytics/track`, single, 32, INGEST_REQUESTS);
     const bareUsed = process.cpuUsage(bareCpu);
+    // The same batches to a route that only parses them, behind the same gateway code: what HTTP and
+    // JSON cost per event whatever analytics does, measured in this run and under this load.
+    const bareBatchCpu = process.cpuUsage();
+    const bareMany = await post(`${bareGatewayUrl}/api/analytics/track/batch`, batch, 8, Math.max(200, Math.round(INGEST_REQUESTS / 10)));
+    const bareBatchUsed = process.cpuUsage(bareBatchCpu);
+    const bareBatchMicros = (bareBatchUsed.user + bareBatchUsed.system) / (bareMany.ok * BATCH);
     const acknowledged = 1_000 + one.ok + many.ok * BATCH;
     const storedTotal = await stored();
     const line = (label: string, r: typeof one, extra = '') =>
@@ -180,6 +189,9 @@ async function main(): Promise<void> {
     console.log('ingest through the gateway (embedded, in-process batch writer; stored = counted in ClickHouse)');
     line('POST /api/analytics/track        32 conn', one);
     line('POST /api/analytics/track/batch   8 conn', many, `  (${many.perSecond.toFixed(0)} req/s × ${BATCH})`);
+    console.log(
+      `  bare batch POST behind the same gateway  8 conn  ${(bareMany.perSecond * BATCH).toFixed(0).padStart(6)} events/s  ${bareBatchMicros.toFixed(1).padStart(6)} CPU µs/event   ratio batch track / bare: events/s ${(many.storedPerSecond / (bareMany.perSecond * BATCH)).toFixed(2)}, CPU µs/event ${(many.cpuMicrosPerEvent / bareBatchMicros).toFixed(2)} (analytics' own share ${(many.cpuMicrosPerEvent - bareBatchMicros).toFixed(1)} µs/event)`,
+    );
     console.log(
       `  bare POST behind the same gateway  32 conn  ${bareOne.perSecond.toFixed(0).padStart(6)} req/s  ${((bareUsed.user + bareUsed.system) / bareOne.ok).toFixed(1).padStart(6)} CPU µs/request   ratio track / bare: ${(one.perSecond / bareOne.perSecond).toFixed(2)}`,
     );
