@@ -85,7 +85,11 @@ describe('KeyedWindow', () => {
 
   it('rethrows a handling error once the events in flight finished', async () => {
     const { handle, finish } = controlled();
-    const window = new KeyedWindow<Item>(4, (i) => i.key, (i) => (i.n === 1 ? Promise.reject(new Error('boom')) : handle(i)));
+    const window = new KeyedWindow<Item>(
+      4,
+      (i) => i.key,
+      (i) => (i.n === 1 ? Promise.reject(new Error('boom')) : handle(i)),
+    );
     window.add(item(0));
     window.add(item(1));
     await new Promise((r) => setImmediate(r));

@@ -13,13 +13,7 @@ import {
 } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 
-import {
-  deadLetterEvent,
-  type EventBus,
-  type EventEnvelope,
-  type SubscribeOptions,
-  type Subscription,
-} from '../ports/event-bus.port.js';
+import { deadLetterEvent, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from '../ports/event-bus.port.js';
 import { KeyedWindow } from '../events/keyed-window.js';
 import { handleWithRetries } from '../events/retry.js';
 

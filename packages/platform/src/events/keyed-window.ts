@@ -52,7 +52,9 @@ export class KeyedWindow<T> {
     const index = this.added++;
     const key = this.keyOf(item);
     const before = this.tails.get(key);
-    const task = (before ?? Promise.resolve(true)).then((previousHandled) => (previousHandled && !this.stoppedBy ? this.handle(item) : false));
+    const task = (before ?? Promise.resolve(true)).then((previousHandled) =>
+      previousHandled && !this.stoppedBy ? this.handle(item) : false,
+    );
     this.tails.set(key, task);
     this.running++;
     task.then(
