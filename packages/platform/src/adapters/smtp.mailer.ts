@@ -44,6 +44,14 @@ interface ThreadAnswer {
 // loaded from the path this module resolves.
 const TRANSPORT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
+// nodemailer leaves Nagle's algorithm on: a message's second small write waited for the server's
+// delayed ACK (~40 ms a mail per connection, the pool's real limit). This thread only carries mail.
+const net = require('node:net');
+const tls = require('node:tls');
+const netConnect = net.connect;
+const tlsConnect = tls.connect;
+net.connect = (...args) => netConnect(...args).setNoDelay(true);
+tls.connect = (...args) => tlsConnect(...args).setNoDelay(true);
 const transport = require(workerData.nodemailer).createTransport(workerData.url);
 parentPort.on('message', async ({ id, op, mail }) => {
   try {
