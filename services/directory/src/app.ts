@@ -66,10 +66,13 @@ export const directoryService = defineService({
     // one group and is rebuilt only when it does not match the store; a handed-in one is the caller's.
     const ownIndex = !handedIn.has('searchIndex');
     const processIndex = search instanceof EmbeddedCompanySearch && ownIndex;
-    const companyJson = search instanceof EmbeddedCompanySearch ? new CompanyJsonCache() : undefined;
-    // A write here shows on the next search at once, before its event reaches the projection.
+    // Beside a shared index another instance may apply a company's event: its JSON is kept by revision.
+    const inProcessIndex = search instanceof EmbeddedCompanySearch;
+    const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex });
+    // A write here shows on the next search at once, before its event reaches the projection (by
+    // revision, a hit's older copy is not served from the cache anyway).
     const companies = await CompaniesRepository.create(ctx.store, () => {
-      companyJson?.clear();
+      if (inProcessIndex) companyJson.clear();
       return searchCache.invalidate();
     });
     const reviews = await ReviewsRepository.create(ctx.store);

@@ -22,8 +22,8 @@ export interface DirectoryDeps {
   blobs: BlobStore;
   search: CompanySearchIndex;
   searchCache: SearchCache;
-  /** Companies' public JSON beside an in-process index (undefined with a shared index). */
-  companyJson?: CompanyJsonCache;
+  /** Companies' public JSON beside the search index (by revision beside a shared index). */
+  companyJson: CompanyJsonCache;
   projection: SearchProjection;
   edits: CompanyEdits;
 }

@@ -1,12 +1,6 @@
 import { pino, type Logger } from 'pino';
-import {
-  runKeyedWindow,
-  type EventBus,
-  type EventEnvelope,
-  type EventHandler,
-  type SubscribeOptions,
-  type Subscription,
-} from '../ports/event-bus.port.js';
+import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from '../ports/event-bus.port.js';
+import { KeyedWindow } from '../events/keyed-window.js';
 import { handleWithRetries } from '../events/retry.js';
 
 export interface InProcessEventBusOptions {
@@ -139,6 +133,8 @@ export class InProcessEventBus implements EventBus {
 
   /** Starts draining a partition for a group, unless it is already being drained. */
   private schedule(cursor: Cursor): void {
+    // A drain loop waiting for room or events looks again (new events, or a new owner).
+    cursor.wake?.();
     if (cursor.running || this.closed) return;
     cursor.running = true;
     setImmediate(() => void this.drain(cursor));
@@ -159,23 +155,52 @@ export class InProcessEventBus implements EventBus {
         const member = value === undefined ? undefined : this.owner(cursor);
         // Nothing awaits between this check and `running = false`, so no publish slips through.
         if (value === undefined || !member) return;
-        const window: EventEnvelope[] = [];
-        for (let next: string | undefined = value; next !== undefined && window.length < member.concurrency;) {
-          window.push(JSON.parse(next) as EventEnvelope);
-          next = log.at(cursor.offset + window.length);
-        }
-        const task = runKeyedWindow(
-          window,
-          (event) => event.key,
-          (event) => this.process(cursor, member, event),
-        ).then((handled) => {
-          cursor.offset += handled;
-        });
+        const task = this.slide(cursor, member);
         member.inFlight.add(task);
         await task.finally(() => member.inFlight.delete(task));
       }
     } finally {
       cursor.running = false;
+    }
+  }
+
+  /**
+   * Handles the partition's events from the cursor in a sliding window of `member.concurrency` (see
+   * KeyedWindow), moving the offset over each unbroken prefix handled. Returns once the window is
+   * empty and nothing more is to start: the log is drained, the member no longer owns the partition,
+   * or it stops.
+   */
+  private async slide(cursor: Cursor, member: Member): Promise<void> {
+    const log = cursor.topic.logs[cursor.partition];
+    const first = cursor.offset;
+    const window = new KeyedWindow<EventEnvelope>(
+      member.concurrency,
+      (event) => event.key,
+      (event) => this.process(cursor, member, event),
+    );
+    let next = first;
+    try {
+      for (;;) {
+        // Events dropped by retention before they started end the window (drain() reports the gap),
+        // as does a new owner of the partition (a member joined).
+        if (this.owner(cursor) === member) {
+          for (let value = log.at(next); value !== undefined && window.hasRoom && next >= log.start; value = log.at(next)) {
+            window.add(JSON.parse(value) as EventEnvelope);
+            next++;
+          }
+        }
+        if (window.inFlight === 0) return;
+        if (window.hasRoom) {
+          // Room but no events: a publish, or a change of owner, wakes this loop before a finish does.
+          const woken = new Promise<void>((resolve) => (cursor.wake = resolve));
+          await Promise.race([window.settled(), woken]);
+          cursor.wake = undefined;
+        } else await window.settled();
+        cursor.offset = first + window.committed;
+      }
+    } finally {
+      cursor.wake = undefined;
+      await window.idle().finally(() => (cursor.offset = first + window.committed));
     }
   }
 
@@ -246,6 +271,8 @@ interface Cursor {
   /** Next offset to handle: everything before it is committed. */
   offset: number;
   running: boolean;
+  /** Set while the drain loop waits for room in its window or for new events. */
+  wake?: () => void;
 }
 
 /** Append-only log of serialised events; offsets keep counting when old entries are dropped. */

@@ -13,14 +13,8 @@ import {
 } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 
-import {
-  deadLetterEvent,
-  runKeyedWindow,
-  type EventBus,
-  type EventEnvelope,
-  type SubscribeOptions,
-  type Subscription,
-} from '../ports/event-bus.port.js';
+import { deadLetterEvent, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from '../ports/event-bus.port.js';
+import { KeyedWindow } from '../events/keyed-window.js';
 import { handleWithRetries } from '../events/retry.js';
 
 export interface KafkaEventBusOptions {
@@ -254,27 +248,38 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * Handles a fetched batch in offset order (in windows of `concurrency` events, distinct keys at
-   * once), committing after each window's unbroken prefix of events handled or dead-lettered.
+   * Handles a fetched batch in offset order in a sliding window of `concurrency` events (distinct keys
+   * at once, see KeyedWindow), committing each time the unbroken prefix of events handled or
+   * dead-lettered grows. The batch ends once its last event finished: kafkajs fetches the partition's
+   * next batch only then.
    */
   private async consume(payload: EachBatchPayload, options: SubscribeOptions, stopping: AbortSignal): Promise<void> {
     const { batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale } = payload;
-    const size = Math.max(1, options.concurrency ?? 1);
-    for (let start = 0; start < batch.messages.length; start += size) {
-      if (!isRunning() || isStale() || stopping.aborted) return;
-      const window = batch.messages.slice(start, start + size);
-      const handled = await runKeyedWindow(
-        window,
-        (message) => message.key?.toString() ?? '',
-        (message) => this.deliver(this.logical(batch.topic), batch.partition, message, options, heartbeat, stopping),
-      );
-      if (handled > 0) {
-        resolveOffset(window[handled - 1].offset);
-        await commitOffsetsIfNecessary();
-        await heartbeat();
+    const window = new KeyedWindow<KafkaMessage>(
+      options.concurrency ?? 1,
+      (message) => message.key?.toString() ?? '',
+      (message) => this.deliver(this.logical(batch.topic), batch.partition, message, options, heartbeat, stopping),
+    );
+    let committed = 0;
+    const commit = async () => {
+      if (window.committed === committed) return;
+      committed = window.committed;
+      resolveOffset(batch.messages[committed - 1].offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    };
+    try {
+      for (const message of batch.messages) {
+        while (!window.hasRoom && !window.stopped) {
+          await window.settled();
+          await commit();
+        }
+        // Stopped: the consumer is closing mid-retry; the uncommitted events go to the next owner.
+        if (window.stopped || !isRunning() || isStale() || stopping.aborted) break;
+        window.add(message);
       }
-      // Not all handled: the consumer is closing mid-retry; the uncommitted events go to the next owner.
-      if (handled < window.length) return;
+    } finally {
+      await window.idle().finally(commit);
     }
   }
 

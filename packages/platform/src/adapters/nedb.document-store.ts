@@ -110,6 +110,7 @@ export class NedbDocumentStore implements DocumentStore {
       db.stopAutocompaction();
       if (this.dir) await db.compactDatafileAsync();
       await log?.durable();
+      await log?.close();
     }
   }
 

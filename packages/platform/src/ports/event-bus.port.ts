@@ -78,29 +78,3 @@ export function deadLetterEvent(topic: string, dead: DeadLetter): EventEnvelope<
     data: dead,
   };
 }
-
-/**
- * Runs `handle` over a window of consecutive items with distinct keys concurrently and the items of
- * one key one after another, in their order. Resolves with how many leading items completed (`handle`
- * returned true), so a caller commits only an unbroken prefix.
- */
-export async function runKeyedWindow<T>(items: T[], keyOf: (item: T) => string, handle: (item: T) => Promise<boolean>): Promise<number> {
-  const done = new Array<boolean>(items.length).fill(false);
-  const chains = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const key = keyOf(item);
-    const chain = chains.get(key);
-    if (chain) chain.push(index);
-    else chains.set(key, [index]);
-  });
-  await Promise.all(
-    [...chains.values()].map(async (chain) => {
-      for (const index of chain) {
-        if (!(await handle(items[index]))) return;
-        done[index] = true;
-      }
-    }),
-  );
-  const firstNotDone = done.indexOf(false);
-  return firstNotDone === -1 ? items.length : firstNotDone;
-}

@@ -147,6 +147,32 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       }
     });
 
+    it('with concurrency, starts the next event when any finishes: a slow event does not hold the others', async () => {
+      const topic = uniqueTopic('sliding');
+      const quickDone: string[] = [];
+      let quickDoneWhenSlowEnded = -1;
+      await bus.subscribe({
+        group: uniqueGroup('sliding'),
+        topics: [topic],
+        concurrency: 4,
+        handler: async (event) => {
+          if (event.key === 'slow') {
+            await delay(400);
+            quickDoneWhenSlowEnded = quickDone.length;
+            return;
+          }
+          await delay(5);
+          quickDone.push(event.key);
+        },
+      });
+      // In fixed windows of 4, the quick events behind the slow one's window would wait for it.
+      const quick = Array.from({ length: 24 }, (_, i) => envelope(topic, `q${i}`));
+      await bus.publish([envelope(topic, 'slow'), ...quick]);
+
+      await waitFor(() => quickDoneWhenSlowEnded >= 0 && quickDone.length === quick.length, 'every event');
+      expect(quickDoneWhenSlowEnded).toBe(quick.length);
+    });
+
     it('retries a failing handler with a doubling backoff until it succeeds', async () => {
       const topic = uniqueTopic('retry');
       const attempts: number[] = [];

@@ -61,6 +61,12 @@ export interface SearchHit {
   id: string;
   /** Miles from `near`, when the query had one. */
   distanceMiles?: number;
+  /**
+   * Which copy of the company the index holds (`companyRevision(version, updatedAt)`), from an index
+   * shared by several directory instances: a company's JSON kept in this process is reused only for
+   * the same copy. Absent from an in-process index, whose projection keeps that cache current itself.
+   */
+  revision?: string;
 }
 
 export interface SearchResult {

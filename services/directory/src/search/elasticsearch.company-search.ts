@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { distanceMiles } from '@limo/geo';
 import type { Logger } from '@limo/platform';
-import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchQuery, SearchResult } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
+import { companyRevision } from './search-document.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** How to reach the index. */
@@ -44,7 +45,7 @@ interface TrimmedSearchResponse {
   hits?: {
     total?: { value: number };
     /** Doc values come as arrays; a geo point as `"lat, lon"`. */
-    hits?: Array<{ fields: { id: [string]; location?: [string] } }>;
+    hits?: Array<{ fields: { id: [string]; location?: [string]; version?: [number]; updatedAt?: [string] } }>;
   };
 }
 
@@ -107,9 +108,10 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
     const from = (query.page - 1) * query.limit;
     const size = Math.max(0, Math.min(query.limit, MAX_RESULT_WINDOW - from));
     // Filter context only (nothing is scored: the order is the sorts below). A page needs each hit's
-    // id and point only, read from doc values: no stored fields are loaded (`_none_` skips even
-    // `_id` and `_source`, whose 16 KB compressed blocks the fetch phase would otherwise inflate per
-    // hit), and `filter_path` trims the answer to the total and those fields.
+    // id, point and revision only (the directory keeps the companies' JSON by revision), read from doc
+    // values: no stored fields are loaded (`_none_` skips even `_id` and `_source`, whose 16 KB
+    // compressed blocks the fetch phase would otherwise inflate per hit), and `filter_path` trims the
+    // answer to the total and those fields.
     const response = (await this.client.search({
       index: this.index,
       query: { bool: { filter: filters(query) } },
@@ -118,15 +120,21 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
       size,
       track_total_hits: true,
       stored_fields: ['_none_'],
-      docvalue_fields: ['id', 'location'],
+      docvalue_fields: ['id', 'location', 'version', 'updatedAt'],
       filter_path: ['hits.total.value', 'hits.hits.fields'],
     })) as unknown as TrimmedSearchResponse;
     const total = response.hits?.total?.value ?? 0;
     const { near } = query;
-    const hits = (response.hits?.hits ?? []).map(({ fields }) => {
+    const hits = (response.hits?.hits ?? []).map(({ fields }): SearchHit => {
       const id = fields.id[0];
       const at = fields.location?.[0];
-      return near && at ? { id, distanceMiles: distanceMiles(near, parsePoint(at)) } : { id };
+      const version = fields.version?.[0];
+      const updatedAt = fields.updatedAt?.[0];
+      return {
+        id,
+        ...(near && at ? { distanceMiles: distanceMiles(near, parsePoint(at)) } : {}),
+        ...(version !== undefined && updatedAt !== undefined && { revision: companyRevision(version, updatedAt) }),
+      };
     });
     return { hits, total };
   }

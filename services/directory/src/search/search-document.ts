@@ -26,3 +26,11 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     updatedAt: c.updatedAt,
   };
 }
+
+/**
+ * Names one copy of a company: its version (one more with every write) and update time (a company
+ * deleted and created again with the same id starts at version 1 again, at another time).
+ */
+export function companyRevision(version: number, updatedAt: string): string {
+  return `${version}@${updatedAt}`;
+}

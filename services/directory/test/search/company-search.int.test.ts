@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
 import { ElasticsearchCompanySearch } from '../../src/search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
+import { companyRevision } from '../../src/search/search-document.js';
 import { describeCompanySearchContract } from './company-search.contract.js';
 
 describeCompanySearchContract('CompanySearch contract: embedded', async () => {
@@ -20,6 +21,46 @@ describeWithEngine('CompanySearch contract: elasticsearch', 'ELASTICSEARCH_URL',
         await index.close();
       },
     };
+  });
+});
+
+describeWithEngine('ElasticsearchCompanySearch hits', 'ELASTICSEARCH_URL', (url) => {
+  it('name the copy of each company the index holds, so a kept JSON is reused only for that copy', async () => {
+    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-revision-${randomUUID()}` });
+    try {
+      const company = {
+        id: 'rev-1',
+        name: 'Revision Limo',
+        description: 'Sedans',
+        city: 'Miami',
+        state: 'FL',
+        zipCode: '33101',
+        latitude: 25.77,
+        longitude: -80.19,
+        services: ['wedding'],
+        vehicleTypes: ['sedan'],
+        priceRange: '$$',
+        hourlyRateStart: null,
+        rating: 4,
+        reviewCount: 1,
+        featured: false,
+        verified: true,
+        suspended: false,
+        createdAt: '2024-01-01T00:00:00.000Z',
+        version: 3,
+        updatedAt: '2024-02-01T10:00:00.123Z',
+      };
+      await index.upsert([company]);
+      await index.refresh();
+      const query = { state: 'FL', sort: 'best-match', page: 1, limit: 5 } as const;
+      expect((await index.search(query)).hits).toEqual([{ id: 'rev-1', revision: companyRevision(3, '2024-02-01T10:00:00.123Z') }]);
+      await index.upsert([{ ...company, version: 4, updatedAt: '2024-02-02T10:00:00.000Z' }]);
+      await index.refresh();
+      expect((await index.search(query)).hits[0].revision).toBe(companyRevision(4, '2024-02-02T10:00:00.000Z'));
+    } finally {
+      await index.drop();
+      await index.close();
+    }
   });
 });
 

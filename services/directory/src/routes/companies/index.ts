@@ -45,19 +45,10 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       // The page is cached as its JSON text: a hit is sent as it is, without re-serialising 15 companies.
       const page = await searchCache.getOrCompute('search', query, async () => {
         const result = await search.search(query);
-        if (companyJson) {
-          // Assembled from each company's kept JSON: no store read, no re-serialisation.
-          const ids = result.hits.map((h) => h.id);
-          const json = await companyJson.many(ids, (missing) => companies.findByIds(missing));
-          return { json: pageJson(ids, json, new Map(result.hits.map((h) => [h.id, h.distanceMiles]))), total: result.total };
-        }
-        const docs = await companies.findByIds(result.hits.map((h) => h.id));
-        const distances = new Map(result.hits.map((h) => [h.id, h.distanceMiles]));
-        const body: Company[] = docs.map((doc) => {
-          const miles = distances.get(doc._id);
-          return { ...toPublicCompany(doc), ...(miles !== undefined && { distanceMiles: Math.round(miles * 10) / 10 }) };
-        });
-        return { json: JSON.stringify(body), total: result.total };
+        // Assembled from each company's kept JSON: no store read, no re-serialisation.
+        const ids = result.hits.map((h) => h.id);
+        const json = await companyJson.many(result.hits, (missing) => companies.findByIds(missing));
+        return { json: pageJson(ids, json, new Map(result.hits.map((h) => [h.id, h.distanceMiles]))), total: result.total };
       });
       // A string body skips the response serialiser (hence the cast); its shape is the schema above, which
       // the search tests check against every answer.
