@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  isoDaysFromNow,
+  screenshot,
+  expectToast,
+  BrowserSuite,
+  scrollToFooterUntilVisible,
+} from './support';
 
 // The public side of the product (spec/public-side.md) driven in headless Chromium against the
 // real embedded product with its demo directory: 100 companies around Miami, FL among others.
@@ -141,8 +149,9 @@ describeInBrowser('public side in the browser', () => {
     await page.goto('/');
     // The floating button shows once the search box has scrolled away.
     await page.getByTestId('company-card').first().waitFor();
-    await page.locator('footer').scrollIntoViewIfNeeded();
-    await page.getByRole('link', { name: 'Request City Quotes' }).click();
+    const cityQuotes = page.getByRole('link', { name: 'Request City Quotes' });
+    await scrollToFooterUntilVisible(page, cityQuotes);
+    await cityQuotes.click();
     await page.waitForURL('**/request-city-quote');
     const send = page.getByRole('button', { name: 'Send Quote Request' });
     expect(await send.isDisabled()).toBe(true);
@@ -310,8 +319,7 @@ describeInBrowser('public side in the browser', () => {
         }
       }
       // Once the search box has scrolled away the button is there.
-      await page.locator('footer').scrollIntoViewIfNeeded();
-      await floating.waitFor();
+      await scrollToFooterUntilVisible(page, floating);
     }
   });
 

@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 
@@ -174,6 +174,20 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `${page.url()}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/**
+ * Scrolls the home page to its footer until the floating "Request City Quotes" button shows, as a
+ * visitor scrolls again when the page moved under them: the served page takes its scripts a moment
+ * after it is on screen (longer on a loaded machine), and the layout may shift as they start.
+ */
+export async function scrollToFooterUntilVisible(page: Page, target: Locator, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    if (await target.isVisible()) return;
+    if (Date.now() > deadline) throw new Error(`not visible after scrolling to the footer for ${timeoutMs} ms`);
+    await page.waitForTimeout(250);
+  }
 }
 
 /** yyyy-MM-dd of a day `days` from today. */
