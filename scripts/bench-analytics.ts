@@ -28,13 +28,13 @@ import type {} from '@limo/analytics';
 import { createGateway } from '@limo/gateway';
 import { createLogger } from '@limo/platform';
 import { startThrowaway } from '@limo/embedded';
+import { BENCH_UA as UA, benchEvent as event } from './bench/track-events.js';
 import { uniquePosts } from './bench/unique-posts.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 40_000);
 const BATCH = 100;
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const admin = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -50,19 +50,6 @@ async function post(url: string, template: string, connections: number, amount: 
   });
   return { ...result, perSecond: result.ok / result.seconds };
 }
-
-/** One event of the web app; `__ID__` becomes an id unique to the request. */
-const event = (i: number) => ({
-  sessionId: `bench-__ID__`,
-  userAgent: UA,
-  deviceType: 'desktop',
-  referrer: 'direct',
-  timestamp: new Date().toISOString(),
-  actionType: i % 3 === 0 ? 'company_view' : 'page_view',
-  currentPage: `/company/bench-__ID__/${i}`,
-  landingPage: '/',
-  ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}-__ID__` } : {}),
-});
 
 /** 10M events over 365 days: 2,000 companies, 300k visitors, 500 search texts, 300 cities, as SQL. */
 const generateSql = (db: string, count: number) => `

@@ -9,27 +9,17 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startThrowaway } from '@limo/embedded';
+import { BENCH_UA as UA, benchEvent } from './track-events.js';
 import { uniquePosts } from './unique-posts.js';
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2_000);
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 process.env.ANALYTICS_IP_EVENTS_PER_MINUTE ??= '1000000000';
 const system = await startThrowaway({ LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000' });
 const store = system.services.analytics.service.app.analyticsStore;
 const stored = async () =>
   Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ingestSource = 'direct'`))[0]?.n);
-const events = Array.from({ length: 100 }, (_, i) => ({
-  sessionId: `bench-__ID__`,
-  userAgent: UA,
-  deviceType: 'desktop',
-  referrer: 'direct',
-  timestamp: new Date().toISOString(),
-  actionType: i % 3 === 0 ? 'company_view' : 'page_view',
-  currentPage: `/company/bench-__ID__/${i}`,
-  landingPage: '/',
-  ...(i % 3 === 0 ? { companyId: `bench-${i % 2000}-__ID__` } : {}),
-}));
+const events = Array.from({ length: 100 }, (_, i) => benchEvent(i));
 /** CPU ticks (1/100 s) used so far by each thread of this process, by thread name. */
 function threadTicks(): Map<string, number> {
   const ticks = new Map<string, number>();
