@@ -66,7 +66,7 @@ describe.skipIf(!existsSync(main))('kill -9 of the embedded process during a bur
         child!.kill('SIGKILL');
         await new Promise((r) => child!.once('exit', r));
       },
-      12,
+      { clients: 12 },
     );
     url = await start(port);
     await verifyAll('crash test (embedded)', [intake, analytics]);

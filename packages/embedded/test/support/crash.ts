@@ -54,15 +54,37 @@ export async function login(url: string, email: string, password: string): Promi
   return res.cookie;
 }
 
+/** How `burst` drives its workloads. */
+export interface BurstOptions {
+  /** Callers per workload, each with one call in flight. */
+  clients?: number;
+  /**
+   * Calls started per second per workload, at most: a crash window that lasts as long as a restart
+   * does (a JVM start on a loaded machine) then owes a bounded amount of checking afterwards.
+   */
+  perSecond?: number;
+  /** Calls per workload, at most; the callers then idle until the crash is over. */
+  max?: number;
+}
+
 /**
- * Runs the workloads side by side, `clients` callers each, until `during` resolves (the crash and
- * the restart); a refused call is followed by a short pause, not a tight loop.
+ * Runs the workloads side by side until `during` resolves (the crash and the restart); a refused
+ * call is followed by a short pause, not a tight loop.
  */
-export async function burst(workloads: Workload[], during: () => Promise<void>, clients = 6): Promise<void> {
+export async function burst(workloads: Workload[], during: () => Promise<void>, options: BurstOptions = {}): Promise<void> {
+  const { clients = 6, perSecond = Infinity, max = 3_000 } = options;
   let done = false;
+  const started = Date.now();
   const caller = async (w: Workload, counter: { n: number }) => {
     while (!done) {
-      const ok = await w.run(counter.n++).catch(() => false);
+      if (counter.n >= max) {
+        await pause(100);
+        continue;
+      }
+      const i = counter.n++;
+      const slot = started + (i / perSecond) * 1000;
+      if (slot > Date.now()) await pause(slot - Date.now());
+      const ok = await w.run(i).catch(() => false);
       if (!ok) await pause(50);
     }
   };
@@ -73,6 +95,16 @@ export async function burst(workloads: Workload[], during: () => Promise<void>, 
   await during();
   done = true;
   await Promise.all(callers);
+}
+
+/** Runs `task` over `items`, `width` at a time. */
+async function pooled<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
 }
 
 /** Values that occur more than once. */
@@ -183,7 +215,7 @@ export async function intakeWorkload(url: () => string, outboxDir: string): Prom
 
       // The listings' events reached quotes (its read-model): each can receive a quote.
       const refusedQuotes: string[] = [];
-      for (const id of acknowledged.listings) {
+      await pooled([...acknowledged.listings], 8, async (id) => {
         const res = await waitFor(
           async () => {
             const r = await post(base, '/api/quote-requests', quoteBody(id));
@@ -193,7 +225,7 @@ export async function intakeWorkload(url: () => string, outboxDir: string): Prom
           `quotes to know listing ${id}`,
         ).catch(() => undefined);
         if (!res) refusedQuotes.push(id);
-      }
+      });
       expect(refusedQuotes).toEqual([]);
       return {
         quotes: { acknowledged: acknowledged.quotes.size, stored: quotes.length },
