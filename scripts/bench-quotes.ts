@@ -13,7 +13,8 @@
  * autocannon runs in a worker thread, so the client does not share the event loop it measures. Mail
  * goes through the SMTP adapter (its bounded pool, default size) to a sink in another worker thread, like a mail
  * server on another machine. Delivery must keep up with intake: the company mails still owed when the
- * last step ends are reported in seconds of intake (aim: at most 1 s), then how long they took to drain.
+ * last step ends are reported in seconds of intake (aim: at most 1 s), then how long they took to drain,
+ * and how often intake waited for delivery (quotes' backpressure, QUOTE_MAIL_BACKLOG_LIMIT).
  *
  * Settings (env): BENCH_SECONDS per step (default 5), BENCH_P99_BUDGET_MS (default 250),
  * BENCH_MAX_CONNECTIONS (default 128). Needs the build of the workspaces (`npx tsc -b`).
@@ -24,7 +25,8 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { earliestTripDate, type CompanyCreatedV1 } from '@limo/contracts';
 import { createGateway } from '@limo/gateway';
-import { createLogger, type Collection } from '@limo/platform';
+import { createLogger, metrics, type Collection } from '@limo/platform';
+import { INTAKE_HELD_METRIC, INTAKE_HELD_MS_METRIC, INTAKE_HOLD_EXPIRED_METRIC } from '@limo/quotes';
 import { startThrowaway } from '@limo/embedded';
 import { cannon } from './bench/cannon.js';
 
@@ -241,6 +243,12 @@ async function main(): Promise<void> {
       owing === 0
         ? `mail backlog drained ${drainSeconds.toFixed(1)} s after the last request (${mailsAfter} mails in all, ${((mailsAfter - mailsBefore) / Math.max(drainSeconds, 0.001)).toFixed(0)} mails/s while draining)`
         : `mail backlog not drained after ${DRAIN_LIMIT_MS / 1000} s: ${owing} company mails still owed (${mailsAfter} mails sent)`,
+    );
+    const held = metrics.get(INTAKE_HELD_METRIC);
+    console.log(
+      held === 0
+        ? 'intake never waited for mail delivery'
+        : `intake held back while mail delivery was behind: ${held} requests waited, ${(metrics.get(INTAKE_HELD_MS_METRIC) / held).toFixed(0)} ms on average; ${metrics.get(INTAKE_HOLD_EXPIRED_METRIC)} taken after the longest wait`,
     );
     if (stored !== acknowledged) {
       console.error(`FAIL: ${acknowledged} requests were acknowledged but ${stored} quotes are stored`);

@@ -2,8 +2,9 @@ import { preloadGazetteer } from '@limo/geo';
 import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
-import { onQuoteRequestedConfirmCustomer, onQuoteRequestedMailCompany } from './consumers/on-quote-requested.js';
+import { onQuoteRequestedMail } from './consumers/on-quote-requested.js';
 import { QuoteDelivery } from './delivery/quote-delivery.js';
+import { MailBacklog } from './delivery/mail-backlog.js';
 import { Redelivery, type RedeliveryOptions } from './delivery/redelivery.js';
 import { LeadTracking } from './lead-tracking.js';
 import { CityRequestsRepository } from './repositories/city-requests.repository.js';
@@ -36,6 +37,9 @@ export interface QuotesServiceOptions {
  * what is really in flight (the SMTP pool's `maxConnections`, the file mailer's batched index).
  */
 const MAIL_CONCURRENCY = 16;
+/** How often the mail backlog is counted while requests wait on it, and the longest one waits. */
+const BACKLOG_REFRESH_MS = 50;
+const BACKLOG_MAX_WAIT_MS = 5_000;
 
 const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
 
@@ -64,6 +68,15 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       logger,
       publicUrl: ctx.config.PUBLIC_URL,
     });
+    const backlog = new MailBacklog(
+      () => quotes.awaitingMailCount(),
+      {
+        limit: settings.QUOTE_MAIL_BACKLOG_LIMIT,
+        refreshMs: BACKLOG_REFRESH_MS,
+        maxWaitMs: BACKLOG_MAX_WAIT_MS,
+      },
+      logger,
+    );
     const redelivery = new Redelivery(delivery, quotes, cityRequests, logger, { ...REDELIVERY_DEFAULTS, ...options.redelivery });
     const reconcileOptions = options.reconciliation === false ? undefined : (options.reconciliation ?? {});
     const reconciliation =
@@ -76,22 +89,11 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     const stopping = new AbortController();
     let reconciling: Promise<unknown> = Promise.resolve();
     return {
-      deps: { ctx, settings, quotes, cityRequests, companies, leads },
+      deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
       consumers: [
         { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-        {
-          group: 'quotes.company-mail',
-          topics: ['quote.requested.v1'],
-          handler: onQuoteRequestedMailCompany(delivery),
-          concurrency: MAIL_CONCURRENCY,
-        },
-        {
-          group: 'quotes.customer-mail',
-          topics: ['quote.requested.v1'],
-          handler: onQuoteRequestedConfirmCustomer(delivery),
-          concurrency: MAIL_CONCURRENCY,
-        },
+        { group: 'quotes.mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMail(delivery), concurrency: MAIL_CONCURRENCY },
         { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
         {
           group: 'quotes.city-confirmation',
@@ -103,6 +105,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       async prepare() {
         // The city index costs ~150 ms to build: paid here rather than by the first city request.
         preloadGazetteer();
+        await quotes.upgradeMailLeases();
         // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
         // unconsumed: leases of the dead process are void and everything owed is done at once.
         if (ctx.config.PROFILE === 'embedded') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
@@ -5,7 +6,8 @@ import type { EventEnvelope, MailMessage, Mailer, SentMail } from '@limo/platfor
 import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
 import type { CompanyContactDoc } from '../src/domain/company-contact.js';
-import type { QuoteDoc } from '../src/domain/quote.js';
+import { newQuoteMailState, type QuoteDetails, type QuoteDoc } from '../src/domain/quote.js';
+import { QuotesRepository } from '../src/repositories/quotes.repository.js';
 import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
 
 /** A mail adapter that can be "killed": while down every send fails, as an SMTP outage would. */
@@ -246,7 +248,8 @@ describe('mail outage', () => {
 
     mailer.down = true;
     const refused: string[] = [];
-    for (let i = 0; i < 3; i++) refused.push((await postQuote(quoteBody(refusing.id))).json().id);
+    for (let i = 0; i < 3; i++)
+      refused.push((await postQuote(quoteBody(refusing.id, { customerEmail: `refused${i}@rider.example` }))).json().id);
     const during = [];
     for (let i = 0; i < 3; i++) {
       const res = await postQuote(quoteBody(company.id, { customerEmail: `during${i}@rider.example` }));
@@ -275,14 +278,65 @@ describe('mail outage', () => {
     for (const id of refused) {
       expect(await (await quotes()).findOne({ _id: id })).toMatchObject({
         delivery: 'pending',
-        lastDeliveryError: '550 mailbox unavailable: gone@refusing-limo.example',
+        lastMailError: '550 mailbox unavailable: gone@refusing-limo.example',
       });
     }
+    // A company that keeps refusing holds up nothing else: its customers are confirmed, and the
+    // retries of its mail do not send them another confirmation.
+    for (let i = 0; i < 3; i++)
+      await waitFor(async () => (await mailsTo(`refused${i}@rider.example`)).length === 1, 10_000, `confirmation of refused ${i}`);
     // A few more sweeps: still exactly one mail each.
     await new Promise((r) => setTimeout(r, 400));
+    for (let i = 0; i < 3; i++) expect(await mailsTo(`refused${i}@rider.example`)).toHaveLength(1);
     expect(await mailsTo('outage@limo.example')).toHaveLength(4);
     for (const c of cityCompanies) expect(await mailsTo(c.businessEmail!)).toHaveLength(1);
     expect(await mailsTo('city-during@rider.example')).toHaveLength(1);
+  });
+});
+
+describe('quotes stored before both mails shared one lease', () => {
+  it('get the lease at start-up and are mailed, once', async () => {
+    const company = await addCompany({ businessEmail: 'legacy@limo.example' });
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    // A quote as the per-mail leases stored it, its mails still owed.
+    const {
+      mailLeaseUntil: _lease,
+      mailAttempts: _attempts,
+      lastMailError: _error,
+      ...current
+    } = {
+      ...(quoteBody(company.id, { customerEmail: 'legacy@rider.example' }) as unknown as QuoteDetails),
+      _id: id,
+      companyId: company.id,
+      companyName: company.name,
+      source: 'company' as const,
+      cityRequestId: null,
+      targetCity: null,
+      cityCompaniesNotified: null,
+      status: 'pending' as const,
+      createdAt: now,
+      updatedAt: now,
+      firstViewedAt: null,
+      contactedAt: null,
+      ...newQuoteMailState('pending'),
+    };
+    const legacy = {
+      ...current,
+      deliveryAttempts: 0,
+      deliveryLeaseUntil: 0,
+      confirmationAttempts: 0,
+      confirmationLeaseUntil: 0,
+      lastDeliveryError: null,
+    };
+    await (await quotes()).insertOne(legacy as unknown as QuoteDoc);
+
+    expect(await (await QuotesRepository.create(ctx.store)).upgradeMailLeases()).toBe(1);
+    await waitFor(async () => (await mailsTo('legacy@limo.example')).length === 1, 10_000, 'the legacy quote mailed');
+    await waitFor(async () => (await mailsTo('legacy@rider.example')).length === 1, 10_000, 'the legacy quote confirmed');
+    const stored = await (await quotes()).findOne({ _id: id });
+    expect(stored).toMatchObject({ delivery: 'delivered', confirmation: 'sent', mailLeaseUntil: 0, mailAttempts: 1 });
+    expect(stored).not.toHaveProperty('deliveryLeaseUntil');
   });
 });
 

@@ -11,13 +11,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import {
-  OutboxCollection,
-  OutboxSignal,
-  type EngineCollection,
-  type EngineIndexSpec,
-  type StoredDocument,
-} from '../outbox/outbox-collection.js';
+import { OutboxCollection, OutboxSignal, type EngineCollection, type StoredDocument } from '../outbox/outbox-collection.js';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {
@@ -120,7 +114,7 @@ class MongoCollection implements EngineCollection {
     return this.driver.collectionName;
   }
 
-  async ensureIndex(spec: EngineIndexSpec): Promise<void> {
+  async ensureIndex(spec: IndexSpec): Promise<void> {
     await this.driver.createIndex(spec.fields, { unique: spec.unique ?? false, sparse: spec.sparse ?? false });
   }
 

@@ -13,13 +13,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import {
-  OutboxCollection,
-  OutboxSignal,
-  type EngineCollection,
-  type EngineIndexSpec,
-  type StoredDocument,
-} from '../outbox/outbox-collection.js';
+import { OutboxCollection, OutboxSignal, type EngineCollection, type StoredDocument } from '../outbox/outbox-collection.js';
 import { NedbGroupCommit } from './nedb.group-commit.js';
 import { speedUpNedbIndexRemoval } from './nedb.index-removal.js';
 
@@ -140,7 +134,7 @@ class NedbCollection implements EngineCollection {
     private readonly log: NedbGroupCommit | undefined,
   ) {}
 
-  async ensureIndex(spec: EngineIndexSpec): Promise<void> {
+  async ensureIndex(spec: IndexSpec): Promise<void> {
     const fields = Object.keys(spec.fields);
     // nedb reads a compound index only for a query giving every one of its fields by equality, and
     // compares compound keys by sorting their field names on every comparison. A non-unique one

@@ -18,18 +18,13 @@ export type StoredDocument = BaseDocument & {
   [field: string]: unknown;
 };
 
-/** An index the engine keeps; `sparse` leaves out documents without the field. */
-export interface EngineIndexSpec extends IndexSpec {
-  sparse?: boolean;
-}
-
 /**
  * One collection as the engine sees it, with plain MongoDB semantics and no outbox logic: each
  * adapter implements this much, and {@link OutboxCollection} builds the port on top of it once.
  */
 export interface EngineCollection {
   readonly name: string;
-  ensureIndex(spec: EngineIndexSpec): Promise<void>;
+  ensureIndex(spec: IndexSpec): Promise<void>;
   /** Throws DuplicateKeyError on a unique-index clash, with nothing written. */
   insertOne(doc: StoredDocument): Promise<void>;
   find(filter: Filter, options?: FindOptions): Promise<StoredDocument[]>;
@@ -49,7 +44,7 @@ export interface PendingDocument {
   deleted: boolean;
 }
 
-const PENDING_INDEX: EngineIndexSpec = { fields: { _pending: 1 }, sparse: true };
+const PENDING_INDEX: IndexSpec = { fields: { _pending: 1 }, sparse: true };
 
 /**
  * Tells whoever listens (the store's outbox relay) that a write stored events to publish. Listeners
@@ -129,7 +124,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   /** Creates the indexes that do not exist yet (a later `store.collection(name, indexes)` call adds its own). */
-  async ensureIndexes(indexes: EngineIndexSpec[]): Promise<void> {
+  async ensureIndexes(indexes: IndexSpec[]): Promise<void> {
     for (const spec of indexes) await this.engine.ensureIndex(spec);
   }
 

@@ -49,6 +49,8 @@ export interface FindOptions {
 export interface IndexSpec {
   fields: Record<string, 1 | -1>;
   unique?: boolean;
+  /** Leaves out documents without the field: an index over a marker that few documents carry stays small. */
+  sparse?: boolean;
 }
 
 export interface WriteOptions {

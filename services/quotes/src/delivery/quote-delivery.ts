@@ -7,7 +7,7 @@ import { quoteToCompanyMail } from '../mail/quote-to-company.mail.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { QuotesRepository } from '../repositories/quotes.repository.js';
-import { quoteRequestedEvent, type QuoteDoc } from '../domain/quote.js';
+import { newQuoteMailState, quoteRequestedEvent, type DeliveryOutcome, type QuoteDoc } from '../domain/quote.js';
 
 /** What delivery needs. */
 export interface QuoteDeliveryDeps {
@@ -31,39 +31,46 @@ export interface QuoteDeliveryDeps {
 export class QuoteDelivery {
   constructor(private readonly deps: QuoteDeliveryDeps) {}
 
-  /** Sends the company its quote mail (to its business e-mail, else its e-mail) if still owed. */
-  async deliverToCompany(quoteId: string): Promise<void> {
-    const { quotes, companies } = this.deps;
-    const quote = await quotes.claim(quoteId, 'delivery');
+  /**
+   * Sends what the quote still owes, under one lease for both mails: the company's (to its business
+   * e-mail, else its e-mail) and, for a per-company request, the customer's confirmation, side by
+   * side. Both ends are recorded in one write; a failed send is recorded with its reason and then
+   * thrown, so the caller retries and the retry sends only what is still owed.
+   */
+  async deliverQuote(quoteId: string): Promise<void> {
+    const { quotes, publicUrl } = this.deps;
+    const quote = await quotes.claimMails(quoteId);
     if (!quote) return;
-    const company = await companies.findActive(quote.companyId);
-    if (!company) {
-      await quotes.skipDelivery(quote._id, 'company-gone');
-      return;
-    }
-    const to = company.businessEmail || company.email;
-    if (!to) {
-      // Nobody to mail: the quote still waits on the owner's dashboard.
-      await quotes.skipDelivery(quote._id, 'no-address');
-      return;
-    }
-    const dashboardUrl = `${this.deps.publicUrl}/dashboard`;
-    const message = quote.source === 'city' ? cityQuoteToCompanyMail(quote, to, dashboardUrl) : quoteToCompanyMail(quote, to, dashboardUrl);
-    await this.send({ ...message, idempotencyKey: `quote:${quote._id}:company` }, (reason) =>
-      quotes.release(quote._id, 'delivery', reason),
+    const [company, customer] = await Promise.allSettled([
+      quote.delivery === 'pending' ? this.mailCompany(quote) : undefined,
+      quote.confirmation === 'pending' &&
+        this.send({ ...quoteConfirmationMail(quote, publicUrl), idempotencyKey: `quote:${quote._id}:confirmation` }).then(() => true),
+    ]);
+    const failure = [company, customer].find((r) => r.status === 'rejected');
+    await quotes.recordMails(
+      quote,
+      {
+        ...(company.status === 'fulfilled' && company.value && { delivery: company.value }),
+        confirmed: customer.status === 'fulfilled' && customer.value === true,
+        ...(failure && { error: reasonOf(failure.reason) }),
+      },
+      new Date().toISOString(),
+      randomUUID(),
     );
-    await quotes.markDelivered(quote, new Date().toISOString(), randomUUID());
+    if (failure) throw failure.reason;
   }
 
-  /** Sends the customer the confirmation of a per-company request if still owed. */
-  async confirmToCustomer(quoteId: string): Promise<void> {
-    const { quotes } = this.deps;
-    const quote = await quotes.claim(quoteId, 'confirmation');
-    if (!quote) return;
-    await this.send({ ...quoteConfirmationMail(quote, this.deps.publicUrl), idempotencyKey: `quote:${quote._id}:confirmation` }, (reason) =>
-      quotes.release(quote._id, 'confirmation', reason),
-    );
-    await quotes.markConfirmed(quote._id, new Date().toISOString());
+  /** Sends the company its quote mail; how it ended (a company gone or without an address gets none). */
+  private async mailCompany(quote: QuoteDoc): Promise<DeliveryOutcome> {
+    const company = await this.deps.companies.findActive(quote.companyId);
+    if (!company) return 'company-gone';
+    const to = company.businessEmail || company.email;
+    // Nobody to mail: the quote still waits on the owner's dashboard.
+    if (!to) return 'no-address';
+    const dashboardUrl = `${this.deps.publicUrl}/dashboard`;
+    const message = quote.source === 'city' ? cityQuoteToCompanyMail(quote, to, dashboardUrl) : quoteToCompanyMail(quote, to, dashboardUrl);
+    await this.send({ ...message, idempotencyKey: `quote:${quote._id}:company` });
+    return 'delivered';
   }
 
   /**
@@ -100,16 +107,8 @@ export class QuoteDelivery {
         status: 'pending',
         createdAt: request.createdAt,
         updatedAt: request.createdAt,
-        delivery: 'pending',
-        deliveredAt: null,
-        deliveryAttempts: 0,
-        lastDeliveryError: null,
-        deliveryLeaseUntil: 0,
         // The customer gets one confirmation for the whole city request, not one per company.
-        confirmation: 'not-needed',
-        confirmedAt: null,
-        confirmationAttempts: 0,
-        confirmationLeaseUntil: 0,
+        ...newQuoteMailState('not-needed'),
         firstViewedAt: null,
         contactedAt: null,
       };
@@ -127,22 +126,27 @@ export class QuoteDelivery {
     const { cityRequests } = this.deps;
     const request = await cityRequests.claimConfirmation(requestId);
     if (!request) return;
-    await this.send(
-      { ...cityQuoteConfirmationMail(request, this.deps.publicUrl), idempotencyKey: `city-quote:${request._id}:confirmation` },
-      () => cityRequests.releaseConfirmation(request._id),
-    );
+    try {
+      await this.send({
+        ...cityQuoteConfirmationMail(request, this.deps.publicUrl),
+        idempotencyKey: `city-quote:${request._id}:confirmation`,
+      });
+    } catch (err) {
+      await cityRequests.releaseConfirmation(request._id);
+      throw err;
+    }
     await cityRequests.markConfirmed(request._id, new Date().toISOString());
   }
 
-  /** Sends, or gives the lease back (recording why) and rethrows so the caller retries later. */
-  private async send(message: MailMessage, release: (reason: string) => Promise<void>): Promise<void> {
+  /** Sends, or logs why the transport refused and rethrows (the caller records it and retries later). */
+  private async send(message: MailMessage): Promise<void> {
     try {
       await this.deps.mailer.send(message);
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      this.deps.logger.warn({ tag: message.tag, err: reason }, 'mail not accepted: will retry');
-      await release(reason);
+      this.deps.logger.warn({ tag: message.tag, err: reasonOf(err) }, 'mail not accepted: will retry');
       throw err;
     }
   }
 }
+
+const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -87,10 +87,7 @@ export class Redelivery {
     const window = { from: new Date(now - this.options.maxAgeMs).toISOString(), to: new Date(now - graceMs).toISOString() };
     // Fan-out first: it creates quotes whose mails the passes below then send.
     await this.pass('city fan-out', await this.cityRequests.owing('fanOut', window, batchSize), (r) => this.delivery.fanOut(r._id));
-    await this.pass('company mail', await this.quotes.owing('delivery', window, batchSize), (q) => this.delivery.deliverToCompany(q._id));
-    await this.pass('customer confirmation', await this.quotes.owing('confirmation', window, batchSize), (q) =>
-      this.delivery.confirmToCustomer(q._id),
-    );
+    await this.pass('quote mails', await this.quotes.owingMail(window, batchSize), (q) => this.delivery.deliverQuote(q._id));
     await this.pass('city confirmation', await this.cityRequests.owing('confirmation', window, batchSize), (r) =>
       this.delivery.confirmCityRequest(r._id),
     );

@@ -1,9 +1,9 @@
 import type { Filter, Update } from '@limo/platform';
 
 /**
- * The lease every owed mail goes through: `pending` with a free lease → one worker takes the lease
- * (until now + the lease time, one more attempt) → it records the mail as done, or gives the lease back
- * after a failed send so the next retry may take it at once; a crashed sender's lease simply runs out.
+ * The lease every owed mail goes through: owed with a free lease → one worker takes the lease (until
+ * now + the lease time, one more attempt) → it records what it sent and gives the lease back, in one
+ * write; a crashed sender's lease simply runs out.
  */
 
 /**
@@ -12,32 +12,30 @@ import type { Filter, Update } from '@limo/platform';
  */
 export const MAIL_LEASE_MS = 60_000;
 
-/** The fields of one owed mail in its document: its state, the epoch ms its lease runs until, its attempts. */
+/** The fields of a lease in its document: the epoch ms it runs until, and the attempts made under it. */
 export interface MailLeaseFields {
-  state: string;
   lease: string;
   attempts: string;
 }
 
-/** The two mails a quote may owe, each with its state, attempts and lease fields. */
-export type QuoteMail = 'delivery' | 'confirmation';
+/**
+ * A quote's mails (the company's, and for a per-company request the customer's confirmation) share
+ * one lease: one write takes it for both, one write records both.
+ */
+export const QUOTE_MAIL_LEASE = { lease: 'mailLeaseUntil', attempts: 'mailAttempts' } as const satisfies MailLeaseFields;
 
-/** The lease fields of each mail a quote may owe. */
-export const QUOTE_MAIL_FIELDS = {
-  delivery: { state: 'delivery', lease: 'deliveryLeaseUntil', attempts: 'deliveryAttempts' },
-  confirmation: { state: 'confirmation', lease: 'confirmationLeaseUntil', attempts: 'confirmationAttempts' },
-} as const satisfies Record<QuoteMail, MailLeaseFields>;
+/** A quote that still owes a mail. */
+export const OWES_QUOTE_MAIL: Filter = { $or: [{ delivery: 'pending' }, { confirmation: 'pending' }] };
 
 /** The customer's confirmation of a city-wide request (sent once for the whole request). */
-export const CITY_CONFIRMATION_FIELDS = {
-  state: 'confirmation',
+export const CITY_CONFIRMATION_LEASE = {
   lease: 'confirmationLeaseUntil',
   attempts: 'confirmationAttempts',
 } as const satisfies MailLeaseFields;
 
-/** Matches a document whose mail is still owed and whose lease nobody holds at `now`. */
+/** Matches a document whose lease nobody holds at `now`. */
 export function leaseFree(fields: MailLeaseFields, now: number): Filter {
-  return { [fields.state]: 'pending', [fields.lease]: { $lt: now } };
+  return { [fields.lease]: { $lt: now } };
 }
 
 /** Takes the lease until `now + leaseMs`, counting one more attempt. */

@@ -2,6 +2,8 @@ import type { QuoteDeliveredV1, QuoteRequest, QuoteRequestedV1, QuoteSource, Quo
 
 /** Where the mail of one quote stands. */
 export type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
+/** How a company mail taken to be sent ended, when it did not fail. */
+export type DeliveryOutcome = Exclude<DeliveryState, 'pending'>;
 /** Where the customer's confirmation of one quote stands (city quotes are confirmed once, by their request). */
 export type ConfirmationState = 'pending' | 'sent' | 'not-needed';
 
@@ -37,17 +39,41 @@ export interface QuoteDoc extends QuoteDetails {
   delivery: DeliveryState;
   /** When the company's mail was accepted by the transport. */
   deliveredAt: string | null;
-  deliveryAttempts: number;
-  lastDeliveryError: string | null;
-  /** Epoch ms until which one worker holds the right to send the company mail. */
-  deliveryLeaseUntil: number;
   confirmation: ConfirmationState;
   confirmedAt: string | null;
-  confirmationAttempts: number;
-  confirmationLeaseUntil: number;
+  /** Epoch ms until which one worker holds the right to send the quote's mails (one lease for both). */
+  mailLeaseUntil: number;
+  /** Times the quote's mails were taken to be sent. */
+  mailAttempts: number;
+  /** Why the last failed send failed, until a send succeeds. */
+  lastMailError: string | null;
+  /**
+   * Set when the quote is stored, removed when its mails are first taken to be sent: the quotes that
+   * carry it are delivery's queue (counted through a sparse index to hold intake back, see MailBacklog).
+   */
+  awaitingMail?: true;
   /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
   firstViewedAt: string | null;
   contactedAt: string | null;
+}
+
+/** The mail fields of a new quote: both mails owed (the confirmation only for a per-company request), no lease taken. */
+export function newQuoteMailState(
+  confirmation: Extract<ConfirmationState, 'pending' | 'not-needed'>,
+): Pick<
+  QuoteDoc,
+  'delivery' | 'deliveredAt' | 'confirmation' | 'confirmedAt' | 'mailLeaseUntil' | 'mailAttempts' | 'lastMailError' | 'awaitingMail'
+> {
+  return {
+    delivery: 'pending',
+    deliveredAt: null,
+    confirmation,
+    confirmedAt: null,
+    mailLeaseUntil: 0,
+    mailAttempts: 0,
+    lastMailError: null,
+    awaitingMail: true,
+  };
 }
 
 /** The event a stored quote owes: the company (and for a per-company request the customer) gets mailed. */

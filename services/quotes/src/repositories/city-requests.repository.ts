@@ -1,7 +1,7 @@
 import type { CityQuoteRequestedV1 } from '@limo/contracts';
 import type { Collection, DocumentStore } from '@limo/platform';
 import type { CityRequestDoc } from '../domain/city-request.js';
-import { CITY_CONFIRMATION_FIELDS, leaseFree, MAIL_LEASE_MS, takeLease } from '../domain/mail-lease.js';
+import { CITY_CONFIRMATION_LEASE, leaseFree, MAIL_LEASE_MS, takeLease } from '../domain/mail-lease.js';
 
 /** City-wide quote requests. */
 export class CityRequestsRepository {
@@ -39,8 +39,8 @@ export class CityRequestsRepository {
   /** Takes the lease on the customer's confirmation if it is still owed and nobody holds it. */
   claimConfirmation(id: string, now = Date.now()): Promise<CityRequestDoc | null> {
     return this.requests.updateOne(
-      { _id: id, ...leaseFree(CITY_CONFIRMATION_FIELDS, now) },
-      takeLease(CITY_CONFIRMATION_FIELDS, now, this.leaseMs),
+      { _id: id, confirmation: 'pending', ...leaseFree(CITY_CONFIRMATION_LEASE, now) },
+      takeLease(CITY_CONFIRMATION_LEASE, now, this.leaseMs),
     );
   }
 

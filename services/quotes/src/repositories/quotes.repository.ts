@@ -1,7 +1,17 @@
 import type { QuoteRequestedV1, QuoteStatus } from '@limo/contracts';
 import { literalPattern, type Collection, type DocumentStore, type Filter } from '@limo/platform';
-import { leaseFree, MAIL_LEASE_MS, QUOTE_MAIL_FIELDS, takeLease, type QuoteMail } from '../domain/mail-lease.js';
-import { quoteDeliveredEvent, type DeliveryState, type QuoteDoc } from '../domain/quote.js';
+import { leaseFree, MAIL_LEASE_MS, OWES_QUOTE_MAIL, QUOTE_MAIL_LEASE, takeLease } from '../domain/mail-lease.js';
+import { quoteDeliveredEvent, type DeliveryOutcome, type QuoteDoc } from '../domain/quote.js';
+
+/** What one taking of a quote's mails did: the company mail's end, the confirmation sent, a failed send's reason. */
+export interface MailOutcome {
+  /** How the company mail ended; absent when it was not owed or its send failed. */
+  delivery?: DeliveryOutcome;
+  /** The customer's confirmation was accepted by the transport. */
+  confirmed: boolean;
+  /** The reason of a failed send. */
+  error?: string;
+}
 
 /** A page of quotes and the total they were cut from. */
 export interface QuotePage {
@@ -26,6 +36,8 @@ export class QuotesRepository {
       // array per key). MongoDB serves the sweep from these; nedb from the createdAt range.
       { fields: { delivery: 1, createdAt: 1 } },
       { fields: { confirmation: 1, createdAt: 1 } },
+      // Only the quotes still in delivery's queue carry the field: counting them stays cheap.
+      { fields: { awaitingMail: 1 }, sparse: true },
     ]);
     return new QuotesRepository(quotes, leaseMs);
   }
@@ -101,55 +113,76 @@ export class QuotesRepository {
   }
 
   /**
-   * Takes the lease on one of the quote's mails if it is still owed and nobody holds it; returns the
-   * quote, or null when it was sent already or another worker is sending it.
+   * Takes the one lease on the quote's mails if one is still owed and nobody holds the lease; returns
+   * the quote, or null when everything was sent already or another worker is sending it.
    */
-  claim(id: string, mail: QuoteMail, now = Date.now()): Promise<QuoteDoc | null> {
-    const fields = QUOTE_MAIL_FIELDS[mail];
-    return this.quotes.updateOne({ _id: id, ...leaseFree(fields, now) }, takeLease(fields, now, this.leaseMs));
+  claimMails(id: string, now = Date.now()): Promise<QuoteDoc | null> {
+    return this.quotes.updateOne(
+      { _id: id, ...OWES_QUOTE_MAIL, ...leaseFree(QUOTE_MAIL_LEASE, now) },
+      { ...takeLease(QUOTE_MAIL_LEASE, now, this.leaseMs), $unset: { awaitingMail: '' } },
+    );
+  }
+
+  /**
+   * Records what one taking of the quote's mails did and gives the lease back, in one write: the
+   * company mail's end (with the `quote.delivered.v1` it owes when delivered), the confirmation, and
+   * a failed send's reason, so the next retry takes the lease at once and sends only what is owed.
+   */
+  async recordMails(quote: QuoteDoc, outcome: MailOutcome, at: string, eventId: string): Promise<void> {
+    const delivered = outcome.delivery === 'delivered';
+    await this.quotes.updateOne(
+      { _id: quote._id },
+      {
+        $set: {
+          mailLeaseUntil: 0,
+          lastMailError: outcome.error?.slice(0, 500) ?? null,
+          ...(outcome.delivery && { delivery: outcome.delivery }),
+          ...(delivered && { deliveredAt: at }),
+          ...(outcome.confirmed && { confirmation: 'sent', confirmedAt: at }),
+        },
+      },
+      delivered ? { events: [quoteDeliveredEvent(quote, at, eventId)] } : undefined,
+    );
+  }
+
+  /** Quotes whose mails were not yet taken to be sent once: delivery's queue (an index count). */
+  awaitingMailCount(): Promise<number> {
+    return this.quotes.count({ awaitingMail: true });
   }
 
   /** Drops every mail lease: only at start-up of the one process owning the data (a crash left them). */
   async releaseAllLeases(): Promise<void> {
-    await this.quotes.updateMany({ deliveryLeaseUntil: { $gt: 0 } }, { $set: { deliveryLeaseUntil: 0 } });
-    await this.quotes.updateMany({ confirmationLeaseUntil: { $gt: 0 } }, { $set: { confirmationLeaseUntil: 0 } });
-  }
-
-  /** Gives the lease back after a failed send, so the next retry may take it at once. */
-  async release(id: string, mail: QuoteMail, error: string): Promise<void> {
-    await this.quotes.updateOne(
-      { _id: id },
-      { $set: { [QUOTE_MAIL_FIELDS[mail].lease]: 0, ...(mail === 'delivery' && { lastDeliveryError: error.slice(0, 500) }) } },
-    );
-  }
-
-  /** Records the company mail as accepted, with the `quote.delivered.v1` it owes. */
-  async markDelivered(quote: QuoteDoc, at: string, eventId: string): Promise<void> {
-    await this.quotes.updateOne(
-      { _id: quote._id },
-      { $set: { delivery: 'delivered', deliveredAt: at, lastDeliveryError: null } },
-      { events: [quoteDeliveredEvent(quote, at, eventId)] },
-    );
-  }
-
-  /** Ends delivery without a mail: the company has no address, or no longer exists. */
-  async skipDelivery(id: string, state: Extract<DeliveryState, 'no-address' | 'company-gone'>): Promise<void> {
-    await this.quotes.updateOne({ _id: id }, { $set: { delivery: state } });
-  }
-
-  /** Records the customer's confirmation as sent. */
-  async markConfirmed(id: string, at: string): Promise<void> {
-    await this.quotes.updateOne({ _id: id }, { $set: { confirmation: 'sent', confirmedAt: at } });
+    await this.quotes.updateMany({ mailLeaseUntil: { $gt: 0 } }, { $set: { mailLeaseUntil: 0 } });
   }
 
   /**
-   * Quotes created in `window` that still owe `mail` (their event gave up or was lost), fewest attempts
+   * Quotes stored before their two mails shared one lease get its fields (their old per-mail lease
+   * fields go): without them, a mail they still owe could never be taken.
+   */
+  async upgradeMailLeases(): Promise<number> {
+    return this.quotes.updateMany(
+      { mailLeaseUntil: { $exists: false } },
+      {
+        $set: { mailLeaseUntil: 0, mailAttempts: 0, lastMailError: null },
+        $unset: {
+          deliveryLeaseUntil: '',
+          confirmationLeaseUntil: '',
+          deliveryAttempts: '',
+          confirmationAttempts: '',
+          lastDeliveryError: '',
+        },
+      },
+    );
+  }
+
+  /**
+   * Quotes created in `window` that still owe a mail (their event gave up or was lost), fewest attempts
    * first: a mail that keeps failing moves behind the others instead of holding them up.
    */
-  owing(mail: QuoteMail, window: { from: string; to: string }, limit: number): Promise<QuoteDoc[]> {
+  owingMail(window: { from: string; to: string }, limit: number): Promise<QuoteDoc[]> {
     return this.quotes.find(
-      { [mail]: 'pending', createdAt: { $gte: window.from, $lt: window.to } },
-      { sort: { [QUOTE_MAIL_FIELDS[mail].attempts]: 1, createdAt: 1 }, limit },
+      { ...OWES_QUOTE_MAIL, createdAt: { $gte: window.from, $lt: window.to } },
+      { sort: { [QUOTE_MAIL_LEASE.attempts]: 1, createdAt: 1 }, limit },
     );
   }
 }

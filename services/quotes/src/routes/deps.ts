@@ -1,4 +1,5 @@
 import type { ServiceContext } from '@limo/platform';
+import type { MailBacklog } from '../delivery/mail-backlog.js';
 import type { LeadTracking } from '../lead-tracking.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
@@ -14,4 +15,6 @@ export interface RouteDeps {
   cityRequests: CityRequestsRepository;
   companies: CompaniesRepository;
   leads: LeadTracking;
+  /** Holds new requests back while mail delivery is behind. */
+  backlog: MailBacklog;
 }

@@ -35,6 +35,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
           message: 'Too many city-wide quote requests from this address. Please try again later.',
         },
       ]);
+      await deps.backlog.admit();
       const body = request.body;
       const target = targetCityOf(body.targetCity);
       const reachable = (await companies.serving(target.area)).filter((c) => c.businessEmail || c.email || c.userId);

@@ -18,7 +18,7 @@ import { enforceRateLimits, forbidden, notFound, unauthorized } from '@limo/plat
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
 import type { CompanyContactDoc } from '../../domain/company-contact.js';
-import { quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../domain/quote.js';
+import { newQuoteMailState, quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../domain/quote.js';
 import type { RouteDeps } from '../deps.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -80,6 +80,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
           message: 'Too many quote requests from this address. Please try again later.',
         },
       ]);
+      await deps.backlog.admit();
       const body = request.body;
       const company = await findCompanySoon(body.companyId);
       if (!company) throw notFound('Company not found');
@@ -106,15 +107,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         status: 'pending',
         createdAt: now,
         updatedAt: now,
-        delivery: 'pending',
-        deliveredAt: null,
-        deliveryAttempts: 0,
-        lastDeliveryError: null,
-        deliveryLeaseUntil: 0,
-        confirmation: 'pending',
-        confirmedAt: null,
-        confirmationAttempts: 0,
-        confirmationLeaseUntil: 0,
+        ...newQuoteMailState('pending'),
         firstViewedAt: null,
         contactedAt: null,
       };

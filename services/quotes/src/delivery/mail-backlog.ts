@@ -1,0 +1,76 @@
+import { metrics, type Logger } from '@limo/platform';
+
+/** How the intake is held back while mail delivery is behind. */
+export interface MailBacklogOptions {
+  /** Quotes whose mails were not yet taken to be sent, beyond which new requests wait. */
+  limit: number;
+  /** How old a count may be before it is taken again (one count serves every request meanwhile). */
+  refreshMs: number;
+  /** Longest a request waits: then it is taken anyway (a late mail beats a lost customer). */
+  maxWaitMs: number;
+}
+
+/** Requests that waited for the mail backlog, and those that gave up waiting after `maxWaitMs`. */
+export const INTAKE_HELD_METRIC = 'quotes_intake_held_total';
+export const INTAKE_HELD_MS_METRIC = 'quotes_intake_held_ms_total';
+export const INTAKE_HOLD_EXPIRED_METRIC = 'quotes_intake_hold_expired_total';
+/** At most one warning this often while requests stop waiting for a backlog that does not shrink. */
+const WARN_EVERY_MS = 10_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Backpressure from mail delivery to quote intake. Storing a request costs less than the two mails
+ * it owes, so a flood of requests would build a backlog of mails that grows as long as the flood
+ * lasts. Instead a request waits while more than `limit` quotes wait for their mails to be taken:
+ * intake then runs at the pace delivery holds, and what is owed at any moment stays within `limit`.
+ * The count is the store's (every replica's quotes, whichever replica mails them); a quote counts
+ * until its mails are first taken, so a mail outage (taken, failed, retried later) holds nobody up.
+ */
+export class MailBacklog {
+  private value = 0;
+  private readAt = -Infinity;
+  private reading: Promise<number> | undefined;
+  private warnedAt = -Infinity;
+
+  constructor(
+    private readonly count: () => Promise<number>,
+    private readonly options: MailBacklogOptions,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Resolves once the backlog is within its limit, or after `maxWaitMs`. */
+  async admit(): Promise<void> {
+    const { limit, refreshMs, maxWaitMs } = this.options;
+    if ((await this.current()) <= limit) return;
+    const started = performance.now();
+    let backlog: number;
+    do {
+      await pause(refreshMs);
+      backlog = await this.current();
+    } while (backlog > limit && performance.now() - started < maxWaitMs);
+    metrics.inc(INTAKE_HELD_METRIC);
+    metrics.inc(INTAKE_HELD_MS_METRIC, {}, Math.round(performance.now() - started));
+    if (backlog <= limit) return;
+    metrics.inc(INTAKE_HOLD_EXPIRED_METRIC);
+    if (performance.now() - this.warnedAt >= WARN_EVERY_MS) {
+      this.warnedAt = performance.now();
+      this.logger?.warn({ backlog, limit, waitedMs: maxWaitMs }, 'mail delivery is behind: quote requests are taken after waiting');
+    }
+  }
+
+  /** The last count, taken again when older than `refreshMs` (one count at a time). */
+  private current(): Promise<number> | number {
+    if (performance.now() - this.readAt < this.options.refreshMs) return this.value;
+    this.reading ??= this.count()
+      .then((value) => {
+        this.value = value;
+        this.readAt = performance.now();
+        return value;
+      })
+      .finally(() => {
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+}
