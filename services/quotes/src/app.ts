@@ -105,7 +105,6 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       async prepare() {
         // The city index costs ~150 ms to build: paid here rather than by the first city request.
         preloadGazetteer();
-        await quotes.upgradeMailLeases();
         // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
         // unconsumed: leases of the dead process are void and everything owed is done at once.
         if (ctx.config.PROFILE === 'embedded') {

@@ -47,6 +47,16 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('takes requests when the count fails or hangs (the backpressure is advice, the quote is not)', async () => {
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args) } as never;
+    const failing = new MailBacklog(() => Promise.reject(new Error('store down')), { limit: 1, refreshMs: 20, maxWaitMs: 1_000 }, logger);
+    await failing.admit();
+    const hanging = new MailBacklog(() => new Promise<number>(() => undefined), { limit: 1, refreshMs: 20, maxWaitMs: 100 });
+    await Promise.all([hanging.admit(), hanging.admit()]);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('counts once for all the requests arriving within the refresh time', async () => {
     const { state, count } = backlogOf(0);
     const backlog = new MailBacklog(count, { limit: 500, refreshMs: 1_000, maxWaitMs: 2_000 });

@@ -6,7 +6,7 @@ import type { EventEnvelope, MailMessage, Mailer, SentMail } from '@limo/platfor
 import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../src/app.js';
 import type { CompanyContactDoc } from '../src/domain/company-contact.js';
-import { newQuoteMailState, type QuoteDetails, type QuoteDoc } from '../src/domain/quote.js';
+import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
 import { QuotesRepository } from '../src/repositories/quotes.repository.js';
 import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
 
@@ -295,48 +295,80 @@ describe('mail outage', () => {
 });
 
 describe('quotes stored before both mails shared one lease', () => {
-  it('get the lease at start-up and are mailed, once', async () => {
+  it('are mailed once, the company and the customer', async () => {
     const company = await addCompany({ businessEmail: 'legacy@limo.example' });
     const id = randomUUID();
     const now = new Date().toISOString();
-    // A quote as the per-mail leases stored it, its mails still owed.
-    const {
-      mailLeaseUntil: _lease,
-      mailAttempts: _attempts,
-      lastMailError: _error,
-      ...current
-    } = {
-      ...(quoteBody(company.id, { customerEmail: 'legacy@rider.example' }) as unknown as QuoteDetails),
+    // A quote as the per-mail leases stored it: no shared lease, no awaitingMail, its mails owed.
+    const legacy = {
+      ...quoteBody(company.id, { customerEmail: 'legacy@rider.example' }),
       _id: id,
-      companyId: company.id,
       companyName: company.name,
-      source: 'company' as const,
+      source: 'company',
       cityRequestId: null,
       targetCity: null,
       cityCompaniesNotified: null,
-      status: 'pending' as const,
+      status: 'pending',
       createdAt: now,
       updatedAt: now,
       firstViewedAt: null,
       contactedAt: null,
-      ...newQuoteMailState('pending'),
-    };
-    const legacy = {
-      ...current,
+      delivery: 'pending',
+      deliveredAt: null,
       deliveryAttempts: 0,
+      lastDeliveryError: null,
       deliveryLeaseUntil: 0,
+      confirmation: 'pending',
+      confirmedAt: null,
       confirmationAttempts: 0,
       confirmationLeaseUntil: 0,
-      lastDeliveryError: null,
     };
     await (await quotes()).insertOne(legacy as unknown as QuoteDoc);
 
-    expect(await (await QuotesRepository.create(ctx.store)).upgradeMailLeases()).toBe(1);
+    // The sweep of this suite runs every 100 ms without grace: it finds the quote owing its mails.
     await waitFor(async () => (await mailsTo('legacy@limo.example')).length === 1, 10_000, 'the legacy quote mailed');
     await waitFor(async () => (await mailsTo('legacy@rider.example')).length === 1, 10_000, 'the legacy quote confirmed');
-    const stored = await (await quotes()).findOne({ _id: id });
-    expect(stored).toMatchObject({ delivery: 'delivered', confirmation: 'sent', mailLeaseUntil: 0, mailAttempts: 1 });
-    expect(stored).not.toHaveProperty('deliveryLeaseUntil');
+    expect(await (await quotes()).findOne({ _id: id })).toMatchObject({
+      delivery: 'delivered',
+      confirmation: 'sent',
+      mailLeaseUntil: 0,
+      mailAttempts: 1,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailsTo('legacy@limo.example')).toHaveLength(1);
+    expect(await mailsTo('legacy@rider.example')).toHaveLength(1);
+  });
+});
+
+describe('a mail lease that runs out while the mails are sent', () => {
+  it('records what was sent where still owed and leaves the next worker its lease', async () => {
+    const repo = await QuotesRepository.create(ctx.store, 1_000);
+    const id = randomUUID();
+    const now = Date.now();
+    const quote = {
+      ...(await (await quotes()).find({}, { limit: 1 }))[0]!,
+      _id: id,
+      ...newQuoteMailState('pending'),
+      createdAt: new Date(now - 86_400_000 * 30).toISOString(),
+    };
+    await (await quotes()).insertOne(quote);
+    const first = await repo.claimMails(id, now);
+    expect(first).toMatchObject({ mailLeaseUntil: now + 1_000, mailAttempts: 1 });
+    expect(await repo.claimMails(id, now + 500)).toBeNull();
+    // The first worker's lease ran out; a second one takes the quote.
+    const second = await repo.claimMails(id, now + 1_001);
+    expect(second).toMatchObject({ mailLeaseUntil: now + 2_001, mailAttempts: 2 });
+    // The first worker records the company mail it sent: recorded, and the second's lease still holds.
+    await repo.recordMails(first!, { delivery: 'delivered', confirmed: false }, new Date(now).toISOString(), randomUUID());
+    expect(await (await quotes()).findOne({ _id: id })).toMatchObject({
+      delivery: 'delivered',
+      confirmation: 'pending',
+      mailLeaseUntil: now + 2_001,
+    });
+    // The second records the confirmation and gives its lease back; the delivery stays as recorded.
+    await repo.recordMails(second!, { confirmed: true }, new Date(now).toISOString(), randomUUID());
+    expect(await (await quotes()).findOne({ _id: id })).toMatchObject({ delivery: 'delivered', confirmation: 'sent', mailLeaseUntil: 0 });
+    expect(await repo.claimMails(id, now + 5_000)).toBeNull();
   });
 });
 

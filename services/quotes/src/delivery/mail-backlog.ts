@@ -23,7 +23,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Backpressure from mail delivery to quote intake. Storing a request costs less than the two mails
  * it owes, so a flood of requests would build a backlog of mails that grows as long as the flood
  * lasts. Instead a request waits while more than `limit` quotes wait for their mails to be taken:
- * intake then runs at the pace delivery holds, and what is owed at any moment stays within `limit`.
+ * intake then runs at the pace delivery holds, and what is owed stays near `limit` (beyond it by the
+ * requests let in together when the count drops under it).
  * The count is the store's (every replica's quotes, whichever replica mails them); a quote counts
  * until its mails are first taken, so a mail outage (taken, failed, retried later) holds nobody up.
  */
@@ -53,24 +54,43 @@ export class MailBacklog {
     metrics.inc(INTAKE_HELD_MS_METRIC, {}, Math.round(performance.now() - started));
     if (backlog <= limit) return;
     metrics.inc(INTAKE_HOLD_EXPIRED_METRIC);
-    if (performance.now() - this.warnedAt >= WARN_EVERY_MS) {
-      this.warnedAt = performance.now();
-      this.logger?.warn({ backlog, limit, waitedMs: maxWaitMs }, 'mail delivery is behind: quote requests are taken after waiting');
-    }
+    this.warn({ backlog, limit, waitedMs: maxWaitMs }, 'mail delivery is behind: quote requests are taken after waiting');
   }
 
   /** The last count, taken again when older than `refreshMs` (one count at a time). */
   private current(): Promise<number> | number {
     if (performance.now() - this.readAt < this.options.refreshMs) return this.value;
-    this.reading ??= this.count()
-      .then((value) => {
-        this.value = value;
-        this.readAt = performance.now();
-        return value;
-      })
-      .finally(() => {
-        this.reading = undefined;
-      });
+    this.reading ??= this.read().finally(() => {
+      this.reading = undefined;
+    });
     return this.reading;
+  }
+
+  /**
+   * Counts, within `maxWaitMs`. The backpressure is advice: a count that fails or hangs (the store in
+   * trouble) must not fail or hold a request, so it reads as 0 until the next refresh.
+   */
+  private async read(): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no count within ${this.options.maxWaitMs} ms`)), this.options.maxWaitMs);
+    });
+    try {
+      this.value = await Promise.race([this.count(), timeout]);
+    } catch (err) {
+      this.value = 0;
+      this.warn({ err }, 'mail backlog not counted: quote requests are taken without waiting');
+    } finally {
+      clearTimeout(timer);
+    }
+    this.readAt = performance.now();
+    return this.value;
+  }
+
+  /** Logs at most one warning every WARN_EVERY_MS. */
+  private warn(details: object, message: string): void {
+    if (performance.now() - this.warnedAt < WARN_EVERY_MS) return;
+    this.warnedAt = performance.now();
+    this.logger?.warn(details, message);
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type Logger, type MailMessage, type Mailer } from '@limo/platform';
 import { derivedId } from '../domain/ids.js';
 import { cityQuoteToCompanyMail } from '../mail/city-quote-to-company.mail.js';
@@ -38,26 +37,32 @@ export class QuoteDelivery {
    * thrown, so the caller retries and the retry sends only what is still owed.
    */
   async deliverQuote(quoteId: string): Promise<void> {
-    const { quotes, publicUrl } = this.deps;
+    const { quotes } = this.deps;
     const quote = await quotes.claimMails(quoteId);
     if (!quote) return;
     const [company, customer] = await Promise.allSettled([
       quote.delivery === 'pending' ? this.mailCompany(quote) : undefined,
-      quote.confirmation === 'pending' &&
-        this.send({ ...quoteConfirmationMail(quote, publicUrl), idempotencyKey: `quote:${quote._id}:confirmation` }).then(() => true),
+      quote.confirmation === 'pending' ? this.confirmToCustomer(quote) : false,
     ]);
     const failure = [company, customer].find((r) => r.status === 'rejected');
     await quotes.recordMails(
       quote,
       {
         ...(company.status === 'fulfilled' && company.value && { delivery: company.value }),
-        confirmed: customer.status === 'fulfilled' && customer.value === true,
+        confirmed: customer.status === 'fulfilled' && customer.value,
         ...(failure && { error: reasonOf(failure.reason) }),
       },
       new Date().toISOString(),
-      randomUUID(),
+      // Derived: a second record of the same delivery (a lease that ran out) owes the same event.
+      derivedId(quote._id, 'quote.delivered.v1'),
     );
     if (failure) throw failure.reason;
+  }
+
+  /** Sends the customer the confirmation of a per-company request; true once the transport took it. */
+  private async confirmToCustomer(quote: QuoteDoc): Promise<true> {
+    await this.send({ ...quoteConfirmationMail(quote, this.deps.publicUrl), idempotencyKey: `quote:${quote._id}:confirmation` });
+    return true;
   }
 
   /** Sends the company its quote mail; how it ended (a company gone or without an address gets none). */

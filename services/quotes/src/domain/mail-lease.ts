@@ -33,9 +33,12 @@ export const CITY_CONFIRMATION_LEASE = {
   attempts: 'confirmationAttempts',
 } as const satisfies MailLeaseFields;
 
-/** Matches a document whose lease nobody holds at `now`. */
+/**
+ * Matches a document whose lease nobody holds at `now`. A document without the field is free too:
+ * quotes stored before both mails shared one lease (their old per-mail lease fields are left alone).
+ */
 export function leaseFree(fields: MailLeaseFields, now: number): Filter {
-  return { [fields.lease]: { $lt: now } };
+  return { $or: [{ [fields.lease]: { $lt: now } }, { [fields.lease]: { $exists: false } }] };
 }
 
 /** Takes the lease until `now + leaseMs`, counting one more attempt. */

@@ -118,7 +118,7 @@ export class QuotesRepository {
    */
   claimMails(id: string, now = Date.now()): Promise<QuoteDoc | null> {
     return this.quotes.updateOne(
-      { _id: id, ...OWES_QUOTE_MAIL, ...leaseFree(QUOTE_MAIL_LEASE, now) },
+      { _id: id, $and: [OWES_QUOTE_MAIL, leaseFree(QUOTE_MAIL_LEASE, now)] },
       { ...takeLease(QUOTE_MAIL_LEASE, now, this.leaseMs), $unset: { awaitingMail: '' } },
     );
   }
@@ -127,22 +127,22 @@ export class QuotesRepository {
    * Records what one taking of the quote's mails did and gives the lease back, in one write: the
    * company mail's end (with the `quote.delivered.v1` it owes when delivered), the confirmation, and
    * a failed send's reason, so the next retry takes the lease at once and sends only what is owed.
+   * If the lease ran out meanwhile (a send slower than the lease) and another worker took it, what
+   * was sent is still recorded, only where still owed, and that worker's lease is left alone.
    */
   async recordMails(quote: QuoteDoc, outcome: MailOutcome, at: string, eventId: string): Promise<void> {
     const delivered = outcome.delivery === 'delivered';
-    await this.quotes.updateOne(
-      { _id: quote._id },
-      {
-        $set: {
-          mailLeaseUntil: 0,
-          lastMailError: outcome.error?.slice(0, 500) ?? null,
-          ...(outcome.delivery && { delivery: outcome.delivery }),
-          ...(delivered && { deliveredAt: at }),
-          ...(outcome.confirmed && { confirmation: 'sent', confirmedAt: at }),
-        },
-      },
-      delivered ? { events: [quoteDeliveredEvent(quote, at, eventId)] } : undefined,
+    const events = delivered ? { events: [quoteDeliveredEvent(quote, at, eventId)] } : undefined;
+    const deliveryFields = outcome.delivery && { delivery: outcome.delivery, ...(delivered && { deliveredAt: at }) };
+    const confirmationFields = outcome.confirmed && { confirmation: 'sent', confirmedAt: at };
+    const held = await this.quotes.updateOne(
+      { _id: quote._id, [QUOTE_MAIL_LEASE.lease]: quote.mailLeaseUntil },
+      { $set: { mailLeaseUntil: 0, lastMailError: outcome.error?.slice(0, 500) ?? null, ...deliveryFields, ...confirmationFields } },
+      events,
     );
+    if (held) return;
+    if (deliveryFields) await this.quotes.updateOne({ _id: quote._id, delivery: 'pending' }, { $set: deliveryFields }, events);
+    if (confirmationFields) await this.quotes.updateOne({ _id: quote._id, confirmation: 'pending' }, { $set: confirmationFields });
   }
 
   /** Quotes whose mails were not yet taken to be sent once: delivery's queue (an index count). */
@@ -153,26 +153,6 @@ export class QuotesRepository {
   /** Drops every mail lease: only at start-up of the one process owning the data (a crash left them). */
   async releaseAllLeases(): Promise<void> {
     await this.quotes.updateMany({ mailLeaseUntil: { $gt: 0 } }, { $set: { mailLeaseUntil: 0 } });
-  }
-
-  /**
-   * Quotes stored before their two mails shared one lease get its fields (their old per-mail lease
-   * fields go): without them, a mail they still owe could never be taken.
-   */
-  async upgradeMailLeases(): Promise<number> {
-    return this.quotes.updateMany(
-      { mailLeaseUntil: { $exists: false } },
-      {
-        $set: { mailLeaseUntil: 0, mailAttempts: 0, lastMailError: null },
-        $unset: {
-          deliveryLeaseUntil: '',
-          confirmationLeaseUntil: '',
-          deliveryAttempts: '',
-          confirmationAttempts: '',
-          lastDeliveryError: '',
-        },
-      },
-    );
   }
 
   /**
