@@ -116,13 +116,14 @@ class Processes {
     }
   }
 
-  /** Runs the start-up checks; if they fail, stops every process started so far before rethrowing. */
+  /** Runs the start-up checks; if they fail, stops every process started so far and rethrows with their logs. */
   async untilReady(checks: () => Promise<void>): Promise<void> {
     try {
       await checks();
     } catch (err) {
       await this.stop();
-      throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      throw new Error(message.includes('\n--- ') ? message : `${message}\n${this.logs()}`, { cause: err });
     }
   }
 
@@ -189,6 +190,9 @@ async function startDistributed(dataDir: string, replicas: number): Promise<Runn
     PORT: String(gatewayPort),
     // Its own index on a shared cluster, dropped at the end.
     ELASTICSEARCH_INDEX: `limo-load-${run}`,
+    // Its own topics and consumer groups: a group left by an earlier run (or another deployment on
+    // the same cluster) must not take partitions of this one's.
+    KAFKA_NAMESPACE: `limo-load-${run}.`,
   };
   for (const s of SERVICES) {
     env[`${s.toUpperCase()}_PORT`] = String(ports[s]);
@@ -231,8 +235,15 @@ async function quotesKnowCompanies(url: string): Promise<void> {
   const cities = ['New York, NY', 'Miami, FL', 'Dallas, TX', 'Seattle, WA', 'Denver, CO', 'Orlando, FL', 'Charlotte, NC'];
   const deadline = Date.now() + 300_000;
   for (const city of cities) {
-    const res = await fetch(`${url}/api/companies?location=${encodeURIComponent(city)}&limit=100`);
-    const companies = (await res.json()) as Array<{ id: string }>;
+    // The city's companies may still be on their way to the index the answering directory reads.
+    let companies: Array<{ id: string }> = [];
+    for (;;) {
+      const res = await fetch(`${url}/api/companies?location=${encodeURIComponent(city)}&limit=100`);
+      companies = (await res.json()) as Array<{ id: string }>;
+      if (companies.length > 0) break;
+      if (Date.now() > deadline) throw new Error(`no populated company found in ${city}`);
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     for (const company of [companies[0], companies.at(-1)]) {
       if (!company) throw new Error(`no populated company found in ${city}`);
       const body = {
