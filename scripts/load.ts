@@ -236,7 +236,7 @@ async function quotesKnowCompanies(url: string): Promise<void> {
   const deadline = Date.now() + 300_000;
   for (const city of cities) {
     // The city's companies may still be on their way to the index the answering directory reads.
-    let companies: Array<{ id: string }> = [];
+    let companies: Array<{ id: string }>;
     for (;;) {
       const res = await fetch(`${url}/api/companies?location=${encodeURIComponent(city)}&limit=100`);
       companies = (await res.json()) as Array<{ id: string }>;
