@@ -46,4 +46,21 @@ describe('start-up reconciliation of the companies read-model', () => {
     const again = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0]!, ctx.logger).run();
     expect(again).toMatchObject({ missing: 0, stale: 0, extra: 0, checked: 3 });
   });
+
+  it('keeps a company whose event arrived during the run, however long ago it was listed', async () => {
+    // Listed 900 days ago (as imports and demo data are), its event applied while the run read the
+    // pages, its id before the page it would have been on: absent from every page read.
+    const longAgo = new Date(Date.now() - 900 * 86_400_000).toISOString();
+    const arriving = { ...companySnapshot({ version: 1, createdAt: longAgo }), id: '00000000-0000-4000-8000-000000000000' };
+    const other = companySnapshot({ version: 1, createdAt: longAgo });
+    const source = async (after: string | null): Promise<SnapshotPage> => {
+      if (after) return { items: [], next: null };
+      await companies.applySnapshot(arriving, longAgo);
+      return { items: [other], next: other.id };
+    };
+
+    await new CompanyReconciliation(companies, source, ctx.logger).run();
+
+    expect(await companies.findActive(arriving.id)).toMatchObject({ name: arriving.name, version: 1 });
+  });
 });

@@ -18,6 +18,12 @@ export interface CompanyContactDoc {
   userId: string | null;
   /** The earliest event time seen for the company: its listing time, for "the owner's first company". */
   listedAt: string;
+  /**
+   * When this read-model first stored the company, by quotes' clock (absent on documents stored
+   * before the field existed). Unlike `listedAt` (the directory's creation time, which imported or
+   * demo companies backdate), it tells a reconciliation run which companies arrived while it ran.
+   */
+  storedAt?: string;
   /** The directory's version of the company this document reflects. */
   version: number;
   /** False once the company was deleted; the document stays as a tombstone so no older event revives it. */

@@ -62,6 +62,9 @@ export class CompanyReconciliation {
   async run(): Promise<ReconciliationReport> {
     const started = Date.now();
     const startedAt = new Date(started).toISOString();
+    // The clock moves past `startedAt` before any page is read: a company stored from here on carries
+    // a later time than everything stored before the run (compared below, to the millisecond).
+    await delay(2);
     const report: ReconciliationReport = { missing: 0, stale: 0, extra: 0, checked: 0, ms: 0 };
     const seen = new Set<string>();
     for (let after: string | null = null; ;) {
@@ -79,9 +82,12 @@ export class CompanyReconciliation {
       if (!page.next) break;
       after = page.next;
     }
-    // Listed before this run started and absent from the directory: deleted while its event was lost.
-    // (A company listed during the run is not in the pages read, and must stay.)
-    for (const doc of await this.companies.companies.find({ active: true, listedAt: { $lt: startedAt } })) {
+    // Stored here by the time this run started and absent from the directory: deleted while its event
+    // was lost. A company whose event arrived during the run may be missing from the pages read (its
+    // id before the cursor) and must stay: judged by when this read-model stored it, not by its
+    // listing time, which the directory's import and demo data set in the past.
+    const storedBeforeRun = { $or: [{ storedAt: { $lte: startedAt } }, { storedAt: { $exists: false } }] };
+    for (const doc of await this.companies.companies.find({ active: true, ...storedBeforeRun })) {
       if (seen.has(doc._id)) continue;
       report.extra++;
       await this.companies.applyDeleted(doc._id, doc.version + 1, new Date().toISOString());

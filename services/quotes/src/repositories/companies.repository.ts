@@ -43,6 +43,7 @@ export class CompaniesRepository {
       ...fields,
       _id: snapshot.id,
       listedAt,
+      storedAt: new Date().toISOString(),
       responseTime: null,
     });
   }
@@ -68,6 +69,7 @@ export class CompaniesRepository {
         longitude: null,
         userId: null,
         listedAt: occurredAt,
+        storedAt: new Date().toISOString(),
         version,
         active: false,
         responseTime: null,
