@@ -294,25 +294,28 @@ describe('mail outage', () => {
   });
 });
 
+/** The fields every stored quote has besides its mail state, written straight to the store. */
+const storedQuoteBase = (companyId: string, companyName: string, customerEmail: string, createdAt: string) => ({
+  ...quoteBody(companyId, { customerEmail }),
+  _id: randomUUID(),
+  companyName,
+  source: 'company' as const,
+  cityRequestId: null,
+  targetCity: null,
+  cityCompaniesNotified: null,
+  status: 'pending' as const,
+  createdAt,
+  updatedAt: createdAt,
+  firstViewedAt: null,
+  contactedAt: null,
+});
+
 describe('quotes stored before both mails shared one lease', () => {
   it('are mailed once, the company and the customer', async () => {
     const company = await addCompany({ businessEmail: 'legacy@limo.example' });
-    const id = randomUUID();
-    const now = new Date().toISOString();
     // A quote as the per-mail leases stored it: no shared lease, no awaitingMail, its mails owed.
     const legacy = {
-      ...quoteBody(company.id, { customerEmail: 'legacy@rider.example' }),
-      _id: id,
-      companyName: company.name,
-      source: 'company',
-      cityRequestId: null,
-      targetCity: null,
-      cityCompaniesNotified: null,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
-      firstViewedAt: null,
-      contactedAt: null,
+      ...storedQuoteBase(company.id, company.name, 'legacy@rider.example', new Date().toISOString()),
       delivery: 'pending',
       deliveredAt: null,
       deliveryAttempts: 0,
@@ -323,6 +326,7 @@ describe('quotes stored before both mails shared one lease', () => {
       confirmationAttempts: 0,
       confirmationLeaseUntil: 0,
     };
+    const id = legacy._id;
     await (await quotes()).insertOne(legacy as unknown as QuoteDoc);
 
     // The sweep of this suite runs every 100 ms without grace: it finds the quote owing its mails.
@@ -345,12 +349,12 @@ describe('a mail lease that runs out while the mails are sent', () => {
     const repo = await QuotesRepository.create(ctx.store, 1_000);
     const id = randomUUID();
     const now = Date.now();
+    // Created a month ago: outside the sweep's window, so only this test takes its lease.
     const quote = {
-      ...(await (await quotes()).find({}, { limit: 1 }))[0]!,
+      ...storedQuoteBase(randomUUID(), 'Lease Limo', 'lease@rider.example', new Date(now - 30 * 86_400_000).toISOString()),
       _id: id,
       ...newQuoteMailState('pending'),
-      createdAt: new Date(now - 86_400_000 * 30).toISOString(),
-    };
+    } as QuoteDoc;
     await (await quotes()).insertOne(quote);
     const first = await repo.claimMails(id, now);
     expect(first).toMatchObject({ mailLeaseUntil: now + 1_000, mailAttempts: 1 });
