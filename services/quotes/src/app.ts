@@ -39,7 +39,7 @@ export interface QuotesServiceOptions {
 const MAIL_CONCURRENCY = 16;
 /** How often the mail backlog is counted while requests wait on it, and the longest one waits. */
 const BACKLOG_REFRESH_MS = 50;
-const BACKLOG_MAX_WAIT_MS = 5_000;
+const BACKLOG_MAX_WAIT_MS = 2_000;
 
 const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
 

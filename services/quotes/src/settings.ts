@@ -10,7 +10,7 @@ export const quotesEnvSchema = z.object({
   /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /**
-   * Quotes whose mails were not yet taken to be sent beyond which new quote requests wait (up to 5 s)
+   * Quotes whose mails were not yet taken to be sent beyond which new quote requests wait (up to 2 s)
    * for delivery to catch up: what is owed stays within about half a second of the highest intake.
    */
   QUOTE_MAIL_BACKLOG_LIMIT: z.coerce.number().int().min(1).default(500),
