@@ -38,6 +38,7 @@ import { companySearchQuerySchema, TOTAL_COUNT_HEADER } from '@limo/contracts';
 import {
   createLogger,
   FileMailer,
+  inParallel,
   InProcessEventBus,
   loadConfig,
   MemoryCache,
@@ -142,16 +143,6 @@ interface Figures {
 /** The index query the route makes of a path of the mix. */
 function searchQueryOf(path: string): SearchQuery {
   return toSearchQuery(companySearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1)))));
-}
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function inParallel<T>(limit: number, items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
 }
 
 async function drive(url: string, paths: string[], cache?: BenchCache): Promise<Figures> {

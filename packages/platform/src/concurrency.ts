@@ -31,3 +31,13 @@ export async function retryOptimistic<T>(attempt: () => Promise<T | typeof LOST_
   }
   throw new HttpError(409, options.conflictMessage ?? 'This record is being changed by someone else right now. Please try again.');
 }
+
+/** Runs `work` over `items`, at most `limit` at a time, in their order. */
+export async function inParallel<T>(limit: number, items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { readOutbox, type OutboxEntry } from '@limo/platform';
+import { inParallel, readOutbox, type OutboxEntry } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { companyBody, json, quoteBody, send, type RawResponse } from '../security/actors.js';
 import { SUT_ADMIN } from './profiles.js';
@@ -95,16 +95,6 @@ export async function burst(workloads: Workload[], during: () => Promise<void>, 
   await during();
   done = true;
   await Promise.all(callers);
-}
-
-/** Runs `task` over `items`, `width` at a time. */
-async function pooled<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) await task(items[next++]!);
-    }),
-  );
 }
 
 /** Values that occur more than once. */
@@ -222,7 +212,7 @@ export async function intakeWorkload(url: () => string, outboxDir: string): Prom
       // never does must not cost a wait per listing.
       const refusedQuotes: string[] = [];
       const deadline = Date.now() + 90_000;
-      await pooled([...acknowledged.listings], 8, async (id) => {
+      await inParallel(8, [...acknowledged.listings], async (id) => {
         for (;;) {
           const r = await post(base, '/api/quote-requests', quoteBody(id));
           if (r.status === 201) return;

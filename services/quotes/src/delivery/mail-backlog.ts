@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { metrics, type Logger } from '@limo/platform';
 
 /** How the intake is held back while mail delivery is behind. */
@@ -16,8 +17,6 @@ export const INTAKE_HELD_MS_METRIC = 'quotes_intake_held_ms_total';
 export const INTAKE_HOLD_EXPIRED_METRIC = 'quotes_intake_hold_expired_total';
 /** At most one warning this often while requests stop waiting for a backlog that does not shrink. */
 const WARN_EVERY_MS = 10_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Backpressure from mail delivery to quote intake. Storing a request costs less than the two mails
@@ -47,7 +46,7 @@ export class MailBacklog {
     const started = performance.now();
     let backlog: number;
     do {
-      await pause(refreshMs);
+      await delay(refreshMs);
       backlog = await this.current();
     } while (backlog > limit && performance.now() - started < maxWaitMs);
     metrics.inc(INTAKE_HELD_METRIC);
