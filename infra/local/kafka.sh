@@ -4,6 +4,7 @@
 # usage: infra/local/kafka.sh up|down|env|status
 # A second, throwaway broker (tests that kill one) takes other ports and a folder of its own:
 #   LOCAL_KAFKA_PORT, LOCAL_KAFKA_CONTROLLER_PORT  its listeners
+#   LOCAL_KAFKA_ADVERTISED_PORT  the port clients are told to use (default LOCAL_KAFKA_PORT): a proxy's in front
 #   LOCAL_KAFKA_RUN_DIR   its config, data, logs, pid file and lock (default infra/local/.run/kafka)
 #   LOCAL_KAFKA_KEEP_DATA=true  `up` starts again on the data already there (a restart after a crash)
 #   LOCAL_KAFKA_HEAP      JVM heap (default 512m)
@@ -14,6 +15,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PORT="${LOCAL_KAFKA_PORT:-9092}"
 CONTROLLER_PORT="${LOCAL_KAFKA_CONTROLLER_PORT:-9093}"
+ADVERTISED_PORT="${LOCAL_KAFKA_ADVERTISED_PORT:-$PORT}"
 if [[ -n "${LOCAL_KAFKA_RUN_DIR:-}" ]]; then
   RUN_DIR="$LOCAL_KAFKA_RUN_DIR"
   PID_FILE="$RUN_DIR/$ENGINE.pid"
@@ -46,7 +48,7 @@ process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$HOST:$CONTROLLER_PORT
 listeners=PLAINTEXT://$HOST:$PORT,CONTROLLER://$HOST:$CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$HOST:$PORT
+advertised.listeners=PLAINTEXT://$HOST:$ADVERTISED_PORT
 listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT

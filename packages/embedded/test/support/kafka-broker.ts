@@ -34,13 +34,16 @@ export function throwawayKafkaMissing(): string | undefined {
 /**
  * Starts a single-node KRaft broker with infra/local/kafka.sh on free ports and a folder of its own
  * (the script's LOCAL_KAFKA_* variables), from the distribution the script downloaded.
+ * `advertisedPort`: the port its clients are told to connect to (a proxy in front of it, already
+ * listening and forwarding to `port`), instead of its own.
  */
-export async function startThrowawayKafka(): Promise<ThrowawayKafka> {
+export async function startThrowawayKafka(options: { port?: number; advertisedPort?: number } = {}): Promise<ThrowawayKafka> {
   const dir = await mkdtemp(join(tmpdir(), 'limo-kafka-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LOCAL_KAFKA_PORT: String(port),
+    LOCAL_KAFKA_ADVERTISED_PORT: String(options.advertisedPort ?? port),
     LOCAL_KAFKA_CONTROLLER_PORT: String(await freePort()),
     LOCAL_KAFKA_RUN_DIR: join(dir, 'kafka'),
     LOCAL_KAFKA_KEEP_DATA: 'true',
@@ -56,7 +59,7 @@ export async function startThrowawayKafka(): Promise<ThrowawayKafka> {
   };
   await script('up');
   return {
-    brokers: `127.0.0.1:${port}`,
+    brokers: `127.0.0.1:${options.advertisedPort ?? port}`,
     async kill() {
       const pid = Number(await readFile(join(dir, 'kafka/kafka.pid'), 'utf8'));
       process.kill(pid, 'SIGKILL');

@@ -67,12 +67,17 @@ export class KafkaEventBus implements EventBus {
       logCreator: () => (entry) => logKafka(logger, entry),
     });
     const admin = kafka.admin();
-    // Idempotent: a retried send is not written twice. Its retries must stay unbounded: after a
-    // give-up the next batch would reuse the sequence number and the broker could drop it as a
-    // duplicate. So a publish keeps waiting while Kafka is down (the outbox keeps the events).
+    // Not kafkajs's idempotent producer: when a broker died after writing a batch but before answering,
+    // kafkajs took the batch's sequence numbers back, and the relay's next publish (that batch and the
+    // events written since) was refused for good with OUT_OF_ORDER_SEQUENCE_NUMBER: the service published
+    // nothing more until it restarted (kafka-lost-answer.int.test.ts). Delivery is at-least-once
+    // anyway (the outbox publishes again after any doubt) and every consumer drops an event it has
+    // handled, so a batch written twice costs nothing. One request in flight keeps a retried batch
+    // ahead of the next one, so each key's events stay in order.
     const producer = kafka.producer({
-      idempotent: true,
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5_000 },
+      idempotent: false,
+      maxInFlightRequests: 1,
+      retry: { retries: 5, initialRetryTime: 100, maxRetryTime: 5_000 },
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
     });
@@ -98,8 +103,9 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * Sends the events keyed by `event.key` to their topics, waiting for every in-sync replica. While
-   * no broker answers it keeps retrying rather than failing (see the producer's retry in create()).
+   * Sends the events keyed by `event.key` to their topics, waiting for every in-sync replica. Rejects
+   * when the brokers stay away through the producer's retries (a few seconds): the caller (the outbox
+   * relay) publishes the events again, and those of a batch that was written after all arrive twice.
    */
   async publish(events: EventEnvelope[]): Promise<void> {
     this.assertOpen();
