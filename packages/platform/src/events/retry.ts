@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { isTransientError } from '../errors.js';
 import { deadLetterEvent, type DeadLetter, type EventEnvelope, type EventHandler } from '../ports/event-bus.port.js';
 
 /** How one consumer handles one event: its handler, retries and where a given-up event goes. */
@@ -7,7 +8,7 @@ export interface RetryLoop {
   handler: EventHandler;
   topic: string;
   group: string;
-  /** Attempts before the event is dead-lettered (at least 1). */
+  /** Attempts before the event is dead-lettered (at least 1); transient failures do not count. */
   maxAttempts: number;
   /** Wait before the second attempt; it doubles with each further one. */
   retryDelayMs: number;
@@ -22,29 +23,38 @@ export interface RetryLoop {
   beforeRetry?(): Promise<void>;
 }
 
+/** The longest wait between two attempts at an event whose handler meets a transient failure. */
+export const TRANSIENT_RETRY_MAX_DELAY_MS = 5_000;
+
 /**
  * The consumer loop both buses share: runs the handler until it succeeds, waiting with exponential
- * backoff between attempts, and dead-letters the event after the last one. True once the event was
- * handled or dead-lettered (its offset may move on); false when stopping interrupted a wait (it must
- * not: the next owner of the partition handles the event).
+ * backoff between attempts, and dead-letters the event after `maxAttempts` failures of its own. A
+ * transient failure (see `isTransientError`: the store unreachable, a timeout) is retried for as long
+ * as it lasts, every {@link TRANSIENT_RETRY_MAX_DELAY_MS} at most, and never dead-letters: the event
+ * is fine, the engine behind the handler is not, and giving up would drop the event from the
+ * read-model for good. True once the event was handled or dead-lettered (its offset may move on);
+ * false when stopping interrupted a wait (it must not: the next owner of the partition handles it).
  */
 export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): Promise<boolean> {
   const context = { ...loop.context, eventId: event.id };
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1, failures = 0; ; attempt++) {
     try {
       await loop.handler(event);
       return true;
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      if (attempt >= loop.maxAttempts) {
+      const transient = isTransientError(err);
+      if (!transient) failures++;
+      if (failures >= loop.maxAttempts) {
         loop.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
         // Published even while the consumer stops: this handler's last attempt was already made.
         await loop.deadLetter(deadLetterEvent(loop.topic, { event, group: loop.group, error, attempts: attempt }));
         return true;
       }
-      loop.logger.warn({ ...context, attempt, err }, 'event handler failed: retrying');
+      loop.logger.warn({ ...context, attempt, transient, err }, 'event handler failed: retrying');
       try {
-        await delay(loop.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: loop.stopping });
+        const wait = Math.min(loop.retryDelayMs * 2 ** Math.min(attempt - 1, 20), TRANSIENT_RETRY_MAX_DELAY_MS);
+        await delay(wait, undefined, { signal: loop.stopping });
       } catch {
         return false;
       }

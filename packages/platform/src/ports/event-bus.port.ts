@@ -17,9 +17,13 @@ export interface SubscribeOptions {
   /** Topics to read. A topic is an event type, e.g. `user.registered.v1`. */
   topics: string[];
   handler: EventHandler;
-  /** Attempts before the event goes to the dead-letter topic (`<topic>.dlq`). Default 5. */
+  /**
+   * Failed attempts before the event goes to the dead-letter topic (`<topic>.dlq`). Default 5. A
+   * transient failure (`isTransientError`: the store unreachable, a timeout) does not count: it is
+   * retried until it passes, the partition waiting behind it.
+   */
   maxAttempts?: number;
-  /** First retry delay in ms, doubled each attempt. Default 100. */
+  /** First retry delay in ms, doubled each attempt up to 5 s. Default 100. */
   retryDelayMs?: number;
   /** Start from the earliest retained event when the group is new. Default true. */
   fromBeginning?: boolean;

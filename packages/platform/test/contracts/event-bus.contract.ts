@@ -236,6 +236,35 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       expect(dead.data).toEqual({ event: poison, group, error: `cannot handle ${poison.id}`, attempts: 3 });
     });
 
+    it('retries a handler whose store is unreachable past maxAttempts, and never dead-letters its event', async () => {
+      const topic = uniqueTopic('unreachable');
+      let attempts = 0;
+      const handled = new Inbox();
+      const dlq = new Inbox();
+      await Promise.all([
+        bus.subscribe({ group: uniqueGroup('unreachable-dlq'), topics: [deadLetterTopic(topic)], handler: dlq.handler }),
+        bus.subscribe({
+          group: uniqueGroup('unreachable'),
+          topics: [topic],
+          maxAttempts: 2,
+          retryDelayMs: 10,
+          handler: async (event) => {
+            // What the MongoDB driver throws while the server is away, six times over.
+            if (++attempts <= 6) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoNetworkError' });
+            await handled.handler(event);
+          },
+        }),
+      ]);
+      const event = envelope(topic, 'company-1');
+      await bus.publish([event]);
+
+      await waitFor(() => handled.events.length === 1, 'the attempt after the store came back');
+      expect(handled.ids()).toEqual([event.id]);
+      expect(attempts).toBe(7);
+      await delay(200);
+      expect(dlq.events).toEqual([]);
+    });
+
     it('resumes a group from its committed offset, with what was published while it was down', async () => {
       const topic = uniqueTopic('resume');
       const group = uniqueGroup('resume');
