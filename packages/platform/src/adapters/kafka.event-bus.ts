@@ -112,18 +112,55 @@ export class KafkaEventBus implements EventBus {
     await this.send(events);
   }
 
-  /** Starts a consumer of the group; resolves once it joined and fetched from its partitions. */
+  /**
+   * Starts a consumer of the group; resolves once it joined and fetched from its partitions. The
+   * consumer is supervised: kafkajs restarts it after a retriable crash, and leaves it stopped for good
+   * after any other (its group would then silently stop consuming); such a consumer is replaced by a
+   * new one, retried with a doubling backoff (1 s to 30 s) until it runs or the subscription closes.
+   */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     const topics = options.topics.map((topic) => this.physical(topic));
     await this.ensureTopics(topics);
     // A topic just created may still be unknown to the broker's metadata for a moment ("does not host
     // this topic-partition"): such retriable answers start the consumer again, as topic creation does.
-    return retryWhileKafkaWarmsUp(() => this.startConsumer(options, topics), this.logger, { group: options.group });
+    const start = () => retryWhileKafkaWarmsUp(() => this.startConsumer(options, topics), this.logger, { group: options.group });
+    const closing = new AbortController();
+    let member = await start();
+    const replace = async (dead: Member) => {
+      await dead.stop();
+      for (let wait = 1_000; !closing.signal.aborted; wait = Math.min(wait * 2, 30_000)) {
+        try {
+          const next = await start();
+          if (closing.signal.aborted) return void (await next.stop());
+          member = next;
+          return void watch(next);
+        } catch (err) {
+          this.logger.error({ group: options.group, err, retryInMs: wait }, 'Kafka consumer could not start again: retrying');
+          await delay(wait, undefined, { signal: closing.signal }).catch(() => undefined);
+        }
+      }
+    };
+    const watch = (watched: Member) =>
+      watched.consumer.on(watched.consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart || closing.signal.aborted || watched !== member) return;
+        this.logger.error({ group: options.group, err: payload.error }, 'Kafka consumer stopped for good: starting a new one');
+        void replace(watched);
+      });
+    watch(member);
+    const subscription: Subscription = {
+      close: async () => {
+        if (!this.subscriptions.delete(subscription)) return;
+        closing.abort();
+        await member.stop();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
   }
 
   /** One consumer of the group on the (physical) topics, running once it joined. */
-  private async startConsumer(options: SubscribeOptions, topics: string[]): Promise<Subscription> {
+  private async startConsumer(options: SubscribeOptions, topics: string[]): Promise<Member> {
     const consumer = this.kafka.consumer({
       groupId: this.physical(options.group),
       // Short timeouts so a member that leaves or joins is rebalanced within about a second.
@@ -154,16 +191,16 @@ export class KafkaEventBus implements EventBus {
       await consumer.disconnect().catch(() => undefined);
       throw err;
     }
-    const subscription: Subscription = {
-      close: async () => {
-        if (!this.subscriptions.delete(subscription)) return;
+    return {
+      consumer,
+      stop: async () => {
         stopping.abort();
         // kafkajs waits for the batch in progress, whose handled offsets are already committed.
-        await consumer.disconnect();
+        await consumer
+          .disconnect()
+          .catch((err: unknown) => this.logger.warn({ group: options.group, err }, 'Kafka consumer did not disconnect'));
       },
     };
-    this.subscriptions.add(subscription);
-    return subscription;
   }
 
   /** Asks the cluster to describe itself within two seconds. */
@@ -331,6 +368,12 @@ export class KafkaEventBus implements EventBus {
       beforeRetry: heartbeat,
     });
   }
+}
+
+/** A running consumer of a subscription, and how to stop it. */
+interface Member {
+  consumer: Consumer;
+  stop(): Promise<void>;
 }
 
 /**
