@@ -10,12 +10,9 @@ import {
   QUOTE_SERVICE_TYPES,
   QUOTE_TIME_SLOTS,
   requiresDropoff,
-  sentenceEnd,
 } from '@limo/contracts';
 import { distanceMiles } from '@limo/geo';
 import { derivedId } from '../src/domain/ids.js';
-import type { QuoteDoc } from '../src/domain/quote.js';
-import { quoteConfirmationMail } from '../src/mail/quote-confirmation.mail.js';
 import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../src/domain/places.js';
 import { median, responseMinutes } from '../src/domain/response-time.js';
 import { targetCityOf } from '../src/domain/service-area.js';
@@ -145,34 +142,5 @@ describe('quotes domain', () => {
     expect(ownerContactedTransition('pending')).toBe('contacted');
     expect(ownerContactedTransition('contacted')).toBe('contacted');
     expect(ownerContactedTransition('completed')).toBe('completed');
-  });
-});
-
-describe('the confirmation mail', () => {
-  const quote = (companyName: string) =>
-    ({
-      companyName,
-      customerEmail: 'jane@example.com',
-      customerName: 'Jane Doe',
-      customerPhone: '305-555-0199',
-      serviceType: 'Wedding',
-      pickupLocation: '1 Main St, Miami, FL',
-      dropoffLocation: null,
-      tripDate: '2027-01-05',
-      tripTime: '6:45 PM',
-      passengerCount: '5-8',
-      vehicleType: null,
-      additionalDetails: null,
-    }) as unknown as QuoteDoc;
-
-  it('ends the sentence after the company name once, whether or not the name ends in a full stop', () => {
-    expect(sentenceEnd('Acme Limo Co.')).toBe('');
-    expect(sentenceEnd('Sunshine Limousines')).toBe('.');
-    const plain = quoteConfirmationMail(quote('Sunshine Limousines'), 'http://127.0.0.1:8080');
-    expect(plain.text).toContain('has been sent to Sunshine Limousines. They will contact you soon');
-    const dotted = quoteConfirmationMail(quote('Acme Limo Co.'), 'http://127.0.0.1:8080');
-    expect(dotted.text).toContain('has been sent to Acme Limo Co. They will contact you soon');
-    expect(dotted.html).toContain('<strong>Acme Limo Co.</strong> They will contact you soon');
-    expect(dotted.text).not.toContain('Co..');
   });
 });

@@ -7,7 +7,6 @@ import {
   QUOTE_TIME_SLOTS,
   quoteRequestBodySchema,
   requiresDropoff,
-  sentenceEnd,
   type Company,
   type QuoteRequestBody,
 } from '@limo/contracts';
@@ -108,7 +107,7 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
     onSuccess: () => {
       showToast({
         title: 'Quote Request Sent!',
-        description: `Your quote request has been sent to ${company.name}${sentenceEnd(company.name)} They will contact you soon.`,
+        description: `Your quote request has been sent to ${company.name}. They will contact you soon.`,
       });
       track('quote_request', { companyId: company.id });
       reset(emptyForm(company.id) as QuoteFormInput);

@@ -1,4 +1,3 @@
-import { sentenceEnd } from '@limo/contracts';
 import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
 import type { CityRequestDoc } from '../domain/city-request.js';
 import type { QuoteDoc } from '../domain/quote.js';
@@ -14,7 +13,7 @@ export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string): Ma
   const text = [
     `Hello ${quote.customerName},`,
     '',
-    `Your quote request has been sent to ${quote.companyName}${sentenceEnd(quote.companyName)} They will contact you soon at this address or by phone.`,
+    `Your quote request has been sent to ${quote.companyName}. They will contact you soon at this address or by phone.`,
     '',
     rowsText(rows),
     '',
@@ -23,7 +22,7 @@ export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string): Ma
   const html = mailLayout(
     title,
     `<p>Hello ${escapeHtml(quote.customerName)},</p>
-<p>Your quote request has been sent to <strong>${escapeHtml(quote.companyName)}</strong>${sentenceEnd(quote.companyName)} They will contact you soon at this address or by phone.</p>
+<p>Your quote request has been sent to <strong>${escapeHtml(quote.companyName)}</strong>. They will contact you soon at this address or by phone.</p>
 ${rowsHtml(rows)}
 <p>Looking for more offers? <a href="${escapeHtml(directoryUrl)}">Browse other companies</a>.</p>`,
   );
