@@ -27,7 +27,7 @@ POM="$LOCAL_DIR/kafka/pom.xml"
 KAFKA_VERSION="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$POM")"
 LIB_DIR="$CACHE_DIR/$KAFKA_VERSION/lib"
 PROC_MATCH="kafka.Kafka"
-ENV_LINES=("KAFKA_BROKERS=$HOST:$PORT")
+ENV_LINES=("KAFKA_BROKERS=$HOST:$ADVERTISED_PORT")
 
 ensure_jars() {
   [[ -f "$LIB_DIR/.complete" ]] && return 0

@@ -25,15 +25,17 @@ export class TransientError extends Error {
   readonly transient = true;
 }
 
-/** Driver errors of the engines behind the ports (MongoDB, Elasticsearch, Kafka) that mean "unreachable or overloaded". */
+/**
+ * Driver errors of the engines behind the ports (MongoDB, Elasticsearch, Kafka) that mean "unreachable
+ * or overloaded". Not MongoDB's "topology closed" or "not connected": those mean this process closed
+ * its own client, which no retry mends.
+ */
 const TRANSIENT_NAMES = new Set([
   'MongoNetworkError',
   'MongoNetworkTimeoutError',
   'MongoServerSelectionError',
   'MongooseServerSelectionError',
   'MongoPoolClearedError',
-  'MongoTopologyClosedError',
-  'MongoNotConnectedError',
   'MongoWaitQueueTimeoutError',
   'ConnectionError',
   'NoLivingConnectionsError',

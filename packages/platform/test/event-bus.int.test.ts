@@ -4,7 +4,7 @@ import { Kafka, KafkaJSGroupCoordinatorNotFound } from 'kafkajs';
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
-import type { EventEnvelope } from '../src/ports/event-bus.port.js';
+import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '../src/ports/event-bus.port.js';
 import { describeEventBusContract } from './contracts/event-bus.contract.js';
 import { describeWithEngine } from './support/engines.js';
 
@@ -38,6 +38,35 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await bus.close();
     }
   });
+
+  // A message another writer put on a topic (plain text, or JSON that is not an event: `null` once
+  // crashed the consumer in the retry loop) is dead-lettered as raw text, and the events behind it flow.
+  it('dead-letters a message that is not an event envelope and handles the events behind it', async () => {
+    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign' });
+    const kafka = new Kafka({ clientId: 'event-bus-foreign-writer', brokers: brokers.split(',') });
+    const writer = kafka.producer();
+    try {
+      const topic = `foreign-${randomUUID()}`;
+      const handled: string[] = [];
+      const dead: EventEnvelope[] = [];
+      await bus.subscribe({
+        topics: [deadLetterTopic(topic)],
+        group: `foreign-dlq-${randomUUID()}`,
+        handler: async (e) => void dead.push(e),
+      });
+      await bus.subscribe({ topics: [topic], group: `foreign-${randomUUID()}`, handler: async (e) => void handled.push(e.id) });
+      await writer.connect();
+      await writer.send({ topic, messages: ['null', 'not json', '42'].map((value) => ({ key: 'k', value })) });
+      const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      await bus.publish([event]);
+      for (const deadline = Date.now() + 30_000; (handled.length === 0 || dead.length < 3) && Date.now() < deadline;) await delay(100);
+      expect(handled).toEqual([event.id]);
+      expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
+    } finally {
+      await writer.disconnect();
+      await bus.close();
+    }
+  }, 60_000);
 
   // kafkajs restarts a consumer after a retriable crash only; after any other it stays stopped and its
   // group consumes nothing more, silently (kafkajs issues #1445 and #1630: "Crash:

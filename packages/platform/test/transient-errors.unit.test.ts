@@ -34,6 +34,8 @@ describe('isTransientError', () => {
     expect(
       isTransientError(Object.assign(new Error('mapper_parsing_exception'), { name: 'ResponseError', meta: { statusCode: 400 } })),
     ).toBe(false);
+    // This process closed its own client: no retry mends that.
+    expect(isTransientError(new mongoose.mongo.MongoTopologyClosedError())).toBe(false);
     expect(isTransientError('a string')).toBe(false);
     expect(isTransientError(null)).toBe(false);
   });

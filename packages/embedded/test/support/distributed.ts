@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,7 +107,9 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
   const spawnOne = (name: string) => {
     const child = spawn(process.execPath, [join(root, 'services', name, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     // SUT_LOG_DIR keeps each member's whole output in a file of its own, for a failure to be read afterwards.
-    const file = process.env.SUT_LOG_DIR && join(process.env.SUT_LOG_DIR, `${run}-${name}.log`);
+    const logDir = process.env.SUT_LOG_DIR;
+    if (logDir) mkdirSync(logDir, { recursive: true });
+    const file = logDir && join(logDir, `${run}-${name}.log`);
     const keep = (chunk: Buffer) => {
       logs.set(name, ((logs.get(name) ?? '') + chunk.toString()).slice(-20_000));
       if (file) appendFileSync(file, chunk);

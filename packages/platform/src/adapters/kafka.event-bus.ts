@@ -71,9 +71,12 @@ export class KafkaEventBus implements EventBus {
     // kafkajs took the batch's sequence numbers back, and the relay's next publish (that batch and the
     // events written since) was refused for good with OUT_OF_ORDER_SEQUENCE_NUMBER: the service published
     // nothing more until it restarted (kafka-lost-answer.int.test.ts). Delivery is at-least-once
-    // anyway (the outbox publishes again after any doubt) and every consumer drops an event it has
-    // handled, so a batch written twice costs nothing. One request in flight keeps a retried batch
-    // ahead of the next one, so each key's events stay in order.
+    // anyway (the outbox publishes again after any doubt) and every consumer is idempotent (a
+    // handled-id record or versioned writes), so a batch written twice costs nothing. Order: the relay
+    // publishes one batch at a time, each again in full until it is acknowledged, so the first copy of
+    // each event keeps its key's order; one request in flight per broker keeps the requests of one
+    // publish from overtaking each other. (Callers that publish concurrently, like analytics' ingest,
+    // get no order between their calls, and need none.)
     const producer = kafka.producer({
       idempotent: false,
       maxInFlightRequests: 1,
@@ -116,42 +119,56 @@ export class KafkaEventBus implements EventBus {
    * Starts a consumer of the group; resolves once it joined and fetched from its partitions. The
    * consumer is supervised: kafkajs restarts it after a retriable crash, and leaves it stopped for good
    * after any other (its group would then silently stop consuming); such a consumer is replaced by a
-   * new one, retried with a doubling backoff (1 s to 30 s) until it runs or the subscription closes.
+   * new one. A consumer that keeps crashing is replaced after a doubling wait (1 s to 30 s, back to
+   * 1 s once one has run for a minute), so it does not drag its group through a rebalance a second.
    */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     const topics = options.topics.map((topic) => this.physical(topic));
     await this.ensureTopics(topics);
+    const closing = new AbortController();
     // A topic just created may still be unknown to the broker's metadata for a moment ("does not host
     // this topic-partition"): such retriable answers start the consumer again, as topic creation does.
-    const start = () => retryWhileKafkaWarmsUp(() => this.startConsumer(options, topics), this.logger, { group: options.group });
-    const closing = new AbortController();
+    const start = () =>
+      retryWhileKafkaWarmsUp(() => this.startConsumer(options, topics, closing.signal), this.logger, { group: options.group });
     let member = await start();
+    let startedAt = Date.now();
+    let wait = 1_000;
+    let replacing: Promise<void> | undefined;
+    const pause = () => delay(wait, undefined, { signal: closing.signal }).catch(() => undefined);
     const replace = async (dead: Member) => {
       await dead.stop();
-      for (let wait = 1_000; !closing.signal.aborted; wait = Math.min(wait * 2, 30_000)) {
+      if (Date.now() - startedAt >= 60_000) wait = 1_000;
+      else await pause();
+      while (!closing.signal.aborted) {
+        wait = Math.min(wait * 2, 30_000);
         try {
           const next = await start();
           if (closing.signal.aborted) return void (await next.stop());
           member = next;
+          startedAt = Date.now();
           return void watch(next);
         } catch (err) {
           this.logger.error({ group: options.group, err, retryInMs: wait }, 'Kafka consumer could not start again: retrying');
-          await delay(wait, undefined, { signal: closing.signal }).catch(() => undefined);
+          await pause();
         }
       }
     };
     const watch = (watched: Member) =>
       watched.consumer.on(watched.consumer.events.CRASH, ({ payload }) => {
-        if (payload.restart || closing.signal.aborted || watched !== member) return;
+        if (payload.restart || closing.signal.aborted || watched !== member || replacing) return;
         this.logger.error({ group: options.group, err: payload.error }, 'Kafka consumer stopped for good: starting a new one');
-        void replace(watched);
+        replacing = replace(watched).finally(() => {
+          replacing = undefined;
+        });
       });
     watch(member);
     const subscription: Subscription = {
       close: async () => {
         if (!this.subscriptions.delete(subscription)) return;
+        // A replacement being started gives up (its start resolves at once) and stops what it started.
         closing.abort();
+        await replacing;
         await member.stop();
       },
     };
@@ -160,7 +177,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   /** One consumer of the group on the (physical) topics, running once it joined. */
-  private async startConsumer(options: SubscribeOptions, topics: string[]): Promise<Member> {
+  private async startConsumer(options: SubscribeOptions, topics: string[], cancel: AbortSignal): Promise<Member> {
     const consumer = this.kafka.consumer({
       groupId: this.physical(options.group),
       // Short timeouts so a member that leaves or joins is rebalanced within about a second.
@@ -172,6 +189,8 @@ export class KafkaEventBus implements EventBus {
       retry: { initialRetryTime: 100, retries: 5 },
     });
     const stopping = new AbortController();
+    // Closing the subscription while this start is under way ends its wait for readiness at once.
+    cancel.addEventListener('abort', () => stopping.abort(), { once: true });
     const ready = untilReady(consumer, options.group, stopping.signal, this.options.readyTimeoutMs);
     // Awaited below once the consumer runs; until then a crash must not count as an unhandled rejection.
     ready.catch(() => undefined);
@@ -301,7 +320,15 @@ export class KafkaEventBus implements EventBus {
     const window = new KeyedWindow<KafkaMessage>(
       options.concurrency ?? 1,
       (message) => message.key?.toString() ?? '',
-      (message) => this.deliver(this.logical(batch.topic), batch.partition, message, options, heartbeat, stopping),
+      (message) =>
+        this.deliver(
+          this.logical(batch.topic),
+          batch.partition,
+          message,
+          options,
+          { heartbeat, owned: () => isRunning() && !isStale() },
+          stopping,
+        ),
     );
     let committed = 0;
     const commit = async () => {
@@ -326,23 +353,21 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  /** Runs the handler with retries; false when closing interrupted the retries. */
+  /** Runs the handler with retries; false when closing (or losing the partition) interrupted the retries. */
   private async deliver(
     topic: string,
     partition: number,
     message: KafkaMessage,
     options: SubscribeOptions,
-    heartbeat: () => Promise<void>,
+    partitionOwner: { heartbeat: () => Promise<void>; owned: () => boolean },
     stopping: AbortSignal,
   ): Promise<boolean> {
     const { group } = options;
     const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
     const retryDelayMs = options.retryDelayMs ?? 100;
     const context = { topic, partition, offset: message.offset, group };
-    let event: EventEnvelope;
-    try {
-      event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
-    } catch {
+    const event = parseEnvelope(message.value?.toString() ?? '');
+    if (!event) {
       // Not written by this bus: dead-letter the raw text rather than block or skip silently.
       this.logger.error(context, 'message is not a JSON event envelope: dead-lettered');
       const raw: EventEnvelope = {
@@ -365,8 +390,19 @@ export class KafkaEventBus implements EventBus {
       logger: this.logger,
       context,
       deadLetter: (dead) => this.send([dead]),
-      beforeRetry: heartbeat,
+      beforeRetry: partitionOwner.heartbeat,
+      owned: partitionOwner.owned,
     });
+  }
+}
+
+/** The event envelope in a message's text, or undefined when it is not JSON or not an object with an id. */
+function parseEnvelope(text: string): EventEnvelope | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as EventEnvelope) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

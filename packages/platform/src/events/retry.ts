@@ -21,10 +21,17 @@ export interface RetryLoop {
   deadLetter(dead: EventEnvelope<DeadLetter>): Promise<void> | void;
   /** Runs after each wait, before the next attempt (Kafka's heartbeat). */
   beforeRetry?(): Promise<void>;
+  /**
+   * False once this consumer may no longer handle the event (kafkajs stopping it, or a rebalance gave
+   * its partition away): the retries end and the event stays unhandled, for the partition's next owner.
+   */
+  owned?(): boolean;
 }
 
-/** The longest wait between two attempts at an event whose handler meets a transient failure. */
+/** The longest wait between two attempts at an event (a transient failure is retried at this pace for as long as it lasts). */
 export const TRANSIENT_RETRY_MAX_DELAY_MS = 5_000;
+/** The shortest wait before another attempt after a transient failure. */
+const TRANSIENT_RETRY_MIN_DELAY_MS = 100;
 
 /**
  * The consumer loop both buses share: runs the handler until it succeeds, waiting with exponential
@@ -51,13 +58,17 @@ export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): 
         await loop.deadLetter(deadLetterEvent(loop.topic, { event, group: loop.group, error, attempts: attempt }));
         return true;
       }
-      loop.logger.warn({ ...context, attempt, transient, err }, 'event handler failed: retrying');
+      // A failure that lasts (past ~10 attempts, about half a minute) is an error worth an alert.
+      const level = attempt >= 10 ? 'error' : 'warn';
+      loop.logger[level]({ ...context, attempt, transient, err }, 'event handler failed: retrying');
       try {
-        const wait = Math.min(loop.retryDelayMs * 2 ** Math.min(attempt - 1, 20), TRANSIENT_RETRY_MAX_DELAY_MS);
-        await delay(wait, undefined, { signal: loop.stopping });
+        const backoff = Math.min(loop.retryDelayMs * 2 ** Math.min(attempt - 1, 20), TRANSIENT_RETRY_MAX_DELAY_MS);
+        // An endless retry never spins, whatever the configured first delay.
+        await delay(transient ? Math.max(backoff, TRANSIENT_RETRY_MIN_DELAY_MS) : backoff, undefined, { signal: loop.stopping });
       } catch {
         return false;
       }
+      if (loop.owned && !loop.owned()) return false;
       await loop.beforeRetry?.();
     }
   }
