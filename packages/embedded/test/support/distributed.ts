@@ -20,7 +20,10 @@ export interface DistributedSystem {
   kill(name: string): Promise<void>;
   /** Starts a killed process again with the same environment. */
   restart(name: string): void;
-  /** Members that exited without the test asking, each with its exit code or signal and last output ('' when none). */
+  /**
+   * Members that exited without the test asking, each with its exit code or signal and last output,
+   * then the last error lines each member logged (a 500's cause) ('' when none).
+   */
   problems(): string;
   /** Waits until the gateway reports every service up. */
   healthy(timeoutMs?: number): Promise<void>;
@@ -144,13 +147,21 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     },
     restart: spawnOne,
     problems() {
-      return [...processes]
+      const exited = [...processes]
         .filter(([, child]) => !stopping.has(child) && (child.exitCode !== null || child.signalCode !== null))
         .map(
           ([name, child]) =>
             `${name} exited (code ${child.exitCode}, signal ${child.signalCode}); its last output:\n${(logs.get(name) ?? '').slice(-3_000)}`,
-        )
-        .join('\n');
+        );
+      // pino's error level is 50, fatal 60; kafkajs's own lines (a broker away) are left out.
+      const errors = [...logs].flatMap(([name, output]) =>
+        output
+          .split('\n')
+          .filter((line) => /"level":[56]0/.test(line) && !line.includes('"component":"kafkajs"'))
+          .slice(-3)
+          .map((line) => `${name} logged: ${line.slice(0, 1_500)}`),
+      );
+      return [...exited, ...errors].join('\n');
     },
     async healthy(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

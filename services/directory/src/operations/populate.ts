@@ -1,5 +1,6 @@
 import type { PopulateResponse } from '@limo/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { setTimeout as delay } from 'node:timers/promises';
+import { DuplicateKeyError, isTransientError, type Collection, type DocumentStore } from '@limo/platform';
 import { generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../domain/populate.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyDoc } from '../domain/company.js';
@@ -37,13 +38,20 @@ async function insertAllIfAbsent(companies: CompaniesRepository, docs: Array<Omi
   return added;
 }
 
+/** Attempts at one company when the store fails transiently (1,900 writes in one request meet a blip now and then). */
+const INSERT_ATTEMPTS = 4;
+
 async function insertIfAbsent(companies: CompaniesRepository, doc: Omit<CompanyDoc, 'version'>): Promise<boolean> {
-  try {
-    await companies.insert(doc);
-    return true;
-  } catch (err) {
-    if (err instanceof DuplicateKeyError) return false;
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await companies.insert(doc);
+      return true;
+    } catch (err) {
+      // Already there: a second run, another run at once, or this one's earlier attempt that did land.
+      if (err instanceof DuplicateKeyError) return false;
+      if (!isTransientError(err) || attempt >= INSERT_ATTEMPTS) throw err;
+      await delay(250 * attempt);
+    }
   }
 }
 
