@@ -6,6 +6,7 @@ import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
 import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '../src/ports/event-bus.port.js';
 import { describeEventBusContract } from './contracts/event-bus.contract.js';
+import { waitFor } from './support/context.js';
 import { describeWithEngine } from './support/engines.js';
 
 describeEventBusContract('EventBus contract: in-process', async () => InProcessEventBus.create());
@@ -59,7 +60,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await writer.send({ topic, messages: ['null', 'not json', '42'].map((value) => ({ key: 'k', value })) });
       const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
       await bus.publish([event]);
-      for (const deadline = Date.now() + 30_000; (handled.length === 0 || dead.length < 3) && Date.now() < deadline;) await delay(100);
+      await waitFor(() => handled.length > 0 && dead.length >= 3, 30_000, 'the event and three dead letters').catch(() => undefined);
       expect(handled).toEqual([event.id]);
       expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
     } finally {
@@ -100,7 +101,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await bus.subscribe({ topics: [topic], group: `supervised-${randomUUID()}`, handler: async (event) => void handled.push(event.id) });
       const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
       await bus.publish([event]);
-      for (const deadline = Date.now() + 30_000; handled.length === 0 && Date.now() < deadline;) await delay(100);
+      await waitFor(() => handled.length > 0, 30_000, 'the event handled by a new consumer').catch(() => undefined);
       expect(crashed).toBe(true);
       expect(handled).toEqual([event.id]);
     } finally {

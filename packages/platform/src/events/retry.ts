@@ -29,7 +29,7 @@ export interface RetryLoop {
 }
 
 /** The longest wait between two attempts at an event (a transient failure is retried at this pace for as long as it lasts). */
-export const TRANSIENT_RETRY_MAX_DELAY_MS = 5_000;
+const TRANSIENT_RETRY_MAX_DELAY_MS = 5_000;
 /** The shortest wait before another attempt after a transient failure. */
 const TRANSIENT_RETRY_MIN_DELAY_MS = 100;
 

@@ -1,6 +1,6 @@
 import type { PopulateResponse } from '@limo/contracts';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DuplicateKeyError, isTransientError, type Collection, type DocumentStore } from '@limo/platform';
+import { DuplicateKeyError, inParallel, isTransientError, type Collection, type DocumentStore } from '@limo/platform';
 import { generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../domain/populate.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyDoc } from '../domain/company.js';
@@ -31,10 +31,9 @@ const INSERT_CONCURRENCY = 16;
 /** Inserts the companies a few at a time (each with its event); returns how many were new. */
 async function insertAllIfAbsent(companies: CompaniesRepository, docs: Array<Omit<CompanyDoc, 'version'>>): Promise<number> {
   let added = 0;
-  for (let start = 0; start < docs.length; start += INSERT_CONCURRENCY) {
-    const inserted = await Promise.all(docs.slice(start, start + INSERT_CONCURRENCY).map((doc) => insertIfAbsent(companies, doc)));
-    added += inserted.filter(Boolean).length;
-  }
+  await inParallel(INSERT_CONCURRENCY, docs, async (doc) => {
+    if (await insertIfAbsent(companies, doc)) added++;
+  });
   return added;
 }
 
