@@ -20,6 +20,7 @@ import { VisitorIds } from './domain/visitor.js';
 import { analyticsEnvSchema, type AnalyticsEnv } from './env.js';
 import { BatchWriter } from './ingest/batch-writer.js';
 import { BusPublisher } from './ingest/bus-publisher.js';
+import { DeadLetters } from './ingest/dead-letters.js';
 import type { EventSink } from './ingest/event-sink.port.js';
 import { KafkaIngestConsumer } from './ingest/kafka-ingest.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
@@ -55,7 +56,7 @@ interface IngestPath {
   consumer?: KafkaIngestConsumer;
   description: string;
 }
-type IngestPathFactory = (store: AnalyticsStore, logger: Logger) => IngestPath;
+type IngestPathFactory = (store: AnalyticsStore, logger: Logger, deadLetters: DeadLetters) => IngestPath;
 
 const storeSettings = (env: AnalyticsEnv) => ({ database: env.CLICKHOUSE_DATABASE, retentionMonths: env.ANALYTICS_RETENTION_MONTHS });
 const flushSettings = (env: AnalyticsEnv) => ({ flushIntervalMs: env.ANALYTICS_FLUSH_INTERVAL_MS, flushRows: env.ANALYTICS_FLUSH_ROWS });
@@ -78,14 +79,18 @@ export const analyticsService = defineService({
     ingest: need<IngestPathFactory, AnalyticsEnv>('bus', {
       'in-process':
         ({ ctx, env }) =>
-        (store, logger) => ({
+        (store, logger, deadLetters) => ({
           // The log under DATA_DIR keeps accepted events across a kill until they are written.
-          sink: new BatchWriter(store, logger, { ...flushSettings(env), walDir: join(ctx.config.DATA_DIR, 'analytics', 'wal') }),
+          sink: new BatchWriter(store, logger, {
+            ...flushSettings(env),
+            walDir: join(ctx.config.DATA_DIR, 'analytics', 'wal'),
+            deadLetters,
+          }),
           description: 'in-process batch writer (write-ahead log under DATA_DIR/analytics/wal)',
         }),
       kafka:
         ({ ctx, env }) =>
-        (store, logger) => ({
+        (store, logger, deadLetters) => ({
           sink: new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }),
           consumer: new KafkaIngestConsumer(store, logger, {
             brokers: (ctx.config.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()),
@@ -93,6 +98,7 @@ export const analyticsService = defineService({
             topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
             group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
             ...flushSettings(env),
+            deadLetters,
           }),
           description: `kafka topic ${env.ANALYTICS_TOPIC} -> consumer group ${env.ANALYTICS_TOPIC}.ingest`,
         }),
@@ -113,7 +119,8 @@ export const analyticsService = defineService({
     const { store } = ports;
     const companies = await CompaniesRepository.create(ctx.store);
     const geo = await GeoLocator.create(env.ANALYTICS_GEOIP);
-    const { sink, consumer: ingest, description: ingestDescription } = ports.ingest(store, logger);
+    const deadLetters = await DeadLetters.open(logger, join(ctx.config.DATA_DIR, 'analytics', 'dead-letters.ndjson'));
+    const { sink, consumer: ingest, description: ingestDescription } = ports.ingest(store, logger, deadLetters);
     const tracker = new Tracker({
       sink,
       visitors: new VisitorIds(ctx.cache),
@@ -129,6 +136,7 @@ export const analyticsService = defineService({
     return {
       deps: { store, tracker, companies, logger },
       routes: [trackRoutes, adminRoutes, myCompanyAnalyticsRoutes],
+      health: () => ({ deadLetters: deadLetters.size }),
       onApp(app) {
         app.decorate('analyticsStore', store);
       },

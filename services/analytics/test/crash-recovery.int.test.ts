@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
+import { DeadLetters } from '../src/ingest/dead-letters.js';
 import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
 import { crashingStore, dashboardFigures, eventMix, truncateAll } from './fixtures.js';
 
@@ -38,7 +39,13 @@ describe('the in-process batch writer across a kill in the middle of an insert',
   ] as const) {
     it(`counts every accepted event once after a restart (${title})`, async () => {
       const events = eventMix(120);
-      const dying = new BatchWriter(crashingStore(store, rawOnly), logger, { flushIntervalMs: 60_000, flushRows: 10_000, walDir });
+      const deadLetters = new DeadLetters(logger);
+      const dying = new BatchWriter(crashingStore(store, rawOnly), logger, {
+        flushIntervalMs: 60_000,
+        flushRows: 10_000,
+        walDir,
+        deadLetters,
+      });
       await dying.start();
       for (const e of events.slice(0, 90)) await dying.accept(e);
       // The first batch dies in the middle of its insert; the next one is accepted but never written.
@@ -46,12 +53,52 @@ describe('the in-process batch writer across a kill in the middle of an insert',
       await waitFor(async () => Number((await store.rows<{ n: string }>('SELECT count() AS n FROM analytics.events'))[0]?.n) > 0);
       for (const e of events.slice(90)) await dying.accept(e);
 
-      const restarted = new BatchWriter(store, logger, { flushIntervalMs: 60_000, flushRows: 10_000, walDir });
+      const restarted = new BatchWriter(store, logger, { flushIntervalMs: 60_000, flushRows: 10_000, walDir, deadLetters });
       await restarted.start();
+      await restarted.idle();
       const { shown, expected } = await dashboardFigures(store, events);
       expect(shown).toEqual(expected);
       expect(await readdir(walDir)).toEqual([]);
+      expect(deadLetters.size).toBe(0);
       await restarted.stop();
     });
   }
+
+  // Issue 22, defect 1: a poisoned batch in the log was replayed at start-up for good, before the
+  // service listened: analytics never listened, so the gateway never did either.
+  it('starts at once on a log holding a poisoned batch, writes its healthy rows and dead-letters the bad one', async () => {
+    const events = eventMix(30);
+    events[7] = { ...events[7]!, sessionId: 'poison \ud800' };
+    const dying = new BatchWriter(crashingStore(store, false), logger, {
+      flushIntervalMs: 60_000,
+      flushRows: 10_000,
+      walDir,
+      deadLetters: new DeadLetters(logger),
+    });
+    await dying.start();
+    for (const e of events) await dying.accept(e);
+    // Killed before its batch was written: the log holds the 30 events.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: typeof store = Object.create(store) as typeof store;
+    slow.insert = async (rows, id) => {
+      await held;
+      await store.insert(rows, id);
+    };
+    const letters = new DeadLetters(logger);
+    const restarted = new BatchWriter(slow, logger, { flushIntervalMs: 60_000, flushRows: 10_000, walDir, deadLetters: letters });
+    const started = Date.now();
+    await restarted.start();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    release();
+    await restarted.idle();
+    const { shown, expected } = await dashboardFigures(
+      store,
+      events.filter((_, i) => i !== 7),
+    );
+    expect(shown).toEqual(expected);
+    expect(letters.size).toBe(1);
+    expect(await readdir(walDir)).toEqual([]);
+    await restarted.stop();
+  });
 });

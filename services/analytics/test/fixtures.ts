@@ -71,6 +71,11 @@ export function crashingStore(store: AnalyticsStore, rawOnly: boolean): Analytic
     }
     throw new Error('killed in the middle of the insert');
   };
+  // Nothing answers a dead process: its writer takes the failures for the store's, never the rows'.
+  crashing.ping = async () => {
+    if (crashed) throw new Error('the process is gone');
+    await store.ping();
+  };
   return crashing;
 }
 

@@ -4,3 +4,4 @@ export * from './directory/index.js';
 export * from './quotes.js';
 export * from './billing.js';
 export * from './analytics.js';
+export * from './well-formed.js';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitFor } from '@limo/platform/testing';
 import { describeOnProfiles } from '../support/profiles.js';
 import { createActors, send, type Actors, type RawRequest } from './actors.js';
 import { loadApiRoutes, type ApiRoute } from './openapi-routes.js';
@@ -11,8 +12,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 1313);
 const deep = (depth: number, open: string, close: string, inner = '1') => open.repeat(depth) + inner + close.repeat(depth);
 const HUGE = 'x'.repeat(150_000);
 
+/** UTF-8 no encoder writes: an overlong '/', an encoded surrogate, a cut sequence, a byte that never starts one. */
+const BAD_UTF8 = [Buffer.from([0xc0, 0xaf]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0xff])];
+const jsonWithBytes = (bytes: Buffer) => Buffer.concat([Buffer.from('{"name":"a'), bytes, Buffer.from('b"}')]);
+
+/** Text no field accepts (issue 22): lone surrogates, NUL and other controls, bidirectional controls. */
+const MALFORMED_TEXT = ['\ud800', 'a\udbffb', '\udc00', 'nul\u0000', 'esc\u001b[31m', 'c1\u0085', 'evil\u202eexe.txt', '\u2066x\u2069'];
+
 /** Bodies no well-behaved client sends; each must be answered 4xx (or 2xx where harmless), never 5xx. */
-const RAW_BODIES: string[] = [
+const RAW_BODIES: Array<string | Buffer> = [
   '',
   ' ',
   '\n\t ',
@@ -33,6 +41,11 @@ const RAW_BODIES: string[] = [
   '\u0000\u0001\u0002',
   '{"name":"\ud800"}',
   '\ufeff{}',
+  // JSON escapes of malformed text (what JSON.stringify writes for a lone surrogate).
+  '{"name":"\\ud800","comment":"\\udfff"}',
+  '{"name":"\\u0000"}',
+  '{"name\\ud800":"x"}',
+  ...BAD_UTF8.map(jsonWithBytes),
 ];
 
 const ODD_IDS = [
@@ -54,6 +67,21 @@ const ODD_IDS = [
   encodeURIComponent('{"$gt":""}'),
   'a'.repeat(3000),
   encodeURIComponent('😀🚗'),
+];
+
+/** Malformed text in a query or a path, percent-encoded as a client can send it (lone surrogate, overlong, NUL, bidi, ESC, cut, 0xFF). */
+const MALFORMED_ENCODED = ['%ED%A0%80', '%C0%AF', '%00', '%E2%80%AE', '%1B', '%E2%82', '%FF'];
+
+/** Header values that are malformed text once read as UTF-8 (HTTP gives headers as Latin-1 bytes). */
+const latin1 = (bytes: Buffer) => bytes.toString('latin1');
+const BAD_HEADERS: Array<Record<string, string>> = [
+  { 'user-agent': latin1(Buffer.from([0xed, 0xa0, 0x80])) },
+  { 'user-agent': latin1(Buffer.from('Mozilla/5.0 \u202e')) },
+  { referer: latin1(Buffer.from([0xc0, 0xaf])) },
+  { 'x-request-id': latin1(Buffer.from('\u2066id\u2069')) },
+  { 'accept-language': latin1(Buffer.from([0xff, 0xfe])) },
+  { 'x-forwarded-for': latin1(Buffer.from([0xed, 0xa0, 0x80])) },
+  { cookie: `limo_session=${latin1(Buffer.from([0xed, 0xa0, 0x80]))}` },
 ];
 
 const PROTOTYPE_QUERY_VALUES = [
@@ -89,6 +117,8 @@ const evilValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('', ' ', 'constructor', '__proto__', 'Constructor, TX', HUGE, '9'.repeat(400), '-0', '1e309', '2024-13-45', '25:61 PM'),
+  fc.constantFrom(...MALFORMED_TEXT),
+  fc.tuple(fc.string(), fc.constantFrom(...MALFORMED_TEXT)).map(([text, bad]) => text + bad),
   nosql,
   protoKeys,
   fc.array(fc.string(), { maxLength: 4 }),
@@ -102,7 +132,7 @@ interface Case {
   query: Array<[string, string]>;
   body:
     | { kind: 'none' }
-    | { kind: 'raw'; text: string }
+    | { kind: 'raw'; text: string | Buffer }
     | { kind: 'fields'; value: Record<string, unknown> }
     | { kind: 'json'; value: unknown };
   contentType: string | undefined;
@@ -283,7 +313,14 @@ describeOnProfiles('fuzzing every OpenAPI route', (sut) => {
       if (route.pathParams.length)
         for (const id of ODD_IDS)
           await fire({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, id), headers: { cookie: actors.cookies.admin! } });
+      for (const [i, headers] of BAD_HEADERS.entries()) {
+        const body = route.hasJsonBody && i === 0 ? '{"sessionId":"s","actionType":"page_view"}' : undefined;
+        await fire({ method: route.method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body });
+      }
+      if (route.pathParams.length)
+        for (const bad of MALFORMED_ENCODED) await fire({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, `id${bad}`) });
       for (const param of route.queryParams) {
+        for (const bad of MALFORMED_ENCODED) await fire({ method: route.method, path: `${path}?${param}=a${bad}b` });
         for (const value of PROTOTYPE_QUERY_VALUES)
           await fire({
             method: route.method,
@@ -330,4 +367,29 @@ describeOnProfiles('fuzzing every OpenAPI route', (sut) => {
     expect(health.status, `/healthz: ${await health.text()}\n${sut().problems()}`).toBe(200);
     expect((await send(sut().url, { method: 'GET', path: '/api/me', headers: { cookie: actors.cookies.admin! } })).status).toBe(200);
   });
+
+  // Poison, then healthy: whatever the fuzzing sent, a valid event sent now is counted.
+  it('still counts a valid analytics event after all of it', async () => {
+    const query = `after the fuzz ${SEED}-${Date.now()}`;
+    const event = JSON.stringify({
+      sessionId: `fuzz-${Date.now()}`,
+      actionType: 'search',
+      searchQuery: query,
+      timestamp: new Date().toISOString(),
+    });
+    const headers = { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' };
+    expect((await send(sut().url, { method: 'POST', path: '/api/analytics/track', headers, body: event })).status).toBe(202);
+    await waitFor(
+      async () => {
+        const res = await send(sut().url, {
+          method: 'GET',
+          path: '/api/admin/analytics/popular-searches?days=7',
+          headers: { cookie: actors.cookies.admin! },
+        });
+        return res.status === 200 && (JSON.parse(res.text) as Array<{ searchQuery: string }>).some((s) => s.searchQuery === query);
+      },
+      30_000,
+      'the valid search event in the dashboard',
+    );
+  }, 60_000);
 });

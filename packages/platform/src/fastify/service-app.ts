@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import secureJsonParse from 'secure-json-parse';
 import { ZodError } from 'zod';
-import type { Role } from '@limo/contracts';
+import { findMalformedText, type Role } from '@limo/contracts';
 import type { Config } from '../config/config.js';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -43,6 +43,8 @@ export interface ServiceAppOptions {
   /** Largest accepted body in bytes (JSON). Default 100 KB. */
   bodyLimit?: number;
   description?: string;
+  /** What the service adds to its `/healthz` answer (counts an operator watches, e.g. dead letters). */
+  health?: () => Record<string, unknown>;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -74,7 +76,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   });
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    // Headers arrive as Latin-1 (a UTF-8 header's bytes read as C1 characters): only what the client
+    // wrote as text (body, query, parameters) must be well-formed Unicode.
+    const textPart = route.httpPart !== 'headers';
     return (data: unknown) => {
+      const malformed = textPart ? findMalformedText(data) : undefined;
+      if (malformed) return { error: new HttpError(400, malformed.message, [malformed]) };
       try {
         return validate(data);
       } catch {
@@ -166,7 +173,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     void reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name, ...options.health?.() }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () =>
     metrics.snapshot(),

@@ -103,6 +103,8 @@ export interface ServiceParts<Deps> {
   consumers?: ConsumerSpec[];
   /** Called with the app once its routes are registered (decorations, in-process webhooks). */
   onApp?(app: FastifyInstance): void | Promise<void>;
+  /** What the service adds to its `/healthz` answer (counts an operator watches, e.g. dead letters). */
+  health?(): Record<string, unknown>;
   /** Start-up work that must precede the consumers (bootstrap, releasing a dead process's leases). */
   prepare?(): Promise<void>;
   /** Start-up work once the consumers are subscribed; the app listens after it. */

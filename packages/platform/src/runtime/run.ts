@@ -158,6 +158,7 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
       logger: ctx.logger,
       cache: ctx.cache,
       description: definition.description,
+      health: parts.health?.bind(parts),
     });
     // Each route plugin in its own encapsulated scope, as `app.register(routes, deps)` gives it.
     for (const routes of parts.routes) await app.register(async (scope) => routes(scope, parts.deps));

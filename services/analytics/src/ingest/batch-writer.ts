@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
-import { loggedBatches, openWal, WalSegment } from './batch-wal.js';
+import { loggedBatches, openWal, WalSegment, type LoggedBatch } from './batch-wal.js';
+import type { DeadLetters } from './dead-letters.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
+import { writeIsolating } from './write-isolating.js';
 
 export interface BatchWriterOptions {
   /** A batch is written at the latest this long after its first event. */
@@ -18,6 +20,8 @@ export interface BatchWriterOptions {
    * behind under their batch ids. Unset: memory only (a kill loses the batch waiting).
    */
   walDir?: string;
+  /** Where the rows the store refuses go (the rest of their batch is written). */
+  deadLetters: DeadLetters;
 }
 
 /**
@@ -28,6 +32,8 @@ export interface BatchWriterOptions {
  * With `walDir`, each batch is also a file: a kill of the process (even in the middle of an insert,
  * which can leave the raw rows without their rollup rows) loses nothing, as the next start writes
  * the batch again under the same id: ClickHouse keeps what was there and adds what was missing.
+ * That replay runs in the background (the service listens at once), ahead of the batches accepted
+ * meanwhile. A row the store refuses never holds back the others (see {@link writeIsolating}).
  */
 export class BatchWriter implements EventSink {
   private pending: StoredEvent[] = [];
@@ -59,15 +65,15 @@ export class BatchWriter implements EventSink {
     await logged;
   }
 
-  /** Writes the batches a crash left in the log (before anything new is accepted), then starts the timer. */
+  /**
+   * Starts the timer, and writing the batches a crash left in the log in the background, ahead of
+   * the batches accepted from now on: start-up never waits on the store.
+   */
   async start(): Promise<void> {
     if (this.options.walDir) {
       await openWal(this.options.walDir);
-      for (const batch of await loggedBatches(this.options.walDir)) {
-        if (batch.events.length > 0) await this.write(batch.events, batch.batchId);
-        await batch.remove();
-        this.logger.info({ batchId: batch.batchId, rows: batch.events.length }, 'analytics batch left by a crash written again');
-      }
+      const left = await loggedBatches(this.options.walDir);
+      if (left.length > 0) this.writing = this.writing.then(() => this.replay(left));
     }
     const tick = Math.max(10, Math.min(250, Math.floor(this.options.flushIntervalMs / 4)));
     this.timer = setInterval(() => {
@@ -97,20 +103,33 @@ export class BatchWriter implements EventSink {
     return this.writing;
   }
 
+  /** Resolves once the batches a crash left in the log and every batch flushed so far are written. */
+  idle(): Promise<void> {
+    return this.writing;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.flush();
   }
 
+  private async replay(batches: LoggedBatch[]): Promise<void> {
+    for (const batch of batches) {
+      if (batch.events.length > 0 && !(await this.write(batch.events, batch.batchId))) return;
+      await batch.remove();
+      this.logger.info({ batchId: batch.batchId, rows: batch.events.length }, 'analytics batch left by a crash written again');
+    }
+  }
+
   /**
-   * Retries with backoff until written (true); while stopping, gives up after a few attempts (false,
+   * Retries with backoff until written (true), the rows the store refuses dead-lettered; while stopping, gives up after a few attempts (false,
    * logged: with a log the batch is written at the next start, without it its rows are lost).
    */
   private async write(batch: StoredEvent[], id: string): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.store.insert(batch, id);
+        await writeIsolating(this.store, batch, id, this.options.deadLetters);
         return true;
       } catch (err) {
         if (this.stopped && attempt >= 5) {

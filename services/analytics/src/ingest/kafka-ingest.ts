@@ -1,6 +1,8 @@
 import { Kafka, logLevel, type Consumer, type EachBatchPayload } from 'kafkajs';
 import { retryWhileKafkaWarmsUp, type Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+import type { DeadLetters } from './dead-letters.js';
+import { writeIsolating } from './write-isolating.js';
 
 export interface KafkaIngestOptions {
   brokers: string[];
@@ -13,6 +15,8 @@ export interface KafkaIngestOptions {
   flushRows: number;
   /** Partitions of the topic when it has to be created. Default 3. */
   partitions?: number;
+  /** Where the rows the store refuses go (the rest of their batch is written and committed). */
+  deadLetters: DeadLetters;
 }
 
 /** Bytes of one event in Kafka, roughly: sizes the fetch so a batch holds about `flushRows` events. */
@@ -162,7 +166,7 @@ export class KafkaIngestConsumer {
       const fresh = await this.withoutStored(rows);
       if (fresh.length > 0) {
         try {
-          await this.store.insert(fresh, `${source}:${first}-${last}`);
+          await writeIsolating(this.store, fresh, `${source}:${first}-${last}`, this.options.deadLetters);
         } catch (err) {
           // Perhaps written to the raw table only: completed before this partition's next batch.
           this.complete.delete(source);

@@ -1,0 +1,57 @@
+import { isTransientError } from '@limo/platform';
+import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+import type { DeadLetters } from './dead-letters.js';
+
+/**
+ * Writes `events` under `batchId`, never letting one row hold back the others: when the store
+ * refuses the batch while it answers a ping (the rows are at fault, not the store), the batch is
+ * split in halves, each written under a token derived from the batch's (`<id>/0`, `<id>/1`: the same
+ * after a restart, so a batch written again after a crash is stored once), down to the single rows
+ * the store refuses, which go to `deadLetters`. A failure of the store itself (transient, or a ping
+ * that fails) is thrown for the caller to retry: nothing is dead-lettered while the store is away.
+ */
+export async function writeIsolating(
+  store: AnalyticsStore,
+  events: StoredEvent[],
+  batchId: string,
+  deadLetters: DeadLetters,
+): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    await store.insert(events, batchId);
+  } catch (err) {
+    if (!(await rowsAtFault(store, err))) throw err;
+    if (events.length === 1) return deadLetters.add(events[0]!, batchId, err);
+    const half = Math.ceil(events.length / 2);
+    await writeIsolating(store, events.slice(0, half), `${batchId}/0`, deadLetters);
+    await writeIsolating(store, events.slice(half), `${batchId}/1`, deadLetters);
+  }
+}
+
+/** ClickHouse's answers of a server that is busy, short of resources or read-only: the rows are not at fault. */
+const STORE_TROUBLE = new Set([
+  'TOO_MANY_PARTS',
+  'MEMORY_LIMIT_EXCEEDED',
+  'CANNOT_ALLOCATE_MEMORY',
+  'TIMEOUT_EXCEEDED',
+  'SOCKET_TIMEOUT',
+  'NETWORK_ERROR',
+  'TOO_MANY_SIMULTANEOUS_QUERIES',
+  'QUERY_WAS_CANCELLED',
+  'ABORTED',
+  'READONLY',
+  'TABLE_IS_READ_ONLY',
+  'NOT_ENOUGH_SPACE',
+]);
+
+/** Whether the store refused these rows (e.g. CANNOT_PARSE_*), not failed itself: it answers a ping after. */
+async function rowsAtFault(store: AnalyticsStore, err: unknown): Promise<boolean> {
+  const type = (err as { type?: unknown } | null)?.type;
+  if (isTransientError(err) || (typeof type === 'string' && STORE_TROUBLE.has(type))) return false;
+  try {
+    await store.ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
