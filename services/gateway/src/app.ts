@@ -236,12 +236,18 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       directoryUrl: config.serviceUrls.directory,
       publicUrl: config.PUBLIC_URL,
       logger: options.logger,
+      internalSecret: config.INTERNAL_SECRET,
     });
     const sendPage = (reply: FastifyReply, page: RenderedPage) =>
       reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
-    const home = createHomeRenderer({ webDist, directoryUrl: config.serviceUrls.directory, logger: options.logger });
+    const home = createHomeRenderer({
+      webDist,
+      directoryUrl: config.serviceUrls.directory,
+      internalSecret: config.INTERNAL_SECRET,
+      logger: options.logger,
+    });
     app.get('/', async (request, reply) => {
-      const page = await renderPage('/');
+      const page = await renderPage('/', request);
       // The first search is rendered in only when the URL asks for no other (no filters, no page).
       const rendered = home && !request.url.includes('?') ? await home.render(page.html) : undefined;
       if (!rendered) return sendPage(reply, page);
@@ -253,7 +259,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return sendPage(reply, await renderPage(path));
+        return sendPage(reply, await renderPage(path, request));
       }
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     });
