@@ -19,6 +19,7 @@ import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
+import { markPrivateAnswers } from './private-answers.js';
 import { serverTimeouts } from '../config/server-timeouts.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
@@ -118,6 +119,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     const user = verifySession(token, config.JWT_SECRET);
     if (user && !(await isSessionVoid(user, cache))) request.user = user;
   });
+  markPrivateAnswers(app);
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
