@@ -31,12 +31,13 @@ function upload(
 describe('POST /api/upload-image', () => {
   // Issue 22, defect 7a: the client's Host header (the gateway's X-Forwarded-Host) was echoed into the imageUrl.
   it('answers the imageUrl on PUBLIC_URL, whatever Host the client sent', async () => {
-    const viaGateway = {
+    const viaGateway: Record<string, string> = {
       [INTERNAL_HEADER]: h.ctx.config.INTERNAL_SECRET,
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
     };
-    for (const headers of [viaGateway, { host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }]) {
+    const direct: Record<string, string> = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    for (const headers of [viaGateway, { host: 'evil.example' }, direct]) {
       const res = await upload(owner, { name: 'a.png', type: 'image/png', data: await png(120, 120) }, {}, headers);
       expect(res.json().imageUrl).toMatch(/^http:\/\/limo\.test\/api\/images\/[0-9a-f-]{36}$/);
     }
