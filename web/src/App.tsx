@@ -1,30 +1,31 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { createQueryClient } from './lib/api';
+import { lazyWithReload } from './lib/chunks';
 import { system } from './theme';
 
-const HomePage = lazy(() => import('./pages/HomePage'));
-const CompanyPage = lazy(() => import('./pages/CompanyPage'));
-const CityQuotePage = lazy(() => import('./pages/CityQuotePage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const ListBusinessPage = lazy(() => import('./pages/ListBusinessPage'));
-const HowItWorksPage = lazy(() => import('./pages/HowItWorksPage'));
-const SupportPage = lazy(() => import('./pages/SupportPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const SubscribePage = lazy(() => import('./pages/business/SubscribePage'));
-const PricingPage = lazy(() => import('./pages/business/PricingPage'));
-const ContactPage = lazy(() => import('./pages/business/ContactPage'));
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const CheckoutPage = lazy(() => import('./pages/business/CheckoutPage'));
-const PaymentSuccessPage = lazy(() => import('./pages/business/PaymentSuccessPage'));
-const ClaimBusinessPage = lazy(() => import('./pages/business/ClaimBusinessPage'));
-const BusinessRegistrationPage = lazy(() => import('./pages/business/BusinessRegistrationPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const AdminPage = lazy(() => import('./pages/AdminPage'));
+const HomePage = lazyWithReload(() => import('./pages/HomePage'));
+const CompanyPage = lazyWithReload(() => import('./pages/CompanyPage'));
+const CityQuotePage = lazyWithReload(() => import('./pages/CityQuotePage'));
+const LoginPage = lazyWithReload(() => import('./pages/LoginPage'));
+const ListBusinessPage = lazyWithReload(() => import('./pages/ListBusinessPage'));
+const HowItWorksPage = lazyWithReload(() => import('./pages/HowItWorksPage'));
+const SupportPage = lazyWithReload(() => import('./pages/SupportPage'));
+const ForgotPasswordPage = lazyWithReload(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyWithReload(() => import('./pages/ResetPasswordPage'));
+const SubscribePage = lazyWithReload(() => import('./pages/business/SubscribePage'));
+const PricingPage = lazyWithReload(() => import('./pages/business/PricingPage'));
+const ContactPage = lazyWithReload(() => import('./pages/business/ContactPage'));
+const DashboardPage = lazyWithReload(() => import('./pages/DashboardPage'));
+const CheckoutPage = lazyWithReload(() => import('./pages/business/CheckoutPage'));
+const PaymentSuccessPage = lazyWithReload(() => import('./pages/business/PaymentSuccessPage'));
+const ClaimBusinessPage = lazyWithReload(() => import('./pages/business/ClaimBusinessPage'));
+const BusinessRegistrationPage = lazyWithReload(() => import('./pages/business/BusinessRegistrationPage'));
+const NotFoundPage = lazyWithReload(() => import('./pages/NotFoundPage'));
+const AdminPage = lazyWithReload(() => import('./pages/AdminPage'));
 
 /** The screens of both specs' §2, each loaded with its route; the paths are `APP_ROUTE_PATHS`'s. */
 export function AppRoutes() {

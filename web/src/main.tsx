@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createQueryClient } from './lib/api';
+import { reloadOnceForNewBuild } from './lib/chunks';
 import { readServedFirstSearch, seedFirstSearch } from './lib/firstSearch';
+
+// A chunk Vite preloads is gone after a deploy: reload once for the new build instead of failing.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForNewBuild()) event.preventDefault();
+});
 
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();

@@ -23,6 +23,8 @@ export * from './fastify/admin-scope.js';
 export * from './config/server-timeouts.js';
 export * from './fastify/session.js';
 export * from './fastify/internal.js';
+export * from './fastify/request-id.js';
+export * from './fastify/client-closed.js';
 export * from './metrics.js';
 export * from './ids.js';
 export * from './concurrency.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
+import { buildService, defineService, internalCallHeaders, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
 import { onClaimantLinked } from './consumers/on-claimant-linked.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -42,8 +42,11 @@ export interface BillingOptions {
 }
 
 /** GET the directory's public company: the user waits for this answer, so a synchronous call is allowed. */
-async function lookupCompanyInDirectory(directoryUrl: string, id: string): Promise<CompanyFacts | null> {
-  const res = await fetch(`${directoryUrl}/api/companies/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(5_000) });
+async function lookupCompanyInDirectory(config: ServiceContext['config'], id: string): Promise<CompanyFacts | null> {
+  const res = await fetch(`${config.serviceUrls.directory}/api/companies/${encodeURIComponent(id)}`, {
+    headers: internalCallHeaders(config.INTERNAL_SECRET),
+    signal: AbortSignal.timeout(5_000),
+  });
   if (res.status === 404 || res.status === 400) return null;
   if (!res.ok) throw new Error(`directory answered ${res.status}`);
   const company = (await res.json()) as { name?: unknown; claimed?: unknown };
@@ -87,7 +90,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       logger,
       publicUrl: ctx.config.PUBLIC_URL,
       companyWaitMs: options.companyWaitMs,
-      lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config.serviceUrls.directory, id)),
+      lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config, id)),
     });
     const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
     return {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,10 +6,13 @@ import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { BalancedPool, Pool, type Dispatcher } from 'undici';
 import {
+  clientClosed,
+  endClientClosed,
   INTERNAL_HEADER,
+  requestIdOf,
   serverTimeouts,
   UPSTREAM_IDLE_TIMEOUT_MS,
   type Config,
@@ -52,6 +54,13 @@ function withoutHeader<T extends Record<string, unknown>>(headers: T, name: stri
   const copy = { ...headers };
   delete copy[name];
   return copy;
+}
+
+/** A request Fastify refused before any route (a URL it cannot decode), in the one error shape. */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .code(error.statusCode ?? 400)
+    .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Bad request: the URL is not valid' : error.message });
 }
 
 /**
@@ -96,11 +105,15 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const app = Fastify({
     ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a safe token; otherwise one is made.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // The gateway is the edge: a client's own X-Forwarded-For is not believed.
     trustProxy: false,
     bodyLimit: 6 * 1024 * 1024,
+    // A path Fastify cannot decode (`/%`, overlong UTF-8 such as `%c0%ae%c0%ae`) answers in the one
+    // error shape, `{ message }`, not Fastify's own `{ error, code, message, statusCode }`.
+    frameworkErrors: answerFrameworkError,
   });
 
   registerSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith('https://') });
@@ -181,6 +194,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
             'x-forwarded-proto': request.protocol,
           }),
           onError: (reply, { error }) => {
+            if (clientClosed(reply.request)) return endClientClosed(reply, 'gateway');
             reply.log.error({ err: error, service }, 'upstream failed');
             void reply.code(502).send({ message: `The ${service} service is not answering. Please try again shortly.` });
           },
@@ -193,6 +207,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ message: error.message ?? 'Bad request' });
+    if (clientClosed(request)) return endClientClosed(reply, 'gateway');
     request.log.error({ err: error }, 'gateway failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
@@ -236,12 +251,18 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       directoryUrl: config.serviceUrls.directory,
       publicUrl: config.PUBLIC_URL,
       logger: options.logger,
+      internalSecret: config.INTERNAL_SECRET,
     });
     const sendPage = (reply: FastifyReply, page: RenderedPage) =>
       reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
-    const home = createHomeRenderer({ webDist, directoryUrl: config.serviceUrls.directory, logger: options.logger });
+    const home = createHomeRenderer({
+      webDist,
+      directoryUrl: config.serviceUrls.directory,
+      internalSecret: config.INTERNAL_SECRET,
+      logger: options.logger,
+    });
     app.get('/', async (request, reply) => {
-      const page = await renderPage('/');
+      const page = await renderPage('/', request);
       // The first search is rendered in only when the URL asks for no other (no filters, no page).
       const rendered = home && !request.url.includes('?') ? await home.render(page.html) : undefined;
       if (!rendered) return sendPage(reply, page);
@@ -253,7 +274,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return sendPage(reply, await renderPage(path));
+        return sendPage(reply, await renderPage(path, request));
       }
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     });

@@ -34,6 +34,11 @@ export async function devOutboxRoutes(app: FastifyInstance, opts: { dir: string;
     if (user.role !== 'admin') return reply.code(403).send({ message: 'Only admins may read the outbox' });
   };
 
+  // Password-reset links and customers' trips: kept by no cache, the browser's included.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.get('/dev/outbox', { preHandler: requireAdmin }, async (_request, reply) => {
     const mails = (await readOutbox(opts.dir)).reverse();
     const rows = mails

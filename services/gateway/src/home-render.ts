@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { FIRST_SEARCH_QUERY, FIRST_SEARCH_SCRIPT_ID, scriptJsonText, TOTAL_COUNT_HEADER, type FirstSearchPayload } from '@limo/contracts';
-import type { Logger } from '@limo/platform';
+import { internalCallHeaders, type Logger } from '@limo/platform';
 import { FIRST_SEARCH_PRELOAD_TAG } from './preload.js';
 
 const brotli = promisify(brotliCompress);
@@ -38,6 +38,8 @@ export interface HomeRendererOptions {
   webDist: string;
   /** Base URL of the directory service. */
   directoryUrl: string;
+  /** INTERNAL_SECRET: the directory sees the gateway's own call, not an outside client's. */
+  internalSecret?: string;
   logger: Logger;
   budgetMs?: number;
   minRenderIntervalMs?: number;
@@ -106,7 +108,10 @@ export function createHomeRenderer(options: HomeRendererOptions): { render(shell
   async function render(shell: string): Promise<RenderedHome | undefined> {
     const deadline = AbortSignal.timeout(budgetMs);
     try {
-      const res = await fetch(`${directoryUrl}/api/companies?${FIRST_SEARCH_QUERY}`, { signal: deadline });
+      const res = await fetch(`${directoryUrl}/api/companies?${FIRST_SEARCH_QUERY}`, {
+        headers: options.internalSecret ? internalCallHeaders(options.internalSecret) : {},
+        signal: deadline,
+      });
       if (!res.ok) throw new Error(`directory answered ${res.status}`);
       const body = await res.text();
       const totalHeader = res.headers.get(TOTAL_COUNT_HEADER);

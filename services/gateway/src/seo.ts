@@ -9,7 +9,8 @@ import {
   type CompanySeoInput,
   type PageMeta,
 } from '@limo/contracts';
-import { escapeHtml, type Logger } from '@limo/platform';
+import type { FastifyRequest } from 'fastify';
+import { escapeHtml, internalCallHeaders, type Logger } from '@limo/platform';
 
 /** The id the web app uses for its JSON-LD script, so it replaces ours after hydration. */
 const JSON_LD_ID = 'structured-data';
@@ -51,6 +52,8 @@ export interface SeoRendererOptions {
   /** The site's public origin, for canonical links and the JSON-LD url. */
   publicUrl: string;
   logger: Logger;
+  /** INTERNAL_SECRET: the lookup is made on the visitor's behalf (their address counts at the directory). */
+  internalSecret?: string;
   timeoutMs?: number;
   /** Extra `<head>` tags for some paths (the home page's preloads). */
   headTags?: Record<string, readonly string[]>;
@@ -63,13 +66,18 @@ type CompanyLookup = { found: true; company: CompanySeoInput } | { found: false 
  * LocalBusiness into the SPA's index.html, so a crawler without JavaScript sees them. Paths no
  * screen answers, and unknown companies, get status 404 with the app's not-found screen.
  */
-export function createSeoRenderer(options: SeoRendererOptions): (path: string) => Promise<RenderedPage> {
+export function createSeoRenderer(
+  options: SeoRendererOptions,
+): (path: string, client?: Pick<FastifyRequest, 'ip' | 'id'>) => Promise<RenderedPage> {
   const { indexHtml, directoryUrl, publicUrl, logger } = options;
   const timeoutMs = options.timeoutMs ?? COMPANY_FETCH_TIMEOUT_MS;
 
-  async function lookUp(id: string): Promise<CompanyLookup> {
+  async function lookUp(id: string, client?: Pick<FastifyRequest, 'ip' | 'id'>): Promise<CompanyLookup> {
     try {
-      const res = await fetch(`${directoryUrl}/api/companies/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(`${directoryUrl}/api/companies/${encodeURIComponent(id)}`, {
+        headers: options.internalSecret ? internalCallHeaders(options.internalSecret, client) : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (res.status === 404 || res.status === 400) return { found: false };
       if (!res.ok) throw new Error(`directory answered ${res.status}`);
       return { found: true, company: companySeoSchema.parse(await res.json()) };
@@ -80,13 +88,13 @@ export function createSeoRenderer(options: SeoRendererOptions): (path: string) =
     }
   }
 
-  return async (path) => {
+  return async (path, client) => {
     const canonical = `${publicUrl}${path === '/' ? '/' : path.replace(/\/+$/, '')}`;
     let meta: PageMeta = pageMeta(path);
     let jsonLd: string | undefined;
     const companyId = companyIdFromPath(path);
     if (companyId) {
-      const lookup = await lookUp(companyId);
+      const lookup = await lookUp(companyId, client);
       if (lookup?.found) {
         meta = companyPageMeta(lookup.company);
         jsonLd = jsonLdScriptText(companyJsonLd(lookup.company, canonical));

@@ -100,6 +100,21 @@ describe('request ids', () => {
     expect(made.json().requestId).toBe(made.headers['x-request-id']);
   });
 
+  // Issue 22, defect 7e: any X-Request-Id was adopted as it came, into logs and every service's headers.
+  it('makes a new id when the client sends one that is not a short safe token', async () => {
+    for (const id of ['a b', '"><script>', 'x'.repeat(65), 'a/b', 'id;drop']) {
+      const res = await gateway.inject({ method: 'GET', url: '/api/me', headers: { 'x-request-id': id }, remoteAddress: from() });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.json().requestId).toBe(res.headers['x-request-id']);
+    }
+    const safe = 'trace:2026-01.a_b';
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/api/me', headers: { 'x-request-id': safe }, remoteAddress: from() })).headers[
+        'x-request-id'
+      ],
+    ).toBe(safe);
+  });
+
   it('tells the service the real client address, not one the client claims', async () => {
     const res = await gateway.inject({
       method: 'GET',
@@ -147,5 +162,14 @@ describe('health and the web app', () => {
     }
     expect((await gateway.inject({ method: 'GET', url: '/app.js' })).body).toContain('console.log');
     expect((await gateway.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  // Issue 22, defect 7c: these got Fastify's own { error, code, message, statusCode }.
+  it('answers a path it cannot decode (overlong UTF-8 dots, a lone %) with 400 in the error shape', async () => {
+    for (const url of ['/assets/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd', '/%', '/api/%c0%ae%c0%ae/x']) {
+      const res = await gateway.inject({ method: 'GET', url, remoteAddress: from() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Bad request: the URL is not valid' });
+    }
   });
 });

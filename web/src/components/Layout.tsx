@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { useDocumentMeta } from '../lib/meta';
 import { AppToaster } from './AppToaster';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -35,15 +36,17 @@ export function Layout() {
       </Box>
       <SiteHeader />
       <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
-        <Suspense
-          fallback={
-            <Center py="24">
-              <Spinner size="lg" color="brand.600" aria-label="Loading page" />
-            </Center>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <Center py="24">
+                <Spinner size="lg" color="brand.600" aria-label="Loading page" />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
       <SiteFooter />
       <AppToaster />

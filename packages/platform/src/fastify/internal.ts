@@ -18,3 +18,15 @@ export function hasInternalSecret(request: FastifyRequest, secret: string): bool
 export const requireInternal = (secret: string) => async (request: FastifyRequest) => {
   if (!hasInternalSecret(request, secret)) throw new HttpError(403, 'Internal route');
 };
+
+/**
+ * Headers of a call from one of our services to another. The internal secret proves the caller is
+ * ours; with `onBehalfOf`, the client's address (its `request.ip`, believed only from the gateway)
+ * and request id travel along, so the callee's per-IP limits count that client, not the caller.
+ */
+export function internalCallHeaders(secret: string, onBehalfOf?: Pick<FastifyRequest, 'ip' | 'id'>): Record<string, string> {
+  return {
+    [INTERNAL_HEADER]: secret,
+    ...(onBehalfOf ? { 'x-forwarded-for': onBehalfOf.ip, 'x-request-id': onBehalfOf.id } : {}),
+  };
+}

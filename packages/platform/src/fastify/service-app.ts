@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -18,7 +17,10 @@ import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
+import { clientClosed, endClientClosed } from './client-closed.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
+import { markPrivateAnswers } from './private-answers.js';
+import { requestIdOf } from './request-id.js';
 import { serverTimeouts } from '../config/server-timeouts.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
@@ -61,8 +63,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
   // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
@@ -125,6 +127,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     const user = verifySession(token, config.JWT_SECRET);
     if (user && !(await isSessionVoid(user, cache))) request.user = user;
   });
+  markPrivateAnswers(app);
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -168,7 +171,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     }
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, options.name));
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
@@ -219,7 +222,7 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
   }
 }
 
-function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, service: string): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
       field:
@@ -254,6 +257,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
     void reply.code(status).send({ message });
     return;
   }
+  if (clientClosed(request)) return endClientClosed(reply, service);
   request.log.error({ err: error }, 'request failed');
   void reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
 }

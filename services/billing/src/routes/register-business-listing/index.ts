@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessListingResponseSchema, currentUserSchema, errorResponses, registerBusinessListingBodySchema } from '@limo/contracts';
-import { HttpError } from '@limo/platform';
+import { HttpError, internalCallHeaders } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 
 /**
@@ -31,7 +31,8 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
       try {
         answer = await fetch(`${deps.ctx.config.serviceUrls.identity}/api/register`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': request.ip, 'x-request-id': request.id },
+          // On the visitor's behalf: identity's per-address sign-up limit counts them, not billing.
+          headers: { 'content-type': 'application/json', ...internalCallHeaders(deps.ctx.config.INTERNAL_SECRET, request) },
           body: JSON.stringify({
             username: userData.username || userData.email,
             email: userData.email,
@@ -52,6 +53,9 @@ export async function registerBusinessListingRoutes(app: FastifyInstance, deps: 
         } catch {
           // keep the generic message
         }
+        // Identity's limit is the visitor's own: they are told when to try again, as identity told us.
+        const retryAfter = answer.headers.get('retry-after');
+        if (answer.status === 429 && retryAfter) void reply.header('retry-after', retryAfter);
         throw new HttpError(answer.status >= 500 ? 502 : answer.status, message);
       }
       const user = currentUserSchema.parse(JSON.parse(text));

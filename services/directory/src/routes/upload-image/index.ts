@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, IMAGE_PATH_PREFIX, uploadImageResponseSchema } from '@limo/contracts';
 import { badRequest, enforceRateLimits, forbidden, notFound } from '@limo/platform';
@@ -80,18 +80,8 @@ export async function uploadImageRoutes(app: FastifyInstance, deps: DirectoryDep
         companyId: companyId ?? null,
         createdAt: new Date().toISOString(),
       });
-      return { imageUrl: `${publicOrigin(request, ctx.config.PUBLIC_URL)}${IMAGE_PATH_PREFIX}${id}` };
+      // From PUBLIC_URL, never the request's Host (the client chooses that; the gateway passes it on).
+      return { imageUrl: `${ctx.config.PUBLIC_URL}${IMAGE_PATH_PREFIX}${id}` };
     },
   );
-}
-
-/**
- * The origin the client reached the gateway at (it sets X-Forwarded-Host/Proto from the real
- * request), so the image shows whatever name the site was opened under; PUBLIC_URL otherwise.
- */
-function publicOrigin(request: FastifyRequest, publicUrl: string): string {
-  const host = request.headers['x-forwarded-host'];
-  const proto = request.headers['x-forwarded-proto'];
-  if (typeof host === 'string' && /^[\w.-]+(:\d+)?$/.test(host) && (proto === 'http' || proto === 'https')) return `${proto}://${host}`;
-  return publicUrl;
 }

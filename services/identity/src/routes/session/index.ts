@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { enforceRateLimits, unauthorized } from '@limo/platform';
+import { unauthorized } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser } from '../../repositories/users.repository.js';
 import type { RouteDeps } from '../deps.js';
 import { clearSessionCookie, setSessionCookie } from './cookie.js';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+import { LoginThrottle } from './login-throttle.js';
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
 export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
   const { ctx, settings, users, revocations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(ctx.limiter, ctx.cache, settings);
 
   r.post(
     '/api/login',
@@ -26,24 +26,14 @@ export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      await enforceRateLimits(ctx.limiter, reply, [
-        {
-          key: `login:ip:${request.ip}`,
-          limit: settings.LOGIN_RATE_LIMIT_PER_15_MIN,
-          windowMs: FIFTEEN_MINUTES,
-          message: 'Too many login attempts. Please try again later.',
-        },
-        {
-          key: `login:account:${email}`,
-          limit: 10,
-          windowMs: FIFTEEN_MINUTES,
-          message: 'Too many login attempts for this account. Please try again in 15 minutes.',
-        },
-      ]);
+      await throttle.beforeCheck(email, request.ip, reply);
       const user = await users.findByEmail(email);
       const ok = user ? await verifyPassword(user.passwordHash, request.body.password) : await verifyAgainstDecoy(request.body.password);
-      if (!user || !ok) throw unauthorized('Invalid email or password');
-      await ctx.limiter.reset(`rl:login:account:${email}`);
+      if (!user || !ok) {
+        await throttle.failed(email);
+        throw unauthorized('Invalid email or password');
+      }
+      await throttle.succeeded(email, request.ip);
       setSessionCookie(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
       return toCurrentUser(user);
     },
