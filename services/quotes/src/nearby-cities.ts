@@ -27,7 +27,8 @@ interface LookUp {
  * place nearest to them. Undefined for a company with neither a usable name nor coordinates.
  */
 function cityOf(company: CompanyContactDoc, lookUp: LookUp): Omit<Candidate, 'miles'> | undefined {
-  const point = company.latitude !== null && company.longitude !== null ? { latitude: company.latitude, longitude: company.longitude } : undefined;
+  const point =
+    company.latitude !== null && company.longitude !== null ? { latitude: company.latitude, longitude: company.longitude } : undefined;
   if (company.city && company.state) {
     const place = lookUp.place(`${company.city}, ${company.state}`);
     if (place?.kind === 'city' && place.city) return { city: place.city, state: place.state, centre: place };

@@ -127,7 +127,11 @@ describe('quotes domain', () => {
     expect(rockford).toMatchObject({ label: 'Rockford, IL', origin: rockford.area.center });
     expect(targetCityOf('Atlantis, ZZ')).toEqual({ area: { cityKey: 'atlantis|zz' }, resolved: null, label: 'Atlantis, ZZ' });
     // An unknown town of a known state: nearby cities are looked for from the state's centre.
-    expect(targetCityOf(' Nowhere Special, Illinois ')).toMatchObject({ resolved: null, label: 'Nowhere Special, Illinois', origin: expect.any(Object) });
+    expect(targetCityOf(' Nowhere Special, Illinois ')).toMatchObject({
+      resolved: null,
+      label: 'Nowhere Special, Illinois',
+      origin: expect.any(Object),
+    });
   });
 
   it('derives the same id from the same parts only', () => {

@@ -273,7 +273,11 @@ describe('POST /api/city-quote-requests through the gateway', () => {
   });
 
   it('answers 422 for a city nobody serves, offering the nearest served cities, and records and sends nothing', async () => {
-    const res = await visitor.call('POST', '/api/city-quote-requests', cityQuoteBody({ targetCity: 'Peoria, IL', customerEmail: 'peoria@groom.example' }));
+    const res = await visitor.call(
+      'POST',
+      '/api/city-quote-requests',
+      cityQuoteBody({ targetCity: 'Peoria, IL', customerEmail: 'peoria@groom.example' }),
+    );
     expect(res.status).toBe(422);
     const answer = cityQuoteUnservedSchema.parse(res.json);
     expect(answer.message).toBe('No limousine company serves Peoria, IL yet.');

@@ -201,9 +201,9 @@ describe('POST /api/city-quote-requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo('unserved@groom.example')).toEqual([]);
     expect((await ctx.outbox()).slice(before).filter((m) => m.replyTo === 'unserved@groom.example')).toEqual([]);
-    expect(published.filter((e) => e.type === 'city-quote.requested.v1' && JSON.stringify(e.data).includes('unserved@groom.example'))).toEqual(
-      [],
-    );
+    expect(
+      published.filter((e) => e.type === 'city-quote.requested.v1' && JSON.stringify(e.data).includes('unserved@groom.example')),
+    ).toEqual([]);
   });
 
   it('answers 422 for a city the gazetteer does not know, nearest served cities of its state first', async () => {

@@ -28,7 +28,12 @@ export function targetCityOf(text: string): TargetCity {
   if (place?.city && (place.kind === 'city' || place.kind === 'zip')) {
     const { city, state, latitude, longitude } = place;
     const center = { latitude, longitude };
-    return { area: { cityKey: cityKey(city, state), center }, resolved: { city, state, latitude, longitude }, label: `${city}, ${state}`, origin: center };
+    return {
+      area: { cityKey: cityKey(city, state), center },
+      resolved: { city, state, latitude, longitude },
+      label: `${city}, ${state}`,
+      origin: center,
+    };
   }
   const { city, state } = splitCityState(text);
   const statePlace = resolveLocation(state);
