@@ -174,7 +174,8 @@ describe('POST /api/city-quote-requests', () => {
     await ctx.bus.publish([companyEvent('company.deleted.v1', { id: deleted.id, version: 2 })]);
     await waitFor(() => present(companies().then((c) => c.findOne({ _id: deleted.id, active: false }))));
     await addCompany({ city: 'Rockford', state: 'IL', ...ROCKFORD, email: null, businessEmail: null, userId: null });
-    // Served cities 28.7 and 29.5 miles away (beyond Rockford's 25-mile service radius).
+    // Served cities 27.0 (listed by name only), 28.7 and 29.5 miles away (beyond Rockford's 25-mile service radius).
+    await addCompany({ city: 'Freeport', state: 'IL', latitude: null, longitude: null });
     await addCompany({ city: 'Janesville', state: 'WI', latitude: 42.68279, longitude: -89.01872 });
     for (let i = 0; i < 2; i++) await addCompany({ city: 'DeKalb', state: 'IL', latitude: 41.92947, longitude: -88.75036 });
     const before = (await ctx.outbox()).length;
@@ -183,7 +184,8 @@ describe('POST /api/city-quote-requests', () => {
     expect(res.statusCode).toBe(422);
     const body = cityQuoteUnservedSchema.parse(res.json());
     expect(body.message).toBe('No limousine company serves Rockford, IL yet.');
-    expect(body.nearbyCities.slice(0, 2)).toEqual([
+    expect(body.nearbyCities.slice(0, 3)).toEqual([
+      { city: 'Freeport', state: 'IL', label: 'Freeport, IL', companies: 1, distanceMiles: 27 },
       { city: 'Janesville', state: 'WI', label: 'Janesville, WI', companies: 1, distanceMiles: 29 },
       { city: 'DeKalb', state: 'IL', label: 'DeKalb, IL', companies: 2, distanceMiles: 29 },
     ]);

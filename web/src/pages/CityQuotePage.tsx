@@ -119,7 +119,7 @@ function UnservedCity({ answer, onPick }: { answer: CityQuoteUnserved; onPick: (
             : 'Nobody received your request. Please try another city.'}
         </Alert.Description>
         {nearby.length > 0 && (
-          <Wrap gap="2" aria-label="Nearby cities with limousine companies">
+          <Wrap gap="2" role="group" aria-label="Nearby cities with limousine companies">
             {nearby.map((c) => (
               <Button key={c.label} size="sm" variant="outline" colorPalette="brand" onClick={() => onPick(c.label)}>
                 {c.label} ({c.companies} {c.companies === 1 ? 'company' : 'companies'}, {c.distanceMiles} mi)
