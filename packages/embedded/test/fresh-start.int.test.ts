@@ -44,9 +44,9 @@ describe('a fresh embedded start with the demo data', () => {
     expect(failed).toEqual([]);
   }, 120_000);
 
-  it('notifies as many companies for a city quote as the directory lists within 25 miles', async () => {
+  it('notifies as many companies for a city quote as the directory lists within 25 miles, and none where it lists none', async () => {
     const api = new ApiClient(system.url);
-    for (const city of ['Miami, FL', 'Chicago, IL']) {
+    const cityQuote = async (city: string) => {
       const listed = await api.call('GET', `/api/companies?location=${encodeURIComponent(city)}&radius=25&limit=1`);
       const quote = await api.call('POST', '/api/city-quote-requests', {
         ...customer,
@@ -56,9 +56,20 @@ describe('a fresh embedded start with the demo data', () => {
         vehicleType: 'Sedan',
         tripTime: '4:30 PM',
       });
-      expect(quote.status, quote.text).toBe(201);
-      expect({ city, notified: quote.json.companiesNotified }).toEqual({ city, notified: Number(listed.headers.get('x-total-count')) });
-    }
+      return { listed: Number(listed.headers.get('x-total-count')), quote };
+    };
+    const miami = await cityQuote('Miami, FL');
+    expect(miami.quote.status, miami.quote.text).toBe(201);
+    expect(miami.listed).toBeGreaterThan(0);
+    expect(miami.quote.json.companiesNotified).toBe(miami.listed);
+    // No demo company is in Chicago: refused, with the served cities to pick instead.
+    const chicago = await cityQuote('Chicago, IL');
+    expect(chicago.listed).toBe(0);
+    expect(chicago.quote.status, chicago.quote.text).toBe(422);
+    expect(chicago.quote.json, chicago.quote.text).toMatchObject({
+      message: 'No limousine company serves Chicago, IL yet.',
+      nearbyCities: expect.arrayContaining([expect.objectContaining({ label: expect.any(String), companies: expect.any(Number) })]),
+    });
   });
 
   it('runs the start-up reconciliation of the quotes read-model', async () => {

@@ -124,7 +124,14 @@ describe('quotes domain', () => {
     const rockford = targetCityOf('rockford, il');
     expect(rockford.resolved).toMatchObject({ city: 'Rockford', state: 'IL' });
     expect(rockford.area).toMatchObject({ cityKey: 'rockford|il', center: expect.any(Object) });
-    expect(targetCityOf('Atlantis, ZZ')).toEqual({ area: { cityKey: 'atlantis|zz' }, resolved: null });
+    expect(rockford).toMatchObject({ label: 'Rockford, IL', origin: rockford.area.center });
+    expect(targetCityOf('Atlantis, ZZ')).toEqual({ area: { cityKey: 'atlantis|zz' }, resolved: null, label: 'Atlantis, ZZ' });
+    // An unknown town of a known state: nearby cities are looked for from the state's centre.
+    expect(targetCityOf(' Nowhere Special, Illinois ')).toMatchObject({
+      resolved: null,
+      label: 'Nowhere Special, Illinois',
+      origin: expect.any(Object),
+    });
   });
 
   it('derives the same id from the same parts only', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CITY_FORMAT_MESSAGE,
+  cityQuoteUnservedSchema,
   earliestTripDate,
   type AdminQuoteList,
   type CompanySnapshot,
@@ -271,23 +272,35 @@ describe('POST /api/city-quote-requests through the gateway', () => {
     await waitFor(async () => (await quotes.count({ cityRequestId: requestId, delivery: 'delivered' })) === 100, 20_000, 'delivered marks');
   });
 
-  it('records a request for a city nobody serves and answers 0', async () => {
+  it('answers 422 for a city nobody serves, offering the nearest served cities, and records and sends nothing', async () => {
     const res = await visitor.call(
+      'POST',
+      '/api/city-quote-requests',
+      cityQuoteBody({ targetCity: 'Peoria, IL', customerEmail: 'peoria@groom.example' }),
+    );
+    expect(res.status).toBe(422);
+    const answer = cityQuoteUnservedSchema.parse(res.json);
+    expect(answer.message).toBe('No limousine company serves Peoria, IL yet.');
+    // Springfield (this file's default company) is 62 miles away, then Rockford's 100 at 112 miles.
+    expect(answer.nearbyCities.slice(0, 2)).toEqual([
+      { city: 'Springfield', state: 'IL', label: 'Springfield, IL', companies: expect.any(Number), distanceMiles: 62 },
+      { city: 'Rockford', state: 'IL', label: 'Rockford, IL', companies: 100, distanceMiles: 112 },
+    ]);
+    expect(answer.nearbyCities.map((c) => c.label)).toContain('Chicago, IL');
+
+    // A town the gazetteer does not know, in no known state: nothing to offer, still nothing stored.
+    const unknown = await visitor.call(
       'POST',
       '/api/city-quote-requests',
       cityQuoteBody({ targetCity: 'Atlantis, ZZ', customerEmail: 'atlantis@groom.example' }),
     );
-    expect(res.status).toBe(201);
-    expect(res.json.companiesNotified).toBe(0);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json).toEqual({ message: 'No limousine company serves Atlantis, ZZ yet.', nearbyCities: [] });
+
     const requests = await store().collection<CityRequestDoc>('city_quote_requests');
-    expect(await requests.findOne({ _id: res.json.id as string })).toMatchObject({
-      targetCity: 'Atlantis, ZZ',
-      companiesNotified: 0,
-      resolvedCity: null,
-    });
-    const confirmation = await waitFor(async () => (await outbox()).find((m) => m.to === 'atlantis@groom.example'));
-    expect(confirmation.text).toContain('No company listed on LimoDirectory serves Atlantis, ZZ yet');
-    expect(await (await store().collection<QuoteDoc>('quote_requests')).count({ cityRequestId: res.json.id as string })).toBe(0);
+    expect(await requests.count({ customerEmail: { $in: ['peoria@groom.example', 'atlantis@groom.example'] } })).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await outbox()).filter((m) => m.to === 'peoria@groom.example' || m.to === 'atlantis@groom.example')).toEqual([]);
   });
 });
 

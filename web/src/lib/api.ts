@@ -15,13 +15,18 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  private get body(): Partial<ErrorResponse> | undefined {
+  /** The body parsed as JSON, or undefined when it is not JSON (for a caller's own schema of an answer). */
+  get bodyJson(): unknown {
     try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      return parsed && typeof parsed === 'object' ? parsed : undefined;
+      return JSON.parse(this.bodyText);
     } catch {
       return undefined;
     }
+  }
+
+  private get body(): Partial<ErrorResponse> | undefined {
+    const parsed = this.bodyJson;
+    return parsed && typeof parsed === 'object' ? parsed : undefined;
   }
 
   /** The server's human message, when it sent one. */

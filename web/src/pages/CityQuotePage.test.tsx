@@ -118,6 +118,46 @@ describe('/request-city-quote', () => {
     });
   });
 
+  it('keeps the form when no company serves the city, and resends to a nearby city the visitor picks', async () => {
+    const calls = fakeServer(
+      analytics,
+      on('POST', '/api/city-quote-requests', (call) =>
+        (call.body as { targetCity: string }).targetCity === 'Rockford, IL'
+          ? {
+              status: 422,
+              body: {
+                message: 'No limousine company serves Rockford, IL yet.',
+                nearbyCities: [
+                  { city: 'Janesville', state: 'WI', label: 'Janesville, WI', companies: 1, distanceMiles: 29 },
+                  { city: 'Chicago', state: 'IL', label: 'Chicago, IL', companies: 100, distanceMiles: 80 },
+                ],
+              },
+            }
+          : { status: 201, body: { id: 'cq2', companiesNotified: 1 } },
+      ),
+    );
+    const { user } = renderAt(<CityQuotePage />, route);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Quote Request' }));
+
+    expect(await screen.findByText('No limousine company serves Rockford, IL yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chicago, IL (100 companies, 80 mi)' })).toBeInTheDocument();
+    expect(screen.queryByText('Quote Request Sent!')).not.toBeInTheDocument();
+    expect(currentLocation()).toBe('/request-city-quote');
+    expect(screen.getByLabelText(/City of Service/)).toHaveValue('Rockford, IL');
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jane Doe');
+    expect(screen.getByLabelText(/Preferred Vehicle Type/)).toHaveValue('Stretch Limousine');
+
+    await user.click(screen.getByRole('button', { name: 'Janesville, WI (1 company, 29 mi)' }));
+    expect(screen.getByLabelText(/City of Service/)).toHaveValue('Janesville, WI');
+    expect(screen.queryByText('No limousine company serves Rockford, IL yet.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Quote Request' }));
+    await expectToast('Quote Request Sent!', /sent to 1 limousine company in Janesville, WI/);
+    const sent = calls.filter((c) => c.url === '/api/city-quote-requests').map((c) => c.body as Record<string, string>);
+    expect(sent.map((b) => b.targetCity)).toEqual(['Rockford, IL', 'Janesville, WI']);
+    expect(sent[1]).toMatchObject({ customerName: 'Jane Doe', vehicleType: 'Stretch Limousine', tripTime: '1:30 PM' });
+  });
+
   it('keeps the form and toasts the failure when the server refuses', async () => {
     fakeServer(analytics, on('POST', '/api/city-quote-requests', { status: 500, body: { message: 'boom' } }));
     const { user } = renderAt(<CityQuotePage />, route);

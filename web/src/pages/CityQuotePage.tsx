@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CITY_QUOTE_PASSENGER_RANGES,
@@ -6,8 +6,10 @@ import {
   CITY_QUOTE_TIME_SLOTS,
   CITY_QUOTE_VEHICLE_TYPES,
   cityQuoteRequestBodySchema,
+  cityQuoteUnservedSchema,
   type CityQuoteRequestBody,
   type CityQuoteRequestCreated,
+  type CityQuoteUnserved,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Clock, DollarSign, Info, Users } from 'lucide-react';
@@ -18,7 +20,7 @@ import type { z } from 'zod';
 import { DatePopover } from '../components/DatePopover';
 import { FormField } from '../components/FormField';
 import { track } from '../lib/analytics';
-import { apiRequest, readJson } from '../lib/api';
+import { ApiError, apiRequest, readJson } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { showToast } from '../lib/toast';
 
@@ -96,6 +98,40 @@ function Choice({
   );
 }
 
+/** The 422 answer "no company serves this city" with the nearby cities that have some, when `error` is one. */
+function unservedOf(error: unknown): CityQuoteUnserved | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  const parsed = cityQuoteUnservedSchema.safeParse(error.bodyJson);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Says nobody received the request, and offers the nearby served cities as the new city of service. */
+function UnservedCity({ answer, onPick }: { answer: CityQuoteUnserved; onPick: (label: string) => void }) {
+  const nearby = answer.nearbyCities;
+  return (
+    <Alert.Root status="warning" alignItems="start">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title>{answer.message}</Alert.Title>
+        <Alert.Description>
+          {nearby.length > 0
+            ? 'Nobody received your request. Companies serve these nearby cities: choose one and send your request again.'
+            : 'Nobody received your request. Please try another city.'}
+        </Alert.Description>
+        {nearby.length > 0 && (
+          <Wrap gap="2" role="group" aria-label="Nearby cities with limousine companies">
+            {nearby.map((c) => (
+              <Button key={c.label} size="sm" variant="outline" colorPalette="brand" onClick={() => onPick(c.label)}>
+                {c.label} ({c.companies} {c.companies === 1 ? 'company' : 'companies'}, {c.distanceMiles} mi)
+              </Button>
+            ))}
+          </Wrap>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 const TILES = [
   { icon: DollarSign, title: 'Free', text: 'No cost to you' },
   { icon: Clock, title: '24 Hours', text: 'Typical response time' },
@@ -112,6 +148,8 @@ export default function CityQuotePage() {
     watch,
     reset,
     setError,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm<CityQuoteInput, unknown, CityQuoteRequestBody>({
     resolver: zodResolver(cityQuoteRequestBodySchema),
@@ -135,10 +173,19 @@ export default function CityQuotePage() {
       void navigate('/');
     },
     onError: (error) => {
+      // No company serves the city: the form stays as it is, with the nearby cities on offer below.
+      if (unservedOf(error)) return;
       applyServerErrors(error, setError, FIELDS);
       showToast({ title: 'Error', description: 'Failed to send quote request. Please try again.', type: 'error' });
     },
   });
+
+  const unserved = unservedOf(send.error);
+  const pickCity = (label: string) => {
+    setValue('targetCity', label, { shouldValidate: true, shouldDirty: true });
+    send.reset();
+    setFocus('targetCity');
+  };
 
   return (
     <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="6">
@@ -241,6 +288,7 @@ export default function CityQuotePage() {
           </Step>
 
           <Stack gap="3" align={{ base: 'stretch', md: 'start' }}>
+            {unserved && <UnservedCity answer={unserved} onPick={pickCity} />}
             {city ? (
               <Flex gap="2" align="center" color="green.700" role="status">
                 <CheckCircle2 size={18} aria-hidden="true" />

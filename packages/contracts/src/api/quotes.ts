@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quoteTripFields } from '../events/quotes.events.js';
-import { requiredString } from './common.js';
+import { errorResponseSchema, requiredString } from './common.js';
 
 /** Public-side §3: the per-company quote dialog's service types, in the dialog's order. */
 export const QUOTE_SERVICE_TYPES = [
@@ -316,6 +316,32 @@ export const cityQuoteRequestCreatedSchema = z.object({
   companiesNotified: z.number().int().min(0),
 });
 export type CityQuoteRequestCreated = z.infer<typeof cityQuoteRequestCreatedSchema>;
+
+/** How many served cities a 422 of POST /api/city-quote-requests offers at most. */
+export const NEARBY_CITIES_LIMIT = 5;
+
+/** A city near an unserved one where a city-wide request would reach at least one company. */
+export const nearbyCitySchema = z.object({
+  city: z.string(),
+  /** Two-letter code. */
+  state: z.string(),
+  /** "City, ST", as the form's city of service takes it. */
+  label: z.string(),
+  /** How many companies a city-wide request to `label` would reach now. */
+  companies: z.number().int().min(1),
+  /** From the unserved city's centre (or its state's, for a city the gazetteer does not know), rounded. */
+  distanceMiles: z.number().int().min(0),
+});
+export type NearbyCity = z.infer<typeof nearbyCitySchema>;
+
+/**
+ * 422 of POST /api/city-quote-requests: no active company that can be reached serves the city, so
+ * nothing was stored or sent; the nearest served cities first, at most {@link NEARBY_CITIES_LIMIT}.
+ */
+export const cityQuoteUnservedSchema = errorResponseSchema.extend({
+  nearbyCities: z.array(nearbyCitySchema).max(NEARBY_CITIES_LIMIT),
+});
+export type CityQuoteUnserved = z.infer<typeof cityQuoteUnservedSchema>;
 
 /**
  * A quote request as owners and admins see it (owner-admin side §3), with lead tracking: when the mail

@@ -31,3 +31,6 @@ export interface CompanyContactDoc {
   /** Median response time, kept here with the event that publishes it. */
   responseTime: ResponseTime | null;
 }
+
+/** Whether a request can reach the company: an e-mail address, or an owner's dashboard. */
+export const isReachable = (c: CompanyContactDoc): boolean => Boolean(c.businessEmail || c.email || c.userId);

@@ -12,6 +12,10 @@ export interface ServiceArea {
 export interface TargetCity {
   area: ServiceArea;
   resolved: CityQuoteRequestedV1['data']['resolvedCity'];
+  /** How the city is named to the visitor: the gazetteer's "Rockford, IL", else the typed text. */
+  label: string;
+  /** Where to look for served cities nearby: the city's centre, else its state's (when the state is known). */
+  origin?: LatLng;
 }
 
 /**
@@ -23,8 +27,16 @@ export function targetCityOf(text: string): TargetCity {
   const place = resolveLocation(text);
   if (place?.city && (place.kind === 'city' || place.kind === 'zip')) {
     const { city, state, latitude, longitude } = place;
-    return { area: { cityKey: cityKey(city, state), center: { latitude, longitude } }, resolved: { city, state, latitude, longitude } };
+    const center = { latitude, longitude };
+    return {
+      area: { cityKey: cityKey(city, state), center },
+      resolved: { city, state, latitude, longitude },
+      label: `${city}, ${state}`,
+      origin: center,
+    };
   }
   const { city, state } = splitCityState(text);
-  return { area: { cityKey: cityKey(city, state) }, resolved: null };
+  const statePlace = resolveLocation(state);
+  const origin = statePlace?.kind === 'state' ? { latitude: statePlace.latitude, longitude: statePlace.longitude } : undefined;
+  return { area: { cityKey: cityKey(city, state) }, resolved: null, label: text.trim(), origin };
 }

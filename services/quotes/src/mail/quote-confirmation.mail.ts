@@ -29,7 +29,10 @@ ${rowsHtml(rows)}
   return { to: quote.customerEmail, subject: oneLine(`${title} to ${quote.companyName}`), text, html, tag: 'quote-confirmation' };
 }
 
-/** Confirms a city-wide request: how many companies got it, or that none serves the city yet. */
+/**
+ * Confirms a city-wide request: how many companies got it, or (for a request stored before an
+ * unserved city was answered 422 instead) that none serves the city yet.
+ */
 export function cityQuoteConfirmationMail(request: CityRequestDoc, directoryUrl: string): MailMessage {
   const n = request.companiesNotified;
   const title = n > 0 ? 'Your city-wide quote request was sent' : 'We could not find companies for your request';

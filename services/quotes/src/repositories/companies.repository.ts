@@ -1,5 +1,5 @@
 import type { CompanyResponseTimeV1, CompanySnapshot } from '@limo/contracts';
-import { distanceMiles } from '@limo/geo';
+import { distanceMiles, type LatLng } from '@limo/geo';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
 import type { CompanyContactDoc } from '../domain/company-contact.js';
 import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../domain/places.js';
@@ -99,13 +99,7 @@ export class CompaniesRepository {
     }
     if (area.center) {
       const center = area.center;
-      const box = boundingBox(center, SERVICE_RADIUS_MILES);
-      const candidates = await this.companies.find({
-        latitude: { $gte: box.minLat, $lte: box.maxLat },
-        longitude: { $gte: box.minLon, $lte: box.maxLon },
-        active: true,
-      });
-      for (const c of candidates) {
+      for (const c of await this.activeWithCoordinatesNear(center, SERVICE_RADIUS_MILES)) {
         if (
           c.latitude !== null &&
           c.longitude !== null &&
@@ -116,6 +110,25 @@ export class CompaniesRepository {
       }
     }
     return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+  }
+
+  /**
+   * The active companies with coordinates inside the box around `center` holding every point within
+   * `miles` (corners included: callers measure distances themselves), or all of them for `Infinity`.
+   */
+  activeWithCoordinatesNear(center: LatLng, miles: number): Promise<CompanyContactDoc[]> {
+    if (!Number.isFinite(miles)) return this.companies.find({ active: true, latitude: { $ne: null }, longitude: { $ne: null } });
+    const box = boundingBox(center, miles);
+    return this.companies.find({
+      latitude: { $gte: box.minLat, $lte: box.maxLat },
+      longitude: { $gte: box.minLon, $lte: box.maxLon },
+      active: true,
+    });
+  }
+
+  /** The active companies listed without coordinates (known by their city's name only). */
+  activeWithoutCoordinates(): Promise<CompanyContactDoc[]> {
+    return this.companies.find({ active: true, $or: [{ latitude: null }, { longitude: null }] });
   }
 
   /** Stores the company's new median response time together with the event announcing it. */

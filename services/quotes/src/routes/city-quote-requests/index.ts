@@ -1,18 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cityQuoteRequestBodySchema, cityQuoteRequestCreatedSchema, errorResponses, type CityQuoteRequestedV1 } from '@limo/contracts';
+import {
+  cityQuoteRequestBodySchema,
+  cityQuoteRequestCreatedSchema,
+  cityQuoteUnservedSchema,
+  errorResponses,
+  NEARBY_CITIES_LIMIT,
+  type CityQuoteRequestedV1,
+} from '@limo/contracts';
 import { enforceRateLimits } from '@limo/platform';
 import { monotonicIsoNow } from '../../domain/clock.js';
+import { isReachable } from '../../domain/company-contact.js';
 import { targetCityOf } from '../../domain/service-area.js';
 import type { CityRequestDoc } from '../../domain/city-request.js';
+import { nearbyServedCities } from '../../nearby-cities.js';
 import type { RouteDeps } from '../deps.js';
 
 /**
  * POST /api/city-quote-requests (public, rate limited per IP): finds the companies serving the city in
  * quotes' own read-model (listed in that city and state, or within 25 miles of its centre) that can
  * be reached (an e-mail address or an owner's dashboard), stores the request with the
- * `city-quote.requested.v1` that fans it out into one quote per company, and answers how many.
+ * `city-quote.requested.v1` that fans it out into one quote per company, and answers how many. When
+ * there is none it answers 422 with the nearest served cities, and stores and sends nothing.
  */
 export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
   const { ctx, companies, cityRequests } = deps;
@@ -23,7 +33,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         tags: ['quotes'],
         summary: 'Send one quote request to every company serving a city',
         body: cityQuoteRequestBodySchema,
-        response: { 201: cityQuoteRequestCreatedSchema, ...errorResponses(400, 429) },
+        response: { 201: cityQuoteRequestCreatedSchema, 422: cityQuoteUnservedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -35,10 +45,15 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
           message: 'Too many city-wide quote requests from this address. Please try again later.',
         },
       ]);
-      await deps.backlog.admit();
       const body = request.body;
       const target = targetCityOf(body.targetCity);
-      const reachable = (await companies.serving(target.area)).filter((c) => c.businessEmail || c.email || c.userId);
+      const reachable = (await companies.serving(target.area)).filter(isReachable);
+      if (reachable.length === 0) {
+        // Nobody would get it: say so instead of a "sent to 0 companies" success, store and send nothing.
+        const nearbyCities = target.origin ? await nearbyServedCities(companies, target.origin, NEARBY_CITIES_LIMIT) : [];
+        return reply.code(422).send({ message: `No limousine company serves ${target.label} yet.`, nearbyCities });
+      }
+      await deps.backlog.admit();
       const companyIds = reachable.map((c) => c._id);
       const now = monotonicIsoNow();
       const doc: CityRequestDoc = {
