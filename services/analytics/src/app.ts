@@ -91,7 +91,12 @@ export const analyticsService = defineService({
       kafka:
         ({ ctx, env }) =>
         (store, logger, deadLetters) => ({
-          sink: new BusPublisher(ctx.bus, { topic: env.ANALYTICS_TOPIC }),
+          // While Kafka is away, accepted events wait under DATA_DIR and are forwarded when it is back.
+          sink: new BusPublisher(ctx.bus, {
+            topic: env.ANALYTICS_TOPIC,
+            spoolDir: join(ctx.config.DATA_DIR, 'analytics', 'spool'),
+            logger,
+          }),
           consumer: new KafkaIngestConsumer(store, logger, {
             brokers: (ctx.config.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()),
             // Its own kafkajs consumer: the bus's namespace is applied here as the bus applies it.

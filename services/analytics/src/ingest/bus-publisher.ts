@@ -1,6 +1,7 @@
-import type { EventBus, EventEnvelope } from '@limo/platform';
+import type { EventBus, EventEnvelope, Logger } from '@limo/platform';
 import type { StoredEvent } from '../store/analytics-store.port.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
+import { Spool } from './spool.js';
 
 export interface BusPublisherOptions {
   topic: string;
@@ -10,6 +11,15 @@ export interface BusPublisherOptions {
   maxBatch?: number;
   /** Events waiting for Kafka at most; beyond, `accept` refuses. Default 50,000. */
   maxPending?: number;
+  /**
+   * Folder where accepted events wait on disk while Kafka does not take them (a publish failed or
+   * took longer than `spoolAfterMs`): they are acknowledged once there and forwarded in order when
+   * Kafka is back. Unset: such events are refused (503) and the client may retry.
+   */
+  spoolDir?: string;
+  /** How long a publish may take before its events are spooled instead. Default 2 s. */
+  spoolAfterMs?: number;
+  logger?: Logger;
 }
 
 interface Waiting {
@@ -22,6 +32,7 @@ interface Waiting {
  * The distributed ingest path's first half: the track route's events go to a Kafka topic, a few
  * milliseconds' worth per publish call, and each `accept` resolves once Kafka (acks=all) holds its
  * event, so an acknowledged event survives any restart. The ingest consumer writes them to ClickHouse.
+ * With `spoolDir`, a broker away (restarting, unreachable) costs no event: see {@link Spool}.
  */
 export class BusPublisher implements EventSink {
   private waiting: Waiting[] = [];
@@ -29,37 +40,81 @@ export class BusPublisher implements EventSink {
   private inFlight = new Set<Promise<void>>();
   private pendingCount = 0;
   private stopped = false;
+  private readonly spool: Spool | undefined;
 
   constructor(
     private readonly bus: EventBus,
     private readonly options: BusPublisherOptions,
-  ) {}
+  ) {
+    const { spoolDir, logger } = options;
+    this.spool =
+      spoolDir && logger
+        ? new Spool(logger, { dir: spoolDir, maxBatch: options.maxBatch ?? 1_000, forward: (events) => this.publish(events) })
+        : undefined;
+  }
 
   accept(event: StoredEvent): Promise<void> {
     if (this.stopped) return Promise.reject(new SinkFullError('analytics is shutting down'));
+    // While spooling, new events queue behind the spooled ones.
+    if (this.spool?.active) return this.spool.append(event);
     if (this.pendingCount >= (this.options.maxPending ?? 50_000))
       return Promise.reject(new SinkFullError('too many analytics events waiting for Kafka'));
     return new Promise<void>((resolve, reject) => {
-      const envelope = {
-        id: event.eventId,
-        type: this.options.topic,
-        occurredAt: event.receivedAt,
-        key: event.visitorId || event.sessionId,
-        data: event,
-      };
-      this.waiting.push({ envelope, resolve, reject });
+      this.waiting.push({ envelope: this.envelopeOf(event), resolve, reject });
       this.pendingCount++;
       if (this.waiting.length >= (this.options.maxBatch ?? 1_000)) this.send();
       else this.timer ??= setTimeout(() => this.send(), this.options.lingerMs ?? 5);
     });
   }
 
-  async start(): Promise<void> {}
+  async start(): Promise<void> {
+    await this.spool?.open();
+  }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.send();
     await Promise.allSettled([...this.inFlight]);
+    await this.spool?.stop();
+  }
+
+  private envelopeOf(event: StoredEvent): EventEnvelope<StoredEvent> {
+    return {
+      id: event.eventId,
+      type: this.options.topic,
+      occurredAt: event.receivedAt,
+      key: event.visitorId || event.sessionId,
+      data: event,
+    };
+  }
+
+  private publish(events: StoredEvent[]): Promise<void> {
+    return this.bus.publish(events.map((e) => this.envelopeOf(e)));
+  }
+
+  /** Publishes, or, with a spool, gives up waiting after `spoolAfterMs` (a late success only adds copies the ingest drops). */
+  private publishOrTimeOut(batch: Waiting[]): Promise<void> {
+    const published = this.bus.publish(batch.map((w) => w.envelope));
+    if (!this.spool) return published;
+    published.catch(() => undefined);
+    const limit = this.options.spoolAfterMs ?? 2_000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${limit} ms`)), limit);
+    });
+    return Promise.race([published, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** Keeps a batch Kafka did not take in the spool (acknowledged once on disk), or refuses it without one. */
+  private async spoolOrRefuse(batch: Waiting[], err: unknown): Promise<void> {
+    const spool = this.spool;
+    if (!spool) {
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    if (!spool.active)
+      this.options.logger?.warn({ err, events: batch.length }, 'Kafka is not taking analytics events: spooling them to disk');
+    await Promise.all(batch.map((w) => spool.append(w.envelope.data).then(w.resolve, w.reject)));
   }
 
   private send(): void {
@@ -68,11 +123,10 @@ export class BusPublisher implements EventSink {
     if (this.waiting.length === 0) return;
     const batch = this.waiting;
     this.waiting = [];
-    const sent = this.bus
-      .publish(batch.map((w) => w.envelope))
+    const sent = this.publishOrTimeOut(batch)
       .then(
         () => batch.forEach((w) => w.resolve()),
-        (err: unknown) => batch.forEach((w) => w.reject(err)),
+        (err: unknown) => this.spoolOrRefuse(batch, err),
       )
       .finally(() => {
         this.pendingCount -= batch.length;
