@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCompaniesResponseSchema } from '@limo/contracts';
 import { metrics } from '@limo/platform';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from '@limo/platform/testing';
@@ -31,7 +32,7 @@ describe('a fresh embedded start with the demo data', () => {
     const api = new ApiClient(system.url);
     const ids: string[] = [];
     for (let page = 1; page <= 19; page++) {
-      const { items } = (await api.call('GET', `/api/all-companies?page=${page}&limit=100`)).json as { items: Array<{ id: string }> };
+      const { items } = allCompaniesResponseSchema.parse((await api.call('GET', `/api/all-companies?page=${page}&limit=100`)).json);
       ids.push(...items.map((c) => c.id));
     }
     expect(new Set(ids).size).toBe(1900);

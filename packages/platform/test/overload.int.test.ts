@@ -25,7 +25,9 @@ describe('load shedding in every service', () => {
     app.get('/api/work', async () => ({ done: true }));
     try {
       const before = refusedCount();
-      await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/work' })).statusCode, { timeout: 5_000, interval: 25 }).toBe(503);
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: '/api/work' })).statusCode, { timeout: 5_000, interval: 25 })
+        .toBe(503);
       const refused = await app.inject({ method: 'GET', url: '/api/work' });
       expect(refused.headers['retry-after']).toBe('5');
       expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });

@@ -19,7 +19,10 @@ const upstreams: FastifyInstance[] = [];
 const urls = {} as Record<ServiceName, string>;
 /** The Accept-Encoding each proxied request reached the service with. */
 const seenEncodings: Array<string | undefined> = [];
-const big = { items: Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: `Company ${i}`, city: 'Miami', state: 'FL' })), total: 300 };
+const big = {
+  items: Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: `Company ${i}`, city: 'Miami', state: 'FL' })),
+  total: 300,
+};
 const small = [{ id: 'c1', name: 'Small Limo' }];
 
 beforeAll(async () => {
@@ -32,7 +35,10 @@ beforeAll(async () => {
     app.get('/api/companies', async () => small);
     // An answer a service already encoded goes out as it is, not encoded twice.
     app.get('/api/geo/cities', async (_request, reply) =>
-      reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(JSON.stringify(big))),
+      reply
+        .header('content-encoding', 'gzip')
+        .type('application/json')
+        .send(gzipSync(JSON.stringify(big))),
     );
     app.get('/healthz', async () => ({ status: 'ok' }));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -130,7 +136,9 @@ describe('the cost-aware limit of expensive requests', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 31; i++) {
-        codes.push((await gateway.inject({ method: 'GET', url: '/api/all-companies?limit=100', remoteAddress: '198.51.100.30' })).statusCode);
+        codes.push(
+          (await gateway.inject({ method: 'GET', url: '/api/all-companies?limit=100', remoteAddress: '198.51.100.30' })).statusCode,
+        );
       }
       // 600 a minute: 120 units, 30 requests of 4.
       expect(codes.filter((c) => c === 200)).toHaveLength(30);
@@ -143,10 +151,17 @@ describe('the cost-aware limit of expensive requests', () => {
 
 describe('load shedding', () => {
   it('answers 503 with Retry-After and the error shape past the heap threshold; /healthz still answers and says so', async () => {
-    const gateway = await gatewayWith({ OVERLOAD_MAX_HEAP_USED_MB: '1', OVERLOAD_SAMPLE_INTERVAL_MS: '20', OVERLOAD_RETRY_AFTER_SECONDS: '7' });
+    const gateway = await gatewayWith({
+      OVERLOAD_MAX_HEAP_USED_MB: '1',
+      OVERLOAD_SAMPLE_INTERVAL_MS: '20',
+      OVERLOAD_RETRY_AFTER_SECONDS: '7',
+    });
     try {
       await expect
-        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, { timeout: 5_000, interval: 25 })
+        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, {
+          timeout: 5_000,
+          interval: 25,
+        })
         .toBe(503);
       const refused = await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' });
       expect(refused.headers['retry-after']).toBe('7');
@@ -173,7 +188,10 @@ describe('load shedding', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
       await expect
-        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, { timeout: 5_000, interval: 50 })
+        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, {
+          timeout: 5_000,
+          interval: 50,
+        })
         .toBe(200);
     } finally {
       await gateway.close();
