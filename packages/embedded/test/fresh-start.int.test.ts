@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCompaniesResponseSchema } from '@limo/contracts';
 import { metrics } from '@limo/platform';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from '@limo/platform/testing';
@@ -32,7 +31,8 @@ describe('a fresh embedded start with the demo data', () => {
     const api = new ApiClient(system.url);
     const ids: string[] = [];
     for (let page = 1; page <= 19; page++) {
-      const { items } = allCompaniesResponseSchema.parse((await api.call('GET', `/api/all-companies?page=${page}&limit=100`)).json);
+      const res = await api.call('GET', `/api/all-companies?page=${page}&limit=100`);
+      const { items } = res.json as unknown as { items: Array<{ id: string }> };
       ids.push(...items.map((c) => c.id));
     }
     expect(new Set(ids).size).toBe(1900);
