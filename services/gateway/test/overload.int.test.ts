@@ -174,25 +174,32 @@ describe('load shedding', () => {
     }
   });
 
-  it('answers 503 right after the event loop was blocked past the delay threshold, then serves again', async () => {
+  it('answers 503 while the event loop stays late past the delay threshold, and not for one long job', async () => {
     const gateway = await gatewayWith({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '50', OVERLOAD_SAMPLE_INTERVAL_MS: '200' });
-    try {
-      expect((await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode).toBe(200);
-      const until = Date.now() + 2_000;
+    const busy = (ms: number) => {
+      const until = Date.now() + ms;
       while (Date.now() < until) {
-        // Busy: a handler hogging the one event loop.
+        // A handler hogging the one event loop.
       }
-      // Let the overdue sample run first.
+    };
+    const probe = async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode;
+    try {
+      expect(await probe()).toBe(200);
+      // One long job: a single late sample, then the loop is free again. Nothing is refused.
+      busy(1_500);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await probe()).toBe(200);
+      // Overloaded: 150 ms of work after every other turn of the loop, for over a second.
+      const until = Date.now() + 1_200;
+      while (Date.now() < until) {
+        busy(150);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const refused = await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
-      await expect
-        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, {
-          timeout: 5_000,
-          interval: 50,
-        })
-        .toBe(200);
+      expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });
+      await expect.poll(probe, { timeout: 5_000, interval: 50 }).toBe(200);
     } finally {
       await gateway.close();
     }
