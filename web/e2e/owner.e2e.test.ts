@@ -98,8 +98,10 @@ describeInBrowser('owner side in the browser', () => {
     await screenshot(page, 'checkout-declined');
     const mine = await (await page.request.get('/api/my-companies')).json();
     expect(mine).toEqual([]);
-    const search = await (await page.request.get(`/api/all-companies?search=${encodeURIComponent(name)}`)).json();
-    expect(search[0]?.claimed).toBe(false);
+    const search = (await (await page.request.get(`/api/all-companies?search=${encodeURIComponent(name)}`)).json()) as {
+      items: Array<{ claimed: boolean }>;
+    };
+    expect(search.items[0]?.claimed).toBe(false);
   });
 
   it('claims a company with the simulator card, and the owner sees it in /dashboard before and after approval', async () => {
@@ -298,8 +300,10 @@ describeInBrowser('owner side in the browser', () => {
     await screenshot(page, 'claim-business');
     await expectNoSeriousA11yViolations(page);
     const unclaimed = (
-      (await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as Array<{ id: string; claimed: boolean }>
-    ).find((c) => !c.claimed);
+      (await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as {
+        items: Array<{ id: string; claimed: boolean }>;
+      }
+    ).items.find((c) => !c.claimed);
     await page.goto(`/checkout?plan=claim&price=75&companyId=${unclaimed!.id}`);
     await page.getByTestId('test-mode-note').waitFor();
     await expectNoSeriousA11yViolations(page);

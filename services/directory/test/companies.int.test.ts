@@ -267,31 +267,43 @@ describe('PUT /api/companies/{id}', () => {
 });
 
 describe('GET /api/all-companies and /api/my-companies', () => {
-  it('lists every company by name for everybody', async () => {
-    const res = await call(h, 'GET', '/api/all-companies');
+  type ClaimPage = { items: Array<Record<string, unknown> & { name: string; city: string | null }>; total: number };
+  const claimPage = async (query = '') => {
+    const res = await call(h, 'GET', `/api/all-companies${query}`);
     expect(res.statusCode).toBe(200);
-    const names = res.json().map((c: { name: string }) => c.name);
+    return res.json<ClaimPage>();
+  };
+
+  // Issue 22, defect 2: it answered every company in full (2.1 MB with the demo data), serialised on the
+  // one event loop for each caller.
+  it('answers one page of the companies by name, only the fields a claim card shows, with the total', async () => {
+    const first = await claimPage();
+    expect(first.items).toHaveLength(Math.min(12, first.total));
+    expect(first.total).toBeGreaterThan(1);
+    const names = first.items.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(names).toContain('Sunset Limousine');
+    for (const item of first.items) {
+      expect(Object.keys(item).sort()).toEqual(['city', 'claimed', 'email', 'id', 'name', 'phone', 'rating', 'reviewCount', 'state']);
+    }
+    const every = await claimPage('?limit=100');
+    expect(every.items.map((c) => c.name)).toContain('Sunset Limousine');
+    expect((await claimPage('?page=2&limit=1')).items[0]?.name).toBe(every.items[1]?.name);
   });
 
   it('searches name, city, state or e-mail case-insensitively, a page at a time, with the total', async () => {
-    const all = (await call(h, 'GET', '/api/all-companies')).json<Array<{ name: string; city: string | null; email: string | null }>>();
+    const all = (await claimPage('?limit=100')).items;
     const sunset = all.find((c) => c.name === 'Sunset Limousine')!;
-    const byName = await call(h, 'GET', '/api/all-companies?search=sUnSeT%20lIMO');
-    expect(byName.json().map((c: { name: string }) => c.name)).toContain('Sunset Limousine');
-    expect(Number(byName.headers['x-total-count'])).toBe(byName.json().length);
-    if (sunset.city)
-      expect(
-        (await call(h, 'GET', `/api/all-companies?search=${encodeURIComponent(sunset.city.toUpperCase())}`)).json().length,
-      ).toBeGreaterThan(0);
-    const paged = await call(h, 'GET', '/api/all-companies?page=1&limit=2');
-    expect(paged.json()).toHaveLength(Math.min(2, all.length));
-    expect(Number(paged.headers['x-total-count'])).toBe(all.length);
-    const none = await call(h, 'GET', '/api/all-companies?search=zzzz-no-such-company');
-    expect(none.json()).toEqual([]);
-    expect(none.headers['x-total-count']).toBe('0');
-    expect((await call(h, 'GET', '/api/all-companies?limit=500')).statusCode).toBe(400);
+    const byName = await claimPage('?search=sUnSeT%20lIMO');
+    expect(byName.items.map((c) => c.name)).toContain('Sunset Limousine');
+    expect(byName.total).toBe(byName.items.length);
+    if (sunset.city) expect((await claimPage(`?search=${encodeURIComponent(sunset.city.toUpperCase())}`)).total).toBeGreaterThan(0);
+    const paged = await claimPage('?page=1&limit=2');
+    expect(paged.items).toHaveLength(Math.min(2, all.length));
+    expect(paged.total).toBe(all.length);
+    expect(await claimPage('?search=zzzz-no-such-company')).toEqual({ items: [], total: 0 });
+    const tooMany = await call(h, 'GET', '/api/all-companies?limit=500');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Limit must be a whole number from 1 to 100');
   });
 
   it('answers 401 for /api/my-companies signed out, and an empty list for someone owning nothing', async () => {
@@ -300,10 +312,11 @@ describe('GET /api/all-companies and /api/my-companies', () => {
   });
 
   it('shows the new company in all-companies at once (the cache is invalidated by the write)', async () => {
-    await call(h, 'GET', '/api/all-companies');
+    await call(h, 'GET', '/api/all-companies?search=fresh');
     await adminCreate(h, admin, { name: 'Fresh Listing Limo' });
     await waitFor(
-      async () => (await call(h, 'GET', '/api/all-companies')).json().some((c: { name: string }) => c.name === 'Fresh Listing Limo'),
+      async () =>
+        (await call(h, 'GET', '/api/all-companies?search=fresh')).json<ClaimPage>().items.some((c) => c.name === 'Fresh Listing Limo'),
       2_000,
       'fresh listing',
     );

@@ -11,7 +11,13 @@ import { BalancedPool, Pool, type Dispatcher } from 'undici';
 import {
   clientClosed,
   endClientClosed,
+  enforceRateLimits,
+  HttpError,
   INTERNAL_HEADER,
+  isUnderPressure,
+  overloadLimits,
+  registerCompression,
+  registerOverloadProtection,
   requestIdOf,
   serverTimeouts,
   UPSTREAM_IDLE_TIMEOUT_MS,
@@ -20,6 +26,7 @@ import {
   type RateLimiter,
   type ServiceName,
 } from '@limo/platform';
+import { requestCost } from './expensive-routes.js';
 import { checkServices } from './health.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
@@ -90,7 +97,7 @@ export interface GatewayOptions {
   logger: Logger;
   limiter: RateLimiter;
   /** The gateway's own settings it reads here (see `gatewayEnvSchema`). */
-  settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'>;
+  settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'> & Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE'>>;
   /** The built SPA (`web/dist`); served with an index.html fallback when present. */
   webDist?: string;
 }
@@ -102,6 +109,7 @@ export interface GatewayOptions {
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, limiter } = options;
   const { RATE_LIMIT_PER_MINUTE: perMinute } = options.settings;
+  const expensivePerMinute = options.settings.EXPENSIVE_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.floor(perMinute / 5));
   const app = Fastify({
     ...serverTimeouts(config),
     loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
@@ -115,6 +123,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     // error shape, `{ message }`, not Fastify's own `{ error, code, message, statusCode }`.
     frameworkErrors: answerFrameworkError,
   });
+  // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
+  await registerOverloadProtection(app, 'gateway', overloadLimits(config));
+  // Before every route (the proxied ones included): answers of 1 KB or more go out brotli or gzip.
+  await registerCompression(app);
 
   registerSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith('https://') });
 
@@ -136,6 +148,23 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     if (!result.allowed) {
       reply.header('retry-after', Math.max(1, Math.ceil(result.resetMs / 1000)));
       return reply.code(429).send({ message: 'Too many requests. Please slow down and try again in a minute.' });
+    }
+    const cost = requestCost(request.method, request.url);
+    if (cost === 0) return;
+    try {
+      await enforceRateLimits(limiter, reply, [
+        {
+          key: `gateway:expensive:ip:${request.ip}`,
+          limit: expensivePerMinute,
+          windowMs: 60_000,
+          cost,
+          message: 'Too many large searches. Please wait a moment and try again.',
+        },
+      ]);
+    } catch (error) {
+      // Answered here: the proxied routes were registered before the error handler below.
+      if (!(error instanceof HttpError)) throw error;
+      return reply.code(error.statusCode).send({ message: error.message });
     }
   });
 
@@ -184,8 +213,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
         rewritePrefix: prefix,
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => ({
-            // `Expect: 100-continue` was answered here (Node does); undici refuses to send it on.
-            ...withoutHeader(headers, 'expect'),
+            // `Expect: 100-continue` was answered here (Node does); undici refuses to send it on. The
+            // gateway compresses answers for the client: a service answers plain, never encoded twice.
+            ...withoutHeader(withoutHeader(headers, 'expect'), 'accept-encoding'),
             'x-request-id': String(request.id),
             // Proves to the service that the X-Forwarded-* below come from the gateway.
             [INTERNAL_HEADER]: config.INTERNAL_SECRET,
@@ -223,9 +253,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     transformSpecificationClone: false,
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: { answersUnderPressure: true } }, async (_request, reply) => {
     const report = await checkServices(config.serviceUrls);
-    return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, gateway: 'up' });
+    return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, gateway: 'up', underPressure: isUnderPressure(app) });
   });
 
   const webDist = options.webDist;

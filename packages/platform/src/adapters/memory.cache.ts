@@ -27,6 +27,11 @@ export function assertWindow(windowMs: number): void {
     throw new RangeError(`Rate-limit window must be a positive integer of ms, got ${windowMs}`);
 }
 
+/** Checks a rate-limit hit's weight: a positive whole number. */
+export function assertCost(cost: number): void {
+  if (!Number.isSafeInteger(cost) || cost < 1) throw new RangeError(`Rate-limit cost must be a positive integer, got ${cost}`);
+}
+
 /**
  * The embedded cache: an LRU of JSON strings with a TTL per entry. Values are stored serialised, so
  * neither the caller's object nor one returned by `get` can change what is cached, and `incr`
@@ -99,15 +104,16 @@ export class MemoryRateLimiter implements RateLimiter {
     return new MemoryRateLimiter(options);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<RateLimitResult> {
     assertWindow(windowMs);
+    assertCost(cost);
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
       window = { count: 0, endsAt: now + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += cost;
     const allowed = window.count <= limit;
     return { allowed, remaining: allowed ? limit - window.count : 0, resetMs: window.endsAt - now };
   }

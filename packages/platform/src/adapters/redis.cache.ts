@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Cache, RateLimiter, RateLimitResult } from '../ports/cache.port.js';
-import { assertTtl, assertWindow, toCacheJson } from './memory.cache.js';
+import { assertCost, assertTtl, assertWindow, toCacheJson } from './memory.cache.js';
 import { redactUrl } from './redact-url.js';
 
 /** How to reach Redis. */
@@ -109,10 +109,11 @@ export class RedisRateLimiter implements RateLimiter {
     return new RedisRateLimiter(client);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<RateLimitResult> {
     assertWindow(windowMs);
+    assertCost(cost);
     const redisKey = rateLimitKey(key);
-    const replies = await this.client.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
+    const replies = await this.client.multi().incrby(redisKey, cost).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
     if (!replies) throw new Error('Redis rate-limit transaction was aborted');
     const [count, , ttl] = replies.map(([err, reply]) => {
       if (err) throw err;

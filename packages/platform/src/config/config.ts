@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkServerTimeouts, serverTimeoutsEnv } from './server-timeouts.js';
+import { overloadEnv } from './overload.js';
 
 // 0 means "any free port" (tests, several embedded instances on one machine).
 const port = z.coerce.number().int().min(0).max(65535);
@@ -94,6 +95,7 @@ const envSchema = z
     BILLING_URL: serviceUrlList,
     ANALYTICS_URL: serviceUrlList,
     ...serverTimeoutsEnv,
+    ...overloadEnv,
   })
   .superRefine(checkServerTimeouts);
 export type Env = z.infer<typeof envSchema>;

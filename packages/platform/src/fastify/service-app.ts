@@ -18,6 +18,8 @@ import { metrics } from '../metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
 import { clientClosed, endClientClosed } from './client-closed.js';
+import { overloadLimits } from '../config/overload.js';
+import { isUnderPressure, registerOverloadProtection } from './overload.js';
 import { hasInternalSecret, requireInternal } from './internal.js';
 import { markPrivateAnswers } from './private-answers.js';
 import { requestIdOf } from './request-id.js';
@@ -55,7 +57,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 /**
  * A Fastify app with everything our services share: zod validation with the schemas' own messages,
  * one error shape, request ids, the session user, role guards, the Origin check on state-changing
- * requests, OpenAPI at `/openapi.json` and `/healthz`.
+ * requests, OpenAPI at `/openapi.json` and `/healthz`, and load shedding (503 when overloaded).
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
@@ -67,6 +69,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     genReqId: requestIdOf,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
+  await registerOverloadProtection(app, options.name, overloadLimits(config));
   // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
   // for that input, not a 500.
   // Only the gateway (it holds INTERNAL_SECRET) may say who the client is: from anyone else the
@@ -176,7 +180,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     void reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', service: options.name, ...options.health?.() }));
+  app.get('/healthz', { schema: { hide: true }, config: { answersUnderPressure: true } }, async () => ({
+    status: 'ok',
+    service: options.name,
+    underPressure: isUnderPressure(app),
+    ...options.health?.(),
+  }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () =>
     metrics.snapshot(),

@@ -19,8 +19,11 @@ export interface RateLimitResult {
 
 /** Fixed-window counter per key, shared by every instance of a service. */
 export interface RateLimiter {
-  /** Counts one hit for `key` and says whether it is within `limit` hits per `windowMs`. */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Counts one hit (or `cost` hits: an expensive request weighs more) for `key` and says whether the
+   * count is within `limit` per `windowMs`.
+   */
+  hit(key: string, limit: number, windowMs: number, cost?: number): Promise<RateLimitResult>;
   /** Forgets the key's count (e.g. after a successful login). */
   reset(key: string): Promise<void>;
 }

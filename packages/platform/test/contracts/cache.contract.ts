@@ -125,6 +125,15 @@ export function describeCacheContract(name: string, factory: () => Promise<Cache
       await limiter.reset(k);
     });
 
+    it('counts a weighted hit as its cost, and refuses a whole-number cost below 1', async () => {
+      const k = key('cost');
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 6 });
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 2 });
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: false, remaining: 0 });
+      await expect(limiter.hit(k, 10, 10_000, 0)).rejects.toThrow(RangeError);
+      await limiter.reset(k);
+    });
+
     it('allows exactly `limit` of many concurrent hits', async () => {
       const k = key('limit-concurrent');
       const results = await Promise.all(Array.from({ length: 50 }, () => limiter.hit(k, 10, 10_000)));

@@ -10,7 +10,14 @@ export const SEARCH_TTL_MS = 30_000;
  * shares the cache.
  */
 export class SearchCache {
+  /** In-process values of `shared()`, each with the version and time it was computed for. */
+  private readonly local = new Map<string, { version: number; expiresAt: number; value: Promise<unknown> }>();
+
   constructor(private readonly cache: Cache) {}
+
+  private async version(): Promise<number> {
+    return Number((await this.cache.get<number | string>(VERSION_KEY)) ?? 0);
+  }
 
   /** Makes every cached answer stale. */
   async invalidate(): Promise<void> {
@@ -19,12 +26,30 @@ export class SearchCache {
 
   /** The cached answer for (`scope`, `params`) of the current version, or `compute()`'s, cached 30 s. */
   async getOrCompute<T>(scope: string, params: unknown, compute: () => Promise<T>): Promise<T> {
-    const version = Number((await this.cache.get<number | string>(VERSION_KEY)) ?? 0);
+    const version = await this.version();
     const key = `directory:${scope}:v${version}:${JSON.stringify(params)}`;
     const hit = await this.cache.get<T>(key);
     if (hit !== undefined) return hit;
     const value = await compute();
     await this.cache.set(key, value, SEARCH_TTL_MS);
+    return value;
+  }
+
+  /**
+   * A large working set (e.g. every company, slimmed) kept in this process for the current version,
+   * at most SEARCH_TTL_MS: never copied through the cache on a hit, computed once however many
+   * requests miss it at the same time (they share the one computation).
+   */
+  async shared<T>(scope: string, compute: () => Promise<T>): Promise<T> {
+    const version = await this.version();
+    const kept = this.local.get(scope);
+    if (kept && kept.version === version && kept.expiresAt > Date.now()) return kept.value as Promise<T>;
+    const value = compute();
+    this.local.set(scope, { version, expiresAt: Date.now() + SEARCH_TTL_MS, value });
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.local.get(scope)?.value === value) this.local.delete(scope);
+    });
     return value;
   }
 }

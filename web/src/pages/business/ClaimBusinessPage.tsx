@@ -16,7 +16,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { CLAIM_SEARCH_PAGE_SIZE, type Company, type CompanyDetail } from '@limo/contracts';
+import { CLAIM_SEARCH_PAGE_SIZE, type AllCompaniesResponse, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -47,7 +47,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
-function ClaimCard({ company }: { company: Company }) {
+function ClaimCard({ company }: { company: ClaimSearchCompany }) {
   return (
     <Card.Root as="article" aria-label={company.name} data-testid="claim-card">
       <Card.Body gap="2">
@@ -104,8 +104,7 @@ function FindYourBusiness() {
     queryFn: async () => {
       const q = new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) });
       const res = await apiRequest('GET', `/api/all-companies?${q.toString()}`);
-      const companies = (await readJson<Company[]>(res)) ?? [];
-      return { companies, total: Number(res.headers.get('x-total-count') ?? companies.length) };
+      return (await readJson<AllCompaniesResponse>(res)) ?? { items: [], total: 0 };
     },
   });
   const total = results.data?.total ?? 0;
@@ -138,7 +137,7 @@ function FindYourBusiness() {
           ))}
         </SimpleGrid>
       )}
-      {results.data && results.data.companies.length === 0 && (
+      {results.data && results.data.items.length === 0 && (
         <Card.Root mt="6">
           <Card.Body textAlign="center" gap="2">
             <Text fontWeight="semibold">No businesses found matching "{search}"</Text>
@@ -149,10 +148,10 @@ function FindYourBusiness() {
           </Card.Body>
         </Card.Root>
       )}
-      {results.data && results.data.companies.length > 0 && (
+      {results.data && results.data.items.length > 0 && (
         <>
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4" mt="6" opacity={results.isPlaceholderData ? 0.6 : 1}>
-            {results.data.companies.map((c) => (
+            {results.data.items.map((c) => (
               <ClaimCard key={c.id} company={c} />
             ))}
           </SimpleGrid>

@@ -219,13 +219,15 @@ describe('/claim-business', () => {
       analytics,
       on('GET', '/api/all-companies', (call) => {
         const search = new URL(call.url, 'http://x').searchParams.get('search');
-        if (search === 'zzz') return { body: [], headers: { 'X-Total-Count': '0' } };
+        if (search === 'zzz') return { body: { items: [], total: 0 } };
         return {
-          body: [
-            makeCompany({ id: 'a', name: 'Open Limo' }),
-            makeCompany({ id: 'b', name: 'Taken Limo', claimed: true, rating: 0, reviewCount: 0 }),
-          ],
-          headers: { 'X-Total-Count': '1900' },
+          body: {
+            items: [
+              makeCompany({ id: 'a', name: 'Open Limo' }),
+              makeCompany({ id: 'b', name: 'Taken Limo', claimed: true, rating: 0, reviewCount: 0 }),
+            ],
+            total: 1900,
+          },
         };
       }),
     );
@@ -241,6 +243,12 @@ describe('/claim-business', () => {
     expect(await screen.findByText('No businesses found matching "zzz"')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact?topic=Listing%20or%20claim');
     expect(calls.at(-1)?.url).toContain('search=zzz');
+    // Debounced: the server is asked for what was typed once typing paused, not for every keystroke.
+    const searches = calls
+      .filter((c) => c.url.includes('/api/all-companies'))
+      .map((c) => new URL(c.url, 'http://x').searchParams.get('search'));
+    expect(searches).not.toContain('z');
+    expect(searches).not.toContain('zz');
   });
 
   it('confirms the company, requires every claimer detail ("Missing Information"), then stores them and goes to checkout', async () => {

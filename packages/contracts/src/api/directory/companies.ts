@@ -121,26 +121,52 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 // All companies (the claim page)
 // ---------------------------------------------------------------------------------------------
 
-/** The claim page's page size for `GET /api/all-companies?search=`. */
+/** The claim page's page size for `GET /api/all-companies?search=`, and the default `limit`. */
 export const CLAIM_SEARCH_PAGE_SIZE = 12;
+/** The largest `limit` of `GET /api/all-companies`. */
+export const CLAIM_SEARCH_MAX_LIMIT = 100;
+
+const claimLimitMessage = `Limit must be a whole number from 1 to ${CLAIM_SEARCH_MAX_LIMIT}`;
 
 /**
- * `GET /api/all-companies`: without a query, every company by name (the spec's client); with
- * `search` or `page`, one page of the companies whose name, city, state or e-mail contains the
- * text (case-insensitive), the total in `X-Total-Count`.
+ * `GET /api/all-companies?search=&page=&limit=`: one page (12 by default, 100 at most) of the
+ * companies, by name, whose name, city, state or e-mail contains `search` (case-insensitive; every
+ * company without it).
  */
 export const allCompaniesQuerySchema = z.object({
-  search: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').default(''),
   page: z.coerce
     .number({ error: 'Page must be a whole number of 1 or more' })
     .int('Page must be a whole number of 1 or more')
     .min(1, 'Page must be a whole number of 1 or more')
     .max(10_000, 'Page must be a whole number of 1 or more')
-    .optional(),
+    .default(1),
   limit: z.coerce
-    .number({ error: 'Limit must be a whole number from 1 to 100' })
-    .int('Limit must be a whole number from 1 to 100')
-    .min(1, 'Limit must be a whole number from 1 to 100')
-    .max(100, 'Limit must be a whole number from 1 to 100')
-    .optional(),
+    .number({ error: claimLimitMessage })
+    .int(claimLimitMessage)
+    .min(1, claimLimitMessage)
+    .max(CLAIM_SEARCH_MAX_LIMIT, claimLimitMessage)
+    .default(CLAIM_SEARCH_PAGE_SIZE),
 });
+export type AllCompaniesQuery = z.output<typeof allCompaniesQuerySchema>;
+
+/** A company as the claim search shows it: what its card needs, nothing more. */
+export const claimSearchCompanySchema = companySchema.pick({
+  id: true,
+  name: true,
+  city: true,
+  state: true,
+  phone: true,
+  email: true,
+  claimed: true,
+  rating: true,
+  reviewCount: true,
+});
+export type ClaimSearchCompany = z.infer<typeof claimSearchCompanySchema>;
+
+/** `GET /api/all-companies`: the page and the number of matches. */
+export const allCompaniesResponseSchema = z.object({
+  items: z.array(claimSearchCompanySchema),
+  total: z.number().int(),
+});
+export type AllCompaniesResponse = z.infer<typeof allCompaniesResponseSchema>;

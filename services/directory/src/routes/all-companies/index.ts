@@ -1,48 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  allCompaniesQuerySchema,
-  CLAIM_SEARCH_PAGE_SIZE,
-  companySchema,
-  errorResponses,
-  TOTAL_COUNT_HEADER,
-  type Company,
-} from '@limo/contracts';
+import { allCompaniesQuerySchema, allCompaniesResponseSchema, errorResponses, type ClaimSearchCompany } from '@limo/contracts';
 import { toPublicCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
 
-/** Whether a company's name, city, state or e-mail contains `needle` (already lower-cased). */
-function matchesClaimSearch(company: Pick<Company, 'name' | 'city' | 'state' | 'email'>, needle: string): boolean {
-  return [company.name, company.city, company.state, company.email].some((field) => field?.toLowerCase().includes(needle));
+/** A company of the claim search, with the lower-cased text its search matches. */
+interface ClaimEntry {
+  company: ClaimSearchCompany;
+  text: string[];
 }
 
 /**
- * GET /api/all-companies: every company by name (the claim page searches it), cached like search;
- * `search`/`page`/`limit` answer one page of the matches so the page never renders 1,900 cards.
+ * GET /api/all-companies: the claim page's "Find Your Business". One page of the companies, by name,
+ * whose name, city, state or e-mail contains `search`, with the number of matches; each company with
+ * only the fields its card shows. The slim list of every company is kept in process for the cache's
+ * version (computed once however many requests miss it), and each page answer is cached like search.
  */
 export async function allCompaniesRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  const entries = () =>
+    deps.searchCache.shared('claim-search-entries', async (): Promise<ClaimEntry[]> =>
+      (await deps.companies.find({}, { sort: { name: 1, _id: 1 } })).map((doc) => {
+        const { id, name, city, state, phone, email, claimed, rating, reviewCount } = toPublicCompany(doc);
+        const company = { id, name, city, state, phone, email, claimed, rating, reviewCount };
+        return { company, text: [name, city, state, email].flatMap((field) => (field ? [field.toLowerCase()] : [])) };
+      }),
+    );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/all-companies',
     {
       schema: {
         tags: ['companies'],
-        summary: 'Every company, by name; or a page of those whose name, city, state or e-mail contains `search`',
+        summary: 'One page (12 by default, 100 at most) of the companies whose name, city, state or e-mail contains `search`',
         querystring: allCompaniesQuerySchema,
-        response: { 200: z.array(companySchema), ...errorResponses(400) },
+        response: { 200: allCompaniesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
-      const all = await deps.searchCache.getOrCompute('all-companies', null, async () =>
-        (await deps.companies.find({}, { sort: { name: 1, _id: 1 } })).map(toPublicCompany),
-      );
+    async (request) => {
       const { search, page, limit } = request.query;
-      if (search === undefined && page === undefined && limit === undefined) return all;
-      const needle = (search ?? '').toLowerCase();
-      const matches = needle ? all.filter((c) => matchesClaimSearch(c, needle)) : all;
-      const size = limit ?? CLAIM_SEARCH_PAGE_SIZE;
-      const start = ((page ?? 1) - 1) * size;
-      return reply.header(TOTAL_COUNT_HEADER, String(matches.length)).send(matches.slice(start, start + size));
+      return deps.searchCache.getOrCompute('claim-search', { search, page, limit }, async () => {
+        const needle = search.toLowerCase();
+        const all = await entries();
+        const matches = needle ? all.filter((e) => e.text.some((field) => field.includes(needle))) : all;
+        const start = (page - 1) * limit;
+        return { items: matches.slice(start, start + limit).map((e) => e.company), total: matches.length };
+      });
     },
   );
 }

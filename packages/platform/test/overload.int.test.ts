@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryCache } from '../src/adapters/memory.cache.js';
+import { loadConfig } from '../src/config/config.js';
+import { createServiceApp } from '../src/fastify/service-app.js';
+import { OVERLOADED_MESSAGE } from '../src/fastify/overload.js';
+import { createLogger } from '../src/logger.js';
+import { metrics } from '../src/metrics.js';
+
+/** Requests the probe service refused as overloaded, whichever threshold. */
+const refusedCount = () =>
+  Object.entries(metrics.snapshot())
+    .filter(([key]) => key.startsWith('http_overload_refused_total{service="probe"'))
+    .reduce((sum, [, n]) => sum + n, 0);
+
+// Issue 22, defect 2: a process whose event loop was saturated kept accepting work, and every request waited.
+describe('load shedding in every service', () => {
+  it('answers 503 with Retry-After and the error shape past a threshold, while /healthz answers and says so', async () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/limo-overload-test',
+      JWT_SECRET: 'o'.repeat(40),
+      OVERLOAD_MAX_HEAP_USED_MB: '1',
+      OVERLOAD_SAMPLE_INTERVAL_MS: '20',
+    });
+    const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    app.get('/api/work', async () => ({ done: true }));
+    try {
+      const before = refusedCount();
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: '/api/work' })).statusCode, { timeout: 5_000, interval: 25 })
+        .toBe(503);
+      const refused = await app.inject({ method: 'GET', url: '/api/work' });
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });
+      expect(refusedCount()).toBeGreaterThan(before);
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok', service: 'probe', underPressure: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves normally under the default thresholds', async () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'o'.repeat(40) });
+    const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    app.get('/api/work', async () => ({ done: true }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await app.inject({ method: 'GET', url: '/api/work' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ underPressure: false });
+    } finally {
+      await app.close();
+    }
+  });
+});
