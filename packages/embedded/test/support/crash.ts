@@ -395,8 +395,14 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
  * admin's popular searches and overview: nothing lost, nothing counted twice, in the rollups the
  * dashboards read. Needs {@link CRASH_ANALYTICS_ENV}. `countedWithinMs`: how long the counts may take
  * to catch up (the distributed ingest waits for the killed consumer's session to time out).
+ * `everyAcknowledged`: every event sent must have been answered 202 (none refused).
  */
-export async function analyticsWorkload(url: () => string, countedWithinMs = 20_000, texts = 50): Promise<Workload> {
+export async function analyticsWorkload(
+  url: () => string,
+  countedWithinMs = 20_000,
+  texts = 50,
+  options: { everyAcknowledged?: boolean } = {},
+): Promise<Workload> {
   const run = Math.random().toString(36).slice(2, 8);
   const textOf = (i: number) => `crash ${run} ${i % texts}`;
   const sent = new Map<string, number>();
@@ -454,6 +460,8 @@ export async function analyticsWorkload(url: () => string, countedWithinMs = 20_
         .filter(([text, n]) => (counted.get(text) ?? 0) < (acknowledged.get(text) ?? 0) || (counted.get(text) ?? 0) > n)
         .map(([text, n]) => `${text}: ${acknowledged.get(text) ?? 0} acknowledged, ${n} sent, ${counted.get(text) ?? 0} counted`);
       expect(wrong).toEqual([]);
+      // Where analytics itself stays up (the broker is what fails), every event sent is acknowledged.
+      if (options.everyAcknowledged) expect(total(acknowledged), 'tracked events answered 202').toBe(total(sent));
       expect(searches).toBeGreaterThanOrEqual(total(acknowledged));
       expect(searches).toBeLessThanOrEqual(total(sent));
       return { 'tracked events': { acknowledged: total(acknowledged), stored: total(counted) } };

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { StoredEvent } from '../store/analytics-store.port.js';
 
 const EXTENSION = '.ndjson';
+/** Files made by this process, for their names' order. */
+let segments = 0;
 
 /** A batch a crash left in the log: its id (the deduplication token it was or will be written under) and its events. */
 export interface LoggedBatch {
@@ -27,8 +29,9 @@ export class WalSegment {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(dir: string) {
-    // Names sort by creation time: a restart writes the batches left behind in the order they were taken.
-    const name = `${Date.now()}-${randomUUID().slice(0, 8)}`;
+    // Names sort by creation time: a restart writes the batches left behind in the order they were
+    // taken (the counter orders files made in the same millisecond).
+    const name = `${Date.now()}-${String(++segments % 1e6).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
     this.batchId = batchIdOf(name);
     this.path = join(dir, `${name}${EXTENSION}`);
     this.file = open(this.path, 'a');

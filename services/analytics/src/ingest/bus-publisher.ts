@@ -49,7 +49,11 @@ export class BusPublisher implements EventSink {
     const { spoolDir, logger } = options;
     this.spool =
       spoolDir && logger
-        ? new Spool(logger, { dir: spoolDir, maxBatch: options.maxBatch ?? 1_000, forward: (events) => this.publish(events) })
+        ? new Spool(logger, {
+            dir: spoolDir,
+            maxBatch: options.maxBatch ?? 1_000,
+            forward: (events) => this.publishWithin(events.map((e) => this.envelopeOf(e))),
+          })
         : undefined;
   }
 
@@ -88,13 +92,9 @@ export class BusPublisher implements EventSink {
     };
   }
 
-  private publish(events: StoredEvent[]): Promise<void> {
-    return this.bus.publish(events.map((e) => this.envelopeOf(e)));
-  }
-
   /** Publishes, or, with a spool, gives up waiting after `spoolAfterMs` (a late success only adds copies the ingest drops). */
-  private publishOrTimeOut(batch: Waiting[]): Promise<void> {
-    const published = this.bus.publish(batch.map((w) => w.envelope));
+  private publishWithin(envelopes: Array<EventEnvelope<StoredEvent>>): Promise<void> {
+    const published = this.bus.publish(envelopes);
     if (!this.spool) return published;
     published.catch(() => undefined);
     const limit = this.options.spoolAfterMs ?? 2_000;
@@ -123,7 +123,7 @@ export class BusPublisher implements EventSink {
     if (this.waiting.length === 0) return;
     const batch = this.waiting;
     this.waiting = [];
-    const sent = this.publishOrTimeOut(batch)
+    const sent = this.publishWithin(batch.map((w) => w.envelope))
       .then(
         () => batch.forEach((w) => w.resolve()),
         (err: unknown) => this.spoolOrRefuse(batch, err),

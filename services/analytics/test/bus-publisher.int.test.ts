@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, type EventBus, type EventEnvelope } from '@limo/platform';
+import { waitFor } from '@limo/platform/testing';
+import { BusPublisher } from '../src/ingest/bus-publisher.js';
+import { SinkFullError } from '../src/ingest/event-sink.port.js';
+import type { StoredEvent } from '../src/store/analytics-store.port.js';
+import { storedEvent } from './fixtures.js';
+
+const logger = createLogger('silent');
+
+/** A broker that can be taken away: away, a publish fails at once (`refuse`) or never answers (`hang`). */
+function brokerThatGoesAway() {
+  const held: string[] = [];
+  let state: 'up' | 'refuse' | 'hang' = 'up';
+  const bus = {
+    async publish(envelopes: EventEnvelope[]) {
+      if (state === 'refuse') throw new Error('KafkaJSConnectionError: Connection refused');
+      if (state === 'hang') return new Promise<void>(() => {});
+      held.push(...envelopes.map((e) => (e.data as StoredEvent).eventId));
+    },
+  } as Pick<EventBus, 'publish'> as EventBus;
+  return { bus, held, set: (s: typeof state) => (state = s) };
+}
+
+// Issue 22, defect 6: while the broker restarted, the track route answered 503 and the web app's
+// fire-and-forget events were gone; quotes rode it out through their outbox.
+describe('the analytics publisher while Kafka is away', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'analytics-spool-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  for (const away of ['refuse', 'hang'] as const) {
+    it(`acknowledges events while the broker is away (${away}), and forwards them in order once it is back`, async () => {
+      const broker = brokerThatGoesAway();
+      const publisher = new BusPublisher(broker.bus, { topic: 't', spoolDir: dir, spoolAfterMs: 300, logger });
+      await publisher.start();
+      const before = Array.from({ length: 5 }, () => storedEvent());
+      await Promise.all(before.map((e) => publisher.accept(e)));
+      broker.set(away);
+      const during = Array.from({ length: 40 }, () => storedEvent());
+      const started = Date.now();
+      for (const e of during.slice(0, 20)) await publisher.accept(e);
+      await Promise.all(during.slice(20).map((e) => publisher.accept(e)));
+      // Acknowledged (on disk), not refused, and within the publish timeout.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(broker.held).toHaveLength(5);
+      broker.set('up');
+      const after = Array.from({ length: 5 }, () => storedEvent());
+      for (const e of after) await publisher.accept(e);
+      await waitFor(() => broker.held.length >= 50, 10_000, 'every event forwarded');
+      const ids = [...before, ...during, ...after].map((e) => e.eventId);
+      // Each once, and in the order accepted.
+      expect(broker.held.filter((id, i) => broker.held.indexOf(id) !== i)).toEqual([]);
+      expect(broker.held).toEqual(ids);
+      await publisher.stop();
+      expect((await readdir(dir)).filter((f) => f.endsWith('.ndjson'))).toEqual([]);
+    });
+  }
+
+  it('forwards what a stopped (or killed) process left in the spool after the next start', async () => {
+    const broker = brokerThatGoesAway();
+    broker.set('refuse');
+    const first = new BusPublisher(broker.bus, { topic: 't', spoolDir: dir, spoolAfterMs: 300, logger });
+    await first.start();
+    const events = Array.from({ length: 12 }, () => storedEvent());
+    await Promise.all(events.map((e) => first.accept(e)));
+    await first.stop();
+    expect(broker.held).toEqual([]);
+    broker.set('up');
+    const second = new BusPublisher(broker.bus, { topic: 't', spoolDir: dir, spoolAfterMs: 300, logger });
+    await second.start();
+    await waitFor(() => broker.held.length === 12, 10_000, 'the spooled events forwarded');
+    expect(broker.held).toEqual(events.map((e) => e.eventId));
+    await second.stop();
+  });
+
+  it('refuses (503) without a spool, as before', async () => {
+    const broker = brokerThatGoesAway();
+    broker.set('refuse');
+    const publisher = new BusPublisher(broker.bus, { topic: 't' });
+    await expect(publisher.accept(storedEvent())).rejects.toThrow(/Connection refused/);
+    await publisher.stop();
+    await expect(publisher.accept(storedEvent())).rejects.toThrow(SinkFullError);
+  });
+});
