@@ -10,6 +10,11 @@ export function markPrivateAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     if (reply.hasHeader('cache-control')) return;
     const setsSession = String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`);
-    if (request.cookies[SESSION_COOKIE] !== undefined || setsSession) reply.header('cache-control', 'no-store');
+    // `cookies` is unset on an answer given before the cookie plugin ran (load shedding, a refused
+    // request): the raw header tells all the same.
+    const hasSession = request.cookies
+      ? request.cookies[SESSION_COOKIE] !== undefined
+      : (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
+    if (hasSession || setsSession) reply.header('cache-control', 'no-store');
   });
 }
