@@ -32,6 +32,8 @@ interface Candidate {
   userAgent: string;
   device: DeviceType;
   visitorId: string;
+  /** What the event is about ({@link whatOf}). */
+  what: string;
   /** The client event's fingerprint (events with a timestamp): replays, and the retry of an interrupted attempt. */
   fingerprint: string | undefined;
 }
@@ -48,11 +50,15 @@ function eventIdOf(fingerprint: string): string {
 /** How long an attempt of a client event holds it: a copy within this time is told to retry. */
 export const REPLAY_PENDING_MS = 10_000;
 
+/** A short key of `text`: 22 base64url characters of its SHA-256. */
+const hashed = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
+
+/** {@link hashed} of the parts joined by NUL (a missing part as ''). */
 function digest(...parts: Array<string | undefined>): string {
-  // One string built in place (no mapped copy of the parts): this runs two or three times an event.
+  // One string built in place (no mapped copy of the parts).
   let text = parts[0] ?? '';
   for (let i = 1; i < parts.length; i++) text += `\u0000${parts[i] ?? ''}`;
-  return hash('sha256', text, 'base64url').slice(0, 22);
+  return hashed(text);
 }
 
 /**
@@ -125,7 +131,8 @@ export class Tracker {
         visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
         visitors.set(userAgent, visitorId);
       }
-      const fingerprint = body.timestamp ? digest(body.sessionId, body.timestamp, ...whatOf(body)) : undefined;
+      const what = whatOf(body);
+      const fingerprint = body.timestamp ? hashed(`${body.sessionId}\u0000${body.timestamp}\u0000${what}`) : undefined;
       if (fingerprint !== undefined) {
         // The same client event twice in one request: the second is a replay of the first, whatever became of it.
         if (fingerprints.has(fingerprint)) {
@@ -134,7 +141,7 @@ export class Tracker {
         }
         fingerprints.add(fingerprint);
       }
-      candidates.push({ index, body, userAgent, device: agent.device, visitorId, fingerprint });
+      candidates.push({ index, body, userAgent, device: agent.device, visitorId, what, fingerprint });
     }
     if (candidates.length === 0) return results;
 
@@ -188,7 +195,7 @@ export class Tracker {
     const first = await Promise.all(
       candidates.map((c) =>
         this.firstInWindow(
-          `analytics:burst:${c.body.companyId ? digest(c.visitorId, c.body.actionType, 'company', c.body.companyId) : digest(c.visitorId, ...whatOf(c.body))}`,
+          `analytics:burst:${c.body.companyId ? digest(c.visitorId, c.body.actionType, 'company', c.body.companyId) : hashed(`${c.visitorId}\u0000${c.what}`)}`,
           c.fingerprint,
           burstMs,
         ),
@@ -210,9 +217,8 @@ export class Tracker {
     );
     const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i]!.allowed));
     left = left.filter((c) => !overCompany.has(c) || dropped(c, 'ip-cap'));
-    const minuteShares = await Promise.all(
-      left.map(() => this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000)),
-    );
+    const minuteKey = `analytics:ip-minute:${clientId}`;
+    const minuteShares = await Promise.all(left.map(() => this.deps.seen.hit(minuteKey, this.deps.ipEventsPerMinute, 60_000)));
     left = left.filter((c, i) => minuteShares[i]!.allowed || dropped(c, 'ip-cap'));
     if (left.length === 0) return { settled };
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
@@ -297,7 +303,7 @@ export class Tracker {
   }
 }
 
-/** What a client event is about, for its fingerprint and its burst key (off a company). */
-function whatOf(body: TrackEventBody): Array<string | undefined> {
-  return [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
+/** What a client event is about, for its fingerprint and its burst key (off a company): its parts as {@link digest} joins them. */
+function whatOf(body: TrackEventBody): string {
+  return `${body.actionType}\u0000${body.currentPage ?? ''}\u0000${body.companyId ?? ''}\u0000${body.searchQuery ?? ''}\u0000${body.companyIds?.join(',') ?? ''}`;
 }
