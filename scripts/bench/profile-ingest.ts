@@ -6,9 +6,10 @@
  * profile of that span alone is written there (summarise it with scripts/bench/profile-summary.ts), or
  * with PROFILE_HEAP=1 its sampled allocations (`profile-summary.ts --heap`).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startThrowaway } from '@limo/embedded';
+import { threadTicks } from './thread-ticks.js';
 import { BENCH_UA as UA, benchEvent } from './track-events.js';
 import { uniquePosts } from './unique-posts.js';
 
@@ -20,22 +21,6 @@ const store = system.services.analytics.service.app.analyticsStore;
 const stored = async () =>
   Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ingestSource = 'direct'`))[0]?.n);
 const events = Array.from({ length: 100 }, (_, i) => benchEvent(i));
-/** CPU ticks (1/100 s) used so far by each thread of this process, by thread name. */
-function threadTicks(): Map<string, number> {
-  const ticks = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = tid === String(process.pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(name, (ticks.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return ticks;
-}
-
 const out = process.argv[2];
 const inspector = new Session();
 try {

@@ -24,18 +24,18 @@ export interface TrackerStats {
   dropped: Record<DropReason, number>;
 }
 
-/** What the events of one request share, worked out at most once for all of them. */
-interface RequestContext {
-  facts: RequestFacts;
-  now: Date;
-  receivedAt: string;
-  /** Visitor id per user agent seen in the request. */
-  visitors: Map<string, string>;
-  /** Visitors whose "new today" was already asked in this request. */
-  counted: Set<string>;
-  clientId?: string;
-  restOfDay?: number;
-  place?: Place;
+/** One event of a request on its way through the checks (see {@link Tracker.trackAll}). */
+interface Candidate {
+  /** Its place in the request (the result's index). */
+  index: number;
+  body: TrackEventBody;
+  userAgent: string;
+  device: DeviceType;
+  visitorId: string;
+  /** What the event is about ({@link whatOf}). */
+  what: string;
+  /** The client event's fingerprint (events with a timestamp): replays, and the retry of an interrupted attempt. */
+  fingerprint: string | undefined;
 }
 
 /**
@@ -50,11 +50,15 @@ function eventIdOf(fingerprint: string): string {
 /** How long an attempt of a client event holds it: a copy within this time is told to retry. */
 export const REPLAY_PENDING_MS = 10_000;
 
+/** A short key of `text`: 22 base64url characters of its SHA-256. */
+const hashed = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
+
+/** {@link hashed} of the parts joined by NUL (a missing part as ''). */
 function digest(...parts: Array<string | undefined>): string {
-  // One string built in place (no mapped copy of the parts): this runs two or three times an event.
+  // One string built in place (no mapped copy of the parts).
   let text = parts[0] ?? '';
   for (let i = 1; i < parts.length; i++) text += `\u0000${parts[i] ?? ''}`;
-  return hash('sha256', text, 'base64url').slice(0, 22);
+  return hashed(text);
 }
 
 /**
@@ -101,99 +105,175 @@ export class Tracker {
   }
 
   /**
-   * Counts or drops each event of one request, in order; resolves once every counted event is safely
-   * accepted by the sink. The request's own facts (time, client id, place, each user agent's verdict
-   * and visitor id) are worked out once for all its events.
+   * Counts or drops each event of one request, with the same outcome as one at a time in order;
+   * resolves once every counted event is safely accepted by the sink. The request's own facts (time,
+   * client id, place, each user agent's verdict and visitor id) are worked out once for all its
+   * events, and each check runs for all the events still in the race at once (one round of lookups
+   * a check, not one an event: a Redis pipeline, no promise chain per event), in the events' order,
+   * so a later event of the request sees what an earlier one left. The counted events go to the sink
+   * together, so a request's events share one write of the write-ahead log.
    */
   async trackAll(bodies: TrackEventBody[], facts: RequestFacts, now: Date = new Date()): Promise<Array<DropReason | 'counted'>> {
-    const request: RequestContext = { facts, now, receivedAt: now.toISOString(), visitors: new Map(), counted: new Set() };
-    const results: Array<DropReason | 'counted'> = [];
-    for (const body of bodies) results.push(await this.trackOne(body, request));
-    return results;
-  }
-
-  private async trackOne(body: TrackEventBody, request: RequestContext): Promise<DropReason | 'counted'> {
-    const { facts, now } = request;
-    const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
-    const agent = userAgent ? this.agents.facts(userAgent) : undefined;
-    if (!agent || agent.bot) return this.drop('bot');
-    let visitorId = request.visitors.get(userAgent);
-    if (visitorId === undefined) {
-      visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
-      request.visitors.set(userAgent, visitorId);
+    const results: Array<DropReason | 'counted'> = new Array<DropReason | 'counted'>(bodies.length).fill('bot');
+    const candidates: Candidate[] = [];
+    const visitors = new Map<string, string>();
+    const fingerprints = new Set<string>();
+    for (let index = 0; index < bodies.length; index++) {
+      const body = bodies[index]!;
+      const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
+      const agent = userAgent ? this.agents.facts(userAgent) : undefined;
+      if (!agent || agent.bot) {
+        results[index] = this.drop('bot');
+        continue;
+      }
+      let visitorId = visitors.get(userAgent);
+      if (visitorId === undefined) {
+        visitorId = await this.deps.visitors.visitorId(facts.ip, userAgent, now);
+        visitors.set(userAgent, visitorId);
+      }
+      const what = whatOf(body);
+      const fingerprint = body.timestamp ? hashed(`${body.sessionId}\u0000${body.timestamp}\u0000${what}`) : undefined;
+      if (fingerprint !== undefined) {
+        // The same client event twice in one request: the second is a replay of the first, whatever became of it.
+        if (fingerprints.has(fingerprint)) {
+          results[index] = this.drop('replay');
+          continue;
+        }
+        fingerprints.add(fingerprint);
+      }
+      candidates.push({ index, body, userAgent, device: agent.device, visitorId, what, fingerprint });
     }
-    const what = [body.actionType, body.currentPage, body.companyId, body.searchQuery, body.companyIds?.join(',')];
-    if (!body.timestamp) return this.record(body, request, agent.device, userAgent, visitorId, what, undefined);
-    const fingerprint = digest(body.sessionId, body.timestamp, ...what);
-    const pending = `analytics:replay-pending:${fingerprint}`;
-    if (!(await this.deps.seen.hit(pending, 1, REPLAY_PENDING_MS)).allowed)
-      throw new SinkFullError('the same event is being recorded by another request');
+    if (candidates.length === 0) return results;
+
+    // Each client event holds its fingerprint while it is being recorded: a copy meanwhile is told to retry.
+    const clientEvents = candidates.filter((c) => c.fingerprint !== undefined);
+    const pending = clientEvents.map((c) => `analytics:replay-pending:${c.fingerprint}`);
+    const held = await Promise.all(pending.map((key) => this.deps.seen.hit(key, 1, REPLAY_PENDING_MS)));
     try {
-      if (await this.deps.marks.get(`analytics:replay:${fingerprint}`)) return this.drop('replay');
-      const outcome = await this.record(body, request, agent.device, userAgent, visitorId, what, fingerprint);
-      await this.deps.marks.set(`analytics:replay:${fingerprint}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS);
-      return outcome;
+      if (held.some((h) => !h.allowed)) throw new SinkFullError('the same event is being recorded by another request');
+      const replayed = await Promise.all(clientEvents.map((c) => this.deps.marks.get(`analytics:replay:${c.fingerprint}`)));
+      const replays = new Set(clientEvents.filter((_, i) => replayed[i]));
+      for (const c of replays) results[c.index] = this.drop('replay');
+      const { settled, failure } = await this.record(
+        candidates.filter((c) => !replays.has(c)),
+        results,
+        facts,
+        now,
+      );
+      // Marked seen once settled (counted, or dropped by a later check), never before.
+      const marks = clientEvents.filter((c) => settled.has(c));
+      await Promise.all(
+        marks.map((c) => this.deps.marks.set(`analytics:replay:${c.fingerprint}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS)),
+      );
+      // The sink refused an event (full, Kafka away, a crash): the request fails, a retry records it.
+      if (failure) throw failure.reason;
+      return results;
     } finally {
-      await this.deps.seen.reset(pending);
+      await Promise.all(pending.filter((_, i) => held[i]!.allowed).map((key) => this.deps.seen.reset(key)));
     }
   }
 
-  /** The checks after the replay one, then the sink. */
+  /**
+   * The checks after the replay one, then the sink, for the candidates in request order. Returns the
+   * candidates whose outcome is settled (dropped by a check, or accepted by the sink) and the first
+   * refusal of the sink, if any.
+   */
   private async record(
-    body: TrackEventBody,
-    request: RequestContext,
-    device: DeviceType,
-    userAgent: string,
-    visitorId: string,
-    what: Array<string | undefined>,
-    fingerprint: string | undefined,
-  ): Promise<DropReason | 'counted'> {
-    const { facts, now } = request;
+    candidates: Candidate[],
+    results: Array<DropReason | 'counted'>,
+    facts: RequestFacts,
+    now: Date,
+  ): Promise<{ settled: Set<Candidate>; failure?: PromiseRejectedResult }> {
+    const settled = new Set<Candidate>();
+    const dropped = (c: Candidate, reason: DropReason) => {
+      results[c.index] = this.drop(reason);
+      settled.add(c);
+      return false;
+    };
+    const burstMs = this.deps.burstSeconds * 1000;
     // On a company the action is what counts, not the page or query the client says it came from.
-    const burstWhat = body.companyId ? [body.actionType, 'company', body.companyId] : what;
-    const burst = `analytics:burst:${digest(visitorId, ...burstWhat)}`;
-    if (!(await this.firstInWindow(burst, fingerprint, this.deps.burstSeconds * 1000))) return this.drop('burst');
+    const first = await Promise.all(
+      candidates.map((c) =>
+        this.firstInWindow(
+          `analytics:burst:${c.body.companyId ? digest(c.visitorId, c.body.actionType, 'company', c.body.companyId) : hashed(`${c.visitorId}\u0000${c.what}`)}`,
+          c.fingerprint,
+          burstMs,
+        ),
+      ),
+    );
+    let left = candidates.filter((c, i) => first[i] || dropped(c, 'burst'));
+    if (left.length === 0) return { settled };
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
-    request.clientId ??= await this.deps.visitors.clientId(facts.ip, now);
-    const clientId = request.clientId;
-    if (body.companyId) {
-      const onCompany = await this.deps.seen.hit(
-        `analytics:ip-company:${digest(clientId, body.actionType, body.companyId)}`,
-        this.deps.ipCompanyEvents,
-        this.deps.burstSeconds * 1000,
-      );
-      if (!onCompany.allowed) return this.drop('ip-cap');
-    }
-    const perMinute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000);
-    if (!perMinute.allowed) return this.drop('ip-cap');
+    const clientId = await this.deps.visitors.clientId(facts.ip, now);
+    const onCompany = left.filter((c) => c.body.companyId);
+    const companyShares = await Promise.all(
+      onCompany.map((c) =>
+        this.deps.seen.hit(
+          `analytics:ip-company:${digest(clientId, c.body.actionType, c.body.companyId)}`,
+          this.deps.ipCompanyEvents,
+          burstMs,
+        ),
+      ),
+    );
+    const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i]!.allowed));
+    left = left.filter((c) => !overCompany.has(c) || dropped(c, 'ip-cap'));
+    const minuteKey = `analytics:ip-minute:${clientId}`;
+    const minuteShares = await Promise.all(left.map(() => this.deps.seen.hit(minuteKey, this.deps.ipEventsPerMinute, 60_000)));
+    left = left.filter((c, i) => minuteShares[i]!.allowed || dropped(c, 'ip-cap'));
+    if (left.length === 0) return { settled };
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
     // request: a later event of the same visitor in it is not its first of the day).
-    request.restOfDay ??= Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
-    const newVisitor =
-      !request.counted.has(visitorId) && (await this.deps.seen.hit(`analytics:visitor:${visitorId}`, 1, request.restOfDay)).allowed;
-    request.counted.add(visitorId);
-    const newProfileView =
-      body.actionType === 'company_view' && body.companyId
-        ? (await this.deps.seen.hit(`analytics:profile-view:${visitorId}:${body.companyId}`, 1, request.restOfDay)).allowed
-        : false;
-    request.place ??= await this.deps.geo.locate(facts.ip);
-    const place = request.place;
-    const event: StoredEvent = {
-      eventId: fingerprint ? eventIdOf(fingerprint) : randomUUID(),
-      receivedAt: request.receivedAt,
+    const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
+    const asked = new Set<string>();
+    const firstOfVisitor = left.filter((c) => !asked.has(c.visitorId) && asked.add(c.visitorId));
+    const visitorShares = await Promise.all(
+      firstOfVisitor.map((c) => this.deps.seen.hit(`analytics:visitor:${c.visitorId}`, 1, restOfDay)),
+    );
+    const newVisitors = new Set(firstOfVisitor.filter((_, i) => visitorShares[i]!.allowed));
+    const views = left.filter((c) => c.body.actionType === 'company_view' && c.body.companyId);
+    const viewShares = await Promise.all(
+      views.map((c) => this.deps.seen.hit(`analytics:profile-view:${c.visitorId}:${c.body.companyId}`, 1, restOfDay)),
+    );
+    const newViews = new Set(views.filter((_, i) => viewShares[i]!.allowed));
+    const place = await this.deps.geo.locate(facts.ip);
+    const receivedAt = now.toISOString();
+    // Every event goes to the sink before any answer is awaited: they share the sink's next write.
+    const accepted = await Promise.allSettled(
+      left.map((c) => this.deps.sink.accept(this.stored(c, receivedAt, place, newVisitors.has(c), newViews.has(c)))),
+    );
+    let failure: PromiseRejectedResult | undefined;
+    left.forEach((c, i) => {
+      const outcome = accepted[i]!;
+      if (outcome.status === 'rejected') {
+        failure ??= outcome;
+        return;
+      }
+      results[c.index] = 'counted';
+      this.stats.counted++;
+      settled.add(c);
+    });
+    return { settled, failure };
+  }
+
+  /** The stored event of a candidate that passed every check. */
+  private stored(c: Candidate, receivedAt: string, place: Place, newVisitor: boolean, newProfileView: boolean): StoredEvent {
+    const { body } = c;
+    return {
+      eventId: c.fingerprint ? eventIdOf(c.fingerprint) : randomUUID(),
+      receivedAt,
       clientTime: body.timestamp ? new Date(body.timestamp).toISOString() : null,
       actionType: body.actionType,
       companyId: body.companyId ?? '',
       companyIds: body.actionType === 'search' ? (body.companyIds ?? []) : [],
       sessionId: body.sessionId,
-      visitorId,
+      visitorId: c.visitorId,
       searchQuery: body.searchQuery ?? '',
       searchFilters: body.searchFilters ?? '',
       currentPage: body.currentPage ?? '',
       landingPage: body.landingPage ?? '',
       referrer: body.referrer ?? 'direct',
-      userAgent,
-      deviceType: body.deviceType ?? device,
+      userAgent: c.userAgent,
+      deviceType: body.deviceType ?? c.device,
       country: place.country,
       state: place.state,
       city: place.city,
@@ -203,9 +283,6 @@ export class Tracker {
       ingestSource: 'direct',
       ingestOffset: -1,
     };
-    await this.deps.sink.accept(event);
-    this.stats.counted++;
-    return 'counted';
   }
 
   /**
@@ -224,4 +301,9 @@ export class Tracker {
     this.stats.dropped[reason]++;
     return reason;
   }
+}
+
+/** What a client event is about, for its fingerprint and its burst key (off a company): its parts as {@link digest} joins them. */
+function whatOf(body: TrackEventBody): string {
+  return `${body.actionType}\u0000${body.currentPage ?? ''}\u0000${body.companyId ?? ''}\u0000${body.searchQuery ?? ''}\u0000${body.companyIds?.join(',') ?? ''}`;
 }

@@ -169,6 +169,39 @@ export function describeAnalyticsStoreContract(
       expect(live.perMinute.reduce((sum, m) => sum + m.events, 0)).toBe(11);
     });
 
+    it('counts realtime exactly among many distinct pages, over several inserts and minutes', async () => {
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const view = (page: string, minutesAgo: number, visitorId: string) =>
+        storedEvent({ currentPage: page, receivedAt: at(minutesAgo), visitorId, sessionId: `rt-${visitorId}` });
+      const many = (prefix: string, minutesAgo: number) =>
+        Array.from({ length: 150 }, (_, i) => view(`/${prefix}/${i}`, minutesAgo, 'rt-1'));
+      // '/warm' is one view among 150 alike in the first insert (not among its leaders), three in the second.
+      await store.insert(
+        [...many('p', 5), view('/hot', 5, 'rt-1'), view('/hot', 5, 'rt-1'), view('/hot', 5, 'rt-2'), view('/warm', 5, 'rt-2')],
+        'contract-realtime-1',
+      );
+      await store.insert(
+        [...many('q', 2), view('/hot', 2, 'rt-2'), view('/hot', 2, 'rt-2'), ...['/warm', '/warm', '/warm'].map((p) => view(p, 2, 'rt-1'))],
+        'contract-realtime-2',
+      );
+      // Before the window: counted nowhere in realtime.
+      await store.insert(
+        Array.from({ length: 20 }, () => view('/old', 40, 'rt-old')),
+        'contract-realtime-3',
+      );
+      const live = await store.realtime(new Date(Date.now() - 30 * 60_000), 30);
+      // Before: 11 events of 2 visitors in 1 session, 2 page views of '/'; now 309 page views more.
+      expect(live).toMatchObject({ activeVisitors: 4, activeSessions: 3, events: 11 + 309, pageViews: 2 + 309 });
+      expect(live.topPages).toEqual([
+        { page: '/hot', views: 5 },
+        { page: '/warm', views: 4 },
+        { page: '/', views: 2 },
+        ...['/p/0', '/p/1', '/p/10', '/p/100', '/p/101', '/p/102', '/p/103'].map((page) => ({ page, views: 1 })),
+      ]);
+      expect(live.perMinute.reduce((sum, m) => sum + m.events, 0)).toBe(11 + 309);
+      expect(live.perMinute.every((m) => m.minute >= live.since.slice(0, 16))).toBe(true);
+    });
+
     it('stores every field of an event as given', async () => {
       const event = storedEvent({
         receivedAt: daysAgo(250, now),

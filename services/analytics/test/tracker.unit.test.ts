@@ -160,6 +160,38 @@ describe('the tracker', () => {
     expect(accepted.at(-1)).toMatchObject({ userAgent: PHONE_UA, deviceType: 'mobile', newVisitor: 1 });
   });
 
+  it('hands the counted events of a request to the sink together, so they share one write of its log', async () => {
+    let calls = 0;
+    let release = () => {};
+    const all = new Promise<void>((r) => (release = r));
+    // The sink answers once it holds all three: a tracker awaiting each event before the next never gets there.
+    const { t, accepted } = await tracker({}, async (e, list) => {
+      list.push(e);
+      if (++calls === 3) release();
+      await all;
+    });
+    const page = (i: number) => body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString() });
+    const outcome = await Promise.race([
+      t.trackAll([page(0), page(1), page(2)], from(BROWSER_UA)),
+      new Promise((r) => setTimeout(() => r('stuck'), 1_000)),
+    ]);
+    expect(outcome).toEqual(['counted', 'counted', 'counted']);
+    expect(accepted.map((e) => e.currentPage)).toEqual(['/p0', '/p1', '/p2']);
+  });
+
+  it('fails a request whose event the sink refused, and its retry records that event only', async () => {
+    let refuse = true;
+    const { t, accepted } = await tracker({}, async (e, list) => {
+      if (refuse && e.currentPage === '/p1') throw new SinkFullError('full');
+      list.push(e);
+    });
+    const events = [0, 1, 2].map((i) => body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString() }));
+    await expect(t.trackAll(events, from(BROWSER_UA))).rejects.toBeInstanceOf(SinkFullError);
+    refuse = false;
+    expect(await t.trackAll(events, from(BROWSER_UA))).toEqual(['replay', 'counted', 'replay']);
+    expect(accepted.map((e) => e.currentPage)).toEqual(['/p0', '/p2', '/p1']);
+  });
+
   it('records a client event whose first attempt never reached the sink, and tells a copy sent meanwhile to retry', async () => {
     let attempts = 0;
     let release = () => {};

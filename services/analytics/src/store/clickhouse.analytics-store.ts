@@ -283,31 +283,42 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     return rows.map((r) => ({ searchQuery: String(r.searchQuery), searchCount: num(r.searchCount) }));
   }
 
+  /**
+   * One query: the per-minute rollups of the window (the visitor and session sketches merged, the
+   * sums, the events per minute as a sumMap) and its top pages: the pages that led some minute
+   * (minute_page_leaders, a few thousand rows), their views counted exactly from the window's page
+   * view events (one range of the events' key).
+   */
   async realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics> {
-    const params = { since: clickhouseTime(since.toISOString()) };
-    const from = `minute >= toStartOfMinute(toDateTime64({since:String}, 3, 'UTC'))`;
-    const [totals] = await this.rows<Record<string, string>>(
-      `SELECT uniqMerge(visitors) AS visitors, uniqMerge(sessions) AS sessions, sum(events) AS events, sum(pageViews) AS pageViews
-       FROM ${this.db}.minute_totals WHERE ${from}`,
-      params,
+    const start = `toStartOfMinute(toDateTime64({since:String}, 3, 'UTC'))`;
+    const [r] = await this.rows<{
+      activeVisitors: string;
+      activeSessions: string;
+      eventCount: string;
+      pageViewCount: string;
+      perMinute: [number[], string[]];
+      topPages: Array<[string, string]>;
+    }>(
+      `SELECT uniqMerge(visitors) AS activeVisitors, uniqMerge(sessions) AS activeSessions, sum(events) AS eventCount,
+         sum(pageViews) AS pageViewCount, sumMap([toUInt32(minute)], [toUInt64(events)]) AS perMinute,
+         (SELECT groupArray((page, views)) FROM (
+            SELECT currentPage AS page, count() AS views FROM ${this.db}.events
+            WHERE actionType = 'page_view' AND receivedAt >= ${start}
+              AND currentPage IN (SELECT page FROM ${this.db}.minute_page_leaders WHERE minute >= ${start})
+            GROUP BY page ORDER BY views DESC, page LIMIT 10)) AS topPages
+       FROM ${this.db}.minute_totals WHERE minute >= ${start}`,
+      { since: clickhouseTime(since.toISOString()) },
     );
-    const pages = await this.rows<Record<string, string>>(
-      `SELECT page, sum(views) AS views FROM ${this.db}.minute_pages WHERE ${from} GROUP BY page ORDER BY views DESC, page LIMIT 10`,
-      params,
-    );
-    const minutes = await this.rows<Record<string, string>>(
-      `SELECT formatDateTime(minute, '%Y-%m-%dT%H:%i:00.000Z', 'UTC') AS at, sum(events) AS events FROM ${this.db}.minute_totals WHERE ${from} GROUP BY minute ORDER BY minute`,
-      params,
-    );
+    const [minutes = [], counts = []] = r?.perMinute ?? [];
     return {
       windowMinutes,
       since: since.toISOString(),
-      activeVisitors: num(totals?.visitors),
-      activeSessions: num(totals?.sessions),
-      events: num(totals?.events),
-      pageViews: num(totals?.pageViews),
-      topPages: pages.map((p) => ({ page: String(p.page), views: num(p.views) })),
-      perMinute: minutes.map((m) => ({ minute: String(m.at), events: num(m.events) })),
+      activeVisitors: num(r?.activeVisitors),
+      activeSessions: num(r?.activeSessions),
+      events: num(r?.eventCount),
+      pageViews: num(r?.pageViewCount),
+      topPages: (r?.topPages ?? []).map(([page, views]) => ({ page: String(page), views: num(views) })),
+      perMinute: minutes.map((m, i) => ({ minute: new Date(num(m) * 1000).toISOString(), events: num(counts[i]) })),
     };
   }
 
