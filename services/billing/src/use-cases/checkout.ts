@@ -26,16 +26,16 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 async function claimTarget(d: UseCaseDeps, body: CreatePaymentIntentBody, user: SessionUser | null): Promise<CheckoutTarget> {
   const companyId = body.companyId;
   if (!companyId) throw badRequest(MESSAGES.companyRequired, 'companyId');
-  let claimerDetails: ClaimerDetails | null = null;
-  if (body.claimerDetails) claimerDetails = { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email };
-  // A signed-in payer is the claimer; the claim form's phone is then optional.
-  else if (user) claimerDetails = { name: user.username, email: user.email, phone: '', role: 'owner' };
-  else throw badRequest(MESSAGES.claimerRequired, 'claimerDetails');
   const company = await findCompany(d, companyId);
   if (!company) throw notFound(MESSAGES.companyNotFound);
   if (company.owned) throw conflict(MESSAGES.alreadyClaimed);
   const open = await d.claims.openClaimFor(companyId);
   if (open) throw conflict(open.status === 'approved' ? MESSAGES.alreadyClaimed : MESSAGES.claimPending);
+  let claimerDetails: ClaimerDetails | null = null;
+  if (body.claimerDetails) claimerDetails = { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email };
+  // A signed-in payer is the claimer; the claim form's phone is then optional.
+  else if (user) claimerDetails = { name: user.username, email: user.email, phone: '', role: 'owner' };
+  else throw badRequest(MESSAGES.claimerRequired, 'claimerDetails');
   return { purpose: 'claim', companyId, customerName: company.name, claimerDetails, upgrade: false };
 }
 

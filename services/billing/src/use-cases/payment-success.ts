@@ -25,11 +25,11 @@ export async function processPaymentSuccess(
   if (payment.purpose !== 'claim') throw badRequest('This payment is for a business listing, not a claim', 'paymentIntent');
   if (payment.plan !== body.plan) throw badRequest('This payment was made for another plan', 'plan');
   if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
-  const stored = payment.claimerDetails ?? null;
-  const sent = body.claimerDetails ? { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email } : null;
-  const details = stored ?? sent;
+  const details = payment.claimerDetails ?? body.claimerDetails ?? null;
   if (!details) throw badRequest(MESSAGES.claimerRequired, 'claimerDetails');
   const { provider } = await verifiedPayment(d, payment._id);
-  const claim = await createClaim(d, payment, payment.userId ?? (user && user.email === details.email ? user.id : null), details, provider);
+  // A payer signed in here (holding the payment) claims as that account: the account is theirs, never a stranger's.
+  const claimant = payment.userId ?? user?.id ?? null;
+  const claim = await createClaim(d, payment, claimant, user && !payment.userId ? { ...details, email: user.email } : details, provider);
   return successAnswer(d, claim, claim.userId === null || user === null, provider.testMode);
 }

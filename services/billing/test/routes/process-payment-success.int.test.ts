@@ -73,8 +73,10 @@ describe('a claimer e-mail of another account (signed out payer)', () => {
     expect(res.statusCode).toBe(200);
     const claim = await waitFor(() => h.service.deps.claims.findByPaymentIntent(paymentIntentId).then((c) => c ?? undefined));
     expect(claim).toMatchObject({ userId: null, accountReview: 'email-of-another-account' });
-    const submitted = h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claim._id);
-    expect(submitted?.data).toMatchObject({ userId: null, linkAccount: false });
+    const submitted = await waitFor(() =>
+      h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claim._id),
+    );
+    expect(submitted.data).toMatchObject({ userId: null });
     const listed = (await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'))).json() as Array<{ id: string }>;
     expect(listed.find((c) => c.id === claim._id)).toMatchObject({ accountReview: 'email-of-another-account' });
   });
