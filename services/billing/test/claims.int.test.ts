@@ -118,7 +118,7 @@ describe('claims', () => {
         companyId: company.id,
         claimerDetails: claimer(),
       });
-      return res.json() as { paymentIntentId: string; clientSecret: string };
+      return res.json() as { paymentIntentId: string; clientSecret: string; subscriptionId: string };
     };
     const [a, b, c] = [await start(), await start(), await start()];
     for (const { clientSecret } of [a, b, c])

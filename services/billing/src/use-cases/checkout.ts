@@ -31,9 +31,9 @@ async function claimTarget(d: UseCaseDeps, body: CreatePaymentIntentBody, user: 
   if (company.owned) throw conflict(MESSAGES.alreadyClaimed);
   const open = await d.claims.openClaimFor(companyId);
   if (open) throw conflict(open.status === 'approved' ? MESSAGES.alreadyClaimed : MESSAGES.claimPending);
-  let claimerDetails: ClaimerDetails | null = null;
+  // A signed-in payer is the claimer (the claim form's phone is then optional); a signed-out one must send them.
+  let claimerDetails: ClaimerDetails;
   if (body.claimerDetails) claimerDetails = { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email };
-  // A signed-in payer is the claimer; the claim form's phone is then optional.
   else if (user) claimerDetails = { name: user.username, email: user.email, phone: '', role: 'owner' };
   else throw badRequest(MESSAGES.claimerRequired, 'claimerDetails');
   return { purpose: 'claim', companyId, customerName: company.name, claimerDetails, upgrade: false };
