@@ -327,5 +327,9 @@ describe('claims', () => {
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId))).statusCode).toBe(400);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body('pi_doesnotexist'))).statusCode).toBe(404);
     expect(await h.service.deps.claims.claims.count({ companyId: { $in: [company.id, other.id] } })).toBe(0);
+    // The ledger's records follow the lifecycle from the provider's events.
+    await h.simulator().idle();
+    await waitFor(async () => (await h.service.deps.payments.byId(declined.paymentIntentId))?.status === 'failed');
+    await waitFor(async () => (await h.service.deps.payments.byId(action.paymentIntentId))?.status === 'requires_action');
   });
 });

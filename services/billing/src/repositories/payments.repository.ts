@@ -135,6 +135,13 @@ export class PaymentsRepository {
     await this.move(id, 'fail', { lastError: message });
   }
 
+  /** The payer's bank asks for authentication (3-D Secure), unless the table refuses it (already paid). */
+  async markRequiresAction(id: string): Promise<void> {
+    const current = await this.findById(id);
+    if (!current || !allows('payment', paymentState(current.status), 'require_action')) return;
+    await this.move(id, 'require_action', {});
+  }
+
   /** The payment paid for this claim or listing (once; repeated for the same one, a no-op). */
   async markUsed(id: string, set: { claimId?: string; companyId?: string }): Promise<PaymentDoc | null> {
     return this.move(id, 'use', set);

@@ -17,6 +17,9 @@ export async function handleProviderEvent(d: UseCaseDeps, eventId: string): Prom
       await claimFromWebhook(d, payment);
       return;
     }
+    case 'payment_intent.requires_action':
+      await d.payments.markRequiresAction(event.objectId);
+      return;
     case 'payment_intent.payment_failed':
       await d.payments.markFailed(event.objectId, event.paymentIntent?.lastError ?? null);
       return;
