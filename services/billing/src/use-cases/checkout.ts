@@ -84,15 +84,27 @@ export async function createPaymentIntent(
 
   const provider = await d.registry.current();
   const open = payerKey && target.companyId ? await d.payments.findOpen(payerKey, target.companyId, target.purpose) : null;
-  const checkoutId = open?.checkoutId ?? randomUUID();
-  const metadata = { checkoutId, purpose: target.purpose, plan: plan.id, companyId: target.companyId ?? '' };
-  const customerId = await provider.createCustomer({
-    email,
-    name: target.customerName,
-    metadata,
-    idempotencyKey: `checkout:${checkoutId}:customer`,
-  });
-  const session = await provider.createSubscription({ customerId, metadata, idempotencyKey: `checkout:${checkoutId}:subscription` });
+  const start = async (checkoutId: string) => {
+    const metadata = { checkoutId, purpose: target.purpose, plan: plan.id, companyId: target.companyId ?? '' };
+    const customerId = await provider.createCustomer({
+      email,
+      name: target.customerName,
+      metadata,
+      idempotencyKey: `checkout:${checkoutId}:customer`,
+    });
+    const session = await provider.createSubscription({ customerId, metadata, idempotencyKey: `checkout:${checkoutId}:subscription` });
+    return { checkoutId, customerId, session };
+  };
+  // The open checkout asked again with its idempotency keys: the provider answers the same intent.
+  let reused: Awaited<ReturnType<typeof start>> | null = null;
+  if (open?.checkoutId) {
+    try {
+      reused = await start(open.checkoutId);
+    } catch (err) {
+      d.logger.warn({ err, paymentIntentId: open._id }, 'the open checkout could not be asked again; starting a new one');
+    }
+  }
+  const { checkoutId, customerId, session } = reused ?? (await start(randomUUID()));
   if (!session.paymentIntentId || !session.clientSecret) {
     throw new HttpError(502, 'The payment provider answered without a payment to confirm. Please try again.');
   }
