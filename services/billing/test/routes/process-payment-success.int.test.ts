@@ -79,5 +79,8 @@ describe('a claimer e-mail of another account (signed out payer)', () => {
     expect(submitted.data).toMatchObject({ userId: null });
     const listed = (await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'))).json() as Array<{ id: string }>;
     expect(listed.find((c) => c.id === claim._id)).toMatchObject({ accountReview: 'email-of-another-account' });
+    const approve = await call(h, 'POST', `/api/admin/business-claims/${claim._id}/approve`, userOf(h, 'admin'), {});
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().message).toContain('belongs to another account');
   });
 });
