@@ -31,6 +31,8 @@ async function claimTarget(d: UseCaseDeps, body: CreatePaymentIntentBody, user: 
   if (company.owned) throw conflict(MESSAGES.alreadyClaimed);
   const open = await d.claims.openClaimFor(companyId);
   if (open) throw conflict(open.status === 'approved' ? MESSAGES.alreadyClaimed : MESSAGES.claimPending);
+  // Paid a moment ago, its claim not made yet (the webhook is on its way): no second charge meanwhile.
+  if ((await d.payments.list({ companyId, purpose: 'claim', status: 'succeeded' })).length > 0) throw conflict(MESSAGES.claimPending);
   // A signed-in payer is the claimer (the claim form's phone is then optional); a signed-out one must send them.
   let claimerDetails: ClaimerDetails;
   if (body.claimerDetails) claimerDetails = { ...body.claimerDetails, email: user?.email ?? body.claimerDetails.email };
