@@ -43,7 +43,8 @@ async function submitClaim(companyId: string, claimer: { name: string; email: st
   const headers = { origin: e2e.product.url };
   const intent = await page.request.post('/api/create-payment-intent', {
     headers,
-    data: { amount: 75, plan: 'claim', companyId, metadata: { plan_name: 'claim' } },
+    // The claimer goes with the intent: no payment exists without its claimer.
+    data: { amount: 75, plan: 'claim', companyId, metadata: { plan_name: 'claim' }, claimerDetails: claimer },
   });
   expect(intent.status(), await intent.text()).toBe(200);
   const { clientSecret, paymentIntentId } = (await intent.json()) as { clientSecret: string; paymentIntentId: string };

@@ -305,6 +305,13 @@ describeInBrowser('owner side in the browser', () => {
       }
     ).items.find((c) => !c.claimed);
     await page.goto(`/checkout?plan=claim&price=75&companyId=${unclaimed!.id}`);
+    // A fresh tab, signed out, without stored claimer details: the claimer is asked before any payment exists.
+    await page.getByRole('form', { name: 'Claimer details' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Full Name').fill('Rosa Diaz');
+    await page.getByLabel('Email').fill('rosa@limo.example');
+    await page.getByLabel('Phone').fill('305 555 0133');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByTestId('test-mode-note').waitFor();
     await expectNoSeriousA11yViolations(page);
   });

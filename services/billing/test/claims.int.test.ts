@@ -12,7 +12,7 @@ afterAll(async () => {
 
 /** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
 async function paidClaim(companyId: string, email = claimer().email) {
-  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId);
+  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId, undefined, claimer(email));
   const res = await call(h, 'POST', '/api/process-payment-success', undefined, {
     paymentIntent: paymentIntentId,
     plan: 'claim',
@@ -91,7 +91,11 @@ describe('claims', () => {
     ]);
     const withDirectory = await startBilling({}, { lookupCompany: async (id) => known.get(id) ?? null });
     try {
-      const ok = await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-unclaimed' });
+      const ok = await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, {
+        plan: 'claim',
+        companyId: 'old-unclaimed',
+        claimerDetails: claimer(),
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(
         (await call(withDirectory, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: 'old-owned' })).statusCode,
@@ -108,9 +112,17 @@ describe('claims', () => {
   it('approves one claim per company: claim.approved.v1 carries the owner; a second approval is 409', async () => {
     const company = await listCompany(h);
     // Two checkouts started before either claim exists: both are paid, both claims wait.
-    const a = await checkoutAndPay(h, company.id);
-    const b = await checkoutAndPay(h, company.id);
-    const c = await checkoutAndPay(h, company.id);
+    const start = async () => {
+      const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+        plan: 'claim',
+        companyId: company.id,
+        claimerDetails: claimer(),
+      });
+      return res.json() as { paymentIntentId: string; clientSecret: string; subscriptionId: string };
+    };
+    const [a, b, c] = [await start(), await start(), await start()];
+    for (const { clientSecret } of [a, b, c])
+      await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') });
     const claimOf = async (paymentIntent: string, clientSecret: string) =>
       (
         await call(h, 'POST', '/api/process-payment-success', undefined, {
@@ -231,8 +243,10 @@ describe('claims', () => {
       (await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode,
     ).toBe(200);
     const signedBody = { paymentIntent: paymentIntentId, plan: 'claim', companyId: other.id, claimerDetails: claimer(), clientSecret };
-    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), signedBody)).statusCode).toBe(403);
-    expect((await call(h, 'POST', '/api/process-payment-success', undefined, signedBody)).statusCode).toBe(403);
+    // The client secret is the proof (a new tab, another browser): without it, another account is refused.
+    const { clientSecret: _secret, ...withoutSecret } = signedBody;
+    expect((await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), withoutSecret)).statusCode).toBe(403);
+    expect((await call(h, 'POST', '/api/process-payment-success', undefined, withoutSecret)).statusCode).toBe(403);
     expect((await call(h, 'POST', '/api/process-payment-success', payer, signedBody)).statusCode).toBe(200);
   });
 
@@ -283,7 +297,10 @@ describe('claims', () => {
     expect((await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin)).statusCode).toBe(409);
     expect((await call(h, 'POST', `/api/admin/business-claims/${claimId}/approve`, admin)).statusCode).toBe(409);
     // The company can be claimed again.
-    expect((await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode).toBe(200);
+    expect(
+      (await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id, claimerDetails: claimer() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a payment that did not succeed, or that belongs to another company or plan, creating nothing', async () => {
@@ -310,5 +327,9 @@ describe('claims', () => {
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body(action.paymentIntentId))).statusCode).toBe(400);
     expect((await call(h, 'POST', '/api/process-payment-success', undefined, body('pi_doesnotexist'))).statusCode).toBe(404);
     expect(await h.service.deps.claims.claims.count({ companyId: { $in: [company.id, other.id] } })).toBe(0);
+    // The ledger's records follow the lifecycle from the provider's events.
+    await h.simulator().idle();
+    await waitFor(async () => (await h.service.deps.payments.byId(declined.paymentIntentId))?.status === 'failed');
+    await waitFor(async () => (await h.service.deps.payments.byId(action.paymentIntentId))?.status === 'requires_action');
   });
 });

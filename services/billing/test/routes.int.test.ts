@@ -245,7 +245,7 @@ describe('admin subscribers and stats', () => {
     await waitFor(async () => (await h.service.deps.readModels.users.findOne({ _id: userId })) ?? undefined);
     const before = (await call(h, 'GET', '/api/admin/stats', admin)).json();
     const company = await listCompany(h);
-    const { paymentIntentId, clientSecret } = await checkoutAndPay(h, company.id);
+    const { paymentIntentId, clientSecret } = await checkoutAndPay(h, company.id, undefined, claimer(email));
     const owner = { ...userOf(h, 'business', userId) };
     const claim = await call(h, 'POST', '/api/process-payment-success', owner, {
       paymentIntent: paymentIntentId,
@@ -261,11 +261,13 @@ describe('admin subscribers and stats', () => {
       return s.activeSubscriptions > before.activeSubscriptions ? s : undefined;
     });
     expect(stats.monthlyRevenue).toBe(stats.activeSubscriptions * 75);
-    // A paid claim checkout whose claim was never made is no active subscription of anyone.
-    const orphan = await checkoutAndPay(h, (await listCompany(h)).id);
+    // A paid claim checkout never taken to the success page: its claim is made from the webhook and
+    // counts as revenue while it awaits review.
+    const unattended = await checkoutAndPay(h, (await listCompany(h)).id);
     await h.simulator().idle();
-    await waitFor(async () => (await h.service.deps.subscriptions.findById(orphan.subscriptionId))?.status === 'active');
-    expect((await call(h, 'GET', '/api/admin/stats', admin)).json().activeSubscriptions).toBe(stats.activeSubscriptions);
+    await waitFor(async () => (await h.service.deps.subscriptions.findById(unattended.subscriptionId))?.status === 'active');
+    expect(await h.service.deps.claims.findByPaymentIntent(unattended.paymentIntentId)).toMatchObject({ status: 'pending' });
+    expect((await call(h, 'GET', '/api/admin/stats', admin)).json().activeSubscriptions).toBe(stats.activeSubscriptions + 1);
     expect(stats.totalUsers).toBe(before.totalUsers);
     expect(stats.businessUsers).toBeGreaterThanOrEqual(1);
     const subscribers = (await call(h, 'GET', '/api/admin/subscribers', admin)).json();
@@ -403,6 +405,7 @@ describe('checkout amounts come from the plan table', () => {
       plan: 'claim',
       companyId: company.id,
       metadata: { plan_name: 'claim' },
+      claimerDetails: claimer(),
     });
     expect(res.json()).toMatchObject({ amount: 7500, plan: 'claim', currency: 'usd' });
     const { paymentIntentId } = res.json();
@@ -427,7 +430,13 @@ describe('the simulator in PROFILE=distributed', () => {
       expect(config.json().message).toContain('PAYMENTS_SIMULATOR_ALLOWED=true');
       const company = await listCompany(refused);
       expect(
-        (await call(refused, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id })).statusCode,
+        (
+          await call(refused, 'POST', '/api/create-payment-intent', undefined, {
+            plan: 'claim',
+            companyId: company.id,
+            claimerDetails: claimer(),
+          })
+        ).statusCode,
       ).toBe(503);
       expect((await call(refused, 'POST', '/api/webhooks/stripe', undefined, '{}', { 'stripe-signature': 't=1,v1=0' })).statusCode).toBe(
         503,

@@ -133,4 +133,23 @@ describe('payment simulator lifecycle', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('writes a confirmed payment to its file before it answers: it survives kill -9 (a restart without close)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'limo-sim-'));
+    try {
+      const options = { webhookSecret: 'whsec_kill', deliver: async () => 200, duplicateRate: 0, stateFile: join(dir, 'state.json') };
+      const before = new PaymentSimulator(options);
+      const session = await checkout(before);
+      const paid = before.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+      expect(paid?.status).toBe('succeeded');
+      // No close(), no timer: the process is gone the moment the answer was given.
+      const after = new PaymentSimulator(options);
+      expect((await after.retrievePaymentIntent(session.paymentIntentId!))?.status).toBe('succeeded');
+      expect((await after.retrieveSubscription(session.subscriptionId))?.status).toBe('active');
+      await before.close();
+      await after.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

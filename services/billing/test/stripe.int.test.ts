@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { call, listCompany, startBilling, waitFor, type Harness } from './support.js';
+import { call, claimer, listCompany, startBilling, waitFor, type Harness } from './support.js';
 
 const WEBHOOK_SECRET = 'whsec_stripefixturetest';
 const fixtures = JSON.parse(readFileSync(new URL('./fixtures/stripe-events.json', import.meta.url), 'utf8')) as Record<
@@ -107,7 +107,11 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
   it('sends a customer and a default_incomplete subscription stripe-mock accepts; its fixture has no PaymentIntent, so a clear 502 and nothing stored', async () => {
     const company = await listCompany(h);
     const before = await h.service.deps.payments.payments.count({});
-    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id });
+    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(),
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('The payment provider answered without a payment to confirm. Please try again.');
     expect(await h.service.deps.payments.payments.count({})).toBe(before);
@@ -128,7 +132,7 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
     ).toBe(401);
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: true });
-    await waitFor(async () => (await h.service.deps.payments.findById(ids.pi_fixture))?.status === 'succeeded');
+    await waitFor(async () => ['succeeded', 'used'].includes((await h.service.deps.payments.findById(ids.pi_fixture))?.status ?? ''));
     await waitFor(() =>
       h.published.some(
         (e) => e.type === 'payment.succeeded.v1' && (e.data as { paymentIntentId: string }).paymentIntentId === ids.pi_fixture,

@@ -67,8 +67,13 @@ export const claimer = (email = `claimer-${Math.random().toString(36).slice(2, 8
 export const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
 
 /** Starts a claim checkout and pays it with `cardNumber`; returns the intent's answer and the confirm's. */
-export async function checkoutAndPay(h: Harness, companyId: string, cardNumber = '4242424242424242') {
-  const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId, amount: 75 });
+export async function checkoutAndPay(h: Harness, companyId: string, cardNumber = '4242424242424242', details = claimer()) {
+  const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+    plan: 'claim',
+    companyId,
+    amount: 75,
+    claimerDetails: details,
+  });
   if (intent.statusCode !== 200) throw new Error(`create-payment-intent: ${intent.statusCode} ${intent.body}`);
   const { clientSecret, paymentIntentId, subscriptionId } = intent.json() as {
     clientSecret: string;

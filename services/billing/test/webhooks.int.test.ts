@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPaid } from '../src/domain/lifecycle.js';
 import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
 
 let h: Harness;
@@ -48,7 +49,7 @@ describe('POST /api/webhooks/stripe', () => {
     const company = await listCompany(h);
     const { paymentIntentId, subscriptionId } = await checkoutAndPay(h, company.id);
     await h.simulator().idle();
-    await waitFor(async () => (await h.service.deps.payments.findById(paymentIntentId))?.status === 'succeeded');
+    await waitFor(async () => isPaid((await h.service.deps.payments.findById(paymentIntentId))?.status ?? 'created'));
     const payload = eventOf('customer.subscription.deleted', subscriptionObject(subscriptionId, 'canceled'));
     const signature = h.simulator().sign(payload);
     const first = await post(payload, signature);
@@ -68,7 +69,11 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('ends canceled when customer.subscription.deleted arrives before invoice.paid', async () => {
     const company = await listCompany(h);
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      plan: 'claim',
+      companyId: company.id,
+      claimerDetails: claimer(),
+    });
     const { clientSecret, subscriptionId } = intent.json();
     const deleted = eventOf('customer.subscription.deleted', subscriptionObject(subscriptionId, 'canceled'));
     expect((await post(deleted, h.simulator().sign(deleted))).statusCode).toBe(200);

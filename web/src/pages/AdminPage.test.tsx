@@ -368,6 +368,12 @@ describe('/admin guard (owner-admin §2.8)', () => {
     }
   });
 
+  it('flags a claim whose signed-out payer named the e-mail of another account (not linked to it)', async () => {
+    renderAdmin('claims', on('GET', '/api/admin/business-claims', { body: [makeClaim({ accountReview: 'email-of-another-account' })] }));
+    const row = await screen.findByTestId('claim-row');
+    expect(within(row).getByTestId('claim-account-review')).toHaveTextContent('E-mail of another account: not linked');
+  });
+
   it('asks for quote requests 20 a page with the status and search filters', async () => {
     const { calls, user } = renderAdmin('quotes');
     await user.selectOptions(await screen.findByLabelText('Filter by status'), 'contacted');

@@ -66,6 +66,30 @@ describe('/dashboard', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(tabs);
   });
 
+  it('right after paying a claim reads "Active · verification pending", not "No subscription yet"', async () => {
+    const subscriptions = on('GET', '/api/subscriptions', {
+      body: [
+        {
+          subscriptionId: 'sub_1',
+          companyId: 'c1',
+          userId: 'u1',
+          status: 'active',
+          currentPeriodEnd: '2027-11-25T00:00:00Z',
+          cancelAtPeriodEnd: false,
+          canceledAt: null,
+          createdAt: '2026-11-25T00:00:00Z',
+          amount: 7500,
+          provider: 'simulator',
+          verification: 'pending',
+        },
+      ],
+    });
+    fakeServer(owner, analytics, mine({ subscriptionInfo: null }), summary, analyticsAnswer, subscriptions);
+    renderAt(<DashboardPage />, route);
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active · verification pending'));
+    expect(screen.getByTestId('subscription-status')).not.toHaveTextContent('No subscription yet');
+  });
+
   it('shows listing analytics for 30 days and 12 months, the subscription and its renewal date', async () => {
     const calls = fakeServer(owner, analytics, mine(), summary, analyticsAnswer);
     const { user } = renderAt(<DashboardPage />, route);

@@ -87,12 +87,18 @@ export const createPaymentIntentBodySchema = z.object({
     .union([z.number(), z.string().max(32)], { error: 'amount must be a number' })
     .nullable()
     .optional(),
-  plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
+  /** `listing`: pay for a listing (a new one, or the upgrade of the signed-in owner's free listing `companyId`). */
+  plan: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'claim' : v),
+    z.enum(['claim', 'listing'], {
+      error: 'Unknown plan: only the claim plan ("Business Directory Access", $75/year) is available, for a claim or a listing',
+    }),
+  ),
   companyId: companyIdField('Company is required').optional(),
   metadata: paymentIntentMetadataSchema.optional(),
   /**
-   * The claimer's details (claim flow), when the page has them before paying: the claim is then made
-   * from the payment's webhook too, should the success page never be reached.
+   * The claimer's details (claim flow): required from a signed-out payer, before any payment exists;
+   * stored with the payment, so the claim is made from it (success page or webhook) whatever the browser kept.
    */
   claimerDetails: z.lazy(() => claimerDetailsSchema).optional(),
 });
@@ -204,7 +210,8 @@ export const processPaymentSuccessBodySchema = z.object({
   paymentIntent: paymentIntentRef,
   plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
   companyId: companyIdField('Company is required'),
-  claimerDetails: claimerDetailsSchema,
+  /** Only for a payment made before its details were stored with it: the stored details win. */
+  claimerDetails: claimerDetailsSchema.optional(),
   /**
    * The PaymentIntent's client secret (the page's `payment_intent_client_secret`): proof that the caller
    * made the payment. Required by the server for a payment made signed out.
@@ -266,6 +273,11 @@ export const businessClaimSchema = z.object({
   rejectedAt: z.string().nullable(),
   /** `refunded` after a rejection refunded the payment; `failed` when the provider refused (retried). */
   refundStatus: z.enum(['none', 'pending', 'refunded', 'failed']),
+  /**
+   * Set when a signed-out payer named the e-mail of an existing account: the claim is not linked to
+   * that account (no mail to it) until the admin sorts it out.
+   */
+  accountReview: z.enum(['email-of-another-account']).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -397,6 +409,8 @@ export const subscriptionViewSchema = z.object({
   /** Cents a year. */
   amount: z.number().int(),
   provider: paymentProviderSchema,
+  /** `pending` while the paid claim waits for an admin ("Active · verification pending"). */
+  verification: z.enum(['pending', 'verified']).optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

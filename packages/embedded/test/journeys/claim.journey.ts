@@ -67,11 +67,16 @@ export async function claimJourney(
   const config = await claimer.call('GET', '/api/payments/config');
   expect(config.json).toMatchObject({ provider: 'simulator', testMode: true, plan: { id: 'claim', amount: 7500, interval: 'year' } });
 
+  const email = `claimer-${suffix}@example.com`;
+  const claimerDetails = { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' };
+  // No payment without its claimer: a signed-out payer sends the claimer with the intent.
+  expect((await claimer.call('POST', '/api/create-payment-intent', { plan: 'claim', companyId })).status).toBe(400);
   const intent = await claimer.call('POST', '/api/create-payment-intent', {
     amount: 1,
     plan: 'claim',
     companyId,
     metadata: { plan_name: 'claim' },
+    claimerDetails,
   });
   expect(intent.status, intent.text).toBe(200);
   expect(intent.json).toMatchObject({ amount: 7500, currency: 'usd', provider: 'simulator', testMode: true });
@@ -82,14 +87,8 @@ export async function claimJourney(
   expect(confirmed.status, confirmed.text).toBe(200);
   expect(confirmed.json).toMatchObject({ status: 'succeeded', paymentIntentId: paymentIntent, testMode: true });
 
-  const email = `claimer-${suffix}@example.com`;
-  const success = {
-    paymentIntent,
-    paymentIntentClientSecret: clientSecret,
-    plan: 'claim',
-    companyId,
-    claimerDetails: { name: 'Dana Driver', email, phone: '(303) 555-0199', role: 'owner' },
-  };
+  // A new tab: no claimer details, the client secret proves the payment; the stored claimer is used.
+  const success = { paymentIntent, paymentIntentClientSecret: clientSecret, plan: 'claim', companyId };
   const [first, second] = await Promise.all([
     claimer.call('POST', '/api/process-payment-success', success),
     claimer.call('POST', '/api/process-payment-success', success),
@@ -143,7 +142,11 @@ export async function claimJourney(
   expect(mine.json.find((c) => c.id === companyId)).toMatchObject({ claimed: true, businessVerified: true });
 
   // One company, one claim: a new checkout and a second approval are refused.
-  const secondCheckout = await new ApiClient(baseUrl).call('POST', '/api/create-payment-intent', { plan: 'claim', companyId });
+  const secondCheckout = await new ApiClient(baseUrl).call('POST', '/api/create-payment-intent', {
+    plan: 'claim',
+    companyId,
+    claimerDetails,
+  });
   expect(secondCheckout.status).toBe(409);
   expect((await adminClient.call('POST', `/api/admin/business-claims/${first.json.claimId}/approve`)).status).toBe(409);
 
@@ -156,7 +159,11 @@ export async function claimJourney(
   // A declined card: a 402 with the decline message, and no claim.
   const otherId = await listCompany(`Declined Limousines ${suffix}`);
   const visitor = new ApiClient(baseUrl);
-  const otherIntent = await visitor.call('POST', '/api/create-payment-intent', { plan: 'claim', companyId: otherId });
+  const otherIntent = await visitor.call('POST', '/api/create-payment-intent', {
+    plan: 'claim',
+    companyId: otherId,
+    claimerDetails: { ...claimerDetails, email: `declined-${suffix}@example.com` },
+  });
   expect(otherIntent.status, otherIntent.text).toBe(200);
   const declined = await visitor.call('POST', '/api/payments/simulator/confirm', {
     clientSecret: otherIntent.json.clientSecret,

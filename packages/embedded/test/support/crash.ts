@@ -322,8 +322,13 @@ export async function billingWorkload(url: () => string, outboxDir: string, comp
   // Billing learns companies from events: the last one known means every one is.
   await waitFor(
     async () =>
-      (await post(url(), '/api/create-payment-intent', { plan: 'claim', companyId: ids.at(-1) })).status === 200 ||
-      (await pause(200), false),
+      (
+        await post(url(), '/api/create-payment-intent', {
+          plan: 'claim',
+          companyId: ids.at(-1),
+          claimerDetails: { name: 'Crash Probe', email: `crash-probe-${run}@example.com`, phone: '(303) 555-0199', role: 'owner' },
+        })
+      ).status === 200 || (await pause(200), false),
     30_000,
     'billing to learn the companies',
   );
@@ -333,19 +338,20 @@ export async function billingWorkload(url: () => string, outboxDir: string, comp
     async run(i) {
       const companyId = ids[i];
       if (!companyId) return (await pause(200), true);
-      const intent = await retried(() => post(url(), '/api/create-payment-intent', { plan: 'claim', companyId }));
+      const email = `crash-claimer-${run}-${i}@example.com`;
+      const claimerDetails = { name: `Crash Claimer ${i}`, email, phone: '(303) 555-0199', role: 'owner' };
+      const intent = await retried(() => post(url(), '/api/create-payment-intent', { plan: 'claim', companyId, claimerDetails }));
       if (intent.status !== 200) return false;
       const { clientSecret, paymentIntentId } = JSON.parse(intent.text) as { clientSecret: string; paymentIntentId: string };
       const paid = await retried(() => post(url(), '/api/payments/simulator/confirm', { clientSecret, ...card }));
       if (paid.status !== 200) return false;
-      const email = `crash-claimer-${run}-${i}@example.com`;
       const success = await retried(() =>
         post(url(), '/api/process-payment-success', {
           paymentIntent: paymentIntentId,
           paymentIntentClientSecret: clientSecret,
           plan: 'claim',
           companyId,
-          claimerDetails: { name: `Crash Claimer ${i}`, email, phone: '(303) 555-0199', role: 'owner' },
+          claimerDetails,
         }),
       );
       if (success.status !== 200) return false;

@@ -116,8 +116,6 @@ export class PaymentSimulator implements PaymentsProvider {
   private closed = false;
   private seq = 0;
 
-  private saveTimer: NodeJS.Timeout | null = null;
-
   constructor(private readonly options: SimulatorOptions) {
     if (options.stateFile && existsSync(options.stateFile)) this.load(options.stateFile);
   }
@@ -136,17 +134,16 @@ export class PaymentSimulator implements PaymentsProvider {
     this.seq = state.seq;
   }
 
-  /** Writes the state soon (one write for a burst of changes). */
+  /**
+   * Writes the state now, before the change is answered: an acknowledged payment survives kill -9
+   * (a provider never forgets a charge it confirmed). Written to a flushed temporary file, then renamed.
+   */
   private persist(): void {
-    if (!this.options.stateFile || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.save(), 50);
-    this.saveTimer.unref();
+    this.save();
   }
 
   private save(): void {
     const file = this.options.stateFile;
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = null;
     if (!file) return;
     const state: SimulatorState = {
       customers: [...this.customers],
@@ -158,7 +155,7 @@ export class PaymentSimulator implements PaymentsProvider {
       seq: this.seq,
     };
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    writeFileSync(`${file}.tmp`, JSON.stringify(state), { flush: true });
     renameSync(`${file}.tmp`, file);
   }
 
@@ -428,7 +425,6 @@ export class PaymentSimulator implements PaymentsProvider {
   }
 
   async close(): Promise<void> {
-    if (this.saveTimer) this.save();
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();

@@ -1,4 +1,5 @@
 import type { BusinessClaim, BusinessRole, ClaimStatus } from '@limo/contracts';
+import { claimState, transition, type ClaimEvent } from '../domain/lifecycle.js';
 import { DuplicateKeyError, type Collection, type DocumentStore, type EventEnvelope, type Filter } from '@limo/platform';
 
 /** A business claim (owner-admin §3), with the subscription its payment started. */
@@ -24,6 +25,8 @@ export interface ClaimDoc {
   rejectedBy: string | null;
   refundStatus: BusinessClaim['refundStatus'];
   refundId: string | null;
+  /** Set when a signed-out payer named another account's e-mail: the claim is kept unlinked for the admin. */
+  accountReview?: 'email-of-another-account' | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -48,6 +51,7 @@ export function toBusinessClaim(doc: ClaimDoc): BusinessClaim {
     approvedBy: doc.approvedBy,
     rejectedAt: doc.rejectedAt,
     refundStatus: doc.refundStatus,
+    accountReview: doc.accountReview ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -163,9 +167,23 @@ export class ClaimsRepository {
     await this.approvals.deleteOne({ _id: companyId, claimId });
   }
 
-  /** Moves a pending claim to its decision with the events owed; null when it was no longer pending. */
-  decide(id: string, set: Partial<ClaimDoc>, events: EventEnvelope[]): Promise<ClaimDoc | null> {
-    return this.claims.updateOne({ _id: id, status: 'pending' }, { $set: { ...set, updatedAt: new Date().toISOString() } }, { events });
+  /**
+   * Moves a pending claim to its decision (the lifecycle's `approve` / `reject`) with the events owed;
+   * null when it was no longer pending.
+   */
+  decide(
+    id: string,
+    event: Extract<ClaimEvent, 'approve' | 'reject'>,
+    set: Partial<ClaimDoc>,
+    events: EventEnvelope[],
+  ): Promise<ClaimDoc | null> {
+    const status = transition('claim', 'pending', event);
+    if (status === 'refunded') throw new Error('a decision never refunds');
+    return this.claims.updateOne(
+      { _id: id, status: 'pending' },
+      { $set: { ...set, status, updatedAt: new Date().toISOString() } },
+      { events },
+    );
   }
 
   /** Records the claimer's account (identity found or created it). */
@@ -173,7 +191,11 @@ export class ClaimsRepository {
     return this.claims.updateOne({ _id: id }, { $set: { userId, updatedAt: new Date().toISOString() } });
   }
 
-  setRefund(id: string, refundStatus: ClaimDoc['refundStatus'], refundId: string | null): Promise<ClaimDoc | null> {
+  /** Records the refund of a decided claim; `refunded` is the lifecycle's `refund` (refused for a pending claim). */
+  async setRefund(id: string, refundStatus: ClaimDoc['refundStatus'], refundId: string | null): Promise<ClaimDoc | null> {
+    const current = await this.findById(id);
+    if (!current) return null;
+    if (refundStatus === 'refunded') transition('claim', claimState(current), 'refund');
     return this.claims.updateOne({ _id: id }, { $set: { refundStatus, refundId, updatedAt: new Date().toISOString() } });
   }
 }

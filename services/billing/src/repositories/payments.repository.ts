@@ -1,7 +1,21 @@
 import type { ClaimerDetails, PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
-import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
+import type { Collection, DocumentStore, EventEnvelope, Filter } from '@limo/platform';
+import { allows, isPaid, paymentState, transition, type PaymentEvent, type PaymentState } from '../domain/lifecycle.js';
 
-/** One checkout: the first invoice's PaymentIntent, bound to its plan, amount and company by the server. */
+/** A refund given back on a payment. */
+export interface PaymentRefund {
+  refundId: string;
+  /** Cents. */
+  amount: number;
+  at: string;
+  reason: string | null;
+}
+
+/**
+ * One checkout: the first invoice's PaymentIntent, bound by the server to its plan, amount, payer and
+ * company, and after success to the claim or listing it paid for. Every payment has one: the ledger
+ * lists them all.
+ */
 export interface PaymentDoc {
   /** The PaymentIntent id. */
   _id: string;
@@ -15,27 +29,55 @@ export interface PaymentDoc {
   companyId: string | null;
   /** The signed-in payer, if any. */
   userId: string | null;
+  /** Who paid: the signed-in payer's e-mail, else the claimer's (or the listing flow's) e-mail. */
+  payerEmail?: string | null;
+  /** `user:<id>` or `email:<address>`: one open intent per payer and company is reused. */
+  payerKey?: string | null;
+  /** The idempotency key of the checkout: asked again, the provider answers the same intent. */
+  checkoutId?: string;
   customerId: string;
   subscriptionId: string;
-  status: 'open' | 'succeeded' | 'failed';
+  /** The lifecycle's state (`open`: a record from before it, read as `created`). */
+  status: PaymentState | 'open';
   lastError: string | null;
   /** What the listing flow sent (metadata.email / companyName). */
   listingEmail: string | null;
   listingName: string | null;
-  /** A claim checkout's claimer, when sent with it (the e-mail is the signed-in payer's, if any). */
+  /** True when the payment upgrades the payer's own existing (free) company `companyId`. */
+  upgrade?: boolean;
+  /** A claim checkout's claimer (the e-mail is the signed-in payer's, if any). */
   claimerDetails?: ClaimerDetails | null;
+  /** The claim made from this payment. */
+  claimId?: string | null;
+  refunds?: PaymentRefund[];
   /** SHA-256 (hex) of the PaymentIntent's client secret: a signed-out payer proves the payment with it. */
   clientSecretHash?: string;
   createdAt: string;
   succeededAt: string | null;
 }
 
+/** What the ledger filters on. */
+export interface PaymentListFilter {
+  companyId?: string;
+  userId?: string;
+  status?: PaymentState;
+  purpose?: PaymentPurpose;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/** Payments; every status write goes through the lifecycle table. */
 export class PaymentsRepository {
   private constructor(readonly payments: Collection<PaymentDoc>) {}
 
   static async create(store: DocumentStore): Promise<PaymentsRepository> {
     return new PaymentsRepository(
-      await store.collection<PaymentDoc>('payments', [{ fields: { subscriptionId: 1 } }, { fields: { companyId: 1 } }]),
+      await store.collection<PaymentDoc>('payments', [
+        { fields: { subscriptionId: 1 } },
+        { fields: { companyId: 1 } },
+        { fields: { payerKey: 1 } },
+        { fields: { createdAt: -1 } },
+      ]),
     );
   }
 
@@ -47,22 +89,69 @@ export class PaymentsRepository {
     return this.payments.findOne({ _id: id });
   }
 
+  /** One payment (the ledger's detail), with its status read through the lifecycle. */
+  async byId(id: string): Promise<PaymentDoc | null> {
+    const doc = await this.findById(id);
+    return doc && { ...doc, status: paymentState(doc.status) };
+  }
+
+  /** Payments, newest first (the admin ledger and the payer's history). */
+  async list(filter: PaymentListFilter = {}): Promise<PaymentDoc[]> {
+    const { status, ...rest } = filter;
+    const query: Filter = { ...rest };
+    if (status) query.status = status === 'created' ? { $in: ['created', 'open'] } : status;
+    const docs = await this.payments.find(query, { sort: { createdAt: -1, _id: 1 } });
+    return docs.map((d) => ({ ...d, status: paymentState(d.status) }));
+  }
+
+  /** The payer's payment for that company and purpose that was not paid yet (reused, never a second one). */
+  async findOpen(payerKey: string, companyId: string, purpose: PaymentPurpose): Promise<PaymentDoc | null> {
+    const [open] = await this.payments.find(
+      { payerKey, companyId, purpose, status: { $in: ['created', 'open', 'requires_action', 'failed'] } },
+      { sort: { createdAt: -1, _id: 1 }, limit: 1 },
+    );
+    return open ?? null;
+  }
+
+  /** Records the claimer the payer sent last (a reused intent). */
+  async setClaimerDetails(id: string, claimerDetails: ClaimerDetails): Promise<void> {
+    await this.payments.updateOne({ _id: id }, { $set: { claimerDetails } });
+  }
+
   /**
    * Records the success once, with `payment.succeeded.v1`: the first caller (webhook or the
    * payment-success page) wins, later ones change nothing. Returns true for the first.
    */
   async markSucceeded(id: string, at: string, event: EventEnvelope): Promise<boolean> {
-    const written = await this.payments.updateOne(
-      { _id: id, status: { $ne: 'succeeded' } },
-      { $set: { status: 'succeeded', succeededAt: at, lastError: null } },
-      { events: [event] },
-    );
-    return written !== null;
+    const current = await this.findById(id);
+    if (!current || isPaid(current.status) || !allows('payment', paymentState(current.status), 'succeed')) return false;
+    return (await this.move(id, 'succeed', { succeededAt: at, lastError: null }, [event])) !== null;
   }
 
-  /** Records a decline unless the payment already succeeded. */
+  /** Records a decline, unless the table refuses it (a payment that succeeded stays so). */
   async markFailed(id: string, message: string | null): Promise<void> {
-    await this.payments.updateOne({ _id: id, status: { $ne: 'succeeded' } }, { $set: { status: 'failed', lastError: message } });
+    const current = await this.findById(id);
+    if (!current || !allows('payment', paymentState(current.status), 'fail')) return;
+    await this.move(id, 'fail', { lastError: message });
+  }
+
+  /** The payer's bank asks for authentication (3-D Secure), unless the table refuses it (already paid). */
+  async markRequiresAction(id: string): Promise<void> {
+    const current = await this.findById(id);
+    if (!current || !allows('payment', paymentState(current.status), 'require_action')) return;
+    await this.move(id, 'require_action', {});
+  }
+
+  /** The payment paid for this claim or listing (once; repeated for the same one, a no-op). */
+  async markUsed(id: string, set: { claimId?: string; companyId?: string }): Promise<PaymentDoc | null> {
+    return this.move(id, 'use', set);
+  }
+
+  /** Records a refund (the money went back to the payer). */
+  async markRefunded(id: string, refund: PaymentRefund): Promise<PaymentDoc | null> {
+    const current = await this.findById(id);
+    if (current?.refunds?.some((r) => r.refundId === refund.refundId)) return current;
+    return this.move(id, 'refund', { refunds: [...(current?.refunds ?? []), refund] });
   }
 
   /**
@@ -73,5 +162,20 @@ export class PaymentsRepository {
     return (
       (await this.payments.updateOne({ _id: id, purpose: 'business_listing', companyId: null }, { $set: { companyId, userId } })) !== null
     );
+  }
+
+  /**
+   * Moves a payment along the lifecycle with optimistic concurrency on its status; throws the
+   * table's LifecycleConflict for a refused move. Null when the payment does not exist.
+   */
+  private async move(id: string, event: PaymentEvent, set: Partial<PaymentDoc>, events: EventEnvelope[] = []): Promise<PaymentDoc | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await this.findById(id);
+      if (!current) return null;
+      const status = transition('payment', paymentState(current.status), event);
+      const written = await this.payments.updateOne({ _id: id, status: current.status }, { $set: { ...set, status } }, { events });
+      if (written) return written;
+    }
+    throw new Error(`payment ${id}: too many concurrent writes`);
   }
 }

@@ -29,6 +29,8 @@ export interface SubscriptionDoc {
   cancelAtPeriodEnd: boolean;
   canceledAt: string | null;
   announced: Announced;
+  /** A claim's subscription is `pending` until the admin approves the claim (announced premium only then). */
+  verification?: 'pending' | 'verified';
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -46,6 +48,7 @@ export function toSubscriptionView(doc: SubscriptionDoc): SubscriptionView {
     createdAt: doc.createdAt,
     amount: doc.amount,
     provider: doc.provider,
+    verification: doc.verification ?? 'verified',
   };
 }
 
@@ -84,7 +87,7 @@ export class SubscriptionsRepository {
   /** Applies a state the provider reported at `at` (an event's time, or now for a fresh read). */
   applyProviderState(id: string, state: SubscriptionState, at: string): Promise<SubscriptionDoc | null> {
     return this.change(id, (current) => {
-      if (!acceptsReport(current, { status: state.status, at })) return null;
+      if (!acceptsReport(current, { status: state.status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, at })) return null;
       return {
         status: state.status,
         statusAt: at > current.statusAt ? at : current.statusAt,
@@ -96,9 +99,13 @@ export class SubscriptionsRepository {
   }
 
   /** Records the owner and company once known (claimer's account linked, listing registered). */
-  setOwner(id: string, owner: { userId?: string; companyId?: string }): Promise<SubscriptionDoc | null> {
+  setOwner(
+    id: string,
+    owner: { userId?: string; companyId?: string; verification?: 'pending' | 'verified' },
+  ): Promise<SubscriptionDoc | null> {
     return this.change(id, (current) => {
       const set: Partial<SubscriptionDoc> = {};
+      if (owner.verification && (current.verification ?? 'verified') !== owner.verification) set.verification = owner.verification;
       if (owner.userId && current.userId !== owner.userId) set.userId = owner.userId;
       if (owner.companyId && current.companyId !== owner.companyId) set.companyId = owner.companyId;
       return Object.keys(set).length ? set : null;

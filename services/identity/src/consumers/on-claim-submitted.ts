@@ -12,11 +12,11 @@ async function freeUsername(users: UsersRepository, email: string): Promise<stri
 }
 
 /**
- * A paid claim names its claimer. A claimer who was signed in is already known; otherwise the
- * account is found by e-mail (a "sign in or reset your password" link is mailed), or a business
- * account is created with an unusable password and a set-password link is mailed, both through the
- * reset flow (password-reset.requested.v1, one hour).
- * Either way billing learns the account from `claim.claimant-linked.v1`.
+ * A paid claim names its claimer. A claimer who was signed in is already known. A signed-out payer
+ * who named the e-mail of an existing account gets nothing linked and no mail is sent to that account
+ * (anyone can type an e-mail: the claim stays unlinked and billing flags it for the admin). Otherwise
+ * a business account is created with an unusable password and a set-password link is mailed through
+ * the reset flow (password-reset.requested.v1, one hour); billing learns it from `claim.claimant-linked.v1`.
  */
 export const onClaimSubmitted =
   (ctx: ServiceContext, users: UsersRepository): EventHandler =>
@@ -24,7 +24,8 @@ export const onClaimSubmitted =
     const { data } = claimSubmittedV1.parse(event);
     if (data.userId) return;
     let user: UserDoc | null = await users.findByEmail(data.claimerEmail);
-    let created = false;
+    // Someone else's account (or one registered meanwhile): not linked, not mailed.
+    if (user && user.createdForClaimId !== data.claimId) return;
     if (!user) {
       try {
         user = await users.insert({
@@ -32,13 +33,13 @@ export const onClaimSubmitted =
           email: data.claimerEmail,
           passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
           role: 'business',
+          createdForClaimId: data.claimId,
         });
-        created = true;
       } catch (err) {
-        // A concurrent delivery (or registration) made it first: use that account.
+        // A concurrent delivery of this claim made it first: link that one (once, see linkClaimant).
         if (!(err instanceof DuplicateKeyError)) throw err;
         user = await users.findByEmail(data.claimerEmail);
-        if (!user) throw err;
+        if (user?.createdForClaimId !== data.claimId) return;
       }
     }
     const now = new Date();
@@ -47,10 +48,9 @@ export const onClaimSubmitted =
       type: 'claim.claimant-linked.v1',
       occurredAt: now.toISOString(),
       key: data.claimId,
-      data: { claimId: data.claimId, companyId: data.companyId, userId: user._id, email: user.email, accountCreated: created },
+      data: { claimId: data.claimId, companyId: data.companyId, userId: user._id, email: user.email, accountCreated: true },
     };
-    // A new account chooses its first password; an existing one is told to sign in or reset it (the
-    // claimer was signed out, so the payment page promised a mail either way).
+    // The new account chooses its first password.
     const { token, tokenHash } = newResetToken();
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString();
     const reset: PasswordResetRequestedV1 = {
@@ -64,7 +64,7 @@ export const onClaimSubmitted =
         username: user.username,
         resetUrl: `${ctx.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
         expiresAt,
-        purpose: created ? 'claim-account' : 'claim-existing',
+        purpose: 'claim-account',
         companyName: data.companyName,
       },
     };

@@ -19,6 +19,8 @@ export interface UserDoc {
   passwordResetExpires: string | null;
   /** When each paid claim naming this account was linked to it, by a digest of the claim id. */
   claimsLinked?: Record<string, string>;
+  /** The paid claim this account was created for (a signed-out claimer without an account). */
+  createdForClaimId?: string;
   createdAt: string;
 }
 
@@ -50,7 +52,7 @@ export class UsersRepository {
   }
 
   /** Inserts the user and owes `user.registered.v1`; throws DuplicateKeyError on a taken name or e-mail. */
-  async insert(input: { username: string; email: string; passwordHash: string; role: Role }): Promise<UserDoc> {
+  async insert(input: { username: string; email: string; passwordHash: string; role: Role; createdForClaimId?: string }): Promise<UserDoc> {
     const now = new Date().toISOString();
     const doc: UserDoc = {
       _id: randomUUID(),
@@ -65,6 +67,7 @@ export class UsersRepository {
       subscriptionEndDate: null,
       passwordResetTokenHash: null,
       passwordResetExpires: null,
+      ...(input.createdForClaimId && { createdForClaimId: input.createdForClaimId }),
       createdAt: now,
     };
     const event: UserRegisteredV1 = {

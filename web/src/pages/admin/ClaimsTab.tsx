@@ -52,7 +52,14 @@ export function ClaimsTab() {
                   <Table.Row key={c.id} data-testid="claim-row">
                     <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
                     <Table.Cell data-label="Claimer">{c.claimerName}</Table.Cell>
-                    <Table.Cell data-label="Email">{c.claimerEmail}</Table.Cell>
+                    <Table.Cell data-label="Email">
+                      {c.claimerEmail}
+                      {c.accountReview === 'email-of-another-account' && (
+                        <Badge colorPalette="orange" display="block" mt="1" data-testid="claim-account-review">
+                          E-mail of another account: not linked, paid signed out
+                        </Badge>
+                      )}
+                    </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" data-label="Phone">
                       {c.claimerPhone}
                     </Table.Cell>

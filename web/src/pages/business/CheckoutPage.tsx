@@ -5,6 +5,7 @@ import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { CardPayment } from '../../components/payment/CardPayment';
+import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
 import {
   createPaymentSession,
   readClaimerDetails,
@@ -12,8 +13,16 @@ import {
   reportSetupFailure,
   RENEWED_SESSION_KEY,
   usePaymentsConfig,
+  type ClaimerDetails,
   type PaymentSession,
 } from '../../lib/payments';
+import { useCurrentUser } from '../../lib/session';
+
+/** The claimer details this tab stored, when complete and valid. */
+function storedClaimer(): ClaimerDetails | undefined {
+  const parsed = claimerDetailsSchema.safeParse(readClaimerDetails());
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** §9: the wait before /payment-success after a successful payment. */
 export const SUCCESS_REDIRECT_MS = 1000;
@@ -31,25 +40,28 @@ export default function CheckoutPage() {
   const [paid, setPaid] = useState(false);
   const renewed = useRef(sessionStorage.getItem(RENEWED_SESSION_KEY) === '1');
   const started = useRef(false);
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const [claimer, setClaimer] = useState<ClaimerDetails | undefined>(storedClaimer);
+  // No payment without its claimer: a signed-out tab without stored details asks for them first.
+  const needsClaimer = plan === 'claim' && !userLoading && !user && !claimer;
 
   useEffect(() => {
-    if (plan !== 'claim' || started.current) return;
+    if (plan !== 'claim' || started.current || userLoading || (!user && !claimer)) return;
     started.current = true;
     sessionStorage.removeItem(RENEWED_SESSION_KEY);
     // The claimer's details go with the checkout, so the claim is made even if this tab closes after paying.
-    const claimer = claimerDetailsSchema.safeParse(readClaimerDetails());
     createPaymentSession({
       plan: 'claim',
       ...(companyId ? { companyId } : {}),
       metadata: { plan_name: 'Business Directory Access' },
-      ...(claimer.success ? { claimerDetails: claimer.data } : {}),
+      ...(claimer ? { claimerDetails: claimer } : {}),
     })
       .then(setSession)
       .catch(() => {
         setSetupFailed(true);
         reportSetupFailure('claim');
       });
-  }, [plan, companyId]);
+  }, [plan, companyId, claimer, user, userLoading]);
 
   const onPaid = (paymentIntentId: string) => {
     setPaid(true);
@@ -165,7 +177,9 @@ export default function CheckoutPage() {
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="card">
-                {paid ? (
+                {needsClaimer ? (
+                  <ClaimerDetailsForm companyName={company.data?.name ?? 'this business'} onSubmit={setClaimer} />
+                ) : paid ? (
                   <Stack align="center" py="8" gap="3" role="status">
                     <CheckCircle2 size={40} color="#2f855a" aria-hidden="true" />
                     <Text fontWeight="semibold">Payment received. Taking you to your confirmation...</Text>

@@ -9,7 +9,6 @@ import {
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Spinner,
@@ -19,23 +18,14 @@ import {
 import { CLAIM_SEARCH_PAGE_SIZE, type AllCompaniesResponse, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { FormField } from '../../components/FormField';
+import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
 import { apiRequest, readJson } from '../../lib/api';
 import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
-import { CLAIMER_DETAILS_KEY, type ClaimerDetails } from '../../lib/payments';
 import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
-import { showToast, toaster } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
-
-const ROLES = [
-  { value: 'owner', label: 'Owner' },
-  { value: 'manager', label: 'Manager' },
-  { value: 'admin', label: 'Administrator' },
-  { value: 'employee', label: 'Employee' },
-];
 
 /** Debounces a value (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -166,63 +156,17 @@ function FindYourBusiness() {
 function ClaimerStep({ company, onCancel }: { company: CompanyDetail; onCancel(): void }) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const [details, setDetails] = useState<ClaimerDetails>({ name: '', email: user?.email ?? company.email ?? '', phone: '', role: 'owner' });
-  const set = (key: keyof ClaimerDetails) => (value: string) => setDetails((d) => ({ ...d, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = { name: details.name.trim(), email: details.email.trim(), phone: details.phone.trim(), role: details.role };
-    if (!trimmed.name || !trimmed.email || !trimmed.phone || !trimmed.role) {
-      showToast({ title: 'Missing Information', description: 'Please fill in all required fields', type: 'error' });
-      return;
-    }
-    sessionStorage.setItem(CLAIMER_DETAILS_KEY, JSON.stringify(trimmed));
-    // A "Missing Information" toast from an earlier try is answered now.
-    toaster.remove();
-    void navigate(checkoutHref(CLAIM_PLAN, company.id));
-  };
   return (
-    <Stack asChild gap="4">
-      <form noValidate aria-label="Claimer details" onSubmit={submit}>
-        <Heading as="h2" size="lg">
-          Your details
-        </Heading>
-        <Text color="gray.700" fontSize="sm">
-          We use them to verify that you run {company.name}. Your dashboard login is this e-mail.
-        </Text>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Full Name" required>
-            <Input autoComplete="name" value={details.name} onChange={(e) => set('name')(e.target.value)} />
-          </FormField>
-          <FormField label="Email" required>
-            <Input type="email" autoComplete="email" value={details.email} onChange={(e) => set('email')(e.target.value)} />
-          </FormField>
-          <FormField label="Phone" required>
-            <Input type="tel" autoComplete="tel" value={details.phone} onChange={(e) => set('phone')(e.target.value)} />
-          </FormField>
-          <FormField label="Your Role" required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={details.role} onChange={(e) => set('role')(e.target.value)}>
-                <option value="">Select your role</option>
-                {ROLES.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </SimpleGrid>
-        <Flex gap="3" wrap="wrap">
-          <Button type="submit" colorPalette="brand">
-            Continue to Payment
-          </Button>
-          <Button variant="outline" onClick={onCancel}>
-            Back
-          </Button>
-        </Flex>
-      </form>
-    </Stack>
+    <ClaimerDetailsForm
+      companyName={company.name}
+      initialEmail={user?.email ?? company.email ?? ''}
+      onSubmit={() => void navigate(checkoutHref(CLAIM_PLAN, company.id))}
+      secondary={
+        <Button variant="outline" onClick={onCancel}>
+          Back
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportPaymentFailure, type PaymentFailure, type PaymentFlow } from '../../lib/payments';
 import { makeCompany, makeCompanyDetail } from '../../test/fixtures';
 import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../../test/render';
@@ -71,8 +71,32 @@ describe('§8 payment toasts', () => {
   });
 });
 
+const claimerDetails = { name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' };
+
 describe('/checkout', () => {
   const route = { route: '/checkout?plan=claim&price=75&companyId=c1', path: '/checkout' };
+  beforeEach(() => sessionStorage.setItem('claimerDetails', JSON.stringify(claimerDetails)));
+
+  it('in a fresh tab (no stored claimer, signed out) asks for the claimer before any payment exists', async () => {
+    sessionStorage.clear();
+    const calls = fakeServer(signedOut, analytics, config, intent, company);
+    const { user } = renderAt(<CheckoutPage />, route);
+    const form = await screen.findByRole('form', { name: 'Claimer details' });
+    expect(calls.some((c) => c.url === '/api/create-payment-intent')).toBe(false);
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    await expectToast('Missing Information', 'Please fill in all required fields');
+    expect(calls.some((c) => c.url === '/api/create-payment-intent')).toBe(false);
+    await user.type(within(form).getByLabelText(/Full Name/), 'Ana Owner');
+    await user.type(within(form).getByLabelText(/Email/), 'owner@example.com');
+    await user.type(within(form).getByLabelText(/Phone/), '305 555 0100');
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByLabelText(/Card number/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/create-payment-intent')?.body).toMatchObject({
+      plan: 'claim',
+      companyId: 'c1',
+      claimerDetails,
+    });
+  });
 
   it('shows the summary left, the simulator form with its test-mode note right, and goes on to /payment-success after 1 second', async () => {
     const calls = fakeServer(
@@ -201,6 +225,22 @@ describe('/payment-success', () => {
       plan: 'claim',
       companyId: 'c1',
       claimerDetails: { name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' },
+    });
+  });
+
+  it('in a fresh tab (no stored claimer) shows the claim the server stored with the payment, never "could not confirm"', async () => {
+    const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: { ...answer, status: 'approved' } }));
+    renderAt(<PaymentSuccessPage />, {
+      route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1',
+      path: '/payment-success',
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-details')).toHaveTextContent('Approved');
+    expect(calls.find((c) => c.url === '/api/process-payment-success')?.body).toEqual({
+      paymentIntent: 'pi_1',
+      paymentIntentClientSecret: 'pi_1_secret_x',
+      plan: 'claim',
+      companyId: 'c1',
     });
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Center, Flex, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { SUPPORT_EMAIL } from '@limo/contracts';
+import { claimerDetailsSchema, SUPPORT_EMAIL } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -26,6 +26,7 @@ export default function PaymentSuccessPage() {
   const paymentIntent = params.get('payment_intent') ?? '';
   const clientSecret = params.get('payment_intent_client_secret');
   const sent = useRef(false);
+  const stored = claimerDetailsSchema.safeParse(readClaimerDetails());
   const record = useMutation({
     mutationFn: async () =>
       (await readJson<PaymentSuccess>(
@@ -33,7 +34,8 @@ export default function PaymentSuccessPage() {
           paymentIntent,
           plan,
           companyId,
-          claimerDetails: readClaimerDetails(),
+          // The server keeps the claimer with the payment: details are sent only when this tab has valid ones.
+          ...(stored.success ? { claimerDetails: stored.data } : {}),
           ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}),
         }),
       ))!,

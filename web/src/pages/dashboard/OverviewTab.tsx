@@ -1,5 +1,6 @@
 import { Badge, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { OwnerCompany } from '@limo/contracts';
+import type { OwnerCompany, SubscriptionView } from '@limo/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { formatDate, formatMinutes, useQuoteSummary } from './data';
@@ -52,6 +53,12 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
   const sub = company.subscriptionInfo;
   const subLabel = sub ? (SUBSCRIPTION_LABEL[sub.subscriptionStatus] ?? { text: sub.subscriptionStatus, color: 'gray' }) : undefined;
   const renews = sub?.subscriptionStatus === 'active';
+  // Paid, claim waiting for review: billing's record says so before the listing is announced premium.
+  const billing = useQuery<SubscriptionView[]>({
+    queryKey: [`/api/subscriptions?companyId=${encodeURIComponent(company.id)}`],
+    enabled: !sub,
+  });
+  const pending = sub ? undefined : billing.data?.find((s) => s.status === 'active' && s.verification === 'pending');
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
@@ -86,6 +93,16 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
                 </Text>
                 <Text fontSize="xs" color="gray.700">
                   Auto-renews yearly. To cancel, contact support: your listing stays active to the end of the period.
+                </Text>
+              </>
+            ) : pending ? (
+              <>
+                <Badge alignSelf="start" colorPalette="green" size="lg">
+                  Active · verification pending
+                </Badge>
+                <Text fontSize="sm">$75/year · paid, renews {formatDate(pending.currentPeriodEnd)}</Text>
+                <Text fontSize="xs" color="gray.700">
+                  Our team verifies your claim within 1-2 business days.
                 </Text>
               </>
             ) : (

@@ -54,8 +54,9 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
     },
     async () => {
       const [activeSubscriptions, totalUsers, businessUsers, adminUsers] = await Promise.all([
-        // Owned ones only, as the subscribers list: a paid checkout whose claim was never made is no subscriber.
-        deps.subscriptions.count({ status: 'active', userId: { $ne: null } }),
+        // Every paid subscription bound to a company: owned ones and paid claims awaiting review
+        // (a visitor's listing payment whose listing is not registered yet has no company).
+        deps.subscriptions.count({ status: 'active', companyId: { $ne: null } }),
         deps.readModels.users.count({}),
         deps.readModels.users.count({ role: 'business' }),
         deps.readModels.users.count({ role: 'admin' }),
