@@ -36,10 +36,12 @@ export class BillingFacts {
     return (await this.userEmail(payment.userId)) ?? payment.claimerDetails?.email ?? payment.listingEmail ?? null;
   }
 
-  /** Where a subscription's mails go: its owner's account, else the e-mail of its checkout. */
+  /** Where a subscription's mails go: its owner's account, else its claimer's, else the e-mail of its checkout. */
   async subscriptionEmail(sub: SubscriptionDoc): Promise<string | null> {
     const owner = await this.userEmail(sub.userId);
     if (owner) return owner;
+    const claim = await this.d.claims.findByPaymentIntent(sub.paymentIntentId);
+    if (claim) return (await this.userEmail(claim.userId)) ?? claim.claimerEmail;
     const payment = await this.d.payments.findById(sub.paymentIntentId);
     return (payment && (await this.payerEmail(payment))) ?? sub.email;
   }
