@@ -57,7 +57,7 @@ export class AdminPaymentsUseCase {
       currency: p.currency,
       status: refunded ? 'refunded' : p.status,
       lastError: p.lastError,
-      payerEmail,
+      payerEmail: payerEmail ?? claim?.claimerEmail ?? null,
       payerUserId: p.userId ?? claim?.userId ?? null,
       companyId: p.companyId,
       companyName,
