@@ -30,7 +30,9 @@ describe('billing mails (plain text and HTML, one per event however often it is 
     expect(submitted!.subject).toBe(`We received your claim of ${company.name}`);
     expect(submitted!.html).toContain('1-2 business days');
 
-    const event = h.published.find((e) => e.type === 'payment.succeeded.v1' && (e.data as { paymentIntentId: string }).paymentIntentId === paymentIntentId)!;
+    const event = h.published.find(
+      (e) => e.type === 'payment.succeeded.v1' && (e.data as { paymentIntentId: string }).paymentIntentId === paymentIntentId,
+    )!;
     await h.ctx.bus.publish([{ ...event, id: randomUUID() }]);
     await approve(h, claimId);
     const [approved] = await mailsTo(h, email, 'claim-approved');
@@ -41,7 +43,9 @@ describe('billing mails (plain text and HTML, one per event however often it is 
 
   it('mails the claim rejection with the admin’s reason', async () => {
     const { email, claimId } = await ownerWithPaidClaim(h);
-    const res = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, userOf(h, 'admin'), { reason: 'The phone number does not answer' });
+    const res = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, userOf(h, 'admin'), {
+      reason: 'The phone number does not answer',
+    });
     expect(res.statusCode).toBe(200);
     const [mail] = await mailsTo(h, email, 'claim-rejected');
     expect(mail!.text).toContain('Reason: The phone number does not answer');

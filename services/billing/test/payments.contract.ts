@@ -102,7 +102,9 @@ export function describePaymentsContract(options: PaymentsContractOptions): void
       await expect(provider.resumeSubscription('sub_unknown', { idempotencyKey: `resume-${Math.random()}` })).rejects.toThrow();
       const ended = await provider.cancelSubscription(subscriptionId, { atPeriodEnd: false, idempotencyKey: `cancel-${Math.random()}` });
       expect(ended.status).toBe('canceled');
-      await expect(provider.resumeSubscription(subscriptionId, { idempotencyKey: `resume-${Math.random()}` })).rejects.toThrow('cannot be resumed');
+      await expect(provider.resumeSubscription(subscriptionId, { idempotencyKey: `resume-${Math.random()}` })).rejects.toThrow(
+        'cannot be resumed',
+      );
     });
   });
 

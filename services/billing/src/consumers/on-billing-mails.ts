@@ -7,7 +7,13 @@ import {
   type PaymentPurpose,
 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
-import { claimApprovedMail, claimSubmittedMail, paymentFailedMail, receiptMail, subscriptionCancelledMail } from '../mails/billing-mails.js';
+import {
+  claimApprovedMail,
+  claimSubmittedMail,
+  paymentFailedMail,
+  receiptMail,
+  subscriptionCancelledMail,
+} from '../mails/billing-mails.js';
 import type { CardView, ProviderEvent } from '../payments/payments.port.js';
 import { receiptNumberOf } from '../repositories/ledger.repository.js';
 import type { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
@@ -129,7 +135,12 @@ async function mailForProviderEvent(facts: BillingFacts, event: ProviderEvent): 
       const pi = invoice.paymentIntentId ? await (await d.registry.current()).retrievePaymentIntent(invoice.paymentIntentId) : null;
       await d.mailer.send({
         ...paymentFailedMail(
-          { to, companyName: await facts.companyName(sub.companyId, sub.paymentIntentId), amount: sub.amount, reason: pi?.lastError ?? null },
+          {
+            to,
+            companyName: await facts.companyName(sub.companyId, sub.paymentIntentId),
+            amount: sub.amount,
+            reason: pi?.lastError ?? null,
+          },
           d.links,
         ),
         idempotencyKey: `payment-failed:${invoice.id}`,

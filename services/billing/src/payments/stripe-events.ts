@@ -24,9 +24,7 @@ const stripePaymentIntent = z.object({
   customer: idOf,
   last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
   // An id unless expanded; expanded, a card's brand and last 4 digits.
-  payment_method: z
-    .union([z.string(), z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullish() })])
-    .nullish(),
+  payment_method: z.union([z.string(), z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullish() })]).nullish(),
 });
 
 const stripeSubscription = z.object({
@@ -50,9 +48,7 @@ const stripeInvoice = z.object({
   parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) }).nullish(),
   billing_reason: z.string().nullish(),
-  payments: z
-    .object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf.optional() }).nullish() })) })
-    .nullish(),
+  payments: z.object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf.optional() }).nullish() })) }).nullish(),
 });
 
 /** Reads a Stripe PaymentIntent object. */

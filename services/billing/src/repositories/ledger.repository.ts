@@ -84,5 +84,8 @@ export class LedgerRepository {
 
 /** The number a receipt carries: short, stable, derived from the payment. */
 export function receiptNumberOf(id: string): string {
-  return `LD-${id.replace(/^(pi|in)_/, '').slice(-10).toUpperCase()}`;
+  return `LD-${id
+    .replace(/^(pi|in)_/, '')
+    .slice(-10)
+    .toUpperCase()}`;
 }

@@ -67,7 +67,12 @@ export class AdminPaymentsUseCase {
       createdAt: p.createdAt,
       succeededAt: p.succeededAt,
       refund: refund
-        ? { refundId: refund.refundId, refundedAt: refund.status === 'refunded' ? refund.at : null, reason: refund.reason, amount: refund.amount }
+        ? {
+            refundId: refund.refundId,
+            refundedAt: refund.status === 'refunded' ? refund.at : null,
+            reason: refund.reason,
+            amount: refund.amount,
+          }
         : claim && claim.refundStatus !== 'none'
           ? { refundId: claim.refundId, refundedAt: claim.rejectedAt, reason: claim.adminNotes, amount: claim.paymentAmount }
           : null,
@@ -103,7 +108,10 @@ export class AdminPaymentsUseCase {
     }
     const sub = await this.d.subscriptions.findById(payment.subscriptionId);
     if (sub && sub.status !== 'canceled') {
-      const state = await provider.cancelSubscription(sub._id, { atPeriodEnd: false, idempotencyKey: `admin-refund-cancel:${payment._id}` });
+      const state = await provider.cancelSubscription(sub._id, {
+        atPeriodEnd: false,
+        idempotencyKey: `admin-refund-cancel:${payment._id}`,
+      });
       await this.d.subscriptions.applyProviderState(sub._id, state, new Date().toISOString());
     }
     return this.row(payment);

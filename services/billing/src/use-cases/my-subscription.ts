@@ -74,7 +74,10 @@ export class MySubscriptionUseCase {
     if (sub.cancelAtPeriodEnd) throw conflict(MY_SUBSCRIPTION_MESSAGES.alreadyCancelled);
     if (sub.status !== 'active') throw conflict(MY_SUBSCRIPTION_MESSAGES.notActive);
     const provider = await this.d.registry.current();
-    const state = await provider.cancelSubscription(sub._id, { atPeriodEnd: true, idempotencyKey: `owner-cancel:${sub._id}:${sub.version}` });
+    const state = await provider.cancelSubscription(sub._id, {
+      atPeriodEnd: true,
+      idempotencyKey: `owner-cancel:${sub._id}:${sub.version}`,
+    });
     const saved = (await this.d.subscriptions.applyProviderState(sub._id, state, new Date().toISOString())) ?? sub;
     const endsOn = saved.currentPeriodEnd ?? state.currentPeriodEnd;
     const to = await this.facts.subscriptionEmail(saved);

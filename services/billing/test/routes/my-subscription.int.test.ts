@@ -59,7 +59,9 @@ describe('GET /api/my-subscription', () => {
     await h.service.deps.claims.setUser(second.claimId, first.owner.id);
     const res = await call(h, 'GET', '/api/my-subscription', first.owner);
     expect(res.json().subscriptionId).toBe(first.subscriptionId);
-    expect(res.json().others).toEqual([{ subscriptionId: second.subscriptionId, companyId: second.company.id, companyName: second.company.name }]);
+    expect(res.json().others).toEqual([
+      { subscriptionId: second.subscriptionId, companyId: second.company.id, companyName: second.company.name },
+    ]);
     const switched = await call(h, 'GET', `/api/my-subscription?companyId=${second.company.id}`, first.owner);
     expect(switched.json().subscriptionId).toBe(second.subscriptionId);
   });

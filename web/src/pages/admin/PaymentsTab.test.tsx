@@ -48,7 +48,9 @@ describe('admin Payments tab', () => {
     const calls = fakeServer(
       signedInAdmin,
       on('GET', '/api/admin/payments', { body: [payment()] }),
-      on('POST', '/api/admin/payments/pi_1/refund', { body: { message: 'Payment refunded; the subscription has ended.', payment: payment({ status: 'refunded' }) } }),
+      on('POST', '/api/admin/payments/pi_1/refund', {
+        body: { message: 'Payment refunded; the subscription has ended.', payment: payment({ status: 'refunded' }) },
+      }),
     );
     const { user } = renderAt(<PaymentsTab />);
     const row = await screen.findByTestId('payment-row');
@@ -87,7 +89,10 @@ describe('admin Subscriptions tab', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/admin/subscriptions/sub_1/cancel', body: { atPeriodEnd: true } }),
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/admin/subscriptions/sub_1/cancel',
+        body: { atPeriodEnd: true },
+      }),
     );
   });
 });

@@ -60,7 +60,13 @@ export function PaymentsTab() {
                     <Table.Cell data-label="Payer">{p.payerEmail ?? '—'}</Table.Cell>
                     <Table.Cell data-label="Company">{p.companyName ?? '—'}</Table.Cell>
                     <Table.Cell data-label="For">
-                      {p.claim ? `Claim (${p.claim.status})` : p.listing ? `Listing (${p.listing.status})` : p.status === 'succeeded' ? 'Nothing yet' : '—'}
+                      {p.claim
+                        ? `Claim (${p.claim.status})`
+                        : p.listing
+                          ? `Listing (${p.listing.status})`
+                          : p.status === 'succeeded'
+                            ? 'Nothing yet'
+                            : '—'}
                     </Table.Cell>
                     <Table.Cell data-label="Amount">{dollars(p.amount / 100)}</Table.Cell>
                     <Table.Cell data-label="Status">

@@ -45,7 +45,9 @@ describe('dashboard Billing tab', () => {
     });
     const calls = fakeServer(
       on('GET', '/api/my-subscription', { body: subscription() }),
-      on('POST', '/api/my-subscription/cancel', { body: { message: 'Cancelled: your listing stays active until January 10, 2027', subscription: cancelled } }),
+      on('POST', '/api/my-subscription/cancel', {
+        body: { message: 'Cancelled: your listing stays active until January 10, 2027', subscription: cancelled },
+      }),
     );
     const { user } = renderAt(<BillingTab companyId="c1" />);
     expect(await screen.findByTestId('billing-status')).toHaveTextContent('Active · verification pending');

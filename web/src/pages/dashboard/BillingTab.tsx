@@ -14,7 +14,9 @@ function useMySubscription(companyId: string) {
     queryKey: [MY_SUBSCRIPTION, companyId],
     queryFn: async () => {
       try {
-        return (await readJson<MySubscription>(await apiRequest('GET', `${MY_SUBSCRIPTION}?companyId=${encodeURIComponent(companyId)}`))) ?? null;
+        return (
+          (await readJson<MySubscription>(await apiRequest('GET', `${MY_SUBSCRIPTION}?companyId=${encodeURIComponent(companyId)}`))) ?? null
+        );
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -38,7 +40,8 @@ export function BillingTab({ companyId }: { companyId: string }) {
       showToast({ type: 'success', title: result.message });
       queryClient.setQueryData([MY_SUBSCRIPTION, companyId], result.subscription);
     },
-    onError: (error) => showToast({ type: 'error', title: 'Could not change the subscription', description: messageOf(error, 'Please try again.') }),
+    onError: (error) =>
+      showToast({ type: 'error', title: 'Could not change the subscription', description: messageOf(error, 'Please try again.') }),
   });
 
   if (subscription.isLoading) return <Spinner aria-label="Loading billing" />;

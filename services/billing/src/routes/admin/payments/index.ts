@@ -21,7 +21,8 @@ export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDep
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every payment, newest first: amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
+        summary:
+          'Every payment, newest first: amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
         querystring: adminPaymentListQuerySchema,
         response: { 200: adminPaymentListResponseSchema, ...errors },
       },
