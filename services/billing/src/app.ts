@@ -27,6 +27,17 @@ import { processPaymentSuccessRoutes } from './routes/process-payment-success/in
 import { registerBusinessListingRoutes } from './routes/register-business-listing/index.js';
 import { subscriptionsRoutes } from './routes/subscriptions/index.js';
 import { stripeWebhookRoutes } from './routes/webhooks/stripe/index.js';
+import { mySubscriptionRoutes } from './routes/my-subscription/index.js';
+import { LedgerRepository } from './repositories/ledger.repository.js';
+import { BillingFacts } from './use-cases/billing-facts.js';
+import { MySubscriptionUseCase } from './use-cases/my-subscription.js';
+import { AdminPaymentsUseCase } from './use-cases/admin-payments.js';
+import {
+  onClaimApprovedMail,
+  onClaimSubmittedMail,
+  onPaymentSucceededReceipt,
+  onProviderEventMails,
+} from './consumers/on-billing-mails.js';
 import { billingEnvSchema, billingSettings, describeBillingSettings } from './settings.js';
 
 /** What tests may change; production uses the defaults. */
@@ -93,8 +104,37 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config, id)),
     });
     const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
+    const ledger = await LedgerRepository.create(ctx.store);
+    const facts = new BillingFacts({
+      registry,
+      payments,
+      claims,
+      subscriptions,
+      listings,
+      readModels,
+      ledger,
+      mailer: ctx.mailer,
+      links: { publicUrl: ctx.config.PUBLIC_URL, supportEmail },
+      logger,
+    });
+    const mySubscription = new MySubscriptionUseCase(facts);
+    const adminPayments = new AdminPaymentsUseCase(facts);
     return {
-      deps: { ctx, settings, registry, ops, payments, claims, subscriptions, webhookEvents, readModels, listings, keys },
+      deps: {
+        ctx,
+        settings,
+        registry,
+        ops,
+        payments,
+        claims,
+        subscriptions,
+        webhookEvents,
+        readModels,
+        listings,
+        keys,
+        mySubscription,
+        adminPayments,
+      },
       routes: [
         createPaymentIntentRoutes,
         processPaymentSuccessRoutes,
@@ -105,6 +145,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         subscriptionsRoutes,
         configRoutes,
         adminRoutes,
+        mySubscriptionRoutes,
       ],
       onApp(app) {
         // The simulator posts its signed events to the same webhook route Stripe would.
@@ -133,6 +174,15 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
           group: 'billing.claim-rejected-mail',
           topics: ['claim.rejected.v1'],
           handler: onClaimRejectedMail(ctx.mailer, supportEmail),
+          idempotent: true,
+        },
+        { group: 'billing.receipts', topics: ['payment.succeeded.v1'], handler: onPaymentSucceededReceipt(facts), idempotent: true },
+        { group: 'billing.claim-submitted-mail', topics: ['claim.submitted.v1'], handler: onClaimSubmittedMail(facts), idempotent: true },
+        { group: 'billing.claim-approved-mail', topics: ['claim.approved.v1'], handler: onClaimApprovedMail(facts), idempotent: true },
+        {
+          group: 'billing.provider-event-mails',
+          topics: ['payment-provider.event-received.v1'],
+          handler: onProviderEventMails(facts, webhookEvents),
           idempotent: true,
         },
       ],

@@ -9,6 +9,8 @@ import type { ReadModels } from './repositories/read-models.repository.js';
 import type { SubscriptionsRepository } from './repositories/subscriptions.repository.js';
 import type { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import type { BillingSettings } from './settings.js';
+import type { AdminPaymentsUseCase } from './use-cases/admin-payments.js';
+import type { MySubscriptionUseCase } from './use-cases/my-subscription.js';
 
 /** What billing's routes and consumers are built from. */
 export interface BillingDeps {
@@ -23,4 +25,6 @@ export interface BillingDeps {
   readModels: ReadModels;
   listings: ListingsRepository;
   keys: KeysRepository;
+  mySubscription: MySubscriptionUseCase;
+  adminPayments: AdminPaymentsUseCase;
 }

@@ -90,6 +90,24 @@ export function describePaymentsContract(options: PaymentsContractOptions): void
     });
   });
 
+  it('cancels at the period end and resumes (subscriptions.update cancel_at_period_end)', async () => {
+    await withProvider(async ({ provider }) => {
+      const customerId = await provider.createCustomer({ email: null, name: null, metadata: {}, idempotencyKey: `cus-${Math.random()}` });
+      const { subscriptionId } = await provider.createSubscription({ customerId, metadata: {}, idempotencyKey: `sub-${Math.random()}` });
+      if (options.fixtures) {
+        // stripe-mock validates the update request; its fixture answers whatever it holds.
+        expect((await provider.resumeSubscription(subscriptionId, { idempotencyKey: `resume-${Math.random()}` })).id).toBeTruthy();
+        return;
+      }
+      await expect(provider.resumeSubscription('sub_unknown', { idempotencyKey: `resume-${Math.random()}` })).rejects.toThrow();
+      const ended = await provider.cancelSubscription(subscriptionId, { atPeriodEnd: false, idempotencyKey: `cancel-${Math.random()}` });
+      expect(ended.status).toBe('canceled');
+      await expect(provider.resumeSubscription(subscriptionId, { idempotencyKey: `resume-${Math.random()}` })).rejects.toThrow(
+        'cannot be resumed',
+      );
+    });
+  });
+
   it('refunds only a succeeded payment, once per idempotency key', async () => {
     await withProvider(async ({ provider }) => {
       if (options.fixtures) {

@@ -74,6 +74,25 @@ describe('payment simulator lifecycle', () => {
     expect(sim.confirm({ clientSecret: 'pi_x_secret_unknown', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })).toBeNull();
   });
 
+  it('resumes a subscription cancelled at the period end: it renews, with the saved card and a subscription_cycle invoice', async () => {
+    const { sim, received } = simulatorWithInbox();
+    const a = await checkout(sim);
+    sim.confirm({ clientSecret: a.clientSecret!, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    expect((await sim.retrievePaymentIntent(a.paymentIntentId!))?.card).toEqual({ brand: 'visa', last4: '4242' });
+    await sim.cancelSubscription(a.subscriptionId, { atPeriodEnd: true, idempotencyKey: 'cancel' });
+    expect(await sim.resumeSubscription(a.subscriptionId, { idempotencyKey: 'resume' })).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
+    sim.advance(YEAR + 1000);
+    expect((await sim.retrieveSubscription(a.subscriptionId))?.status).toBe('active');
+    await sim.idle();
+    const invoices = received.filter((e) => e.type === 'invoice.paid').map((e) => e.invoice);
+    expect(invoices.map((i) => i?.billingReason)).toEqual(['subscription_create', 'subscription_cycle']);
+    expect((await sim.retrievePaymentIntent(invoices[1]!.paymentIntentId!))?.card?.last4).toBe('4242');
+  });
+
   it('renews after a year, goes past_due when the renewal fails, and cancels at the period end when asked', async () => {
     const { sim, received } = simulatorWithInbox();
     const a = await checkout(sim);

@@ -21,6 +21,8 @@ const baseline: Handler[] = [
   on('GET', '/api/admin/pending-reviews', { body: [makeReview()] }),
   on('GET', '/api/admin/all-reviews', { body: [makeReview()] }),
   on('GET', '/api/admin/subscribers', { body: [] }),
+  on('GET', '/api/admin/subscriptions', { body: [] }),
+  on('GET', '/api/admin/payments', { body: [] }),
   on('GET', '/api/admin/business-claims', { body: [makeClaim()] }),
   on('GET', '/api/admin/quote-requests', { body: { quoteRequests: [makeQuote()], total: 1, page: 1, totalPages: 1 } }),
   on('GET', '/api/admin/change-requests', { body: [makeChangeRequest()] }),

@@ -1,5 +1,16 @@
 import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
+import {
+  BarChart3,
+  Building2,
+  ClipboardList,
+  CreditCard,
+  FileEdit,
+  LayoutDashboard,
+  MessageSquare,
+  Settings,
+  ShieldCheck,
+  Wallet,
+} from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../lib/session';
@@ -9,6 +20,7 @@ import { ChangeRequestsTab } from './admin/ChangeRequestsTab';
 import { ClaimsTab } from './admin/ClaimsTab';
 import { CompaniesTab } from './admin/CompaniesTab';
 import { OverviewTab } from './admin/OverviewTab';
+import { PaymentsTab } from './admin/PaymentsTab';
 import { QuoteRequestsTab } from './admin/QuoteRequestsTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import { SettingsTab } from './admin/SettingsTab';
@@ -20,6 +32,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: Rea
   { value: 'claims', label: 'Business Claims', icon: <ShieldCheck aria-hidden="true" />, panel: () => <ClaimsTab /> },
   { value: 'reviews', label: 'Reviews', icon: <MessageSquare aria-hidden="true" />, panel: () => <ReviewsTab /> },
   { value: 'subscriptions', label: 'Subscriptions', icon: <Wallet aria-hidden="true" />, panel: () => <SubscriptionsTab /> },
+  { value: 'payments', label: 'Payments', icon: <CreditCard aria-hidden="true" />, panel: () => <PaymentsTab /> },
   { value: 'companies', label: 'Companies', icon: <Building2 aria-hidden="true" />, panel: () => <CompaniesTab /> },
   { value: 'change-requests', label: 'Change Requests', icon: <FileEdit aria-hidden="true" />, panel: () => <ChangeRequestsTab /> },
   { value: 'quotes', label: 'Quote Requests', icon: <ClipboardList aria-hidden="true" />, panel: () => <QuoteRequestsTab /> },

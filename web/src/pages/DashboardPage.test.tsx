@@ -52,14 +52,14 @@ describe('/dashboard', () => {
     [
       { claimed: true, businessVerified: true },
       'Business Listing Active',
-      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews'],
+      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews', 'Billing'],
     ],
     [
       { claimed: true, businessVerified: false },
       'Business Claim Pending Verification',
-      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews'],
+      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews', 'Billing'],
     ],
-  ])('shows the banner and the six tabs for %j', async (state, banner, tabs) => {
+  ])('shows the banner and the seven tabs for %j', async (state, banner, tabs) => {
     fakeServer(owner, analytics, mine(state), summary, analyticsAnswer);
     renderAt(<DashboardPage />, route);
     expect(await screen.findByTestId('state-banner')).toHaveTextContent(banner);

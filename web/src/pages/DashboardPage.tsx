@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Card, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { BarChart3, ExternalLink, Image as ImageIcon, LogIn, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import { BarChart3, CreditCard, ExternalLink, Image as ImageIcon, LogIn, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { useCurrentUser } from '../lib/session';
 import { useMyCompanies } from './dashboard/data';
+import { BillingTab } from './dashboard/BillingTab';
 import { ImagesTab } from './dashboard/ImagesTab';
 import { OverviewTab } from './dashboard/OverviewTab';
 import { ProfileTab } from './dashboard/ProfileTab';
@@ -57,7 +58,7 @@ function StateBanner({ company }: { company: OwnerCompany }) {
   );
 }
 
-const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'reviews'] as const;
+const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'reviews', 'billing'] as const;
 type TabId = (typeof TABS)[number];
 
 /** The business-owner dashboard, /dashboard (owner-admin §2.10), for the user's first company. */
@@ -140,6 +141,9 @@ export default function DashboardPage() {
             <Tabs.Trigger value="reviews">
               <Star aria-hidden="true" /> Reviews
             </Tabs.Trigger>
+            <Tabs.Trigger value="billing">
+              <CreditCard aria-hidden="true" /> Billing
+            </Tabs.Trigger>
           </Tabs.List>
         </Box>
         <Tabs.Content value="overview">
@@ -164,6 +168,9 @@ export default function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="reviews">
           <ReviewsTab companyId={company.id} />
+        </Tabs.Content>
+        <Tabs.Content value="billing">
+          <BillingTab companyId={company.id} />
         </Tabs.Content>
       </Tabs.Root>
     </Box>

@@ -471,3 +471,125 @@ export type MapsKeyConfigResponse = z.infer<typeof mapsKeyConfigResponseSchema>;
 
 /** Answer of `POST /api/webhooks/stripe`. */
 export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Owner self-service (issue 17; Stripe's customer portal is the reference)
+// ---------------------------------------------------------------------------------------------
+
+const ownCompanyIdField = z.string({ error: 'companyId must be text' }).trim().min(1, 'companyId must not be empty').max(64);
+
+/** A card as the provider reports it. */
+export const cardSchema = z.object({ brand: z.string(), last4: z.string() });
+export type Card = z.infer<typeof cardSchema>;
+
+/** One charge of a subscription, as a receipt. */
+export const receiptSchema = z.object({
+  /** What the receipt mail calls it (derived from the payment). */
+  receiptNumber: z.string(),
+  paymentIntentId: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  paidAt: z.string().nullable(),
+  status: z.enum(['paid', 'refunded']),
+  refundedAt: z.string().nullable(),
+  description: z.string(),
+  card: cardSchema.nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** `GET /api/my-subscription?companyId=`: which of the owner's subscriptions (default: the newest of their first company). */
+export const mySubscriptionQuerySchema = z.object({ companyId: ownCompanyIdField.optional() });
+/** `POST /api/my-subscription/cancel` and `/resume`: `companyId` may come in the body or the query. */
+export const mySubscriptionActionBodySchema = z.object({ companyId: ownCompanyIdField.optional() }).nullish();
+
+/** The owner's subscription as the dashboard's Billing tab shows it. */
+export const mySubscriptionSchema = z.object({
+  subscriptionId: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  plan: z.object({ id: planIdSchema, name: z.string(), interval: z.literal('year') }),
+  status: subscriptionStatusSchema,
+  /** Paid, but the claim or listing is waiting for an admin's review. */
+  verificationPending: z.boolean(),
+  /** E.g. "Active", "Active · verification pending", "Active · ends on 2026-05-01", "Cancelled". */
+  statusLabel: z.string(),
+  /** Cents a year. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The next charge's date, or null when it will not renew. */
+  renewsOn: z.string().nullable(),
+  /** When the listing stops (cancelled at period end, or ended), else null. */
+  endsOn: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  card: cardSchema.nullable(),
+  invoices: z.array(receiptSchema),
+  /** The owner's other subscriptions (several companies), to switch with `?companyId=`. */
+  others: z.array(z.object({ subscriptionId: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable() })),
+});
+export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+
+export const mySubscriptionActionResponseSchema = z.object({ message: z.string(), subscription: mySubscriptionSchema });
+export type MySubscriptionActionResponse = z.infer<typeof mySubscriptionActionResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin: payments ledger, refunds, subscriptions (issue 17)
+// ---------------------------------------------------------------------------------------------
+
+export const ledgerStatusSchema = z.enum(['open', 'succeeded', 'failed', 'refunded'], {
+  error: 'Status must be open, succeeded, failed or refunded',
+});
+export type LedgerStatus = z.infer<typeof ledgerStatusSchema>;
+
+/** `GET /api/admin/payments?status=&q=`: `q` searches the payer's e-mail and the company's name. */
+export const adminPaymentListQuerySchema = z.object({
+  status: ledgerStatusSchema.optional(),
+  q: z.string().trim().max(200, 'Search is too long').optional(),
+});
+
+/** One payment of the ledger: what was charged, by whom, for what, and its refund. */
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  provider: paymentProviderSchema,
+  purpose: paymentPurposeSchema,
+  plan: planIdSchema,
+  /** Cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  status: ledgerStatusSchema,
+  lastError: z.string().nullable(),
+  payerEmail: z.string().nullable(),
+  payerUserId: z.string().nullable(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** The claim this payment made, if any. */
+  claim: z.object({ id: z.string(), status: claimStatusSchema }).nullable(),
+  /** The paid listing this payment made, if any. */
+  listing: z.object({ id: z.string(), status: z.string() }).nullable(),
+  subscriptionId: z.string(),
+  createdAt: z.string(),
+  succeededAt: z.string().nullable(),
+  refund: z
+    .object({ refundId: z.string().nullable(), refundedAt: z.string().nullable(), reason: z.string().nullable(), amount: z.number().int() })
+    .nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export const adminPaymentListResponseSchema = z.array(adminPaymentSchema);
+
+/** `POST /api/admin/payments/{id}/refund`: refunds in full and ends the subscription at once. */
+export const adminRefundBodySchema = z.object({ reason: z.string().trim().max(500, 'Reason is too long').optional() }).nullish();
+export const adminRefundResponseSchema = z.object({ message: z.string(), payment: adminPaymentSchema });
+
+/** `GET /api/admin/subscriptions`: every subscription with its company, payer and amount, newest first. */
+export const adminSubscriptionSchema = subscriptionViewSchema.extend({
+  companyName: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+export const adminSubscriptionListResponseSchema = z.array(adminSubscriptionSchema);
+
+/** `POST /api/admin/subscriptions/{id}/cancel`. */
+export const adminCancelSubscriptionBodySchema = z.object({
+  atPeriodEnd: z.boolean({ error: 'atPeriodEnd must be true or false' }),
+});
+export const adminCancelSubscriptionResponseSchema = z.object({ message: z.string(), subscription: adminSubscriptionSchema });

@@ -1,6 +1,6 @@
 import { claimRejectedV1 } from '@limo/contracts';
 import type { EventHandler, Mailer } from '@limo/platform';
-import { claimRejectedMail } from '../mail/claim-rejected.mail.js';
+import { claimRejectedMail } from '../mails/claim-rejected.mail.js';
 import type { BillingOperations } from '../operations/billing-operations.js';
 
 /** Refunds the rejected claim's payment and ends its subscription (retried by the bus until the provider agrees). */

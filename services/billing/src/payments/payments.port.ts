@@ -10,6 +10,14 @@ export interface PaymentIntentView {
   customerId: string | null;
   /** The last failure's message (a decline), or null. */
   lastError: string | null;
+  /** The card charged (or to be charged), when the provider tells it. */
+  card?: CardView | null;
+}
+
+/** A card as receipts and the owner's billing page show it. */
+export interface CardView {
+  brand: string;
+  last4: string;
 }
 
 /** A subscription's state at the provider. */
@@ -44,6 +52,10 @@ export interface InvoiceView {
   status: string | null;
   amountPaid: number;
   periodEnd: string | null;
+  /** Stripe's `billing_reason`: `subscription_create` (the checkout) or `subscription_cycle` (a renewal). */
+  billingReason?: string | null;
+  /** The PaymentIntent that paid (or failed to pay) it, when known. */
+  paymentIntentId?: string | null;
 }
 
 /** A verified webhook event, reduced to what billing reads. */
@@ -106,6 +118,8 @@ export interface PaymentsProvider {
   retrieveSubscription(id: string): Promise<SubscriptionState | null>;
   /** Cancels at the end of the paid period (`atPeriodEnd`), or at once. */
   cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState>;
+  /** Undoes a cancellation at the period's end: the subscription renews again. */
+  resumeSubscription(id: string, options: { idempotencyKey: string }): Promise<SubscriptionState>;
   /** Refunds a succeeded PaymentIntent in full. */
   refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult>;
   /** Verifies the signature header over the raw body (300 s tolerance) and reads the event; throws WebhookSignatureError. */

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { CLAIM_PLAN, type PaymentIntentStatus, type SubscriptionStatus } from '@limo/contracts';
 import {
   CardDeclinedError,
+  type CardView,
   type CheckoutSession,
   type PaymentIntentView,
   type PaymentsProvider,
@@ -62,6 +63,8 @@ interface SimPaymentIntent {
   invoice: string;
   lastError: string | null;
   refunded: boolean;
+  /** The card that paid it (absent in state files written before cards were kept). */
+  card?: CardView | null;
 }
 interface SimInvoice {
   id: string;
@@ -71,6 +74,7 @@ interface SimInvoice {
   paymentIntent: string;
   periodStart: number;
   periodEnd: number;
+  billingReason?: 'subscription_create' | 'subscription_cycle';
 }
 interface SimSubscription {
   id: string;
@@ -83,6 +87,8 @@ interface SimSubscription {
   metadata: Record<string, string>;
   latestInvoice: string;
   created: number;
+  /** The card saved by the first payment; renewals charge it. */
+  card?: CardView | null;
 }
 
 /**
@@ -253,6 +259,7 @@ export class PaymentSimulator implements PaymentsProvider {
       paymentIntent: piId,
       periodStart,
       periodEnd: periodStart + YEAR_MS,
+      billingReason: sub.latestInvoice ? 'subscription_cycle' : 'subscription_create',
     };
     this.intents.set(piId, pi);
     this.intentBySecret.set(pi.clientSecret, piId);
@@ -280,12 +287,12 @@ export class PaymentSimulator implements PaymentsProvider {
     if (expired(input.expiry, this.now())) throw this.decline(pi, 'Your card has expired.');
     switch (input.cardNumber) {
       case '4242424242424242':
-        this.succeed(pi);
+        this.succeed(pi, cardOf(input.cardNumber));
         break;
       case '4000000000000002':
         throw this.decline(pi, 'Your card was declined.');
       case '4000002500003155':
-        if (pi.status === 'requires_action' && input.authenticate) this.succeed(pi);
+        if (pi.status === 'requires_action' && input.authenticate) this.succeed(pi, cardOf(input.cardNumber));
         else {
           pi.status = 'requires_action';
           this.emit('payment_intent.requires_action', this.piObject(pi));
@@ -306,12 +313,14 @@ export class PaymentSimulator implements PaymentsProvider {
     return new CardDeclinedError(message, pi.id);
   }
 
-  private succeed(pi: SimPaymentIntent): void {
+  private succeed(pi: SimPaymentIntent, card: CardView | null): void {
     pi.status = 'succeeded';
     pi.lastError = null;
+    pi.card = card;
     const invoice = this.invoices.get(pi.invoice)!;
     invoice.status = 'paid';
     const sub = this.subscriptions.get(invoice.subscription)!;
+    sub.card = card;
     if (sub.status !== 'canceled') {
       sub.status = 'active';
       sub.periodStart = invoice.periodStart;
@@ -349,7 +358,7 @@ export class PaymentSimulator implements PaymentsProvider {
         this.emit('invoice.payment_failed', this.invoiceObject(invoice));
         this.emit('customer.subscription.updated', this.subObject(sub));
       } else {
-        this.succeed(pi);
+        this.succeed(pi, sub.card ?? null);
       }
     }
   }
@@ -357,7 +366,15 @@ export class PaymentSimulator implements PaymentsProvider {
   async retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
     const pi = this.intents.get(id);
     return pi
-      ? { id: pi.id, status: pi.status, amount: pi.amount, currency: pi.currency, customerId: pi.customer, lastError: pi.lastError }
+      ? {
+          id: pi.id,
+          status: pi.status,
+          amount: pi.amount,
+          currency: pi.currency,
+          customerId: pi.customer,
+          lastError: pi.lastError,
+          card: pi.card ?? null,
+        }
       : null;
   }
 
@@ -385,6 +402,20 @@ export class PaymentSimulator implements PaymentsProvider {
       this.emit('customer.subscription.deleted', this.subObject(sub));
     }
     return this.state(sub);
+  }
+
+  async resumeSubscription(id: string, options: { idempotencyKey: string }): Promise<SubscriptionState> {
+    return this.once(`resume:${options.idempotencyKey}`, () => {
+      const sub = this.subscriptions.get(id);
+      if (!sub) throw new Error(`No such subscription: ${id}`);
+      if (sub.status === 'canceled') throw new Error(`Subscription ${id} has ended; it cannot be resumed`);
+      if (sub.cancelAtPeriodEnd) {
+        sub.cancelAtPeriodEnd = false;
+        sub.canceledAt = null;
+        this.emit('customer.subscription.updated', this.subObject(sub));
+      }
+      return this.state(sub);
+    });
   }
 
   async refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {
@@ -462,6 +493,8 @@ export class PaymentSimulator implements PaymentsProvider {
       status: inv.status,
       amount_paid: inv.status === 'paid' ? inv.amount : 0,
       amount_due: inv.amount,
+      billing_reason: inv.billingReason ?? null,
+      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: inv.paymentIntent } }] },
       parent: { type: 'subscription_details', subscription_details: { subscription: inv.subscription } },
       lines: { data: [{ period: { start: Math.floor(inv.periodStart / 1000), end: Math.floor(inv.periodEnd / 1000) } }] },
       livemode: false,
@@ -550,4 +583,9 @@ function expired(expiry: string, nowMs: number): boolean {
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   const now = new Date(nowMs);
   return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+/** The test card's brand and last 4 digits, as Stripe reports a card. */
+function cardOf(number: string): CardView {
+  return { brand: number.startsWith('4') ? 'visa' : 'unknown', last4: number.slice(-4) };
 }

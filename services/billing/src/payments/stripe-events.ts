@@ -23,6 +23,8 @@ const stripePaymentIntent = z.object({
   currency: z.string(),
   customer: idOf,
   last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+  // An id unless expanded; expanded, a card's brand and last 4 digits.
+  payment_method: z.union([z.string(), z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullish() })]).nullish(),
 });
 
 const stripeSubscription = z.object({
@@ -45,6 +47,8 @@ const stripeInvoice = z.object({
   subscription: idOf.optional(),
   parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) }).nullish(),
+  billing_reason: z.string().nullish(),
+  payments: z.object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf.optional() }).nullish() })) }).nullish(),
 });
 
 /** Reads a Stripe PaymentIntent object. */
@@ -57,6 +61,7 @@ export function toPaymentIntentView(raw: unknown): PaymentIntentView {
     currency: pi.currency,
     customerId: pi.customer,
     lastError: pi.last_payment_error?.message ?? null,
+    card: typeof pi.payment_method === 'object' && pi.payment_method?.card ? { ...pi.payment_method.card } : null,
   };
 }
 
@@ -84,6 +89,8 @@ export function toInvoiceView(raw: unknown): InvoiceView {
     status: inv.status ?? null,
     amountPaid: inv.amount_paid ?? 0,
     periodEnd: isoOfSeconds(inv.lines?.data[0]?.period?.end),
+    billingReason: inv.billing_reason ?? null,
+    paymentIntentId: inv.payments?.data.find((p) => p.payment?.payment_intent)?.payment?.payment_intent ?? null,
   };
 }
 

@@ -142,7 +142,7 @@ export class StripePayments implements PaymentsProvider {
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
     try {
-      return toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id));
+      return toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
     } catch (err) {
       if (isMissing(err)) return null;
       throw asHttpError(err);
@@ -167,6 +167,14 @@ export class StripePayments implements PaymentsProvider {
       ? await this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: options.idempotencyKey })
       : await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: options.idempotencyKey });
     return toSubscriptionState(sub);
+  }
+
+  resumeSubscription(id: string, options: { idempotencyKey: string }): Promise<SubscriptionState> {
+    return this.run(async () =>
+      toSubscriptionState(
+        await this.stripe.subscriptions.update(id, { cancel_at_period_end: false }, { idempotencyKey: options.idempotencyKey }),
+      ),
+    );
   }
 
   refundPayment(paymentIntentId: string, options: { idempotencyKey: string }): Promise<RefundResult> {

@@ -1,53 +1,80 @@
-import { Badge, Table, Text } from '@chakra-ui/react';
-import type { Subscriber } from '@limo/contracts';
-import { shortDate, useAdminQuery } from './adminApi';
-import { Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { Badge, Flex, Table, Text } from '@chakra-ui/react';
+import type { AdminSubscription } from '@limo/contracts';
+import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
+import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 
-const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', cancelled: 'red', inactive: 'gray' };
+const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', incomplete: 'gray' };
+const KEY = '/api/admin/subscriptions';
 
-/** Tab 4 (§2.9): the subscribers; `active` counts as paid (§3). */
+/** Tab 4 (§2.9): every subscription with its company, payer, amount, status and renewal; cancel now or at the period end. */
 export function SubscriptionsTab() {
-  const subscribers = useAdminQuery<Subscriber[]>('/api/admin/subscribers', 'Failed to fetch subscribers');
-  const list = subscribers.data ?? [];
-  const paid = list.filter((s) => s.subscription_status === 'active').length;
+  const subscriptions = useAdminQuery<AdminSubscription[]>(KEY, 'Failed to fetch subscriptions');
+  const cancel = useAdminAction<{ id: string; atPeriodEnd: boolean }, { message: string }>(
+    ({ id, atPeriodEnd }) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/cancel`, body: { atPeriodEnd } }),
+    { success: (r) => ({ title: r.message }), error: { title: 'Cancel failed', fallback: 'Failed to cancel the subscription' } },
+    [[KEY], ['/api/admin/payments'], ['/api/admin/stats']],
+  );
+  const list = subscriptions.data ?? [];
+  const paid = list.filter((s) => s.status === 'active').length;
   return (
-    <Panel
-      title="Subscribers"
-      description={subscribers.data ? `${list.length} business accounts, ${paid} with an active subscription` : undefined}
-    >
-      <QueryState isLoading={subscribers.isLoading} error={subscribers.error}>
+    <Panel title="Subscriptions" description={subscriptions.data ? `${list.length} subscriptions, ${paid} active` : undefined}>
+      <QueryState isLoading={subscriptions.isLoading} error={subscriptions.error}>
         {list.length === 0 ? (
-          <Empty>No business accounts yet.</Empty>
+          <Empty>No subscriptions yet.</Empty>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
             <Table.Root size="sm" striped css={stackOnMobile}>
               <Table.Header>
                 <Table.Row>
-                  {['Username', 'Email', 'Status', 'Renews / ends', 'Joined', 'Customer ID'].map((h) => (
+                  {['Company', 'Payer', 'Amount', 'Status', 'Renews / ends', 'Actions'].map((h) => (
                     <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
                   ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {list.map((s) => (
-                  <Table.Row key={s.id} data-testid="subscriber-row">
-                    <Table.Cell fontWeight="medium">{s.username}</Table.Cell>
-                    <Table.Cell>{s.email}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS_PALETTE[s.subscription_status] ?? 'gray'}>
-                        {s.subscription_status.replace(/_/g, ' ')}
+                  <Table.Row key={s.subscriptionId} data-testid="subscription-row">
+                    <Table.Cell fontWeight="medium">{s.companyName ?? '—'}</Table.Cell>
+                    <Table.Cell data-label="Payer">{s.email ?? '—'}</Table.Cell>
+                    <Table.Cell data-label="Amount">{dollars(s.amount / 100)}/year</Table.Cell>
+                    <Table.Cell data-label="Status">
+                      <Badge colorPalette={STATUS_PALETTE[s.status] ?? 'gray'}>
+                        {s.status.replace(/_/g, ' ')}
+                        {s.cancelAtPeriodEnd && s.status !== 'canceled' ? ' · cancels at period end' : ''}
                       </Badge>
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" data-label="Renews / ends">
-                      {shortDate(s.subscription_end_date)}
+                      {shortDate(s.status === 'canceled' ? s.canceledAt : s.currentPeriodEnd)}
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Joined">
-                      {shortDate(s.created_at)}
-                    </Table.Cell>
-                    <Table.Cell data-label="Customer ID">
-                      <Text as="span" fontFamily="mono" fontSize="xs">
-                        {s.stripe_customer_id ?? '—'}
-                      </Text>
+                    <Table.Cell data-label="Actions">
+                      {s.status === 'canceled' ? (
+                        <Text color="gray.600">—</Text>
+                      ) : (
+                        <Flex gap="2" wrap="wrap">
+                          {s.status === 'active' && !s.cancelAtPeriodEnd && (
+                            <ConfirmButton
+                              size="xs"
+                              variant="outline"
+                              title="Cancel at the period's end?"
+                              description={`It will not renew; the listing stays active until ${shortDate(s.currentPeriodEnd)}. The owner is mailed.`}
+                              confirmLabel="Cancel at period end"
+                              onConfirm={() => cancel.mutate({ id: s.subscriptionId, atPeriodEnd: true })}
+                            >
+                              Cancel at period end
+                            </ConfirmButton>
+                          )}
+                          <ConfirmButton
+                            size="xs"
+                            colorPalette="red"
+                            title="Cancel now?"
+                            description="The subscription ends at once and the listing loses its paid features. Nothing is refunded (use Payments to refund)."
+                            confirmLabel="Cancel now"
+                            onConfirm={() => cancel.mutate({ id: s.subscriptionId, atPeriodEnd: false })}
+                          >
+                            Cancel now
+                          </ConfirmButton>
+                        </Flex>
+                      )}
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminPaymentListQuerySchema,
+  adminPaymentListResponseSchema,
+  adminRefundBodySchema,
+  adminRefundResponseSchema,
+  errorResponses,
+  idParamsSchema,
+} from '@limo/contracts';
+import type { BillingDeps } from '../../../deps.js';
+
+const errors = errorResponses(400, 404, 409);
+
+/** GET /api/admin/payments (the ledger) and POST /api/admin/payments/{id}/refund (admin; guarded by the admin scope). */
+export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every payment, newest first: amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
+        querystring: adminPaymentListQuerySchema,
+        response: { 200: adminPaymentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => deps.adminPayments.ledger(request.query),
+  );
+
+  r.post(
+    '/api/admin/payments/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund a succeeded payment in full (once); its subscription ends at once',
+        params: idParamsSchema,
+        body: adminRefundBodySchema,
+        response: { 200: adminRefundResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const payment = await deps.adminPayments.refund(request.params.id, request.user!, request.body?.reason || null);
+      return { message: 'Payment refunded; the subscription has ended.', payment };
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponses,
+  mySubscriptionActionBodySchema,
+  mySubscriptionActionResponseSchema,
+  mySubscriptionQuerySchema,
+  mySubscriptionSchema,
+} from '@limo/contracts';
+import type { BillingDeps } from '../../deps.js';
+
+const errors = errorResponses(400, 401, 404, 409);
+
+/**
+ * The owner's self-service (Stripe's customer portal): GET /api/my-subscription, POST …/cancel and
+ * …/resume. Only the signed-in user's own subscriptions are found; `companyId` (query or body)
+ * picks one of several, else the first live one.
+ */
+export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/my-subscription',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: "The signed-in owner's subscription: status, plan, amount, renewal or end, card and receipts",
+        querystring: mySubscriptionQuerySchema,
+        response: { 200: mySubscriptionSchema, ...errors },
+      },
+    },
+    async (request) => deps.mySubscription.view(request.user!, request.query.companyId),
+  );
+
+  r.post(
+    '/api/my-subscription/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: 'Cancel at the end of the year paid: the listing stays active until then',
+        querystring: mySubscriptionQuerySchema,
+        body: mySubscriptionActionBodySchema,
+        response: { 200: mySubscriptionActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => deps.mySubscription.cancel(request.user!, request.body?.companyId ?? request.query.companyId),
+  );
+
+  r.post(
+    '/api/my-subscription/resume',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: 'Undo a cancellation before the period ends: the subscription renews again',
+        querystring: mySubscriptionQuerySchema,
+        body: mySubscriptionActionBodySchema,
+        response: { 200: mySubscriptionActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => deps.mySubscription.resume(request.user!, request.body?.companyId ?? request.query.companyId),
+  );
+}

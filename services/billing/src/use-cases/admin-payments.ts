@@ -1,0 +1,167 @@
+import { conflict, notFound, type SessionUser } from '@limo/platform';
+import type { AdminPayment, AdminSubscription, LedgerStatus } from '@limo/contracts';
+import { subscriptionCancelledMail } from '../mails/billing-mails.js';
+import { isPaid, paymentState } from '../domain/lifecycle.js';
+import type { PaymentDoc } from '../repositories/payments.repository.js';
+import { toSubscriptionView, type SubscriptionDoc } from '../repositories/subscriptions.repository.js';
+import type { BillingFacts } from './billing-facts.js';
+import { cancellationMailKey } from './my-subscription.js';
+
+export const ADMIN_PAYMENT_MESSAGES = {
+  paymentNotFound: 'Payment not found',
+  subscriptionNotFound: 'Subscription not found',
+  notSucceeded: 'Only a succeeded payment can be refunded',
+  alreadyRefunded: 'This payment was already refunded',
+  claimPending: "This payment's claim is waiting for review: reject the claim to refund it",
+  ended: 'This subscription has already ended',
+  notActive: 'Only an active subscription can be cancelled at the end of its period; cancel it now instead',
+} as const;
+
+/** How many payments the ledger answers at most (newest first). */
+const LEDGER_LIMIT = 500;
+
+/** The admin's money tools: the payments ledger, refunds and the subscriptions with their actions. */
+export class AdminPaymentsUseCase {
+  constructor(private readonly facts: BillingFacts) {}
+
+  private get d() {
+    return this.facts.d;
+  }
+
+  /** Every payment, newest first, with its payer, company, claim or listing and refund; filtered and searched. */
+  async ledger(query: { status?: LedgerStatus; q?: string }): Promise<AdminPayment[]> {
+    const payments = await this.d.payments.payments.find({}, { sort: { createdAt: -1, _id: 1 }, limit: LEDGER_LIMIT });
+    const rows = await Promise.all(payments.map((p) => this.row(p)));
+    const q = query.q?.toLowerCase();
+    return rows.filter(
+      (r) =>
+        (!query.status || r.status === query.status) &&
+        (!q || (r.payerEmail ?? '').toLowerCase().includes(q) || (r.companyName ?? '').toLowerCase().includes(q)),
+    );
+  }
+
+  async row(p: PaymentDoc): Promise<AdminPayment> {
+    const [claim, listing, refund, payerEmail, companyName] = await Promise.all([
+      this.d.claims.findByPaymentIntent(p._id),
+      this.d.listings.findByPaymentIntent(p._id),
+      this.d.ledger.findRefund(p._id),
+      this.facts.payerEmail(p),
+      this.facts.companyName(p.companyId, p._id),
+    ]);
+    const state = paymentState(p.status);
+    const refunded = state === 'refunded' || refund?.status === 'refunded' || claim?.refundStatus === 'refunded';
+    return {
+      id: p._id,
+      provider: p.provider,
+      purpose: p.purpose,
+      plan: p.plan,
+      amount: p.amount,
+      currency: p.currency,
+      // The lifecycle's states as the ledger shows them: paid (used for its claim or listing, or not yet) is "succeeded".
+      status: refunded ? 'refunded' : isPaid(p.status) ? 'succeeded' : state === 'failed' ? 'failed' : 'open',
+      lastError: p.lastError,
+      payerEmail: payerEmail ?? claim?.claimerEmail ?? null,
+      payerUserId: p.userId ?? claim?.userId ?? null,
+      companyId: p.companyId,
+      companyName,
+      claim: claim ? { id: claim._id, status: claim.status } : null,
+      listing: listing ? { id: listing._id, status: listing.status } : null,
+      subscriptionId: p.subscriptionId,
+      createdAt: p.createdAt,
+      succeededAt: p.succeededAt,
+      refund: refund
+        ? {
+            refundId: refund.refundId,
+            refundedAt: refund.status === 'refunded' ? refund.at : null,
+            reason: refund.reason,
+            amount: refund.amount,
+          }
+        : claim && claim.refundStatus !== 'none'
+          ? { refundId: claim.refundId, refundedAt: claim.rejectedAt, reason: claim.adminNotes, amount: claim.paymentAmount }
+          : null,
+    };
+  }
+
+  /** Refunds a succeeded payment in full, once, and ends its subscription at once. */
+  async refund(id: string, admin: SessionUser, reason: string | null): Promise<AdminPayment> {
+    const payment = /^pi_[A-Za-z0-9_]+$/.test(id) ? await this.d.payments.findById(id) : null;
+    if (!payment) throw notFound(ADMIN_PAYMENT_MESSAGES.paymentNotFound);
+    if (paymentState(payment.status) === 'refunded') throw conflict(ADMIN_PAYMENT_MESSAGES.alreadyRefunded);
+    if (!isPaid(payment.status)) throw conflict(ADMIN_PAYMENT_MESSAGES.notSucceeded);
+    const claim = await this.d.claims.findByPaymentIntent(payment._id);
+    if (claim?.refundStatus === 'refunded' || claim?.refundStatus === 'pending') throw conflict(ADMIN_PAYMENT_MESSAGES.alreadyRefunded);
+    if (claim?.status === 'pending') throw conflict(ADMIN_PAYMENT_MESSAGES.claimPending);
+    const now = new Date().toISOString();
+    const started = await this.d.ledger.startRefund({
+      _id: payment._id,
+      refundId: null,
+      status: 'pending',
+      amount: payment.amount,
+      reason,
+      by: admin.id,
+      at: now,
+    });
+    if (!started) throw conflict(ADMIN_PAYMENT_MESSAGES.alreadyRefunded);
+    const provider = await this.d.registry.current();
+    try {
+      const result = await provider.refundPayment(payment._id, { idempotencyKey: `admin-refund:${payment._id}` });
+      await this.d.ledger.finishRefund(payment._id, 'refunded', result.refundId);
+      // The payment's own lifecycle: succeeded/used → refunded.
+      await this.d.payments.markRefunded(payment._id, { refundId: result.refundId, amount: payment.amount, at: now, reason });
+    } catch (err) {
+      await this.d.ledger.finishRefund(payment._id, 'failed', null);
+      throw err;
+    }
+    const sub = await this.d.subscriptions.findById(payment.subscriptionId);
+    if (sub && sub.status !== 'canceled') {
+      const state = await provider.cancelSubscription(sub._id, {
+        atPeriodEnd: false,
+        idempotencyKey: `admin-refund-cancel:${payment._id}`,
+      });
+      await this.d.subscriptions.applyProviderState(sub._id, state, new Date().toISOString());
+    }
+    return this.row(payment);
+  }
+
+  /** Every subscription with its company and payer, newest first. */
+  async subscriptions(): Promise<AdminSubscription[]> {
+    return Promise.all((await this.d.subscriptions.find({})).map((s) => this.subscriptionRow(s)));
+  }
+
+  private async subscriptionRow(s: SubscriptionDoc): Promise<AdminSubscription> {
+    return {
+      ...toSubscriptionView(s),
+      companyName: await this.facts.companyName(s.companyId, s.paymentIntentId),
+      email: await this.facts.subscriptionEmail(s),
+    };
+  }
+
+  /** Cancels now, or at the end of the paid period (the listing stays active until then); mails the owner. */
+  async cancelSubscription(id: string, atPeriodEnd: boolean): Promise<{ message: string; subscription: AdminSubscription }> {
+    const sub = await this.d.subscriptions.findById(id);
+    if (!sub) throw notFound(ADMIN_PAYMENT_MESSAGES.subscriptionNotFound);
+    if (sub.status === 'canceled') throw conflict(ADMIN_PAYMENT_MESSAGES.ended);
+    if (atPeriodEnd && sub.status !== 'active') throw conflict(ADMIN_PAYMENT_MESSAGES.notActive);
+    const provider = await this.d.registry.current();
+    const state = await provider.cancelSubscription(id, {
+      atPeriodEnd,
+      idempotencyKey: `admin-cancel:${id}:${atPeriodEnd ? 'end' : 'now'}:${sub.version}`,
+    });
+    const saved = (await this.d.subscriptions.applyProviderState(id, state, new Date().toISOString())) ?? sub;
+    const endsOn = atPeriodEnd ? (saved.currentPeriodEnd ?? state.currentPeriodEnd) : (saved.canceledAt ?? new Date().toISOString());
+    const to = await this.facts.subscriptionEmail(saved);
+    if (to && endsOn) {
+      await this.facts.sendQuietly({
+        ...subscriptionCancelledMail(
+          { to, companyName: await this.facts.companyName(saved.companyId, saved.paymentIntentId), endsOn, atPeriodEnd },
+          this.d.links,
+        ),
+        idempotencyKey: cancellationMailKey(saved),
+      });
+    }
+    return {
+      message: atPeriodEnd ? `Cancelled at the period's end: the listing stays active until ${endsOn}` : 'Subscription cancelled now',
+      subscription: await this.subscriptionRow(saved),
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, listCompany, startBilling, userOf, waitFor, type Harness } from '../support.js';
+import { approve, ownerWithPaidClaim } from './billing-flow.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startBilling();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () => {
+  it('lists every payment with payer, company and claim, even one whose claim was never made; filters and searches', async () => {
+    const admin = userOf(h, 'admin');
+    const { paymentIntentId, company, claimId, email } = await ownerWithPaidClaim(h);
+    // Defect 1: charged, and the browser never came back: the claim is made from the details given before paying.
+    const orphanCompany = await listCompany(h, { name: 'Orphan Charge Limousines' });
+    const orphan = await checkoutAndPay(h, orphanCompany.id);
+    await waitFor(async () => (await h.service.deps.payments.findById(orphan.paymentIntentId))?.status === 'used');
+
+    const res = await call(h, 'GET', '/api/admin/payments', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json() as Array<{ id: string }>;
+    expect(rows.find((r) => r.id === paymentIntentId)).toMatchObject({
+      amount: 7500,
+      status: 'succeeded',
+      purpose: 'claim',
+      payerEmail: email,
+      companyId: company.id,
+      companyName: company.name,
+      claim: { id: claimId, status: 'pending' },
+      refund: null,
+    });
+    expect(rows.find((r) => r.id === orphan.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      companyName: 'Orphan Charge Limousines',
+      claim: { status: 'pending' },
+    });
+
+    const byEmail = (await call(h, 'GET', `/api/admin/payments?q=${encodeURIComponent(email.toUpperCase())}`, admin)).json();
+    expect(byEmail.map((r: { id: string }) => r.id)).toEqual([paymentIntentId]);
+    const byCompany = (await call(h, 'GET', '/api/admin/payments?q=orphan%20charge', admin)).json();
+    expect(byCompany.map((r: { id: string }) => r.id)).toEqual([orphan.paymentIntentId]);
+    const failed = (await call(h, 'GET', '/api/admin/payments?status=failed', admin)).json();
+    expect(failed.every((r: { status: string }) => r.status === 'failed')).toBe(true);
+    const bad = await call(h, 'GET', '/api/admin/payments?status=lost', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Status must be open, succeeded, failed or refunded');
+  });
+
+  it('refunds a payment once and ends its subscription; a pending claim is rejected instead; admin only', async () => {
+    const admin = userOf(h, 'admin');
+    const { paymentIntentId, subscriptionId, claimId, owner } = await ownerWithPaidClaim(h);
+    const url = `/api/admin/payments/${paymentIntentId}/refund`;
+    expect((await call(h, 'POST', url, undefined, {})).statusCode).toBe(401);
+    expect((await call(h, 'POST', url, owner, {})).statusCode).toBe(403);
+
+    const pending = await call(h, 'POST', url, admin, {});
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe("This payment's claim is waiting for review: reject the claim to refund it");
+
+    await approve(h, claimId);
+    const refunded = await call(h, 'POST', url, admin, { reason: 'Owner asked on the phone' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({
+      message: 'Payment refunded; the subscription has ended.',
+      payment: { id: paymentIntentId, status: 'refunded', refund: { amount: 7500, reason: 'Owner asked on the phone' } },
+    });
+    await expect(h.simulator().refundPayment(paymentIntentId, { idempotencyKey: 'x' })).rejects.toThrow('already been refunded');
+    expect((await h.service.deps.subscriptions.findById(subscriptionId))?.status).toBe('canceled');
+    const twice = await call(h, 'POST', url, admin, {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This payment was already refunded');
+    const mine = (await call(h, 'GET', '/api/my-subscription', owner)).json();
+    expect(mine.invoices[0]).toMatchObject({ paymentIntentId, status: 'refunded' });
+    expect((await call(h, 'GET', '/api/admin/payments?status=refunded', admin)).json().map((r: { id: string }) => r.id)).toContain(
+      paymentIntentId,
+    );
+  });
+
+  it('answers 404 for an unknown payment and 409 for one that never succeeded', async () => {
+    const admin = userOf(h, 'admin');
+    expect((await call(h, 'POST', '/api/admin/payments/pi_unknown/refund', admin, {})).statusCode).toBe(404);
+    const company = await listCompany(h);
+    const declined = await checkoutAndPay(h, company.id, '4000000000000002');
+    const res = await call(h, 'POST', `/api/admin/payments/${declined.paymentIntentId}/refund`, admin, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Only a succeeded payment can be refunded');
+  });
+});

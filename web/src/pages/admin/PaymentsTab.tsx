@@ -1,0 +1,106 @@
+import { Badge, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import type { AdminPayment } from '@limo/contracts';
+import { useState } from 'react';
+import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
+import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+
+const KEY = '/api/admin/payments';
+const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
+
+/** The payments ledger: every charge with its payer, company, claim or listing and refund; refund behind a confirmation. */
+export function PaymentsTab() {
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const payments = useAdminQuery<AdminPayment[]>(KEY, 'Failed to fetch payments', { status, q });
+  const refund = useAdminAction<string, { message: string }>(
+    (id) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/refund`, body: {} }),
+    { success: (r) => ({ title: r.message }), error: { title: 'Refund failed', fallback: 'Failed to refund the payment' } },
+    [[KEY], ['/api/admin/subscriptions'], ['/api/admin/stats']],
+  );
+  const list = payments.data ?? [];
+  return (
+    <Panel title="Payments" description="Every payment, newest first">
+      <HStack mb="4" gap="3" wrap="wrap">
+        <Input
+          maxW="sm"
+          placeholder="Search payer e-mail or company"
+          aria-label="Search payments"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <NativeSelect.Root maxW="48">
+          <NativeSelect.Field aria-label="Payment status" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">All statuses</option>
+            <option value="succeeded">Succeeded</option>
+            <option value="refunded">Refunded</option>
+            <option value="failed">Failed</option>
+            <option value="open">Open</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <QueryState isLoading={payments.isLoading} error={payments.error}>
+        {list.length === 0 ? (
+          <Empty>No payments match.</Empty>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" striped css={stackOnMobile}>
+              <Table.Header>
+                <Table.Row>
+                  {['Date', 'Payer', 'Company', 'For', 'Amount', 'Status', 'Actions'].map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((p) => (
+                  <Table.Row key={p.id} data-testid="payment-row">
+                    <Table.Cell whiteSpace="nowrap">{shortDateTime(p.succeededAt ?? p.createdAt)}</Table.Cell>
+                    <Table.Cell data-label="Payer">{p.payerEmail ?? '—'}</Table.Cell>
+                    <Table.Cell data-label="Company">{p.companyName ?? '—'}</Table.Cell>
+                    <Table.Cell data-label="For">
+                      {p.claim
+                        ? `Claim (${p.claim.status})`
+                        : p.listing
+                          ? `Listing (${p.listing.status})`
+                          : p.status === 'succeeded'
+                            ? 'Nothing yet'
+                            : '—'}
+                    </Table.Cell>
+                    <Table.Cell data-label="Amount">{dollars(p.amount / 100)}</Table.Cell>
+                    <Table.Cell data-label="Status">
+                      <Badge colorPalette={STATUS_PALETTE[p.status] ?? 'gray'}>{p.status}</Badge>
+                      {p.lastError && (
+                        <Text fontSize="xs" color="red.700">
+                          {p.lastError}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell data-label="Actions">
+                      {p.status === 'succeeded' ? (
+                        <ConfirmButton
+                          size="xs"
+                          colorPalette="red"
+                          variant="outline"
+                          title="Refund this payment?"
+                          description={`${dollars(p.amount / 100)} goes back to ${p.payerEmail ?? 'the payer'} and the subscription ends at once.`}
+                          confirmLabel="Refund"
+                          onConfirm={() => refund.mutate(p.id)}
+                        >
+                          Refund
+                        </ConfirmButton>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
