@@ -1,5 +1,5 @@
 import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
+import { BadgeCheck, BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../lib/session';
@@ -13,6 +13,7 @@ import { QuoteRequestsTab } from './admin/QuoteRequestsTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SubscriptionsTab } from './admin/SubscriptionsTab';
+import { VerificationsTab } from './admin/VerificationsTab';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
 export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
@@ -21,6 +22,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: Rea
   { value: 'reviews', label: 'Reviews', icon: <MessageSquare aria-hidden="true" />, panel: () => <ReviewsTab /> },
   { value: 'subscriptions', label: 'Subscriptions', icon: <Wallet aria-hidden="true" />, panel: () => <SubscriptionsTab /> },
   { value: 'companies', label: 'Companies', icon: <Building2 aria-hidden="true" />, panel: () => <CompaniesTab /> },
+  { value: 'verifications', label: 'Verifications', icon: <BadgeCheck aria-hidden="true" />, panel: () => <VerificationsTab /> },
   { value: 'change-requests', label: 'Change Requests', icon: <FileEdit aria-hidden="true" />, panel: () => <ChangeRequestsTab /> },
   { value: 'quotes', label: 'Quote Requests', icon: <ClipboardList aria-hidden="true" />, panel: () => <QuoteRequestsTab /> },
   { value: 'analytics', label: 'Traffic Analytics', icon: <BarChart3 aria-hidden="true" />, panel: () => <AnalyticsTab /> },
