@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { preloadGazetteer } from '@limo/geo';
-import { AuditTrail, blobStoreNeed, buildService, defineService, need, type BlobStore, type BuiltService, type ServiceContext } from '@limo/platform';
+import {
+  AuditTrail,
+  blobStoreNeed,
+  buildService,
+  defineService,
+  need,
+  type BlobStore,
+  type BuiltService,
+  type ServiceContext,
+} from '@limo/platform';
 import { onAuditRecorded } from './consumers/on-audit-recorded.js';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
@@ -132,7 +141,12 @@ export const directoryService = defineService({
             }
           : { group: 'directory.search-index', topics: COMPANY_TOPICS, handler: onCompanyChanged(projection) },
         { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(companies, reviews) },
-        { group: 'directory.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies, notices, logger), idempotent: true },
+        {
+          group: 'directory.claims',
+          topics: ['claim.approved.v1'],
+          handler: onClaimApproved(companies, notices, logger),
+          idempotent: true,
+        },
         {
           group: 'directory.claims-pending',
           topics: ['claim.submitted.v1', 'claim.claimant-linked.v1'],

@@ -1,5 +1,16 @@
 import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { BadgeCheck, BarChart3, Building2, ClipboardList, FileEdit, LayoutDashboard, MessageSquare, Settings, ShieldCheck, Wallet } from 'lucide-react';
+import {
+  BadgeCheck,
+  BarChart3,
+  Building2,
+  ClipboardList,
+  FileEdit,
+  LayoutDashboard,
+  MessageSquare,
+  Settings,
+  ShieldCheck,
+  Wallet,
+} from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../lib/session';

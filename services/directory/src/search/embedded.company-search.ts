@@ -177,7 +177,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.nameKeys[slot] = nameSortKey(doc.name);
     this.states[slot] = doc.state;
     this.wordIndex.write(slot, companyWords(doc.name, doc.description));
-    this.flags[slot] = ALIVE | (location ? LOCATED : 0) | (doc.featured ? FEATURED : 0) | (doc.suspended ? SUSPENDED : 0) | (doc.verifiedOwner ? VERIFIED_OWNER : 0);
+    this.flags[slot] =
+      ALIVE |
+      (location ? LOCATED : 0) |
+      (doc.featured ? FEATURED : 0) |
+      (doc.suspended ? SUSPENDED : 0) |
+      (doc.verifiedOwner ? VERIFIED_OWNER : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
     [this.x[slot], this.y[slot], this.z[slot]] = unitVector(this.lat[slot], this.lng[slot]);

@@ -47,7 +47,11 @@ describe('GET /api/admin/audit-log', () => {
       details: { amount: 7500 },
     });
     await waitFor(async () => (await page('?action=payment.refunded')).totalCount === 1, 5_000, 'billing entry');
-    expect((await page('?action=payment.refunded')).entries[0]).toMatchObject({ service: 'billing', targetId: 'pi_123', details: { amount: 7500 } });
+    expect((await page('?action=payment.refunded')).entries[0]).toMatchObject({
+      service: 'billing',
+      targetId: 'pi_123',
+      details: { amount: 7500 },
+    });
   });
 
   it('pages (limit, page) and answers 400 to a bad page, 403 to non-admins', async () => {

@@ -36,11 +36,15 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
     // The claim is approved: the business is verified, its owner edits directly from now on.
     await h.ctx.bus.publish([claimApprovedEvent(company.id, owner.id, owner.email)]);
     await waitFor(
-      async () => (await call(h, 'GET', '/api/admin/change-requests?status=closed', admin)).json<ChangeRequest[]>().some((r) => r.id === request.id),
+      async () =>
+        (await call(h, 'GET', '/api/admin/change-requests?status=closed', admin)).json<ChangeRequest[]>().some((r) => r.id === request.id),
       5_000,
       'request closed on verification',
     );
-    const direct = await call(h, 'PUT', `/api/companies/${company.id}`, owner, { description: 'The newer description', hourlyRateStart: 89 });
+    const direct = await call(h, 'PUT', `/api/companies/${company.id}`, owner, {
+      description: 'The newer description',
+      hourlyRateStart: 89,
+    });
     expect(direct.statusCode).toBe(200);
 
     const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
@@ -60,7 +64,10 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
     const company = await listed(owner, 'Stale Request Limo');
     const request = await requestChange(owner, company.id, { description: 'Old idea', hourlyRateStart: 79 });
     // An admin edits the listing directly meanwhile.
-    const edit = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { description: 'Fixed by the admin', hourlyRateStart: 89 });
+    const edit = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, {
+      description: 'Fixed by the admin',
+      hourlyRateStart: 89,
+    });
     expect(edit.statusCode).toBe(200);
 
     // The queue shows the live values beside the requested ones, and says the request is stale.
@@ -76,7 +83,10 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: CHANGE_REQUEST_STALE_MESSAGE });
     expect(CHANGE_REQUEST_STALE_MESSAGE).toBe('The listing changed since this request; review it again');
-    expect((await call(h, 'GET', `/api/companies/${company.id}`)).json()).toMatchObject({ description: 'Fixed by the admin', hourlyRateStart: 89 });
+    expect((await call(h, 'GET', `/api/companies/${company.id}`)).json()).toMatchObject({
+      description: 'Fixed by the admin',
+      hourlyRateStart: 89,
+    });
     // Still pending: the admin can reject it.
     const reject = await call(h, 'POST', `/api/admin/change-requests/${request.id}/reject`, admin, { reason: 'Superseded' });
     expect(reject.json().changeRequest).toMatchObject({ status: 'rejected', note: 'Superseded' });

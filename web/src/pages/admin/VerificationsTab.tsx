@@ -99,7 +99,8 @@ export function VerificationsTab() {
                       <Badge colorPalette={v.plan === 'paid' ? 'green' : 'gray'}>{v.plan === 'paid' ? 'Paid' : 'Free'}</Badge>
                     </HStack>
                     <Text fontSize="sm" color="gray.700">
-                      {[v.city, v.state].filter(Boolean).join(', ') || 'No place given'} · {v.phone ?? 'no phone'} · {v.email ?? 'no e-mail'}
+                      {[v.city, v.state].filter(Boolean).join(', ') || 'No place given'} · {v.phone ?? 'no phone'} ·{' '}
+                      {v.email ?? 'no e-mail'}
                     </Text>
                     <Text fontSize="sm" color="gray.700">
                       Owner {v.ownerEmail ?? v.ownerId} · listed {shortDateTime(v.createdAt)}

@@ -67,7 +67,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
       );
       await edits.attachImage(doc);
-      await audit.record({ ...byUser(admin), action: 'company.created', targetType: 'company', targetId: doc._id, details: { name: doc.name } });
+      await audit.record({
+        ...byUser(admin),
+        action: 'company.created',
+        targetType: 'company',
+        targetId: doc._id,
+        details: { name: doc.name },
+      });
       return reply.code(201).send(toOwnerCompany(doc));
     },
   );
@@ -117,7 +123,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       async (request) => {
         const updated = await companies.update(request.params.id, () => change(request.user!));
         if (!updated) throw notFound('Company not found');
-        await audit.record({ ...byUser(request.user!), action: `company.${action}ed`, targetType: 'company', targetId: updated._id, details: {} });
+        await audit.record({
+          ...byUser(request.user!),
+          action: `company.${action}ed`,
+          targetType: 'company',
+          targetId: updated._id,
+          details: {},
+        });
         return toOwnerCompany(updated);
       },
     );
