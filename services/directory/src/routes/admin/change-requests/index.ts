@@ -17,7 +17,7 @@ import { isStale, toChangeRequest, toQueuedChangeRequest } from '../../../domain
 /** `POST .../reject` may say why (mailed to the owner). */
 const rejectBodySchema = z
   .object({ reason: z.string().trim().max(1000, 'The reason must be at most 1000 characters').optional() })
-  .optional();
+  .nullish();
 
 /**
  * The queue of unverified owners' edits: list (with the listing's live values), approve (applies
