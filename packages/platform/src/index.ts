@@ -33,6 +33,7 @@ export * from './fastify/overload.js';
 export * from './fastify/compression.js';
 export * from './config/overload.js';
 export * from './mail/html.js';
+export * from './audit/audit-trail.js';
 export * from './runtime/service.js';
 export * from './runtime/define-service.js';
 export * from './runtime/engines.js';

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { preloadGazetteer } from '@limo/geo';
-import { blobStoreNeed, buildService, defineService, need, type BlobStore, type BuiltService, type ServiceContext } from '@limo/platform';
+import {
+  AuditTrail,
+  blobStoreNeed,
+  buildService,
+  defineService,
+  need,
+  type BlobStore,
+  type BuiltService,
+  type ServiceContext,
+} from '@limo/platform';
+import { onAuditRecorded } from './consumers/on-audit-recorded.js';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -10,7 +20,9 @@ import { onSubscriptionActivated } from './consumers/on-subscription-activated.j
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
 import type { DirectoryDeps } from './deps.js';
 import { CompanyEdits } from './operations/company-edits.js';
+import { OwnerNotices } from './operations/owner-notices.js';
 import { seedDemoData } from './operations/populate.js';
+import { AuditLogRepository } from './repositories/audit-log.repository.js';
 import { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { ImagesRepository } from './repositories/images.repository.js';
@@ -86,6 +98,9 @@ export const directoryService = defineService({
       companyJson,
     );
     const edits = new CompanyEdits(companies, images);
+    const notices = new OwnerNotices(changeRequests, ctx.mailer, config.PUBLIC_URL, logger);
+    const audit = await AuditTrail.create(ctx.store, 'directory');
+    const auditLog = await AuditLogRepository.create(ctx.store);
     const deps: DirectoryDeps = {
       ctx,
       settings,
@@ -99,6 +114,9 @@ export const directoryService = defineService({
       companyJson,
       projection,
       edits,
+      notices,
+      audit,
+      auditLog,
     };
     return {
       deps,
@@ -123,7 +141,12 @@ export const directoryService = defineService({
             }
           : { group: 'directory.search-index', topics: COMPANY_TOPICS, handler: onCompanyChanged(projection) },
         { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(companies, reviews) },
-        { group: 'directory.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies, logger), idempotent: true },
+        {
+          group: 'directory.claims',
+          topics: ['claim.approved.v1'],
+          handler: onClaimApproved(companies, notices, logger),
+          idempotent: true,
+        },
         {
           group: 'directory.claims-pending',
           topics: ['claim.submitted.v1', 'claim.claimant-linked.v1'],
@@ -149,6 +172,7 @@ export const directoryService = defineService({
           handler: onSubscriptionCanceled(companies, logger),
           idempotent: true,
         },
+        { group: 'directory.audit-log', topics: ['audit.recorded.v1'], handler: onAuditRecorded(auditLog), idempotent: true },
       ],
       async prepare() {
         preloadGazetteer();

@@ -1,5 +1,7 @@
-import type { BlobStore, ServiceContext } from '@limo/platform';
+import type { AuditTrail, BlobStore, ServiceContext } from '@limo/platform';
 import type { CompanyEdits } from './operations/company-edits.js';
+import type { OwnerNotices } from './operations/owner-notices.js';
+import type { AuditLogRepository } from './repositories/audit-log.repository.js';
 import type { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
 import type { CompaniesRepository } from './repositories/companies.repository.js';
 import type { ImagesRepository } from './repositories/images.repository.js';
@@ -26,4 +28,10 @@ export interface DirectoryDeps {
   companyJson: CompanyJsonCache;
   projection: SearchProjection;
   edits: CompanyEdits;
+  /** Mails to owners about their listing and change requests. */
+  notices: OwnerNotices;
+  /** Records this service's admin actions (published as `audit.recorded.v1`). */
+  audit: AuditTrail;
+  /** The one audit log of every service's admin actions. */
+  auditLog: AuditLogRepository;
 }

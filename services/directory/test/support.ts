@@ -53,3 +53,27 @@ export function multipart(
   parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** An owner's listing as the list-business form sends it. */
+export const ownerListing = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Sunset Limousine',
+  fullAddress: '1200 Ocean Dr, Miami Beach, FL 33139',
+  phone: '(305) 555-0199',
+  email: 'hello@sunset-limo.example.com',
+  services: ['Wedding Transportation'],
+  vehicleTypes: ['Stretch Limo'],
+  priceRange: '$$$ Premium',
+  hourlyRateStart: '79',
+  ...overrides,
+});
+
+/** A `claim.approved.v1` event for `companyId` (the claimer verified as running the business). */
+export function claimApprovedEvent(companyId: string, userId: string, claimerEmail: string) {
+  return {
+    id: randomUUID(),
+    type: 'claim.approved.v1',
+    occurredAt: new Date().toISOString(),
+    key: companyId,
+    data: { claimId: randomUUID(), companyId, userId, claimedAt: new Date().toISOString(), businessVerified: true, claimerEmail },
+  };
+}

@@ -23,6 +23,8 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/admin/change-requests',
     '/api/admin/populate-database',
     '/api/admin/audit-verification',
+    '/api/admin/listing-verifications',
+    '/api/admin/audit-log',
   ],
   quotes: ['/api/quote-requests', '/api/city-quote-requests', '/api/admin/quote-requests'],
   billing: [

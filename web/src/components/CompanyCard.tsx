@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
+import { VerifiedOwnerBadge } from './VerifiedOwnerBadge';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -29,9 +30,12 @@ export function CompanyCard({ company }: { company: Company }) {
       </Box>
       <Card.Body gap="3">
         <Flex justify="space-between" align="start" gap="3">
-          <Heading as="h3" size="md" lineClamp={2}>
-            {company.name}
-          </Heading>
+          <Box>
+            <Heading as="h3" size="md" lineClamp={2}>
+              {company.name}
+            </Heading>
+            {company.verifiedOwner && <VerifiedOwnerBadge size="sm" mt="1" />}
+          </Box>
           <Text fontWeight="bold" color="green.700">
             {company.priceRange || DEFAULT_PRICE_RANGE}
           </Text>

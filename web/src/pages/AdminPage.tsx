@@ -1,5 +1,6 @@
 import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import {
+  BadgeCheck,
   BarChart3,
   Building2,
   ClipboardList,
@@ -25,6 +26,7 @@ import { QuoteRequestsTab } from './admin/QuoteRequestsTab';
 import { ReviewsTab } from './admin/ReviewsTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SubscriptionsTab } from './admin/SubscriptionsTab';
+import { VerificationsTab } from './admin/VerificationsTab';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
 export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
@@ -34,6 +36,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: Rea
   { value: 'subscriptions', label: 'Subscriptions', icon: <Wallet aria-hidden="true" />, panel: () => <SubscriptionsTab /> },
   { value: 'payments', label: 'Payments', icon: <CreditCard aria-hidden="true" />, panel: () => <PaymentsTab /> },
   { value: 'companies', label: 'Companies', icon: <Building2 aria-hidden="true" />, panel: () => <CompaniesTab /> },
+  { value: 'verifications', label: 'Verifications', icon: <BadgeCheck aria-hidden="true" />, panel: () => <VerificationsTab /> },
   { value: 'change-requests', label: 'Change Requests', icon: <FileEdit aria-hidden="true" />, panel: () => <ChangeRequestsTab /> },
   { value: 'quotes', label: 'Quote Requests', icon: <ClipboardList aria-hidden="true" />, panel: () => <QuoteRequestsTab /> },
   { value: 'analytics', label: 'Traffic Analytics', icon: <BarChart3 aria-hidden="true" />, panel: () => <AnalyticsTab /> },

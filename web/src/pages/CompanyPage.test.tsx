@@ -38,6 +38,20 @@ describe('/company/{id}', () => {
     );
   });
 
+  it('shows the Verified Owner badge only when the owner is verified', async () => {
+    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ verifiedOwner: true }) }));
+    renderAt(<CompanyPage />, route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' })).toBeInTheDocument();
+    expect(screen.getByText('Verified Owner')).toBeInTheDocument();
+  });
+
+  it('shows no Verified Owner badge for an unverified owner', async () => {
+    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
+    renderAt(<CompanyPage />, route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' })).toBeInTheDocument();
+    expect(screen.queryByText('Verified Owner')).not.toBeInTheDocument();
+  });
+
   it('says when there are no reviews yet', async () => {
     fakeServer(
       signedOut,

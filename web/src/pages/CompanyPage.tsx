@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
 import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -103,6 +104,7 @@ export default function CompanyPage() {
                   <Crown size={14} aria-hidden="true" /> PREMIUM
                 </Badge>
               )}
+              {company.verifiedOwner && <VerifiedOwnerBadge size="lg" />}
             </Flex>
             {rated && (
               <HStack gap="2">

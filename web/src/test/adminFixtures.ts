@@ -95,6 +95,8 @@ export function makeChangeRequest(overrides: Partial<ChangeRequest> = {}): Chang
     requestedBy: 'owner@sunshine.example',
     changes: { phone: '(305) 555-0222', services: ['Wedding', 'Proms'] },
     previous: { phone: '(305) 555-0100', services: ['Wedding'] },
+    baseVersion: 1,
+    note: null,
     status: 'pending',
     createdAt: '2025-03-02T10:00:00.000Z',
     decidedAt: null,

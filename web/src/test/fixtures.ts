@@ -24,6 +24,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     claimed: false,
     claimedAt: null,
     businessVerified: false,
+    verifiedOwner: false,
     imageUrl: null,
     logoUrl: null,
     seoKeywords: null,

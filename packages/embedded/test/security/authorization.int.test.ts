@@ -35,6 +35,7 @@ interface Fixtures {
 const SAMPLE_BODIES: Record<string, (f: Fixtures) => unknown> = {
   'PUT /api/companies/{id}': () => ({ description: 'Edited by the authorization matrix' }),
   'PUT /api/admin/companies/{id}': () => ({ description: 'Edited by the authorization matrix' }),
+  'POST /api/admin/listing-verifications/{companyId}/reject': () => ({ reason: 'Rejected by the authorization matrix' }),
   'PUT /api/quote-requests/{id}': () => ({ status: 'contacted' }),
   'PUT /api/admin/quote-requests/{id}': () => ({ status: 'contacted' }),
   'POST /api/companies': () => companyBody(Math.random().toString(36).slice(2, 8)),

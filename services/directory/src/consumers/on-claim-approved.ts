@@ -1,14 +1,16 @@
 import { claimApprovedV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
+import type { OwnerNotices } from '../operations/owner-notices.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
  * An approved claim hands the listing to the claimer: claimed, claimedAt, owner and
- * businessVerified. A verified business's listing is verified too, backed by the claim (the audit
- * keeps it), unless an admin suspended it.
+ * businessVerified, and makes them a Verified Owner (the claim is paid). A verified business's
+ * listing is verified too, backed by the claim (the audit keeps it), unless an admin suspended it;
+ * its pending change requests are closed with a note to the owner (who edits directly from now on).
  */
 export const onClaimApproved =
-  (companies: CompaniesRepository, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, notices: OwnerNotices, logger: Logger): EventHandler =>
   async (event) => {
     const { data } = claimApprovedV1.parse(event);
     const updated = await companies.update(data.companyId, (current) => ({
@@ -17,6 +19,8 @@ export const onClaimApproved =
       claimId: data.claimId,
       userId: data.userId,
       businessVerified: data.businessVerified,
+      ownerApproval: { source: 'claim' as const, by: data.claimId, at: event.occurredAt },
+      ...(data.claimerEmail && { ownerEmail: data.claimerEmail }),
       ...(data.businessVerified &&
         current.suspendedAt === null && {
           verified: true,
@@ -27,4 +31,5 @@ export const onClaimApproved =
       logger.warn({ companyId: data.companyId, claimId: data.claimId }, 'claim approved for a company that no longer exists');
       return;
     }
+    if (updated.businessVerified) await notices.closeRequestsOfVerified(updated._id);
   };

@@ -3,7 +3,7 @@ import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**
- * The subscription ended: the listing is no longer premium. A cancellation of an older subscription
+ * The subscription ended: the listing is no longer premium, and its owner no longer a Verified Owner. A cancellation of an older subscription
  * arriving after a newer one was activated leaves the newer one alone.
  */
 export const onSubscriptionCanceled =
@@ -15,6 +15,7 @@ export const onSubscriptionCanceled =
       if (other && current.subscription?.status === 'active') return null;
       return {
         featured: false,
+        ownerApproval: null,
         subscription: {
           subscriptionId: data.subscriptionId,
           status: 'canceled',

@@ -1,8 +1,9 @@
 import type { ChangeRequest } from '@limo/contracts';
-import { toChangesView, type EditableChange } from './company-view.js';
+import { currentValues, toChangesView, type EditableChange, type EditableField } from './company-view.js';
+import type { CompanyDoc } from './company.js';
 
-/** pending until an admin approves (changes applied) or rejects it. */
-export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected';
+/** pending until an admin approves (changes applied) or rejects it, or the business became verified (closed). */
+export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'closed';
 
 /** An unverified owner's edit waiting for an admin. Values are stored as the company stores them (slugs). */
 export interface ChangeRequestDoc {
@@ -13,6 +14,12 @@ export interface ChangeRequestDoc {
   requestedBy: string;
   changes: EditableChange;
   previous: EditableChange;
+  /** The company's version the request was based on (absent on requests made before it was kept). */
+  baseVersion?: number | null;
+  /** The requester's e-mail, for the decision notice (absent on older requests). */
+  ownerEmail?: string | null;
+  /** Why it was rejected or closed, as the owner was told. */
+  note?: string | null;
   status: ChangeRequestStatus;
   createdAt: string;
   decidedAt: string | null;
@@ -28,8 +35,28 @@ export const toChangeRequest = (doc: ChangeRequestDoc): ChangeRequest => ({
   requestedBy: doc.requestedBy,
   changes: toChangesView(doc.changes),
   previous: toChangesView(doc.previous),
+  baseVersion: doc.baseVersion ?? null,
+  note: doc.note ?? null,
   status: doc.status,
   createdAt: doc.createdAt,
   decidedAt: doc.decidedAt,
   decidedBy: doc.decidedBy,
+});
+
+/**
+ * Whether a field of the request changed on the listing since the request was made (the listing's
+ * value is no longer the one the owner saw): approving it would overwrite a newer edit.
+ */
+export function isStale(doc: ChangeRequestDoc, company: CompanyDoc): boolean {
+  if (doc.baseVersion !== undefined && doc.baseVersion !== null && company.version === doc.baseVersion) return false;
+  return (Object.keys(doc.changes) as EditableField[]).some(
+    (field) => JSON.stringify(company[field] ?? null) !== JSON.stringify(doc.previous[field] ?? null),
+  );
+}
+
+/** The request for the admin queue: with the listing's live values beside the requested ones. */
+export const toQueuedChangeRequest = (doc: ChangeRequestDoc, company: CompanyDoc | null): ChangeRequest => ({
+  ...toChangeRequest(doc),
+  current: company ? toChangesView(currentValues(company, doc.changes)) : null,
+  stale: company ? doc.status === 'pending' && isStale(doc, company) : false,
 });

@@ -1,5 +1,5 @@
 import { serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
-import type { CompanyDoc } from './company.js';
+import { isVerifiedOwner, type CompanyDoc } from './company.js';
 
 /** A company as every visitor sees it: vocabulary as labels, no owner or payment fields. */
 export function toPublicCompany(c: CompanyDoc): Company {
@@ -25,6 +25,7 @@ export function toPublicCompany(c: CompanyDoc): Company {
     claimed: c.claimed,
     claimedAt: c.claimedAt,
     businessVerified: c.businessVerified,
+    verifiedOwner: isVerifiedOwner(c),
     imageUrl: c.imageUrl,
     logoUrl: c.imageUrl,
     seoKeywords: c.seoKeywords,

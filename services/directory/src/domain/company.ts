@@ -18,6 +18,22 @@ export interface SubscriptionState {
   endDate: string | null;
 }
 
+/** Why the owner is a verified owner: an approved (paid) claim, or a paid listing an admin verified. */
+export interface OwnerApproval {
+  source: 'claim' | 'listing';
+  /** The claim id (claim), the admin's user id (listing). */
+  by: string | null;
+  at: string;
+}
+
+/** An admin's rejection of an owned listing in the verification queue; the owner is told the reason. */
+export interface ListingReview {
+  status: 'rejected';
+  reason: string;
+  by: string;
+  at: string;
+}
+
 /** A company as the directory stores it. Vocabulary fields hold slugs. */
 export interface CompanyDoc {
   _id: string;
@@ -49,6 +65,12 @@ export interface CompanyDoc {
   claimId: string | null;
   businessVerified: boolean;
   subscription: SubscriptionState | null;
+  /** Set when the owner became a verified owner; cleared when the paid subscription ends (absent on older documents). */
+  ownerApproval?: OwnerApproval | null;
+  /** Set when an admin rejected the listing in the verification queue (absent on older documents). */
+  listingReview?: ListingReview | null;
+  /** The owner's account e-mail, for notices (absent on older documents). */
+  ownerEmail?: string | null;
   imageUrl: string | null;
   seoKeywords: string | null;
   seoTags: string | null;
@@ -100,6 +122,9 @@ export function newCompanyDoc(fields: NewCompanyFields): Omit<CompanyDoc, 'versi
     claimId: null,
     businessVerified: false,
     subscription: null,
+    ownerApproval: null,
+    listingReview: null,
+    ownerEmail: null,
     imageUrl: null,
     seoKeywords: null,
     seoTags: null,
@@ -110,6 +135,16 @@ export function newCompanyDoc(fields: NewCompanyFields): Omit<CompanyDoc, 'versi
     ...fields,
   };
 }
+
+/** The "Verified Owner" badge: an owner approval that still stands, on a listing not suspended. */
+export const isVerifiedOwner = (c: CompanyDoc): boolean => Boolean(c.ownerApproval) && c.suspendedAt === null;
+
+/** Whether the listing was paid for: a paid listing or claim, or a running subscription. */
+export const isPaidListing = (c: CompanyDoc): boolean =>
+  c.stripePaymentIntentId !== null || c.claimId !== null || c.subscription?.status === 'active';
+
+/** Where notices to the owner go: the account's e-mail, else the listing's. */
+export const ownerMailOf = (c: CompanyDoc): string | null => c.ownerEmail ?? c.businessEmail ?? c.email ?? null;
 
 /** What company events carry (contracts: companySnapshotSchema). */
 export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({

@@ -78,11 +78,21 @@ export class CompanyEdits {
     return point ? { ...change, ...point } : change;
   }
 
-  /** Writes the edit (and the admin's flags) to the company; returns it after the write, null if gone. */
-  async apply(companyId: string, input: EditableChange, flags: AdminFlags, actor: Actor): Promise<CompanyDoc | null> {
+  /**
+   * Writes the edit (and the admin's flags) to the company; returns it after the write, null if gone.
+   * `guard` sees the very copy the edit applies to and may throw to refuse it (nothing written).
+   */
+  async apply(
+    companyId: string,
+    input: EditableChange,
+    flags: AdminFlags,
+    actor: Actor,
+    guard: (current: CompanyDoc) => void = () => {},
+  ): Promise<CompanyDoc | null> {
     assertState(input.state);
     await this.assertImageUsable(input.imageUrl, actor);
     const updated = await this.companies.update(companyId, (current) => {
+      guard(current);
       const change: CompanyChange = this.withCoordinates(current, changedFields(current, input));
       return { ...change, ...adminFlagChanges(current, flags, actor) };
     });

@@ -20,10 +20,13 @@ export class ChangeRequestsRepository {
     return this.requests.find(filter, { sort: { createdAt: 1, _id: 1 } });
   }
 
-  async insert(input: Omit<ChangeRequestDoc, '_id' | 'status' | 'createdAt' | 'decidedAt' | 'decidedBy'>): Promise<ChangeRequestDoc> {
+  async insert(
+    input: Omit<ChangeRequestDoc, '_id' | 'status' | 'createdAt' | 'decidedAt' | 'decidedBy' | 'note'>,
+  ): Promise<ChangeRequestDoc> {
     const doc: ChangeRequestDoc = {
       _id: randomUUID(),
       ...input,
+      note: null,
       status: 'pending',
       createdAt: new Date().toISOString(),
       decidedAt: null,
@@ -32,11 +35,16 @@ export class ChangeRequestsRepository {
     return this.requests.insertOne(doc);
   }
 
-  /** Moves a pending request to approved or rejected; null if it is not pending (any more). */
-  decide(id: string, status: 'approved' | 'rejected', adminId: string): Promise<ChangeRequestDoc | null> {
+  /** Moves a pending request to approved, rejected or closed; null if it is not pending (any more). */
+  decide(
+    id: string,
+    status: 'approved' | 'rejected' | 'closed',
+    decidedBy: string | null,
+    note: string | null = null,
+  ): Promise<ChangeRequestDoc | null> {
     return this.requests.updateOne(
       { _id: id, status: 'pending' },
-      { $set: { status, decidedAt: new Date().toISOString(), decidedBy: adminId } },
+      { $set: { status, decidedAt: new Date().toISOString(), decidedBy, note } },
     );
   }
 

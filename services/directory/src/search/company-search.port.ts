@@ -20,6 +20,8 @@ export interface SearchDocument {
   reviewCount: number;
   featured: boolean;
   verified: boolean;
+  /** The owner is a Verified Owner (an approved claim or paid listing): the search filter `verifiedOwner`. */
+  verifiedOwner: boolean;
   /** Suspended companies (verified taken away by an admin) rank below the others. */
   suspended: boolean;
   createdAt: string;
@@ -51,6 +53,8 @@ export interface SearchQuery {
   vehicleTypes?: string[];
   priceRange?: string;
   minRating?: number;
+  /** Only companies whose owner is a Verified Owner. */
+  verifiedOwner?: boolean;
   sort: SearchSort;
   /** 1-based. */
   page: number;

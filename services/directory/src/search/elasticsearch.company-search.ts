@@ -34,6 +34,7 @@ interface IndexedCompany {
   reviewCount: number;
   featured: boolean;
   verified: boolean;
+  verifiedOwner: boolean;
   suspended: boolean;
   createdAt: string;
   version: number;
@@ -226,6 +227,7 @@ function toIndexed(doc: SearchDocument): IndexedCompany {
     reviewCount: doc.reviewCount,
     featured: doc.featured,
     verified: doc.verified,
+    verifiedOwner: doc.verifiedOwner,
     suspended: doc.suspended,
     createdAt: doc.createdAt,
     version: doc.version,
@@ -251,6 +253,7 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   if (query.vehicleTypes?.length) out.push({ terms: { vehicleTypes: query.vehicleTypes } });
   if (query.priceRange !== undefined) out.push({ term: { priceRange: query.priceRange } });
   if (query.minRating !== undefined) out.push({ range: { rating: { gte: query.minRating } } });
+  if (query.verifiedOwner) out.push({ term: { verifiedOwner: true } });
   return out;
 }
 

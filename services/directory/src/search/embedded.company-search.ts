@@ -2,7 +2,7 @@ import KDBush from 'kdbush';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
-import { ALIVE, FEATURED, LOCATED, rankingComparator, SUSPENDED, topK } from './embedded/ranking.js';
+import { ALIVE, FEATURED, LOCATED, rankingComparator, SUSPENDED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** What the last rebuild indexed; slots written since then are in `dirty` and checked one by one. */
@@ -177,7 +177,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.nameKeys[slot] = nameSortKey(doc.name);
     this.states[slot] = doc.state;
     this.wordIndex.write(slot, companyWords(doc.name, doc.description));
-    this.flags[slot] = ALIVE | (location ? LOCATED : 0) | (doc.featured ? FEATURED : 0) | (doc.suspended ? SUSPENDED : 0);
+    this.flags[slot] =
+      ALIVE |
+      (location ? LOCATED : 0) |
+      (doc.featured ? FEATURED : 0) |
+      (doc.suspended ? SUSPENDED : 0) |
+      (doc.verifiedOwner ? VERIFIED_OWNER : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
     [this.x[slot], this.y[slot], this.z[slot]] = unitVector(this.lat[slot], this.lng[slot]);
@@ -338,9 +343,10 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     if (query.vehicleTypes?.length && vehicles.length === 0) return null;
     const priceCode = query.priceRange === undefined ? 0 : (this.priceCodes.get(query.priceRange) ?? -1);
     if (priceCode < 0) return null;
-    const { minRating, state } = query;
+    const { minRating, state, verifiedOwner } = query;
     return (slot) => {
       if (!(flags[slot] & ALIVE)) return false;
+      if (verifiedOwner && !(flags[slot] & VERIFIED_OWNER)) return false;
       if (service && service[slot] === 0) return false;
       if (priceCode && price[slot] !== priceCode) return false;
       if (minRating !== undefined && !(rating[slot] >= minRating)) return false;

@@ -1,4 +1,4 @@
-import type { CompanyDoc } from '../domain/company.js';
+import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
 import type { SearchDocument } from './company-search.port.js';
 
 /** What the search index keeps of a company. */
@@ -20,6 +20,7 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     reviewCount: c.reviewCount,
     featured: c.featured,
     verified: c.verified,
+    verifiedOwner: isVerifiedOwner(c),
     suspended: c.suspendedAt !== null,
     createdAt: c.createdAt,
     version: c.version,

@@ -32,5 +32,6 @@ export function toSearchQuery(q: CompanySearchQuery): SearchQuery {
   if (q.vehicleTypes.length > 0) query.vehicleTypes = q.vehicleTypes;
   if (q.priceRange) query.priceRange = q.priceRange;
   if (q.minRating !== undefined) query.minRating = q.minRating;
+  if (q.verifiedOwner) query.verifiedOwner = true;
   return query;
 }

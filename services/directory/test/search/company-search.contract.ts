@@ -282,6 +282,17 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         expect(result.total).toBe(7);
       });
 
+      it('filters on the Verified Owner badge: the same ranking, verified owners only', async () => {
+        const owners = new Set(FIXTURES.filter((d) => d.verifiedOwner).map((d) => d.id));
+        expect(owners.size).toBeGreaterThan(2);
+        const all = await search({ near: MIAMI, state: 'FL', limit: 100 });
+        const filtered = await search({ near: MIAMI, state: 'FL', verifiedOwner: true, limit: 100 });
+        expect(filtered.hits.map((h) => h.id)).toEqual(all.hits.map((h) => h.id).filter((id) => owners.has(id)));
+        expect(filtered.total).toBe(filtered.hits.length);
+        expect(filtered.total).toBeGreaterThan(0);
+        expect(filtered.total).toBeLessThan(all.total);
+      });
+
       it('finds nothing for a value no company has', async () => {
         expect(await search({ near: MIAMI, radiusMiles: 100, service: 'funeral' })).toEqual({ hits: [], total: 0 });
         expect(await search({ vehicleTypes: ['trolley'] })).toEqual({ hits: [], total: 0 });

@@ -11,6 +11,7 @@ interface Traits {
   reviewCount: number;
   featured?: boolean;
   suspended?: boolean;
+  verifiedOwner?: boolean;
 }
 
 function company(
@@ -39,6 +40,8 @@ function company(
     featured: traits.featured ?? false,
     verified: !traits.suspended,
     suspended: traits.suspended ?? false,
+    // Featured listings are paid for: their owners are Verified Owners unless suspended.
+    verifiedOwner: traits.verifiedOwner ?? (traits.featured === true && !traits.suspended),
     createdAt: '2024-01-15T10:00:00.000Z',
     version: 1,
     updatedAt: '2024-01-15T10:00:00.000Z',

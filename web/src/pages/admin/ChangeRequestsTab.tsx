@@ -55,12 +55,17 @@ function ChangeRequestItem({
           <Text fontSize="sm" color="gray.700">
             Requested by {request.requestedBy} · {shortDateTime(request.createdAt)}
           </Text>
+          {request.stale && (
+            <Text fontSize="sm" color="orange.700" role="status">
+              The listing changed since this request; review it again.
+            </Text>
+          )}
         </Box>
         <HStack gap="2">
           <Button
             size="xs"
             colorPalette="brand"
-            disabled={busy}
+            disabled={busy || request.stale === true}
             onClick={onApprove}
             aria-label={`Approve the changes to ${request.companyName}`}
           >
@@ -87,6 +92,7 @@ function ChangeRequestItem({
             <Table.Row>
               <Table.ColumnHeader>Field</Table.ColumnHeader>
               <Table.ColumnHeader>Now</Table.ColumnHeader>
+              <Table.ColumnHeader>At request</Table.ColumnHeader>
               <Table.ColumnHeader>Requested</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -95,6 +101,9 @@ function ChangeRequestItem({
               <Table.Row key={field}>
                 <Table.Cell fontWeight="medium">{FIELD_LABELS[field] ?? field}</Table.Cell>
                 <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="Now">
+                  {changeValue((request.current ?? request.previous)[field])}
+                </Table.Cell>
+                <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="At request">
                   {changeValue(request.previous[field])}
                 </Table.Cell>
                 <Table.Cell overflowWrap="anywhere" data-label="Requested">

@@ -24,8 +24,11 @@ export const companyChangesSchema = z.object({
 });
 export type CompanyChanges = z.infer<typeof companyChangesSchema>;
 
-/** pending until an admin approves (changes applied) or rejects it. */
-export const changeRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/**
+ * pending until an admin approves (changes applied) or rejects it; closed when the business became
+ * verified meanwhile (its owner edits directly from then on; `note` tells them).
+ */
+export const changeRequestStatusSchema = z.enum(['pending', 'approved', 'rejected', 'closed']);
 
 /** An unverified owner's edit, waiting for an admin (DESIGN: the "Request Changes" form gets a backend). */
 export const changeRequestSchema = z.object({
@@ -38,6 +41,14 @@ export const changeRequestSchema = z.object({
   changes: companyChangesSchema,
   /** The same fields' values when the request was made. */
   previous: companyChangesSchema,
+  /** The same fields' live values (admin queue only; null when the company no longer exists). */
+  current: companyChangesSchema.nullable().optional(),
+  /** True when one of the fields changed on the listing since the request: approving it answers 409. */
+  stale: z.boolean().optional(),
+  /** The company's version the request was based on (null for requests made before versions were kept). */
+  baseVersion: z.number().int().nullable(),
+  /** Why it was closed or rejected, as the owner is told. */
+  note: z.string().nullable(),
   status: changeRequestStatusSchema,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -54,6 +65,9 @@ export const changeRequestCreatedSchema = z.object({
 /** `GET /api/admin/change-requests?status=`: pending by default. */
 export const changeRequestListQuerySchema = z.object({
   status: z
-    .enum(['pending', 'approved', 'rejected', 'all'], { error: 'Status must be pending, approved, rejected or all' })
+    .enum(['pending', 'approved', 'rejected', 'closed', 'all'], { error: 'Status must be pending, approved, rejected, closed or all' })
     .default('pending'),
 });
+
+/** The 409 of approving a request whose fields changed on the listing since it was made. */
+export const CHANGE_REQUEST_STALE_MESSAGE = 'The listing changed since this request; review it again';

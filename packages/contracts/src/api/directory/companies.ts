@@ -70,6 +70,8 @@ export const companySchema = z.object({
   claimed: z.boolean(),
   claimedAt: z.string().nullable(),
   businessVerified: z.boolean(),
+  /** The owner was verified: an approved claim or an approved paid listing, while paid and not suspended (the "Verified Owner" badge). */
+  verifiedOwner: z.boolean(),
   imageUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   seoKeywords: z.string().nullable(),

@@ -6,3 +6,4 @@ export * from './change-requests.js';
 export * from './search.js';
 export * from './geo.js';
 export * from './admin.js';
+export * from './trust.js';

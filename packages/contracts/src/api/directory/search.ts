@@ -84,6 +84,11 @@ export const companySearchQuerySchema = z.object({
       }
       return slug;
     }),
+  /** `verifiedOwner=true`: only listings with the Verified Owner badge. */
+  verifiedOwner: z
+    .enum(['true', 'false'], { error: 'verifiedOwner must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   minRating: z
     .string()
     .trim()

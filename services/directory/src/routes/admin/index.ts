@@ -1,10 +1,12 @@
 import { adminScope } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
+import { auditLogRoutes } from './audit-log/index.js';
 import { auditVerificationRoutes } from './audit-verification/index.js';
 import { changeRequestRoutes } from './change-requests/index.js';
 import { companiesByStateRoutes } from './companies-by-state/index.js';
 import { adminCompanyRoutes } from './companies/index.js';
 import { exportCompaniesRoutes } from './export-companies/index.js';
+import { listingVerificationRoutes } from './listing-verifications/index.js';
 import { populateRoutes } from './populate-database/index.js';
 import { adminReviewRoutes } from './reviews/index.js';
 
@@ -17,4 +19,6 @@ export const adminRoutes = adminScope<DirectoryDeps>(
   companiesByStateRoutes,
   populateRoutes,
   auditVerificationRoutes,
+  listingVerificationRoutes,
+  auditLogRoutes,
 );

@@ -122,9 +122,10 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       const { fullAddress, ...input } = request.body;
       assertState(input.state);
       await edits.assertImageUsable(input.imageUrl, user);
-      const doc = await companies.insert(
-        newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
-      );
+      const doc = await companies.insert({
+        ...newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
+        ownerEmail: user.email,
+      });
       await edits.attachImage(doc);
       return reply.code(201).send(toOwnerCompany(doc));
     },
@@ -161,6 +162,8 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
           requestedBy: user.username,
           changes,
           previous: currentValues(company, changes),
+          baseVersion: company.version,
+          ownerEmail: user.email,
         });
         return reply.code(202).send({
           message: 'Your changes were sent for review. They will appear on your listing once an admin approves them.',

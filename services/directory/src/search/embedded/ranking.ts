@@ -5,6 +5,7 @@ export const ALIVE = 1;
 export const LOCATED = 2;
 export const FEATURED = 4;
 export const SUSPENDED = 8;
+export const VERIFIED_OWNER = 16;
 
 /** The per-slot columns the ranking reads, and the current matches (`slots[i]`, its squared chord `chords[i]`). */
 export interface RankedColumns {

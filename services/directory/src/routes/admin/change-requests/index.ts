@@ -1,15 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRequestListQuerySchema, changeRequestSchema, errorResponses, idParamsSchema, ownerCompanySchema } from '@limo/contracts';
-import { conflict, notFound } from '@limo/platform';
+import {
+  CHANGE_REQUEST_STALE_MESSAGE,
+  changeRequestListQuerySchema,
+  changeRequestSchema,
+  errorResponses,
+  idParamsSchema,
+  ownerCompanySchema,
+} from '@limo/contracts';
+import { byUser, conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toChangeRequest } from '../../../domain/change-request.js';
+import { isStale, toChangeRequest, toQueuedChangeRequest } from '../../../domain/change-request.js';
 
-/** The queue of unverified owners' edits: list, approve (applies them), reject. Admins only. */
+/** `POST .../reject` may say why (mailed to the owner). */
+const rejectBodySchema = z
+  .object({ reason: z.string().trim().max(1000, 'The reason must be at most 1000 characters').optional() })
+  .nullish();
+
+/**
+ * The queue of unverified owners' edits: list (with the listing's live values), approve (applies
+ * them, unless a field changed on the listing since: 409), reject. Admins only; the owner is mailed
+ * the decision and every decision is audited.
+ */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { changeRequests, edits } = deps;
+  const { changeRequests, companies, edits, notices, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -17,14 +33,16 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
     {
       schema: {
         tags: ['admin'],
-        summary: "Owners' change requests (pending by default), oldest first",
+        summary: "Owners' change requests (pending by default), oldest first, with the listing's live values",
         querystring: changeRequestListQuerySchema,
         response: { 200: z.array(changeRequestSchema), ...errorResponses(400) },
       },
     },
     async (request) => {
       const { status } = request.query;
-      return (await changeRequests.list(status === 'all' ? {} : { status })).map(toChangeRequest);
+      const list = await changeRequests.list(status === 'all' ? {} : { status });
+      const live = new Map((await companies.findByIds([...new Set(list.map((c) => c.companyId))])).map((c) => [c._id, c]));
+      return list.map((doc) => toQueuedChangeRequest(doc, live.get(doc.companyId) ?? null));
     },
   );
 
@@ -33,7 +51,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
     {
       schema: {
         tags: ['admin'],
-        summary: 'Approve a change request: its changes are applied to the company',
+        summary: 'Approve a change request: its changes are applied to the company (409 if the listing changed since)',
         params: idParamsSchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema, company: ownerCompanySchema }),
@@ -42,15 +60,27 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       },
     },
     async (request) => {
+      const admin = request.user!;
       const pending = await changeRequests.findById(request.params.id);
       if (!pending) throw notFound('Change request not found');
       if (pending.status !== 'pending') throw conflict(`This change request was already ${pending.status}`);
       // The owner uploaded any image in it: checked as theirs, applied by the admin.
       await edits.assertImageUsable(pending.changes.imageUrl, { id: pending.userId, role: 'business' });
-      const company = await edits.apply(pending.companyId, pending.changes, {}, request.user!);
+      // Checked against the very copy the write applies to: a newer edit is never overwritten.
+      const company = await edits.apply(pending.companyId, pending.changes, {}, admin, (current) => {
+        if (isStale(pending, current)) throw conflict(CHANGE_REQUEST_STALE_MESSAGE);
+      });
       if (!company) throw notFound('The company of this change request no longer exists');
-      const decided = await changeRequests.decide(pending._id, 'approved', request.user!.id);
+      const decided = await changeRequests.decide(pending._id, 'approved', admin.id);
       if (!decided) throw conflict('This change request was decided meanwhile');
+      await audit.record({
+        ...byUser(admin),
+        action: 'change-request.approved',
+        targetType: 'company',
+        targetId: decided.companyId,
+        details: { changeRequestId: decided._id, fields: Object.keys(decided.changes) },
+      });
+      await notices.changeRequestDecided(decided, 'approved', null);
       return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
     },
   );
@@ -60,19 +90,30 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
     {
       schema: {
         tags: ['admin'],
-        summary: 'Reject a change request: the company stays as it is',
+        summary: 'Reject a change request (optionally with a reason for the owner): the company stays as it is',
         params: idParamsSchema,
+        body: rejectBodySchema,
         response: {
           200: z.object({ message: z.string(), changeRequest: changeRequestSchema }),
-          ...errorResponses(404, 409),
+          ...errorResponses(400, 404, 409),
         },
       },
     },
     async (request) => {
+      const admin = request.user!;
+      const reason = request.body?.reason || null;
       const pending = await changeRequests.findById(request.params.id);
       if (!pending) throw notFound('Change request not found');
-      const decided = await changeRequests.decide(pending._id, 'rejected', request.user!.id);
+      const decided = await changeRequests.decide(pending._id, 'rejected', admin.id, reason);
       if (!decided) throw conflict(`This change request was already ${pending.status}`);
+      await audit.record({
+        ...byUser(admin),
+        action: 'change-request.rejected',
+        targetType: 'company',
+        targetId: decided.companyId,
+        details: { changeRequestId: decided._id, reason },
+      });
+      await notices.changeRequestDecided(decided, 'rejected', reason);
       return { message: 'Change request rejected', changeRequest: toChangeRequest(decided) };
     },
   );

@@ -10,7 +10,7 @@ import {
   messageResponseSchema,
   ownerCompanySchema,
 } from '@limo/contracts';
-import { literalPattern, notFound, type Filter } from '@limo/platform';
+import { byUser, literalPattern, notFound, type Filter } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { newCompany } from '../../../domain/new-company.js';
 import type { DirectoryDeps } from '../../../deps.js';
@@ -20,7 +20,7 @@ import { assertState, suspension, unsuspension } from '../../../operations/compa
 
 /** The admin Companies tab: list, create, edit, suspend, unsuspend, delete. */
 export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { companies, reviews, changeRequests, images, blobs, search, edits } = deps;
+  const { companies, reviews, changeRequests, images, blobs, search, edits, notices, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -67,6 +67,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
       );
       await edits.attachImage(doc);
+      await audit.record({
+        ...byUser(admin),
+        action: 'company.created',
+        targetType: 'company',
+        targetId: doc._id,
+        details: { name: doc.name },
+      });
       return reply.code(201).send(toOwnerCompany(doc));
     },
   );
@@ -83,9 +90,18 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       },
     },
     async (request) => {
+      const admin = request.user!;
       const { featured, verified, businessVerified, ...input } = request.body;
-      const updated = await edits.apply(request.params.id, input, { featured, verified, businessVerified }, request.user!);
+      const updated = await edits.apply(request.params.id, input, { featured, verified, businessVerified }, admin);
       if (!updated) throw notFound('Company not found');
+      if (updated.businessVerified) await notices.closeRequestsOfVerified(updated._id);
+      await audit.record({
+        ...byUser(admin),
+        action: 'company.edited',
+        targetType: 'company',
+        targetId: updated._id,
+        details: { fields: Object.keys(request.body) },
+      });
       return toOwnerCompany(updated);
     },
   );
@@ -107,6 +123,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       async (request) => {
         const updated = await companies.update(request.params.id, () => change(request.user!));
         if (!updated) throw notFound('Company not found');
+        await audit.record({
+          ...byUser(request.user!),
+          action: `company.${action}ed`,
+          targetType: 'company',
+          targetId: updated._id,
+          details: {},
+        });
         return toOwnerCompany(updated);
       },
     );
@@ -133,6 +156,13 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         await blobs.delete(image._id);
         await images.delete(image._id);
       }
+      await audit.record({
+        ...byUser(request.user!),
+        action: 'company.deleted',
+        targetType: 'company',
+        targetId: deleted._id,
+        details: { name: deleted.name },
+      });
       return { message: 'Company deleted' };
     },
   );

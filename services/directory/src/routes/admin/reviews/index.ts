@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReviewSchema, errorResponses, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
-import { notFound } from '@limo/platform';
+import { byUser, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toReview, type ReviewDoc } from '../../../domain/review.js';
 
 /** Review moderation (owner-admin §2.9 tab 3). Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { companies, reviews } = deps;
+  const { companies, reviews, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Reviews with their company's name. */
@@ -62,6 +62,13 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
       async (request) => {
         const review = await reviews.decide(request.params.id, status, request.user!.id);
         if (!review) throw notFound('Review not found');
+        await audit.record({
+          ...byUser(request.user!),
+          action: `review.${status}`,
+          targetType: 'review',
+          targetId: review._id,
+          details: { companyId: review.companyId },
+        });
         const [withName] = await withCompanyNames([review]);
         return { message: `Review ${status}`, review: withName! };
       },
@@ -81,6 +88,13 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     async (request) => {
       const review = await reviews.delete(request.params.id);
       if (!review) throw notFound('Review not found');
+      await audit.record({
+        ...byUser(request.user!),
+        action: 'review.deleted',
+        targetType: 'review',
+        targetId: review._id,
+        details: { companyId: review.companyId },
+      });
       return { message: 'Review deleted' };
     },
   );

@@ -1,0 +1,11 @@
+import { auditRecordedV1 } from '@limo/contracts';
+import type { EventHandler } from '@limo/platform';
+import type { AuditLogRepository } from '../repositories/audit-log.repository.js';
+
+/** Every service's admin actions land in the one audit log (an entry per event id). */
+export const onAuditRecorded =
+  (log: AuditLogRepository): EventHandler =>
+  async (event) => {
+    const { id, data } = auditRecordedV1.parse(event);
+    await log.add(id, data);
+  };

@@ -1,0 +1,87 @@
+import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
+
+/** One notice to a listing's owner: a title, paragraphs of plain text, a link to the dashboard. */
+interface Notice {
+  to: string;
+  tag: string;
+  title: string;
+  paragraphs: string[];
+  dashboardUrl: string;
+}
+
+/** The notice as a mail with its plain-text and HTML parts (same words in both). */
+function noticeMail(n: Notice): MailMessage {
+  const text = ['Hello,', '', ...n.paragraphs.flatMap((p) => [p, '']), `Your dashboard: ${n.dashboardUrl}`].join('\n');
+  const html = mailLayout(
+    n.title,
+    `<p>Hello,</p>
+${n.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(n.dashboardUrl)}">Open your dashboard</a></p>`,
+  );
+  return { to: n.to, subject: n.title, text, html, tag: n.tag };
+}
+
+const dashboard = (publicUrl: string) => `${publicUrl}/dashboard`;
+
+/** An admin approved or rejected the owner's change request. */
+export function changeRequestDecidedMail(
+  to: string,
+  companyName: string,
+  decision: 'approved' | 'rejected',
+  reason: string | null,
+  publicUrl: string,
+): MailMessage {
+  const approved = decision === 'approved';
+  return noticeMail({
+    to,
+    tag: `change-request-${decision}`,
+    title: approved ? `Your changes to ${companyName} are live` : `Your changes to ${companyName} were not approved`,
+    paragraphs: approved
+      ? [`An admin approved the changes you requested to ${companyName} on LimoDirectory. They now show on your listing.`]
+      : [
+          `An admin reviewed the changes you requested to ${companyName} on LimoDirectory and did not approve them; your listing stays as it was.`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          'You can send a new request from your dashboard.',
+        ],
+    dashboardUrl: dashboard(publicUrl),
+  });
+}
+
+/** The business became verified: pending change requests are closed, the owner edits directly now. */
+export function changeRequestClosedMail(to: string, companyName: string, note: string, publicUrl: string): MailMessage {
+  return noticeMail({
+    to,
+    tag: 'change-request-closed',
+    title: `Your change request for ${companyName} was closed`,
+    paragraphs: [note],
+    dashboardUrl: dashboard(publicUrl),
+  });
+}
+
+/** An admin verified the owner's listing, or rejected it with a reason. */
+export function listingDecidedMail(
+  to: string,
+  companyName: string,
+  decision: 'verified' | 'rejected',
+  reason: string | null,
+  publicUrl: string,
+): MailMessage {
+  const verified = decision === 'verified';
+  return noticeMail({
+    to,
+    tag: `listing-${decision}`,
+    title: verified ? `${companyName} is verified on LimoDirectory` : `${companyName} could not be verified`,
+    paragraphs: verified
+      ? [`We checked your listing ${companyName} and verified it: it now shows as verified in search.`]
+      : [
+          `We reviewed your listing ${companyName} and could not verify it.`,
+          `Reason: ${reason ?? 'not given'}`,
+          'Update your listing from your dashboard or reply to this e-mail, and we will look at it again.',
+        ],
+    dashboardUrl: dashboard(publicUrl),
+  });
+}
+
+/** The note kept on a change request closed because the business became verified. */
+export const CLOSED_ON_VERIFICATION_NOTE =
+  'Your business is now verified, so you can edit your listing directly from your dashboard. This pending request was closed without being applied: please make the changes you still want yourself.';

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  companyIdParamsSchema,
+  errorResponses,
+  listingRejectBodySchema,
+  listingVerificationSchema,
+  ownerCompanySchema,
+  type ListingVerification,
+} from '@limo/contracts';
+import { byUser, conflict, notFound } from '@limo/platform';
+import { toOwnerCompany } from '../../../domain/company-view.js';
+import { isPaidListing, type CompanyDoc } from '../../../domain/company.js';
+import type { DirectoryDeps } from '../../../deps.js';
+
+/** Owned, not verified, not suspended, not rejected: what waits in the queue. */
+const WAITING = { userId: { $ne: null }, verified: false, suspendedAt: null, 'listingReview.status': { $ne: 'rejected' } };
+
+const isWaiting = (c: CompanyDoc) => c.userId !== null && !c.verified && c.suspendedAt === null && c.listingReview?.status !== 'rejected';
+
+const toVerification = (c: CompanyDoc): ListingVerification => ({
+  companyId: c._id,
+  companyName: c.name,
+  city: c.city,
+  state: c.state,
+  phone: c.phone,
+  email: c.email,
+  website: c.website,
+  ownerId: c.userId ?? '',
+  ownerEmail: c.ownerEmail ?? null,
+  plan: isPaidListing(c) ? 'paid' : 'free',
+  createdAt: c.createdAt,
+});
+
+/** The verification queue of owned listings (free and paid): list, approve (verified), reject (with a reason). */
+export async function listingVerificationRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  const { companies, notices, audit } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const decided = z.object({ message: z.string(), company: ownerCompanySchema });
+
+  r.get(
+    '/api/admin/listing-verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Owned listings not verified yet (free and paid), oldest first',
+        response: { 200: z.array(listingVerificationSchema) },
+      },
+    },
+    async () => (await companies.find(WAITING, { sort: { createdAt: 1, _id: 1 } })).filter(isWaiting).map(toVerification),
+  );
+
+  r.post(
+    '/api/admin/listing-verifications/:companyId/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify an owned listing: verified, full edit rights, the Verified Owner badge when paid; the owner is mailed',
+        params: companyIdParamsSchema,
+        response: { 200: decided, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = request.user!;
+      const at = new Date().toISOString();
+      const company = await companies.update(request.params.companyId, (current) => {
+        if (!isWaiting(current)) throw conflict('This listing is not waiting for verification');
+        return {
+          verified: true,
+          verification: { source: 'admin', by: admin.id, at },
+          businessVerified: true,
+          listingReview: null,
+          ...(isPaidListing(current) && { ownerApproval: { source: 'listing' as const, by: admin.id, at } }),
+        };
+      });
+      if (!company) throw notFound('Company not found');
+      await notices.closeRequestsOfVerified(company._id);
+      await audit.record({
+        ...byUser(admin),
+        action: 'listing.verified',
+        targetType: 'company',
+        targetId: company._id,
+        details: { companyName: company.name, plan: isPaidListing(company) ? 'paid' : 'free' },
+      });
+      await notices.listingDecided(company, 'verified', null, at);
+      return { message: 'Listing verified', company: toOwnerCompany(company) };
+    },
+  );
+
+  r.post(
+    '/api/admin/listing-verifications/:companyId/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject an owned listing with a reason (kept, and mailed to the owner); it leaves the queue',
+        params: companyIdParamsSchema,
+        body: listingRejectBodySchema,
+        response: { 200: decided, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = request.user!;
+      const { reason } = request.body;
+      const at = new Date().toISOString();
+      const company = await companies.update(request.params.companyId, (current) => {
+        if (!isWaiting(current)) throw conflict('This listing is not waiting for verification');
+        return { listingReview: { status: 'rejected', reason, by: admin.id, at } };
+      });
+      if (!company) throw notFound('Company not found');
+      await audit.record({
+        ...byUser(admin),
+        action: 'listing.rejected',
+        targetType: 'company',
+        targetId: company._id,
+        details: { companyName: company.name, reason },
+      });
+      await notices.listingDecided(company, 'rejected', reason, at);
+      return { message: 'Listing rejected', company: toOwnerCompany(company) };
+    },
+  );
+}
