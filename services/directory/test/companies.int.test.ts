@@ -34,7 +34,7 @@ describe('POST /api/companies', () => {
     expect(company).toMatchObject({
       name: 'Sunset Limousine',
       userId: owner.id,
-      claimed: true,
+      claimed: false,
       verified: false,
       featured: false,
       businessVerified: false,
