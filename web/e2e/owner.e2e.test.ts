@@ -301,9 +301,9 @@ describeInBrowser('owner side in the browser', () => {
     await expectNoSeriousA11yViolations(page);
     const unclaimed = (
       (await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as {
-        items: Array<{ id: string; claimed: boolean }>;
+        items: Array<{ id: string; claimed: boolean; owned: boolean }>;
       }
-    ).items.find((c) => !c.claimed);
+    ).items.find((c) => !c.claimed && !c.owned);
     await page.goto(`/checkout?plan=claim&price=75&companyId=${unclaimed!.id}`);
     await page.getByTestId('test-mode-note').waitFor();
     await expectNoSeriousA11yViolations(page);

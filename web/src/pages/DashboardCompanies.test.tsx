@@ -50,10 +50,11 @@ describe('/dashboard of an owner with several companies', () => {
     const { user } = renderAt(<DashboardPage />, route);
     expect(await screen.findByRole('heading', { level: 1, name: 'Free Ride Limo' })).toBeInTheDocument();
     const switcher = within(screen.getByTestId('company-switcher')).getByRole('combobox', { name: /Your companies \(2\)/ });
-    expect(within(switcher).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Free Ride Limo · Miami, FL',
-      'Paid Stretch Co · Tampa, FL',
-    ]);
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Free Ride Limo · Miami, FL', 'Paid Stretch Co · Tampa, FL']);
     expect(switcher).toHaveValue('free1');
     expect(screen.getByTestId('state-banner')).toHaveTextContent('Free listing · unverified');
 

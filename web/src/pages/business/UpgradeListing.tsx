@@ -68,7 +68,9 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
     );
   }
   if (!user) {
-    return <Message title="Sign in to upgrade" text="Sign in with the business account that owns this listing." action="Login" to="/login" />;
+    return (
+      <Message title="Sign in to upgrade" text="Sign in with the business account that owns this listing." action="Login" to="/login" />
+    );
   }
   const company = companies.data?.find((c) => c.id === companyId);
   if (!company) {
