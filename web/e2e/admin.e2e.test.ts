@@ -68,8 +68,10 @@ async function unclaimedCompany(place: string, skip = 0): Promise<{ id: string; 
     id: string;
     name: string;
     claimed: boolean;
+    owned: boolean;
   }>;
-  const company = list.filter((c) => !c.claimed)[skip];
+  // A free listing is owned but not claimed (issue 17): not claimable either.
+  const company = list.filter((c) => !c.claimed && !c.owned)[skip];
   expect(company, `an unclaimed company near ${place}`).toBeDefined();
   return company!;
 }

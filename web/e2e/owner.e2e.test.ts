@@ -301,9 +301,9 @@ describeInBrowser('owner side in the browser', () => {
     await expectNoSeriousA11yViolations(page);
     const unclaimed = (
       (await (await page.request.get('/api/all-companies?search=dallas&limit=50')).json()) as {
-        items: Array<{ id: string; claimed: boolean }>;
+        items: Array<{ id: string; claimed: boolean; owned: boolean }>;
       }
-    ).items.find((c) => !c.claimed);
+    ).items.find((c) => !c.claimed && !c.owned);
     await page.goto(`/checkout?plan=claim&price=75&companyId=${unclaimed!.id}`);
     // A fresh tab, signed out, without stored claimer details: the claimer is asked before any payment exists.
     await page.getByRole('form', { name: 'Claimer details' }).waitFor();

@@ -218,6 +218,15 @@ describeInBrowser('public side in the browser', () => {
     const mine = await page.request.get('/api/my-companies');
     expect(mine.status()).toBe(200);
     expect(JSON.stringify(await mine.json())).toContain(companyName);
+    // Issue 17, defect 3: a free listing is owned but not claimed, and the dashboard says so, never "Payment received".
+    const listed = ((await mine.json()) as Array<{ name: string; claimed: boolean }>).find((c) => c.name === companyName);
+    expect(listed?.claimed).toBe(false);
+    await page.goto('/dashboard');
+    await page.getByTestId('state-banner').filter({ hasText: 'Free listing · unverified' }).waitFor();
+    expect(await page.getByText('Payment received').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Upgrade for $75/year' }).getAttribute('href')).toMatch(
+      /^\/business-registration\?companyId=/,
+    );
 
     await page.getByRole('button', { name: username }).click();
     await page.getByRole('menuitem', { name: 'My Dashboard' }).waitFor();

@@ -20,6 +20,7 @@ import { onSubscriptionActivated } from './consumers/on-subscription-activated.j
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
 import type { DirectoryDeps } from './deps.js';
 import { CompanyEdits } from './operations/company-edits.js';
+import { unclaimFreeListings } from './operations/free-listings.js';
 import { OwnerNotices } from './operations/owner-notices.js';
 import { seedDemoData } from './operations/populate.js';
 import { AuditLogRepository } from './repositories/audit-log.repository.js';
@@ -178,6 +179,8 @@ export const directoryService = defineService({
         preloadGazetteer();
       },
       async start() {
+        // Before the index is (re)built, so it reads the fixed companies.
+        await unclaimFreeListings(companies, logger);
         if (processIndex) await projection.rebuild();
         else if (ownIndex) await projection.reconcile();
         if (config.PROFILE === 'embedded' && settings.SEED_DEMO_DATA !== false) {

@@ -34,7 +34,7 @@ describe('POST /api/companies', () => {
     expect(company).toMatchObject({
       name: 'Sunset Limousine',
       userId: owner.id,
-      claimed: true,
+      claimed: false,
       verified: false,
       featured: false,
       businessVerified: false,
@@ -283,7 +283,18 @@ describe('GET /api/all-companies and /api/my-companies', () => {
     const names = first.items.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     for (const item of first.items) {
-      expect(Object.keys(item).sort()).toEqual(['city', 'claimed', 'email', 'id', 'name', 'phone', 'rating', 'reviewCount', 'state']);
+      expect(Object.keys(item).sort()).toEqual([
+        'city',
+        'claimed',
+        'email',
+        'id',
+        'name',
+        'owned',
+        'phone',
+        'rating',
+        'reviewCount',
+        'state',
+      ]);
     }
     const every = await claimPage('?limit=100');
     expect(every.items.map((c) => c.name)).toContain('Sunset Limousine');

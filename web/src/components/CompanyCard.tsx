@@ -94,7 +94,7 @@ export function CompanyCard({ company }: { company: Company }) {
             <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>View Details</RouterLink>
           </Button>
         </Flex>
-        {!company.claimed && (
+        {!company.claimed && !company.owned && (
           <Button asChild variant="ghost" size="sm" color="gold.700">
             <RouterLink to={`/claim-business?companyId=${encodeURIComponent(company.id)}`}>Claim Business ($75)</RouterLink>
           </Button>

@@ -37,7 +37,8 @@ export function usePaymentsConfig() {
 
 /** Starts the $75/year subscription's first payment; the server decides the amount. */
 export async function createPaymentSession(body: {
-  plan: 'claim';
+  /** `listing` with the owner's own `companyId`: the upgrade of that (free) listing. */
+  plan: 'claim' | 'listing';
   companyId?: string;
   metadata: Record<string, string>;
   claimerDetails?: ClaimerDetails;

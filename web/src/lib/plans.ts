@@ -8,7 +8,24 @@ export interface Plan {
   description: string;
   features: string[];
   popular: boolean;
+  /** The card's button: the claim plan's leads to picking a company; the others are not sold online. */
   buttonText: string;
+  /** Only the claim plan can be bought online; the others are arranged with sales (issue 17, defect 6). */
+  soldOnline: boolean;
+}
+
+/** Where "Contact sales" leads for the plans not sold online. */
+export const CONTACT_SALES_HREF = '/contact';
+
+/** Where the claim plan's button leads: a claim needs a company, picked on /claim-business. */
+export const CLAIM_START_HREF = '/claim-business';
+
+/** The paid three-step listing flow ($75/year) every "$75/year" button of a new listing leads to. */
+export const PAID_LISTING_HREF = '/business-registration';
+
+/** The paid flow for an owner's existing (free) listing: the same company becomes paid, no copy. */
+export function upgradeHref(companyId: string): string {
+  return `${PAID_LISTING_HREF}?${new URLSearchParams({ companyId }).toString()}`;
 }
 
 /**
@@ -31,6 +48,7 @@ export const PLANS: readonly Plan[] = [
     ],
     popular: false,
     buttonText: 'Claim for $75/year',
+    soldOnline: true,
   },
   {
     id: 'professional',
@@ -46,7 +64,8 @@ export const PLANS: readonly Plan[] = [
       'Monthly performance report',
     ],
     popular: true,
-    buttonText: 'Choose Professional',
+    buttonText: 'Contact sales',
+    soldOnline: false,
   },
   {
     id: 'premium',
@@ -62,7 +81,8 @@ export const PLANS: readonly Plan[] = [
       'Priority support within 6 hours',
     ],
     popular: false,
-    buttonText: 'Go Premium Elite',
+    buttonText: 'Contact sales',
+    soldOnline: false,
   },
 ];
 

@@ -165,7 +165,7 @@ export default function CompanyPage() {
                 Request Quote
               </Button>
             </Flex>
-            {!company.claimed && (
+            {!company.claimed && !company.owned && (
               <Link asChild color="gold.700" fontWeight="medium">
                 <RouterLink to={`/claim-business?companyId=${encodeURIComponent(company.id)}`}>Own this business? Claim for $75</RouterLink>
               </Link>

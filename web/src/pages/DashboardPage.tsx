@@ -4,8 +4,10 @@ import { BarChart3, CreditCard, ExternalLink, Image as ImageIcon, LogIn, Message
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { useCurrentUser } from '../lib/session';
+import { COMPANY_PARAM, CompanySwitcher, selectedCompany } from './dashboard/CompanySwitcher';
 import { useMyCompanies } from './dashboard/data';
 import { BillingTab } from './dashboard/BillingTab';
+import { FreeListingBanner, isFreeListing } from './dashboard/FreeListingBanner';
 import { ImagesTab } from './dashboard/ImagesTab';
 import { OverviewTab } from './dashboard/OverviewTab';
 import { ProfileTab } from './dashboard/ProfileTab';
@@ -33,6 +35,7 @@ function Gate({ title, text, action, to }: { title: string; text: string; action
 
 /** The banner of §2.10 for the business's claimed/verified state. */
 function StateBanner({ company }: { company: OwnerCompany }) {
+  if (isFreeListing(company)) return <FreeListingBanner company={company} />;
   if (company.businessVerified) {
     return (
       <Alert.Root status="success" data-testid="state-banner">
@@ -61,7 +64,10 @@ function StateBanner({ company }: { company: OwnerCompany }) {
 const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'reviews', 'billing'] as const;
 type TabId = (typeof TABS)[number];
 
-/** The business-owner dashboard, /dashboard (owner-admin §2.10), for the user's first company. */
+/**
+ * The business-owner dashboard, /dashboard (owner-admin §2.10): the company named by `?company=`,
+ * else the first; owners of several companies switch between them.
+ */
 export default function DashboardPage() {
   const { user, isLoading } = useCurrentUser();
   const companies = useMyCompanies(Boolean(user));
@@ -85,7 +91,8 @@ export default function DashboardPage() {
         to="/login"
       />
     );
-  const company = companies.data?.[0];
+  const owned = companies.data ?? [];
+  const company = selectedCompany(owned, params.get(COMPANY_PARAM));
   if (!company) {
     return (
       <Gate
@@ -107,6 +114,11 @@ export default function DashboardPage() {
           </Heading>
           <Text color="gray.700">Business Dashboard · signed in as {user.email}</Text>
         </Box>
+        <CompanySwitcher
+          companies={owned}
+          selectedId={company.id}
+          onSelect={(id) => setParams(id === owned[0]?.id ? {} : { [COMPANY_PARAM]: id })}
+        />
         <Button asChild variant="outline" size="sm">
           <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>
             <ExternalLink aria-hidden="true" /> View public page
@@ -115,9 +127,20 @@ export default function DashboardPage() {
       </Flex>
       <StateBanner company={company} />
       <Tabs.Root
+        key={company.id}
         mt="6"
         value={tab}
-        onValueChange={(e) => setParams(e.value === 'overview' ? {} : { tab: e.value }, { replace: true })}
+        onValueChange={(e) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (e.value === 'overview') next.delete('tab');
+              else next.set('tab', e.value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
         lazyMount
         variant="line"
       >

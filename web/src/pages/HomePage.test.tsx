@@ -125,7 +125,8 @@ describe('home /', () => {
             description: null,
             city: null,
             state: null,
-            claimed: true,
+            // A free listing: owned, not claimed (issue 17) — nobody else is offered to claim it.
+            owned: true,
             hourlyRateStart: null,
           }),
         ],
@@ -157,7 +158,8 @@ describe('home /', () => {
     renderAt(<HomePage />, { route: '/', path: '/' });
     await waitFor(() => expect(screen.getByTestId('listed-count')).toHaveTextContent('1,900'));
     expect(screen.getByText('450+')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/subscribe');
+    // Issue 17, defect 4: the $75/year card led (through /subscribe) to the free form; it opens the paid flow.
+    expect(screen.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/business-registration');
     expect(screen.getByRole('link', { name: 'Request City Quotes' })).toHaveAttribute('href', '/request-city-quote');
     expect(screen.getByRole('button', { name: 'Find Companies Near Me' })).toBeInTheDocument();
     expect(await screen.findByText('Geolocation is not supported by this browser.')).toBeInTheDocument();

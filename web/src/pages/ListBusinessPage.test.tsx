@@ -21,6 +21,18 @@ describe('/list-business', () => {
     expect(screen.getByRole('link', { name: /Login/ })).toHaveAttribute('href', '/login');
   });
 
+  // Issue 17, defect 4: the form had no price and did not say what it makes.
+  it('says it is a free, owned, unverified listing without a badge, what $75/year adds, and links to the paid flow', async () => {
+    fakeServer(me('business'), analytics);
+    renderAt(<ListBusinessPage />, route);
+    const note = await screen.findByTestId('free-listing-note');
+    expect(note).toHaveTextContent('This is a free listing');
+    expect(note).toHaveTextContent(/owned by your account/);
+    expect(note).toHaveTextContent(/unverified and shows no Verified Owner badge/);
+    expect(note).toHaveTextContent('A paid listing ($75/year, cancel anytime) adds');
+    expect(screen.getByRole('link', { name: 'List with the $75/year plan instead' })).toHaveAttribute('href', '/business-registration');
+  });
+
   it('requires the company name and the full address, and checks the optional fields', async () => {
     fakeServer(me('business'), analytics);
     const { user } = renderAt(<ListBusinessPage />, route);

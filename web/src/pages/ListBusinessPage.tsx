@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Heading, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Center, Heading, Input, List, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { PlaceInput } from '../components/PlaceInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
+import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
 
@@ -194,6 +195,35 @@ function ListingFormCard() {
   );
 }
 
+/** What this free form makes, and what the $75/year paid listing adds (issue 17, defect 4). */
+function FreeListingNote() {
+  return (
+    <Alert.Root status="info" mb="8" data-testid="free-listing-note">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Title>This is a free listing</Alert.Title>
+        <Alert.Description>
+          <Text>
+            Your company is listed and owned by your account, so nobody else can claim it. It stays unverified and shows no Verified Owner
+            badge, and profile changes go to our team for review.
+          </Text>
+          <Text mt="2" fontWeight="medium">
+            A paid listing ($75/year, cancel anytime) adds:
+          </Text>
+          <List.Root ps="5" mt="1">
+            <List.Item>verification by our team within 1-2 business days and the Verified Owner badge</List.Item>
+            <List.Item>featured placement above free listings in search</List.Item>
+            <List.Item>full editing of your profile once verified</List.Item>
+          </List.Root>
+          <Button asChild colorPalette="brand" size="sm" mt="3">
+            <RouterLink to={PAID_LISTING_HREF}>List with the $75/year plan instead</RouterLink>
+          </Button>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 /** Business listing, /list-business and /business-listing-form (§2): business accounts only. */
 export default function ListBusinessPage() {
   const { user, isLoading } = useCurrentUser();
@@ -231,9 +261,10 @@ export default function ListBusinessPage() {
           Register Your Limousine Business
         </Heading>
       </Stack>
-      <Text mt="2" mb="8" color="gray.700">
+      <Text mt="2" mb="4" color="gray.700">
         Tell customers about your company. Only the company name and full address are required; you can add the rest later.
       </Text>
+      <FreeListingNote />
       <Card.Root>
         <Card.Body>
           <ListingFormCard />

@@ -23,6 +23,7 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     verified: true,
     claimed: false,
     claimedAt: null,
+    owned: false,
     businessVerified: false,
     verifiedOwner: false,
     imageUrl: null,
@@ -60,7 +61,7 @@ export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): Compa
 /** A company as its owner sees it from GET /api/my-companies. */
 export function makeOwnerCompany(overrides: Partial<OwnerCompany> = {}): OwnerCompany {
   return {
-    ...makeCompany({ claimed: true, businessVerified: false }),
+    ...makeCompany({ claimed: true, owned: true, businessVerified: false }),
     userId: 'u1',
     businessEmail: 'bookings@sunshine.example',
     averageRating: 4.5,

@@ -24,6 +24,7 @@ export function toPublicCompany(c: CompanyDoc): Company {
     verified: c.verified,
     claimed: c.claimed,
     claimedAt: c.claimedAt,
+    owned: c.userId !== null,
     businessVerified: c.businessVerified,
     verifiedOwner: isVerifiedOwner(c),
     imageUrl: c.imageUrl,

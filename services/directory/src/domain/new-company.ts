@@ -6,7 +6,10 @@ import { locate, parseFullAddress } from './location.js';
 /** Who a new listing belongs to and how it starts. */
 export interface NewCompanyOptions {
   userId: string | null;
-  /** An owner listing their own business owns it at once: nobody else can claim it. */
+  /**
+   * True for a paid listing only. A free listing is owned (`userId`: nobody else can claim it) but
+   * not claimed: `claimed` stays false until a claim is approved (public-side §4).
+   */
   claimed: boolean;
   featured: boolean;
   /** Set when an admin creates the company verified. */

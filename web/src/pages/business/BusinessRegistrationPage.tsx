@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect } from '../../components/CompanySelects';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -16,7 +16,9 @@ import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { ME_KEY, useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
+import { UpgradeListing } from './UpgradeListing';
 import {
+  DASHBOARD_REDIRECT_MS,
   EMPTY_LISTING,
   listingFormSchema,
   listingPayload,
@@ -25,8 +27,7 @@ import {
   type VisitorForm,
 } from './registrationForm';
 
-/** §9: the wait on "Registration Complete!" before /dashboard. */
-export const DASHBOARD_REDIRECT_MS = 2000;
+export { DASHBOARD_REDIRECT_MS };
 
 type Step = 'form' | 'payment' | 'done';
 const FAILED_LISTING = 'Failed to create your business listing. Please try again.';
@@ -178,6 +179,8 @@ export default function BusinessRegistrationPage() {
   const [session, setSession] = useState<PaymentSession>();
   const [busy, setBusy] = useState(false);
   const failTitle = user ? 'Failed to Create Listing' : 'Registration Failed';
+  // UPGRADE (issue 17): `?companyId=` pays for the owner's existing listing instead of creating one.
+  const upgradeId = useSearchParams()[0].get('companyId');
 
   useEffect(() => {
     if (step !== 'done') return;
@@ -241,6 +244,7 @@ export default function BusinessRegistrationPage() {
     setStep('done');
   };
 
+  if (upgradeId) return <UpgradeListing companyId={upgradeId} />;
   if (isLoading) {
     return (
       <Center py="24">

@@ -27,6 +27,32 @@ function storedClaimer(): ClaimerDetails | undefined {
 /** §9: the wait before /payment-success after a successful payment. */
 export const SUCCESS_REDIRECT_MS = 1000;
 
+/** A claim checkout opened without a company (an old link, a bookmark): pick the company first; nothing is charged. */
+function PickCompanyFirst() {
+  return (
+    <Center px="4" py="20">
+      <Card.Root maxW="lg" textAlign="center" data-testid="checkout-no-company">
+        <Card.Body gap="4" alignItems="center">
+          <Heading as="h1" size="2xl">
+            Choose the business you are claiming
+          </Heading>
+          <Text color="gray.700">
+            A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged.
+          </Text>
+          <HStack>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/claim-business">Find Your Business</RouterLink>
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to="/pricing">Back to Pricing</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
 /** /checkout?plan&price&companyId (owner-admin §2.2, §4): order summary left, card form right. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
@@ -46,7 +72,8 @@ export default function CheckoutPage() {
   const needsClaimer = plan === 'claim' && !userLoading && !user && !claimer;
 
   useEffect(() => {
-    if (plan !== 'claim' || started.current || userLoading || (!user && !claimer)) return;
+    // A claim needs its company (issue 17, defect 6) and its claimer: without them no payment is started.
+    if (plan !== 'claim' || !companyId || started.current || userLoading || (!user && !claimer)) return;
     started.current = true;
     sessionStorage.removeItem(RENEWED_SESSION_KEY);
     // The claimer's details go with the checkout, so the claim is made even if this tab closes after paying.
@@ -96,6 +123,8 @@ export default function CheckoutPage() {
       </Center>
     );
   }
+
+  if (!companyId) return <PickCompanyFirst />;
 
   const amount = config.data ? config.data.plan.amount / 100 : 75;
   return (

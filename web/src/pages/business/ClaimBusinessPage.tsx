@@ -45,7 +45,11 @@ function ClaimCard({ company }: { company: ClaimSearchCompany }) {
           <Heading as="h3" size="md" lineClamp={2}>
             {company.name}
           </Heading>
-          {company.claimed ? <Badge colorPalette="gray">Claimed</Badge> : <Badge colorPalette="green">Available</Badge>}
+          {company.claimed || company.owned ? (
+            <Badge colorPalette="gray">{company.claimed ? 'Claimed' : 'Owner listed'}</Badge>
+          ) : (
+            <Badge colorPalette="green">Available</Badge>
+          )}
         </Flex>
         <HStack gap="1.5" fontSize="sm" color="gray.700">
           <MapPin size={14} aria-hidden="true" />
@@ -68,9 +72,9 @@ function ClaimCard({ company }: { company: ClaimSearchCompany }) {
         </Text>
       </Card.Body>
       <Card.Footer>
-        {company.claimed ? (
+        {company.claimed || company.owned ? (
           <Button w="full" disabled variant="outline">
-            Already Claimed
+            {company.claimed ? 'Already Claimed' : 'Already Owned'}
           </Button>
         ) : (
           <Button asChild w="full" colorPalette="brand">
@@ -219,9 +223,11 @@ function Confirmation({ companyId }: { companyId: string }) {
               Billed yearly, renews automatically. Cancel anytime through support; your listing stays active to the end of the year paid.
             </Text>
           </Box>
-          {c.claimed ? (
+          {c.claimed || c.owned ? (
             <Stack gap="3">
-              <Text color="gray.700">This business has already been claimed.</Text>
+              <Text color="gray.700">
+                {c.claimed ? 'This business has already been claimed.' : 'This business is already listed by its owner.'}
+              </Text>
               <Button asChild variant="outline">
                 <RouterLink to="/claim-business">Choose Different Business</RouterLink>
               </Button>

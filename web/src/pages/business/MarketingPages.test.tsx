@@ -24,7 +24,10 @@ describe('/subscribe', () => {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getByTestId('price-card')).toHaveTextContent('$75/year');
-    expect(screen.getAllByRole('link', { name: 'Start Your Listing' })[0]).toHaveAttribute('href', '/list-business');
+    // Issue 17, defect 4: they led to the free form; every "$75/year" button leads to the paid flow.
+    const starts = screen.getAllByRole('link', { name: 'Start Your Listing' });
+    expect(starts).toHaveLength(2);
+    for (const link of starts) expect(link).toHaveAttribute('href', '/business-registration');
     expect(screen.getByRole('link', { name: 'Learn How It Works' })).toHaveAttribute('href', '/how-it-works');
   });
 });
@@ -38,15 +41,24 @@ describe('/pricing', () => {
     expect(claim).toHaveTextContent('Claim Your Business');
     expect(claim).toHaveTextContent('$75/year');
     expect(within(claim).getByTestId('plan-terms')).toHaveTextContent('auto-renews');
-    expect(within(claim).getByRole('link')).toHaveAttribute('href', '/checkout?plan=claim&price=75');
+    // Issue 17, defect 6: it opened a checkout with no company ("Setup Error"); a claim starts by picking the company.
+    expect(within(claim).getByRole('link', { name: 'Claim for $75/year' })).toHaveAttribute('href', '/claim-business');
     const professional = screen.getByTestId('plan-professional');
     expect(professional).toHaveTextContent('$29/month');
     expect(professional).toHaveTextContent('Most Popular');
     expect(professional).toHaveTextContent('Gallery of up to 10 images');
-    expect(screen.getByTestId('plan-premium')).toHaveTextContent('Premium Elite$79/month');
+    const premium = screen.getByTestId('plan-premium');
+    expect(premium).toHaveTextContent('Premium Elite$79/month');
+    // The plans not sold online say so on their card, with no buy button.
+    for (const card of [professional, premium]) {
+      expect(within(card).getByRole('link')).toHaveTextContent('Contact sales');
+      expect(within(card).getByRole('link')).toHaveAttribute('href', '/contact');
+      expect(within(card).getByTestId('plan-terms')).toHaveTextContent('Not sold online');
+    }
     expect(document.body.textContent).not.toMatch(/one-time/i);
-    for (const link of screen.getAllByRole('link', { name: 'Start Professional Plan' }))
-      expect(link).toHaveAttribute('href', '/checkout?plan=professional&price=29');
+    expect(screen.queryByRole('link', { name: 'Start Professional Plan' })).not.toBeInTheDocument();
+    for (const link of screen.getAllByRole('link')) expect(link.getAttribute('href')).not.toMatch(/^\/checkout/);
+    expect(screen.getByRole('link', { name: 'Claim your business for $75/year' })).toHaveAttribute('href', '/claim-business');
     expect(screen.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
   });
 });

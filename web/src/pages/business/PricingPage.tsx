@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, CheckCircle2, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { checkoutHref, PLANS } from '../../lib/plans';
+import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 
 const STATS = [
   { value: '10,000+', label: 'Monthly customers' },
@@ -24,9 +24,12 @@ const WHY = [
   { icon: Headphones, title: 'Real support', text: 'A person answers within 24 hours, 7 days a week.' },
 ];
 
-/** /pricing (owner-admin §2.1): the three plans; the claim plan is $75/year, auto-renewing. */
+/**
+ * /pricing (owner-admin §2.1): the three plans; the claim plan is $75/year, auto-renewing. Its button
+ * leads to /claim-business to pick the company (a checkout needs one); the plans not sold online say
+ * "Contact sales" (issue 17, defect 6).
+ */
 export default function PricingPage() {
-  const professional = PLANS.find((p) => p.id === 'professional')!;
   return (
     <>
       <Box
@@ -86,7 +89,9 @@ export default function PricingPage() {
                   </Text>
                 </Text>
                 <Text fontSize="sm" color="gray.700" data-testid="plan-terms">
-                  Billed {plan.period === 'year' ? 'yearly' : 'monthly'}, auto-renews. Cancel anytime.
+                  {plan.soldOnline
+                    ? `Billed ${plan.period === 'year' ? 'yearly' : 'monthly'}, auto-renews. Cancel anytime.`
+                    : `Billed ${plan.period === 'year' ? 'yearly' : 'monthly'}. Not sold online: our sales team sets it up with you.`}
                 </Text>
                 <Text color="gray.700">{plan.description}</Text>
                 <List.Root gap="2" variant="plain" flex="1">
@@ -99,8 +104,8 @@ export default function PricingPage() {
                     </List.Item>
                   ))}
                 </List.Root>
-                <Button asChild colorPalette="brand" variant={plan.popular ? 'solid' : 'outline'} size="lg">
-                  <RouterLink to={checkoutHref(plan)}>{plan.buttonText}</RouterLink>
+                <Button asChild colorPalette="brand" variant={plan.soldOnline ? 'solid' : 'outline'} size="lg">
+                  <RouterLink to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}>{plan.buttonText}</RouterLink>
                 </Button>
               </Card.Body>
             </Card.Root>
@@ -133,10 +138,10 @@ export default function PricingPage() {
           <Text color="gray.700">Join the limousine companies that get their customers from LimoDirectory.</Text>
           <Flex gap="3" wrap="wrap" justify="center">
             <Button asChild colorPalette="brand" size="lg">
-              <RouterLink to={checkoutHref(professional)}>Start Professional Plan</RouterLink>
+              <RouterLink to={CLAIM_START_HREF}>Claim your business for $75/year</RouterLink>
             </Button>
             <Button asChild variant="outline" size="lg">
-              <RouterLink to="/contact">Contact Sales</RouterLink>
+              <RouterLink to={CONTACT_SALES_HREF}>Contact Sales</RouterLink>
             </Button>
           </Flex>
         </Stack>

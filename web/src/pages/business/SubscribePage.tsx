@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PAID_LISTING_HREF } from '../../lib/plans';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
@@ -38,7 +39,7 @@ export default function SubscribePage() {
           </Text>
           <Flex gap="3" wrap="wrap" justify="center">
             <Button asChild size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
-              <RouterLink to="/list-business">Start Your Listing</RouterLink>
+              <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
             </Button>
             <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
               <RouterLink to="/how-it-works">Learn How It Works</RouterLink>
@@ -98,7 +99,7 @@ export default function SubscribePage() {
                 Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
               </Text>
               <Button asChild colorPalette="brand" size="lg" width="full">
-                <RouterLink to="/list-business">Start Your Listing</RouterLink>
+                <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
               </Button>
               <Button asChild variant="ghost" size="sm">
                 <RouterLink to="/pricing">Compare plans</RouterLink>

@@ -97,3 +97,6 @@ export function listingPayload(form: ListingForm, isPaid: boolean) {
     isPaid,
   };
 }
+
+/** §9: the wait on "Registration Complete!" before /dashboard. */
+export const DASHBOARD_REDIRECT_MS = 2000;

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { CheckCircle2 } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PAID_LISTING_HREF } from '../../lib/plans';
 
 const BENEFITS = [
   'Top placement in your city’s search results',
@@ -9,7 +10,7 @@ const BENEFITS = [
   'Collect and show customer reviews',
 ];
 
-/** The business pitch (§2) with the premium $75/year card and "Get Started Today". */
+/** The business pitch (§2) with the premium $75/year card; "Get Started Today" opens the paid flow (issue 17, defect 4). */
 export function BusinessPitch() {
   return (
     <Box as="section" aria-labelledby="pitch-heading" py="16" px={{ base: '4', md: '6' }}>
@@ -46,7 +47,7 @@ export function BusinessPitch() {
             </Text>
             <Text color="gray.700">Featured placement, premium badge and every quote request. Cancel anytime.</Text>
             <Button asChild colorPalette="brand" size="lg" width="full">
-              <RouterLink to="/subscribe">Get Started Today</RouterLink>
+              <RouterLink to={PAID_LISTING_HREF}>Get Started Today</RouterLink>
             </Button>
           </Card.Body>
         </Card.Root>

@@ -67,8 +67,11 @@ export const companySchema = z.object({
   ...companyListingFields,
   featured: z.boolean(),
   verified: z.boolean(),
+  /** False until a claim is approved (public-side §4); a free listing is owned but not claimed. */
   claimed: z.boolean(),
   claimedAt: z.string().nullable(),
+  /** Somebody holds the listing (free or paid listing, pending or approved claim): nobody else can claim it. */
+  owned: z.boolean(),
   businessVerified: z.boolean(),
   /** The owner was verified: an approved claim or an approved paid listing, while paid and not suspended (the "Verified Owner" badge). */
   verifiedOwner: z.boolean(),
@@ -161,6 +164,7 @@ export const claimSearchCompanySchema = companySchema.pick({
   phone: true,
   email: true,
   claimed: true,
+  owned: true,
   rating: true,
   reviewCount: true,
 });

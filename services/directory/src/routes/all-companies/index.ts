@@ -20,8 +20,8 @@ export async function allCompaniesRoutes(app: FastifyInstance, deps: DirectoryDe
   const entries = () =>
     deps.searchCache.shared('claim-search-entries', async (): Promise<ClaimEntry[]> =>
       (await deps.companies.find({}, { sort: { name: 1, _id: 1 } })).map((doc) => {
-        const { id, name, city, state, phone, email, claimed, rating, reviewCount } = toPublicCompany(doc);
-        const company = { id, name, city, state, phone, email, claimed, rating, reviewCount };
+        const { id, name, city, state, phone, email, claimed, owned, rating, reviewCount } = toPublicCompany(doc);
+        const company = { id, name, city, state, phone, email, claimed, owned, rating, reviewCount };
         return { company, text: [name, city, state, email].flatMap((field) => (field ? [field.toLowerCase()] : [])) };
       }),
     );

@@ -104,7 +104,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       preHandler: app.requireRole('business'),
       schema: {
         tags: ['companies'],
-        summary: 'List a company (business accounts); the caller owns it',
+        summary: 'List a company for free (business accounts): the caller owns it, unclaimed and unverified until a paid listing or claim',
         body: companyCreateBodySchema,
         response: { 201: ownerCompanySchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -122,8 +122,9 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       const { fullAddress, ...input } = request.body;
       assertState(input.state);
       await edits.assertImageUsable(input.imageUrl, user);
+      // Owned but not claimed: `claimed` stays false until a claim is approved (public-side §4).
       const doc = await companies.insert({
-        ...newCompany(input, { userId: user.id, claimed: true, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
+        ...newCompany(input, { userId: user.id, claimed: false, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
         ownerEmail: user.email,
       });
       await edits.attachImage(doc);

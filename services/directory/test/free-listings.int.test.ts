@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyDetail, OwnerCompany } from '@limo/contracts';
+import { createDirectoryService } from '../src/app.js';
+import { newCompanyDoc, type CompanyDoc } from '../src/domain/company.js';
+import { CompaniesRepository } from '../src/repositories/companies.repository.js';
+import { call, startDirectory, userOf, type Harness } from './support.js';
+
+// Issue 17, defect 3: a free listing made at /list-business was stored `claimed: true`, so the
+// dashboard said "Business Claim Pending Verification — Payment received" for nothing.
+describe('a free listing (POST /api/companies)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startDirectory();
+  });
+  afterAll(() => h.close());
+
+  it('is owned by the business user but not claimed, on every read', async () => {
+    const owner = userOf(h, 'business');
+    const res = await call(h, 'POST', '/api/companies', owner, { name: 'Free Ride Limo', fullAddress: '10 Main St, Austin, TX 78701' });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<OwnerCompany>();
+    expect(created).toMatchObject({ userId: owner.id, claimed: false, claimedAt: null, businessVerified: false, verified: false });
+    expect((await call(h, 'GET', `/api/companies/${created.id}`)).json<CompanyDetail>()).toMatchObject({ claimed: false });
+    const mine = (await call(h, 'GET', '/api/my-companies', owner)).json<OwnerCompany[]>();
+    expect(mine.map((c) => [c.id, c.claimed, c.subscriptionInfo])).toEqual([[created.id, false, null]]);
+  });
+});
+
+describe('the start-up fix of free listings stored as claimed', () => {
+  const at = '2025-01-02T03:04:05.000Z';
+  const company = (name: string, fields: Partial<CompanyDoc>): Omit<CompanyDoc, 'version'> =>
+    newCompanyDoc({ _id: `c-${name}`, name, createdAt: at, userId: 'owner-1', claimed: true, claimedAt: at, ...fields });
+
+  it('unclaims owned listings with no claim, paid listing or subscription behind them, and only those', async () => {
+    const h = await startDirectory();
+    try {
+      const repo = await CompaniesRepository.create(h.ctx.store);
+      await repo.insert(company('free', {}));
+      await repo.insert(company('claimed', { claimId: 'claim-1', businessVerified: true }));
+      await repo.insert(company('paid', { stripePaymentIntentId: 'pi_1' }));
+      await repo.insert(
+        company('subscribed', { subscription: { subscriptionId: 'sub_1', status: 'active', startedAt: at, endDate: null } }),
+      );
+      await repo.insert(company('unowned', { userId: null, claimed: false, claimedAt: null }));
+
+      // Restarted on the same store, as a deployment would be.
+      await h.service.app.close();
+      await h.service.stop();
+      const again = await createDirectoryService(h.ctx);
+      await again.start();
+      try {
+        const claimed = async (name: string) =>
+          (await call({ app: again.app }, 'GET', `/api/companies/c-${name}`)).json<CompanyDetail>().claimed;
+        expect(await claimed('free')).toBe(false);
+        expect(await claimed('claimed')).toBe(true);
+        expect(await claimed('paid')).toBe(true);
+        expect(await claimed('subscribed')).toBe(true);
+        expect(await claimed('unowned')).toBe(false);
+        const fixed = await repo.findById('c-free');
+        expect(fixed).toMatchObject({ userId: 'owner-1', claimed: false, claimedAt: null });
+      } finally {
+        await again.app.close();
+        await again.stop();
+      }
+    } finally {
+      await h.ctx.close();
+    }
+  });
+});
