@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildService, defineService, internalCallHeaders, type BuiltService, type ServiceContext } from '@limo/platform';
+import { AuditTrail, buildService, defineService, internalCallHeaders, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
 import { onClaimantLinked } from './consumers/on-claimant-linked.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
@@ -119,6 +119,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
     });
     const mySubscription = new MySubscriptionUseCase(facts);
     const adminPayments = new AdminPaymentsUseCase(facts);
+    const audit = await AuditTrail.create(ctx.store, 'billing');
     return {
       deps: {
         ctx,
@@ -134,6 +135,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         keys,
         mySubscription,
         adminPayments,
+        audit,
       },
       routes: [
         createPaymentIntentRoutes,

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@limo/platform';
+import type { AuditTrail, ServiceContext } from '@limo/platform';
 import type { BillingOperations } from './operations/billing-operations.js';
 import type { PaymentsRegistry } from './payments/payments.registry.js';
 import type { ClaimsRepository } from './repositories/claims.repository.js';
@@ -27,4 +27,6 @@ export interface BillingDeps {
   keys: KeysRepository;
   mySubscription: MySubscriptionUseCase;
   adminPayments: AdminPaymentsUseCase;
+  /** Every admin action on money and claims, for the one audit log (`GET /api/admin/audit-log`). */
+  audit: AuditTrail;
 }

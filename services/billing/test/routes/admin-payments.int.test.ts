@@ -69,6 +69,14 @@ describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () 
     });
     await expect(h.simulator().refundPayment(paymentIntentId, { idempotencyKey: 'x' })).rejects.toThrow('already been refunded');
     expect((await h.service.deps.subscriptions.findById(subscriptionId))?.status).toBe('canceled');
+    // Recorded for the audit log (served by the directory from billing's audit.recorded.v1).
+    const trail = await (
+      await h.ctx.store.collection<{ _id: string; action: string; targetId: string }>('audit_trail')
+    ).find({
+      action: 'payment.refunded',
+      targetId: paymentIntentId,
+    });
+    expect(trail).toHaveLength(1);
     const twice = await call(h, 'POST', url, admin, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This payment was already refunded');

@@ -7,6 +7,7 @@ import {
   errorResponses,
   idParamsSchema,
 } from '@limo/contracts';
+import { byUser } from '@limo/platform';
 import type { BillingDeps } from '../../../deps.js';
 
 const errors = errorResponses(400, 404, 409);
@@ -38,6 +39,16 @@ export async function adminSubscriptionsRoutes(app: FastifyInstance, deps: Billi
         response: { 200: adminCancelSubscriptionResponseSchema, ...errors },
       },
     },
-    async (request) => deps.adminPayments.cancelSubscription(request.params.id, request.body.atPeriodEnd),
+    async (request) => {
+      const answer = await deps.adminPayments.cancelSubscription(request.params.id, request.body.atPeriodEnd);
+      await deps.audit.record({
+        ...byUser(request.user!),
+        action: request.body.atPeriodEnd ? 'subscription.cancel-scheduled' : 'subscription.cancelled',
+        targetType: 'subscription',
+        targetId: request.params.id,
+        details: { atPeriodEnd: request.body.atPeriodEnd },
+      });
+      return answer;
+    },
   );
 }
