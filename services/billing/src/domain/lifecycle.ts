@@ -45,7 +45,14 @@ export const CLAIM_LIFECYCLE: Table<ClaimState, ClaimEvent> = {
 
 /** Subscriptions, as the provider moves them; `canceled` and `incomplete_expired` are final. */
 export const SUBSCRIPTION_LIFECYCLE: Table<SubscriptionState, SubscriptionEvent> = {
-  incomplete: { activate: 'active', payment_fail: 'incomplete', expire: 'incomplete_expired', cancel: 'canceled' },
+  // schedule_cancel: a report of a subscription already paid and set to end (Stripe's events may come out of order).
+  incomplete: {
+    activate: 'active',
+    schedule_cancel: 'cancel_at_period_end',
+    payment_fail: 'incomplete',
+    expire: 'incomplete_expired',
+    cancel: 'canceled',
+  },
   active: { activate: 'active', schedule_cancel: 'cancel_at_period_end', payment_fail: 'past_due', cancel: 'canceled' },
   cancel_at_period_end: { resume: 'active', schedule_cancel: 'cancel_at_period_end', payment_fail: 'past_due', cancel: 'canceled' },
   past_due: {
