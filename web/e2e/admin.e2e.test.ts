@@ -258,7 +258,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     const after = (await (await page.request.get(`/api/companies/${company.id}`)).json()) as { claimed: boolean };
     expect(after.claimed).toBe(true);
     await openTab(page, 'Subscriptions');
-    await page.getByTestId('subscriber-row').filter({ hasText: 'dana.driver@example.com' }).getByText('active').waitFor();
+    await page.getByTestId('subscription-row').filter({ hasText: 'dana.driver@example.com' }).getByText('active').waitFor();
   });
 
   it('creates, edits, suspends and deletes a company through the form and the list', async () => {

@@ -136,6 +136,7 @@ describeInBrowser('owner side in the browser', () => {
       'Request Changes',
       'Request Image Updates',
       'Reviews',
+      'Billing',
     ]);
 
     // An admin approves the claim (the admin screens are another branch's; the API is billing's).
@@ -281,7 +282,7 @@ describeInBrowser('owner side in the browser', () => {
     expect(await page.content()).not.toMatch(/one-time/i);
     await screenshot(page, 'pricing');
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: 'Contact Sales' }).click();
+    await page.getByRole('link', { name: 'Contact Sales', exact: true }).click();
     await page.waitForURL('**/contact');
     await page.getByLabel('Your Name').fill('Rosa Diaz');
     await page.getByLabel('Email').fill('rosa@limo.example');

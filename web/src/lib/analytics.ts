@@ -90,8 +90,10 @@ function send(actionType: AnalyticsAction, details: AnalyticsDetails, currentPag
     credentials: 'include',
     keepalive: true,
   })
-    .then((res) => {
+    .then(async (res) => {
       if (!res.ok) console.warn(`analytics: ${actionType} not recorded (${res.status})`);
+      // Read to the end: Chromium keeps a keepalive request whose (no-store) answer is never read open.
+      await res.text();
     })
     .catch((err: unknown) => console.warn(`analytics: ${actionType} not sent`, err));
 }

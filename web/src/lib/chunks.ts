@@ -17,7 +17,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Reloads the page to fetch the new build, once per tab session; false when that was tried already. */
 export function reloadOnceForNewBuild(): boolean {
-  if (sessionStorage.getItem(RELOADED_KEY)) return false;
+  if (typeof sessionStorage === 'undefined' || sessionStorage.getItem(RELOADED_KEY)) return false;
   sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
   pageReload.reload();
   return true;
@@ -34,7 +34,8 @@ export function lazyWithReload<P extends object>(
   return lazy(() =>
     load().then(
       (module) => {
-        sessionStorage.removeItem(RELOADED_KEY);
+        // Not on the server: the home page is rendered there too (entry-server), with no sessionStorage.
+        if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(RELOADED_KEY);
         return module;
       },
       (error: unknown) => {
