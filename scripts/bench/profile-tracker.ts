@@ -1,13 +1,13 @@
 /**
  * The track route's own work alone, costed: `npx tsx scripts/bench/profile-tracker.ts [out.cpuprofile]`
  * runs TRACKER_REQUESTS batch requests of 100 bench events (default 3,000) through JSON.parse, the
- * route's zod schema and the tracker (in-process memory, a sink that only collects), one request at a
+ * route's zod schema (and the fast check the route runs first) and the tracker (in-process memory, a sink that only collects), one request at a
  * time and TRACKER_CONCURRENCY (default 8) at once, and prints CPU µs per event for each stage. With
  * a file name, a CPU profile of the tracker stage is written there (see profile-summary.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { trackBatchBodySchema } from '@limo/contracts';
+import { fastTrackBatch, findMalformedText, trackBatchBodySchema } from '@limo/contracts';
 import { MemoryCache, MemoryRateLimiter } from '@limo/platform';
 import { GeoLocator } from '../../services/analytics/src/domain/geo.js';
 import { VisitorIds } from '../../services/analytics/src/domain/visitor.js';
@@ -48,6 +48,13 @@ const cost = async (label: string, run: () => Promise<void>) => {
 const parsed = texts.map((t) => trackBatchBodySchema.parse(JSON.parse(t)).events);
 await cost('JSON.parse', async () => void texts.forEach((t) => JSON.parse(t)));
 await cost('JSON.parse + zod', async () => void texts.forEach((t) => trackBatchBodySchema.parse(JSON.parse(t))));
+// What the route runs: the malformed-Unicode scan, then the hand-written check (zod only when it is unsure).
+await cost('JSON.parse + Unicode check + fast check', async () =>
+  texts.forEach((t) => {
+    const body: unknown = JSON.parse(t);
+    if (findMalformedText(body) || !fastTrackBatch(body)) throw new Error('a bench body left to zod');
+  }),
+);
 // Warm up on other ids, then the measured runs on fresh ones.
 const warm = Array.from({ length: 200 }, (_, n) => trackBatchBodySchema.parse(JSON.parse(template.split('__ID__').join(`w${n}`))).events);
 for (const events of warm) await tracker.trackAll(events, facts);

@@ -4,4 +4,6 @@ export * from './directory/index.js';
 export * from './quotes.js';
 export * from './billing.js';
 export * from './analytics.js';
+export * from './analytics-fast.js';
+export * from './fast-path.js';
 export * from './well-formed.js';
