@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { BarChart3, CreditCard, ExternalLink, Image as ImageIcon, LogIn, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import { BarChart3, CreditCard, ExternalLink, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
+import { Gate } from '../components/Gate';
 import { useCurrentUser } from '../lib/session';
 import { COMPANY_PARAM, CompanySwitcher, selectedCompany } from './dashboard/CompanySwitcher';
 import { useMyCompanies } from './dashboard/data';
@@ -13,25 +14,6 @@ import { OverviewTab } from './dashboard/OverviewTab';
 import { ProfileTab } from './dashboard/ProfileTab';
 import { QuotesTab } from './dashboard/QuotesTab';
 import { ReviewsTab } from './dashboard/ReviewsTab';
-
-function Gate({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
-  return (
-    <Center px="4" py="20">
-      <Card.Root maxW="md" textAlign="center" boxShadow="lg">
-        <Card.Body alignItems="center" gap="4" py="10">
-          <LogIn color="#23356b" aria-hidden="true" />
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          <Text color="gray.700">{text}</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={to}>{action}</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-    </Center>
-  );
-}
 
 /** The banner of §2.10 for the business's claimed/verified state. */
 function StateBanner({ company }: { company: OwnerCompany }) {

@@ -2,10 +2,11 @@ import { Alert, Box, Button, Card, Center, Heading, Input, List, SimpleGrid, Spi
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Building2, LogIn } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { Gate } from '../components/Gate';
 import { FormField } from '../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
 import { PlaceInput } from '../components/PlaceInput';
@@ -58,25 +59,6 @@ const EMPTY: ListingForm = {
   vehicleTypes: [],
 };
 const FIELDS = Object.keys(EMPTY);
-
-function Gate({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
-  return (
-    <Center px="4" py="20">
-      <Card.Root maxW="md" textAlign="center" boxShadow="lg">
-        <Card.Body alignItems="center" gap="4" py="10">
-          <LogIn color="#23356b" aria-hidden="true" />
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          <Text color="gray.700">{text}</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={to}>{action}</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-    </Center>
-  );
-}
 
 /** The listing form (§2, §5); picking an address fills the street, city, state, ZIP and coordinates. */
 function ListingFormCard() {

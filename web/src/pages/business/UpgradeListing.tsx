@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Gate } from '../../components/Gate';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { useCurrentUser } from '../../lib/session';
@@ -21,24 +22,6 @@ function startUpgradePayment(company: OwnerCompany, email: string): Promise<Paym
     companyId: company.id,
     metadata: { type: 'business_listing', companyName: company.name, email },
   });
-}
-
-function Message({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
-  return (
-    <Center px="4" py="20">
-      <Card.Root maxW="md" textAlign="center">
-        <Card.Body alignItems="center" gap="4" py="10">
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          <Text color="gray.700">{text}</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={to}>{action}</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-    </Center>
-  );
 }
 
 /** /business-registration?companyId=…: an owner pays $75/year for a listing they already have (no form, no new company). */
@@ -68,13 +51,20 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
   }
   if (!user) {
     return (
-      <Message title="Sign in to upgrade" text="Sign in with the business account that owns this listing." action="Login" to="/login" />
+      <Gate
+        signIn={false}
+        title="Sign in to upgrade"
+        text="Sign in with the business account that owns this listing."
+        action="Login"
+        to="/login"
+      />
     );
   }
   const company = companies.data?.find((c) => c.id === companyId);
   if (!company) {
     return (
-      <Message
+      <Gate
+        signIn={false}
         title="Listing not found"
         text="This listing is not one of your companies. Pick the listing to upgrade from your dashboard."
         action="Go to Dashboard"
