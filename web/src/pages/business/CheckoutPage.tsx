@@ -183,8 +183,8 @@ export default function CheckoutPage() {
               </Text>
             </HStack>
             <Text fontSize="xs" color="gray.700">
-              Then ${amount.toFixed(2)} every year until you cancel. To cancel, contact support: your listing stays active to the end of the
-              year paid.
+              Then ${amount.toFixed(2)} every year until you cancel. Cancel anytime from your dashboard (Billing tab): your listing stays
+              active to the end of the year paid.
             </Text>
           </Card.Body>
         </Card.Root>

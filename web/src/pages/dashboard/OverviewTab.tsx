@@ -92,7 +92,7 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
                   $75/year · {renews ? 'renews' : 'ends'} {formatDate(sub.subscriptionEndDate)}
                 </Text>
                 <Text fontSize="xs" color="gray.700">
-                  Auto-renews yearly. To cancel, contact support: your listing stays active to the end of the period.
+                  Auto-renews yearly. Cancel anytime in the Billing tab: your listing stays active to the end of the period.
                 </Text>
               </>
             ) : pending ? (
