@@ -1,66 +1,11 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ListingVerification } from '@limo/contracts';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
 import { shortDateTime, useAdminAction, useAdminQuery } from './adminApi';
-import { Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, Empty, Panel, QueryState } from './ui';
 
 const VERIFICATIONS = '/api/admin/listing-verifications';
 
-/** Reject with a reason (required: the owner is told it). */
-function RejectDialog({ listing, busy, onReject }: { listing: ListingVerification; busy: boolean; onReject(reason: string): void }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = reason.trim() === '';
-  return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
-      <Dialog.Trigger asChild>
-        <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Reject ${listing.companyName}`}>
-          <X aria-hidden="true" /> Reject
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Reject {listing.companyName}?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root required invalid={touched && missing}>
-                <Field.Label>Reason (sent to the owner)</Field.Label>
-                <Textarea value={reason} onChange={(e) => setReason(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
-                <Field.ErrorText>Please give a reason</Field.ErrorText>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                onClick={() => {
-                  setTouched(true);
-                  if (missing) return;
-                  setOpen(false);
-                  onReject(reason.trim());
-                }}
-              >
-                Reject Listing
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** Owned listings waiting for verification (free and paid), oldest first: approve verifies, reject tells the owner why. */
 export function VerificationsTab() {
   const queue = useAdminQuery<ListingVerification[]>(VERIFICATIONS, 'Failed to fetch listing verifications');
   const affects = [[VERIFICATIONS], ['/api/admin/companies'], ['/api/companies'], ['/api/admin/change-requests']];
@@ -116,7 +61,20 @@ export function VerificationsTab() {
                     >
                       <Check aria-hidden="true" /> Approve
                     </Button>
-                    <RejectDialog listing={v} busy={busy} onReject={(reason) => reject.mutate({ companyId: v.companyId, reason })} />
+                    {/* Reject with a reason (required: the owner is told it). */}
+                    <ConfirmButton
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={busy}
+                      aria-label={`Reject ${v.companyName}`}
+                      title={`Reject ${v.companyName}?`}
+                      reason={{ label: 'Reason (sent to the owner)', missing: 'Please give a reason' }}
+                      confirmLabel="Reject Listing"
+                      onConfirm={(reason) => reject.mutate({ companyId: v.companyId, reason })}
+                    >
+                      <X aria-hidden="true" /> Reject
+                    </ConfirmButton>
                   </HStack>
                 </HStack>
               </Box>

@@ -6,12 +6,14 @@ import {
   Center,
   CloseButton,
   Dialog,
+  Field,
   Heading,
   HStack,
   Portal,
   Spinner,
   Stack,
   Text,
+  Textarea,
   type ButtonProps,
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
@@ -87,17 +89,23 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
   /** The question, e.g. "Delete this review?". */
   title: string;
   /** What happens, said plainly. */
-  description: ReactNode;
+  description?: ReactNode;
   /** The confirming button's text, e.g. "Delete". */
   confirmLabel: string;
-  onConfirm(): void;
+  /** Asks for a reason first (required): its field's label and the message when it is left empty. */
+  reason?: { label: string; missing: string };
+  /** Called with the reason given (trimmed), or '' when none is asked. */
+  onConfirm(reason: string): void;
 }
 
 /** A button for a destructive action that asks first (§2.9: confirmations for destructive actions). */
-export function ConfirmButton({ title, description, confirmLabel, onConfirm, children, ...button }: ConfirmButtonProps) {
+export function ConfirmButton({ title, description, confirmLabel, reason, onConfirm, children, ...button }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = reason !== undefined && text.trim() === '';
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
+    <Dialog.Root role={reason ? 'dialog' : 'alertdialog'} open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
       <Dialog.Trigger asChild>
         <Button {...button}>{children}</Button>
       </Dialog.Trigger>
@@ -110,7 +118,14 @@ export function ConfirmButton({ title, description, confirmLabel, onConfirm, chi
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="2">
-                <Dialog.Description>{description}</Dialog.Description>
+                {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
+                {reason && (
+                  <Field.Root required invalid={touched && missing}>
+                    <Field.Label>{reason.label}</Field.Label>
+                    <Textarea value={text} onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
+                    <Field.ErrorText>{reason.missing}</Field.ErrorText>
+                  </Field.Root>
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
@@ -120,8 +135,10 @@ export function ConfirmButton({ title, description, confirmLabel, onConfirm, chi
               <Button
                 colorPalette="red"
                 onClick={() => {
+                  setTouched(true);
+                  if (missing) return;
                   setOpen(false);
-                  onConfirm();
+                  onConfirm(text.trim());
                 }}
               >
                 {confirmLabel}
