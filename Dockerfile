@@ -4,7 +4,7 @@
 #   docker run --rm -e PROFILE=distributed ... limodirectory-app node services/directory/dist/main.js
 #
 # build: the whole workspace installed and built (TypeScript, the web app), then dev dependencies pruned.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so `npm ci` is cached until a dependency changes.
 COPY package.json package-lock.json ./
@@ -24,7 +24,7 @@ COPY . .
 RUN npx tsc -b && npm run build -w web && npm prune --omit=dev --no-audit --no-fund
 
 # runtime: only what runs (manifests, node_modules, every dist, the engine schemas), as the `node` user.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PROFILE=distributed
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./

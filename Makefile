@@ -1,10 +1,17 @@
 # LimoDirectory: the two commands a new machine needs are `make start` and `make test`.
 SHELL := bash
 .DEFAULT_GOAL := help
+# Node 24 LTS: the machine's own when it is recent enough, otherwise Node from the npm registry,
+# cached in infra/local/.cache/node (infra/local/node.sh says so in one line).
+NODE_BIN := $(shell bash infra/local/node.sh bin)
+export PATH := $(if $(NODE_BIN),$(NODE_BIN):,)$(PATH)
 NPM ?= npm
 STAMP := node_modules/.install-stamp
+# The web app is built again only when one of its inputs (or the contracts it imports) changed.
+WEB_BUILT := web/dist/.ssr/entry-server.js
+WEB_INPUTS := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json web/package.json packages/contracts/src -type f 2>/dev/null)
 
-.PHONY: help install build start test test-unit start-distributed stop-distributed engines-up engines-down bench clean
+.PHONY: help install typescript build start test test-unit start-distributed stop-distributed engines-up engines-down bench clean
 
 help:
 	@echo "make start              install, build and serve everything (embedded profile) at http://127.0.0.1:$${PORT:-8080}"
@@ -12,22 +19,28 @@ help:
 	@echo "make start-distributed  start Kafka, MongoDB-compatible server and Redis from infra/local, then each service as its own process"
 	@echo "make engines-up|engines-down  start or stop the real engines of infra/local"
 
+# `npm ci`: exactly the committed lockfile, which it never rewrites (a clean clone stays clean).
 $(STAMP): package.json package-lock.json $(wildcard */*/package.json) web/package.json
-	$(NPM) install --no-audit --no-fund
+	$(NPM) ci --no-audit --no-fund
 	@touch $(STAMP)
 
 install: $(STAMP)
 
-build: install
+# tsc -b is incremental (under a second when nothing changed).
+typescript: install
 	npx tsc -b
-	npx tsc -p scripts/tsconfig.json
+
+$(WEB_BUILT): $(STAMP) $(WEB_INPUTS) | typescript
 	$(NPM) run build -w web
+
+build: typescript $(WEB_BUILT)
 
 start: build
 	node packages/embedded/dist/main.js
 
 test: build
 	npx tsc -p tsconfig.test.json
+	npx tsc -p scripts/tsconfig.json
 	npx eslint .
 	npx prettier --check .
 	npx vitest run

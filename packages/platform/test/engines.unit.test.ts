@@ -39,3 +39,16 @@ describe('engine selection for the engine-backed suites', () => {
     );
   });
 });
+
+describe('the runtime the engine suites run on', () => {
+  it('is Node 24 LTS or newer, as package.json engines ask', () => {
+    const [major, minor] = process.versions.node.split('.').map(Number);
+    expect(major > 24 || (major === 24 && minor >= 6), `node ${process.versions.node}`).toBe(true);
+  });
+
+  it('loads testcontainers (on Node 20 its undici threw at import, and the suites took it for "no Docker")', async () => {
+    const library = await import('testcontainers');
+    expect(typeof library.getContainerRuntimeClient).toBe('function');
+    expect(typeof library.GenericContainer).toBe('function');
+  });
+});

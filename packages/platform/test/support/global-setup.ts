@@ -26,7 +26,7 @@ async function startEngine(engine: EngineName): Promise<Started> {
     }
     case 'elasticsearch': {
       const { ElasticsearchContainer } = await import('@testcontainers/elasticsearch');
-      const c = await new ElasticsearchContainer('docker.elastic.co/elasticsearch/elasticsearch:8.15.0')
+      const c = await new ElasticsearchContainer('docker.elastic.co/elasticsearch/elasticsearch:8.19.21')
         .withEnvironment({ 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms512m -Xmx512m' })
         .start();
       return { url: `http://${c.getHost()}:${c.getPort()}`, stop: () => c.stop() };
@@ -47,11 +47,15 @@ async function startEngine(engine: EngineName): Promise<Started> {
   }
 }
 
-/** Asks the Docker engine to answer, within a few seconds. */
+/**
+ * Asks the Docker engine to answer, within a few seconds. testcontainers is imported outside the
+ * try: a library that cannot load (as on Node 20, where its undici needs zlib's zstd) is an error
+ * to see, not "no Docker".
+ */
 async function dockerAnswers(): Promise<boolean> {
   if (!dockerConfigured(process.env)) return false;
+  const { getContainerRuntimeClient } = await import('testcontainers');
   try {
-    const { getContainerRuntimeClient } = await import('testcontainers');
     await Promise.race([getContainerRuntimeClient(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5_000))]);
     return true;
   } catch {
