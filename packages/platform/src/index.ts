@@ -40,3 +40,5 @@ export * from './runtime/engines.js';
 export * from './runtime/ports.js';
 export * from './runtime/run.js';
 export * from './adapters/redact-url.js';
+export * from './tracing/tracing.js';
+export * from './tracing/trace-requests.js';

@@ -20,6 +20,8 @@ import {
   registerOverloadProtection,
   requestIdOf,
   serverTimeouts,
+  traceHeaders,
+  traceRequests,
   UPSTREAM_IDLE_TIMEOUT_MS,
   type Config,
   type Logger,
@@ -123,6 +125,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     // error shape, `{ message }`, not Fastify's own `{ error, code, message, statusCode }`.
     frameworkErrors: answerFrameworkError,
   });
+  // A span per request when tracing is on (first, so the proxied call continues it).
+  traceRequests(app, 'gateway');
   // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
   await registerOverloadProtection(app, 'gateway', overloadLimits(config));
   // Before every route (the proxied ones included): answers of 1 KB or more go out brotli or gzip.
@@ -222,6 +226,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
             'x-forwarded-for': request.ip,
             'x-forwarded-host': request.headers.host ?? '',
             'x-forwarded-proto': request.protocol,
+            // The gateway's span, when tracing: the service's span is its child.
+            ...traceHeaders(),
           }),
           onError: (reply, { error }) => {
             if (clientClosed(reply.request)) return endClientClosed(reply, 'gateway');

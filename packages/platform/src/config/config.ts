@@ -83,6 +83,8 @@ const envSchema = z
     /** Prefix of every Redis key (cache, rate limits): lets several deployments or test runs share one Redis. */
     REDIS_KEY_PREFIX: z.string().min(1).max(64).default('limo:'),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+    /** OTLP/HTTP collector for traces (`/v1/traces` is added); tracing is off when unset. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
+import { traceHeaders } from '../tracing/tracing.js';
 
 /** Header carrying INTERNAL_SECRET: set by the gateway on what it proxies and by services calling each other. */
 export const INTERNAL_HEADER = 'x-limo-internal';
@@ -27,6 +28,7 @@ export const requireInternal = (secret: string) => async (request: FastifyReques
 export function internalCallHeaders(secret: string, onBehalfOf?: Pick<FastifyRequest, 'ip' | 'id'>): Record<string, string> {
   return {
     [INTERNAL_HEADER]: secret,
+    ...traceHeaders(),
     ...(onBehalfOf ? { 'x-forwarded-for': onBehalfOf.ip, 'x-request-id': onBehalfOf.id } : {}),
   };
 }

@@ -24,6 +24,7 @@ import { hasInternalSecret, requireInternal } from './internal.js';
 import { markPrivateAnswers } from './private-answers.js';
 import { requestIdOf } from './request-id.js';
 import { serverTimeouts } from '../config/server-timeouts.js';
+import { traceRequests } from '../tracing/trace-requests.js';
 import { isSessionVoid, SESSION_COOKIE, verifySession, type SessionUser } from './session.js';
 
 declare module 'fastify' {
@@ -69,6 +70,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     genReqId: requestIdOf,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // A span per request when tracing is on (its hook first, so everything after runs inside it).
+  traceRequests(app, options.name);
   // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
   await registerOverloadProtection(app, options.name, overloadLimits(config));
   // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400

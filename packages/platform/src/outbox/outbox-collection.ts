@@ -1,5 +1,6 @@
 import type { BaseDocument, Collection, Filter, FindOptions, IndexSpec, Update, WriteOptions } from '../ports/document-store.port.js';
 import type { EventEnvelope } from '../ports/event-bus.port.js';
+import { stampTrace } from '../tracing/tracing.js';
 
 /**
  * A document as an engine stores it: the caller's fields plus the outbox bookkeeping, which callers
@@ -135,7 +136,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
 
   /** Inserts the document with the events it owes in one write. */
   async insertOne(doc: T, options: WriteOptions = {}): Promise<T> {
-    const events = options.events ?? [];
+    const events = stampTrace(options.events ?? []);
     const stored: StoredDocument = {
       ...(doc as BaseDocument as StoredDocument),
       ...(events.length > 0 && { _outbox: events, _pending: true }),
@@ -164,7 +165,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
 
   /** Updates the first visible match and appends the events it owes, in one atomic write. */
   async updateOne(filter: Filter, update: Update, options: WriteOptions & { upsert?: boolean } = {}): Promise<T | null> {
-    const events = options.events ?? [];
+    const events = stampTrace(options.events ?? []);
     const doc = await this.engine.findOneAndUpdate(visible(filter), owing(update, events), {
       upsert: options.upsert ?? false,
     });
@@ -183,7 +184,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
    * removes it at once unless its outbox still holds events; the relay removes it after publishing.
    */
   async deleteOne(filter: Filter, options: WriteOptions = {}): Promise<T | null> {
-    const events = options.events ?? [];
+    const events = stampTrace(options.events ?? []);
     const mark: Update = { $set: { _deletedAt: new Date(), _pending: true } };
     const doc = await this.engine.findOneAndUpdate(visible(filter), owing(mark, events), { upsert: false });
     if (!doc) return null;

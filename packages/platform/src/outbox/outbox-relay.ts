@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { BaseDocument, DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus, EventEnvelope } from '../ports/event-bus.port.js';
+import { publishTraced } from '../tracing/tracing.js';
 import { OutboxCollection, type PendingDocument } from './outbox-collection.js';
 
 /** What the relay needs. */
@@ -137,7 +138,7 @@ export class OutboxRelay {
       for (const doc of docs) work.push({ collection, doc });
     }
     const events = mergeByTime(work.map((w) => w.doc.events));
-    if (events.length > 0) await this.bus.publish(events);
+    if (events.length > 0) await publishTraced(events, (carried) => this.bus.publish(carried));
     // All at once (each is one document's own write): one after another, each acknowledgement waited
     // behind every write the service queued meanwhile, and under quote intake the relay fell behind
     // (half of 8,000 quotes' events were still unpublished when intake stopped).

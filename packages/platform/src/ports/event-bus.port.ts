@@ -7,6 +7,8 @@ export interface EventEnvelope<T = unknown> {
   occurredAt: string;
   key: string;
   data: T;
+  /** W3C trace context of the write that owed the event (set only while tracing is on). */
+  traceparent?: string;
 }
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;

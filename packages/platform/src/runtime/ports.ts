@@ -9,6 +9,7 @@ import { MongoDocumentStore } from '../adapters/mongo.document-store.js';
 import { NedbDocumentStore } from '../adapters/nedb.document-store.js';
 import { createRedisCacheAndLimiter } from '../adapters/redis.cache.js';
 import { SmtpMailer } from '../adapters/smtp.mailer.js';
+import { tracedMailer } from '../tracing/tracing.js';
 import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus } from '../ports/event-bus.port.js';
@@ -51,10 +52,11 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
     await bus.ping();
     const { cache, limiter } = await createCacheAndLimiter(config);
     opened.push(cache);
-    const mailer =
+    const mailer = tracedMailer(
       engines.mail === 'smtp' && config.SMTP_URL
         ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM })
-        : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
+        : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM }),
+    );
     opened.push(mailer);
     await mailer.ping();
     return {

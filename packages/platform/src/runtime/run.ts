@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, parseEnv, type Config, type DeclaredName, type EdgeName, type ServiceName } from '../config/config.js';
 import { idempotent, type HandledEvent } from '../events/idempotent.js';
+import { startTracing, tracedHandler } from '../tracing/tracing.js';
 import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
@@ -173,7 +174,10 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
       async start() {
         await parts.prepare?.();
         for (const { idempotent: dedupe, ...consumer } of consumers) {
-          const handler = dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler;
+          const handler = tracedHandler(
+            consumer.group,
+            dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
+          );
           subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
         }
         await parts.start?.();
@@ -355,6 +359,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL, name);
+  const stopTracing = startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   try {
     if (isEdge(entry)) {
       logger.info(`starting ${name}`);
@@ -363,6 +368,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
       onShutdown(logger, async () => {
         await edge.app.close();
         await edge.stop();
+        await stopTracing();
       });
       return;
     }
@@ -373,6 +379,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
     onShutdown(logger, async () => {
       await started.stop();
       await shared.close();
+      await stopTracing();
     });
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start: ${(err as Error).message}`);
