@@ -79,7 +79,7 @@ describe('a fresh embedded start with the demo data', () => {
 
   it('runs the start-up reconciliation of the quotes read-model', async () => {
     const runs = () => metricValue(reconciliationRuns, { read_model: 'quotes.companies' });
-    for (const deadline = Date.now() + 30_000; (await runs()) === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    for (const deadline = Date.now() + 30_000; (await runs()) === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
     expect(await runs()).toBeGreaterThan(0);
   }, 40_000);
 });

@@ -21,7 +21,9 @@ describe('the embedded process: one /metrics for every service, and /readyz', ()
 
     const text = await (await fetch(system.metricsUrl)).text();
     const count = (service: string) =>
-      new RegExp(`limo_http_request_duration_seconds_count\\{service="${service}",method="GET",route="[^"]*companies[^"]*",status="200"\\} 1`);
+      new RegExp(
+        `limo_http_request_duration_seconds_count\\{service="${service}",method="GET",route="[^"]*companies[^"]*",status="200"\\} 1`,
+      );
     expect(text).toMatch(count('gateway'));
     expect(text).toMatch(count('directory'));
     for (const name of serviceNames) expect(text).toContain(`limo_outbox_backlog_documents{service="${name}"}`);

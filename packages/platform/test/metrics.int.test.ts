@@ -38,7 +38,9 @@ describe('/metrics', () => {
       expect(text).toContain(
         'limo_http_request_duration_seconds_count{service="metrics-probe",method="GET",route="/api/things/:id",status="200"} 1',
       );
-      expect(text).toContain('limo_http_request_duration_seconds_count{service="metrics-probe",method="GET",route="unmatched",status="404"} 1');
+      expect(text).toContain(
+        'limo_http_request_duration_seconds_count{service="metrics-probe",method="GET",route="unmatched",status="404"} 1',
+      );
       expect(text).not.toContain('/api/things/42');
       for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds']) {
         expect(text).toContain(`# TYPE ${name}`);
@@ -84,7 +86,13 @@ describe('event metrics', () => {
     try {
       const things = await store.collection<{ _id: string }>('things');
       expect(await relay.backlog()).toEqual({ documents: 0, oldestAgeSeconds: 0 });
-      const event = (id: string, ageMs: number) => ({ id, type: 't.v1', occurredAt: new Date(Date.now() - ageMs).toISOString(), key: id, data: {} });
+      const event = (id: string, ageMs: number) => ({
+        id,
+        type: 't.v1',
+        occurredAt: new Date(Date.now() - ageMs).toISOString(),
+        key: id,
+        data: {},
+      });
       await things.insertOne({ _id: 'a' }, { events: [event('1', 1_000)] });
       await things.insertOne({ _id: 'b' }, { events: [event('2', 5_000), event('3', 0)] });
       const backlog = await relay.backlog();

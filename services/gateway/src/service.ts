@@ -20,7 +20,9 @@ export const gatewayService = defineService.edge({
     const { config, logger } = ctx;
     const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url));
     // A limiter handed in (the embedded root's) is its owner's to check: the services' /readyz ask its engine.
-    const readiness = handedIn.has('limiter') ? [] : [{ kind: 'cache', engine: chooseEngines(config).cache, ping: () => ports.limiter.ping() }];
+    const readiness = handedIn.has('limiter')
+      ? []
+      : [{ kind: 'cache', engine: chooseEngines(config).cache, ping: () => ports.limiter.ping() }];
     const app = await createGateway({ config, logger, limiter: ports.limiter, settings: env, webDist, readiness });
     if (devOutboxEnabled(config, env)) {
       await app.register(devOutboxRoutes, {

@@ -18,7 +18,7 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
     const backlog = new MailBacklog(count, { limit: 500, refreshMs: 20, maxWaitMs: 2_000 });
     const held = await metricValue(intakeHeld);
     await backlog.admit();
-    expect((await metricValue(intakeHeld))).toBe(held);
+    expect(await metricValue(intakeHeld)).toBe(held);
   });
 
   it('holds a request while delivery is behind, and takes it once delivery caught up', async () => {
@@ -31,7 +31,7 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
     expect(taken).toBe(false);
     state.value = 480;
     await admitted;
-    expect((await metricValue(intakeHeld))).toBe(held + 1);
+    expect(await metricValue(intakeHeld)).toBe(held + 1);
   });
 
   it('takes a request after the longest wait even if delivery stays behind (a late mail beats a lost customer)', async () => {
@@ -43,7 +43,7 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
     const started = performance.now();
     await Promise.all([backlog.admit(), backlog.admit()]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
-    expect((await metricValue(intakeHoldExpired))).toBe(expired + 2);
+    expect(await metricValue(intakeHoldExpired)).toBe(expired + 2);
     expect(warnings).toHaveLength(1);
   });
 

@@ -38,7 +38,9 @@ export async function startMetricsServer(config: Pick<Config, 'METRICS_HOST' | '
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err) => reject(new Error(`metrics: cannot listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${err.message}`)));
+    server.once('error', (err) =>
+      reject(new Error(`metrics: cannot listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${err.message}`)),
+    );
     server.listen(config.METRICS_PORT, config.METRICS_HOST, resolve);
   });
   const { address, port } = server.address() as AddressInfo;
