@@ -25,8 +25,8 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { earliestTripDate, type CompanyCreatedV1 } from '@limo/contracts';
 import { createGateway } from '@limo/gateway';
-import { createLogger, metrics, type Collection } from '@limo/platform';
-import { INTAKE_HELD_METRIC, INTAKE_HELD_MS_METRIC, INTAKE_HOLD_EXPIRED_METRIC } from '@limo/quotes';
+import { createLogger, metricValue, type Collection } from '@limo/platform';
+import { intakeHeld, intakeHeldSeconds, intakeHoldExpired } from '@limo/quotes';
 import { startThrowaway } from '@limo/embedded';
 import { cannon } from './bench/cannon.js';
 
@@ -244,11 +244,12 @@ async function main(): Promise<void> {
         ? `mail backlog drained ${drainSeconds.toFixed(1)} s after the last request (${mailsAfter} mails in all, ${((mailsAfter - mailsBefore) / Math.max(drainSeconds, 0.001)).toFixed(0)} mails/s while draining)`
         : `mail backlog not drained after ${DRAIN_LIMIT_MS / 1000} s: ${owing} company mails still owed (${mailsAfter} mails sent)`,
     );
-    const held = metrics.get(INTAKE_HELD_METRIC);
+    const held = await metricValue(intakeHeld);
+    const heldMs = (await metricValue(intakeHeldSeconds)) * 1000;
     console.log(
       held === 0
         ? 'intake never waited for mail delivery'
-        : `intake held back while mail delivery was behind: ${held} requests waited, ${(metrics.get(INTAKE_HELD_MS_METRIC) / held).toFixed(0)} ms on average; ${metrics.get(INTAKE_HOLD_EXPIRED_METRIC)} taken after the longest wait`,
+        : `intake held back while mail delivery was behind: ${held} requests waited, ${(heldMs / held).toFixed(0)} ms on average; ${await metricValue(intakeHoldExpired)} taken after the longest wait`,
     );
     if (stored !== acknowledged) {
       console.error(`FAIL: ${acknowledged} requests were acknowledged but ${stored} quotes are stored`);

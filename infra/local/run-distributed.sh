@@ -62,18 +62,23 @@ trap stop EXIT INT TERM
 # gateway all of them in DIRECTORY_URL; their Kafka consumer groups share the partitions.
 directory_port="${DIRECTORY_PORT:-4002}"
 directory_urls=()
+# Each process its own /metrics on loopback: METRICS_PORT (9464) for the gateway, the next ports for
+# identity, quotes, billing, analytics, then one per directory replica.
+metrics_port="${METRICS_PORT:-9464}"
 for ((i = 0; i < ${DIRECTORY_REPLICAS:-1}; i++)); do
   port=$((directory_port + 10 * i))
   instances+=("directory-$i")
-  supervise "directory-$i" directory "DIRECTORY_PORT=$port" &
+  supervise "directory-$i" directory "DIRECTORY_PORT=$port" "METRICS_PORT=$((metrics_port + 5 + i))" &
   supervisors+=($!)
   directory_urls+=("http://127.0.0.1:$port")
   echo "started directory #$i on $port (supervisor pid $!, log $run/directory-$i.log)"
 done
 export DIRECTORY_URL="${DIRECTORY_URL:-$(IFS=,; echo "${directory_urls[*]}")}"
+offset=1
 for s in identity quotes billing analytics gateway; do
   instances+=("$s")
-  supervise "$s" "$s" &
+  if [[ $s == gateway ]]; then port=$metrics_port; else port=$((metrics_port + offset)); offset=$((offset + 1)); fi
+  supervise "$s" "$s" "METRICS_PORT=$port" &
   supervisors+=($!)
   echo "started $s (supervisor pid $!, log $run/$s.log)"
 done

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createSharedPorts,
   describeAdapters,
+  startMetricsServer,
   startService,
   type Config,
   type Logger,
@@ -18,6 +19,8 @@ export interface EmbeddedSystem {
   url: string;
   services: Record<ServiceName, StartedService>;
   shared: SharedPorts;
+  /** Where the one `/metrics` of every service and the gateway answers (METRICS_HOST:METRICS_PORT, a `service` label on each series). */
+  metricsUrl: string;
   /** Clean shutdown: gateway, then each service (in-flight requests finish), then shared ports. */
   close(): Promise<void>;
 }
@@ -29,7 +32,15 @@ export interface EmbeddedSystem {
  */
 export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedSystem> {
   logger.info({ profile: config.PROFILE, adapters: describeAdapters(config, env) }, 'starting LimoDirectory');
-  const shared = await createSharedPorts(config, logger, 'limo-embedded');
+  // First: a metrics port already taken stops the start here, before any engine is opened.
+  const metrics = await startMetricsServer(config, logger);
+  let shared: SharedPorts;
+  try {
+    shared = await createSharedPorts(config, logger, 'limo-embedded');
+  } catch (err) {
+    await metrics.close();
+    throw err;
+  }
   const services = {} as Record<ServiceName, StartedService>;
   const serviceUrls = { ...config.serviceUrls };
   try {
@@ -55,16 +66,19 @@ export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.
       url,
       services,
       shared,
+      metricsUrl: metrics.url,
       async close() {
         await gateway.close();
         await edge.stop();
         for (const s of Object.values(services)) await s.stop();
         await shared.close();
+        await metrics.close();
       },
     };
   } catch (err) {
     for (const s of Object.values(services)) await s.stop().catch(() => undefined);
     await shared.close().catch(() => undefined);
+    await metrics.close();
     throw err;
   }
 }

@@ -26,6 +26,7 @@ export async function startThrowaway(env: Record<string, string> = {}): Promise<
     QUOTES_PORT: '0',
     BILLING_PORT: '0',
     ANALYTICS_PORT: '0',
+    METRICS_PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',

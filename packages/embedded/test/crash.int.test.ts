@@ -23,6 +23,7 @@ async function start(port: number): Promise<string> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
+    METRICS_PORT: '0',
     ...Object.fromEntries(['IDENTITY', 'DIRECTORY', 'QUOTES', 'BILLING', 'ANALYTICS'].map((s) => [`${s}_PORT`, '0'])),
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',

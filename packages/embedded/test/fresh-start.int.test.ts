@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metrics } from '@limo/platform';
+import { metricValue, reconciliationRuns } from '@limo/platform';
 import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
 import { ApiClient } from '@limo/platform/testing';
 
@@ -78,8 +78,8 @@ describe('a fresh embedded start with the demo data', () => {
   });
 
   it('runs the start-up reconciliation of the quotes read-model', async () => {
-    const runs = () => metrics.get('reconciliation_runs_total', { readModel: 'quotes.companies' });
-    for (const deadline = Date.now() + 30_000; runs() === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
-    expect(runs()).toBeGreaterThan(0);
+    const runs = () => metricValue(reconciliationRuns, { read_model: 'quotes.companies' });
+    for (const deadline = Date.now() + 30_000; (await runs()) === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
+    expect(await runs()).toBeGreaterThan(0);
   }, 40_000);
 });

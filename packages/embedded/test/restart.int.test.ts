@@ -23,7 +23,15 @@ const stop = async () => {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'limo-restart-'));
-  const ports = { PORT: '0', IDENTITY_PORT: '0', DIRECTORY_PORT: '0', QUOTES_PORT: '0', BILLING_PORT: '0', ANALYTICS_PORT: '0' };
+  const ports = {
+    PORT: '0',
+    IDENTITY_PORT: '0',
+    DIRECTORY_PORT: '0',
+    QUOTES_PORT: '0',
+    BILLING_PORT: '0',
+    ANALYTICS_PORT: '0',
+    METRICS_PORT: '0',
+  };
   config = loadConfig({ ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
 });
 afterAll(async () => {

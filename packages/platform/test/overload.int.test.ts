@@ -4,13 +4,10 @@ import { loadConfig } from '../src/config/config.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
 import { OVERLOADED_MESSAGE } from '../src/fastify/overload.js';
 import { createLogger } from '../src/logger.js';
-import { metrics } from '../src/metrics.js';
+import { httpOverloadRefused, metricValue } from '../src/metrics/metrics.js';
 
 /** Requests the probe service refused as overloaded, whichever threshold. */
-const refusedCount = () =>
-  Object.entries(metrics.snapshot())
-    .filter(([key]) => key.startsWith('http_overload_refused_total{service="probe"'))
-    .reduce((sum, [, n]) => sum + n, 0);
+const refusedCount = () => metricValue(httpOverloadRefused, { service: 'probe' });
 
 // Issue 22, defect 2: a process whose event loop was saturated kept accepting work, and every request waited.
 describe('load shedding in every service', () => {
@@ -24,14 +21,14 @@ describe('load shedding in every service', () => {
     const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
     app.get('/api/work', async () => ({ done: true }));
     try {
-      const before = refusedCount();
+      const before = await refusedCount();
       await expect
         .poll(async () => (await app.inject({ method: 'GET', url: '/api/work' })).statusCode, { timeout: 5_000, interval: 25 })
         .toBe(503);
       const refused = await app.inject({ method: 'GET', url: '/api/work' });
       expect(refused.headers['retry-after']).toBe('5');
       expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });
-      expect(refusedCount()).toBeGreaterThan(before);
+      expect(await refusedCount()).toBeGreaterThan(before);
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toEqual({ status: 'ok', service: 'probe', underPressure: true });

@@ -23,6 +23,7 @@ import { BusPublisher } from './ingest/bus-publisher.js';
 import { DeadLetters } from './ingest/dead-letters.js';
 import type { EventSink } from './ingest/event-sink.port.js';
 import { KafkaIngestConsumer } from './ingest/kafka-ingest.js';
+import { deadLetterRows } from './ingest/metrics.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { trackRoutes } from './routes/analytics/track/index.js';
@@ -138,6 +139,7 @@ export const analyticsService = defineService({
     });
     const stopping = new AbortController();
     let seeding: Promise<void> = Promise.resolve();
+    const unsample = deadLetterRows.add({}, () => deadLetters.size);
     return {
       deps: { store, tracker, companies, logger },
       routes: [trackRoutes, adminRoutes, myCompanyAnalyticsRoutes],
@@ -180,6 +182,7 @@ export const analyticsService = defineService({
         );
       },
       async stop() {
+        unsample();
         stopping.abort();
         await seeding;
         // Publish or write what was acknowledged, then let the consumer finish and commit its batch.

@@ -15,7 +15,7 @@ import {
   type SubscriptionActivatedV1,
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
-import { metrics, type EventEnvelope } from '@limo/platform';
+import { metricValue, reconciliationRepaired, reconciliationRuns, type EventEnvelope } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
@@ -310,10 +310,10 @@ describe('rebuilding the search index from the store', () => {
     const stored = await companies.count();
     const lost = (await companies.find({}, { limit: 3 })).map((c) => c._id);
     await index.remove(lost);
-    const before = metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' });
+    const before = await metricValue(reconciliationRepaired, { read_model: 'directory.search-index', kind: 'missing' });
     expect(await projection.reconcile()).toMatchObject({ indexed: stored - 3, stored, missing: 3, stale: 0, extra: 0 });
     expect(await index.count()).toBe(stored);
-    expect(metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind: 'missing' })).toBe(before + 3);
+    expect(await metricValue(reconciliationRepaired, { read_model: 'directory.search-index', kind: 'missing' })).toBe(before + 3);
     expect(await projection.reconcile()).toMatchObject({ missing: 0, stale: 0, extra: 0 });
   });
 });
@@ -342,14 +342,14 @@ function describeReconciliation(name: string, makeIndex: () => Promise<{ index: 
         await index.refresh();
         expect(await index.count()).toBe(stored);
 
-        const runs = metrics.get('reconciliation_runs_total', { readModel: 'directory.search-index' });
-        const repaired = (kind: string) => metrics.get('reconciliation_repaired_total', { readModel: 'directory.search-index', kind });
-        const before = { missing: repaired('missing'), stale: repaired('stale'), extra: repaired('extra') };
+        const runs = await metricValue(reconciliationRuns, { read_model: 'directory.search-index' });
+        const repaired = (kind: string) => metricValue(reconciliationRepaired, { read_model: 'directory.search-index', kind });
+        const before = { missing: await repaired('missing'), stale: await repaired('stale'), extra: await repaired('extra') };
         expect(await projection.reconcile()).toMatchObject({ indexed: stored, stored, missing: 1, stale: 1, extra: 1 });
-        expect(metrics.get('reconciliation_runs_total', { readModel: 'directory.search-index' })).toBe(runs + 1);
-        expect(repaired('missing') - before.missing).toBe(1);
-        expect(repaired('stale') - before.stale).toBe(1);
-        expect(repaired('extra') - before.extra).toBe(1);
+        expect(await metricValue(reconciliationRuns, { read_model: 'directory.search-index' })).toBe(runs + 1);
+        expect((await repaired('missing')) - before.missing).toBe(1);
+        expect((await repaired('stale')) - before.stale).toBe(1);
+        expect((await repaired('extra')) - before.extra).toBe(1);
 
         const find = async (text: string) => (await index.search({ text, sort: 'best-match', page: 1, limit: 10 })).hits.map((x) => x.id);
         expect(await find(`zebra ${tag}`)).toEqual([stale.id]);

@@ -307,6 +307,7 @@ describe('search cache', () => {
       versions: () => index.versions(),
       count: () => index.count(),
       refresh: () => index.refresh(),
+      ping: () => index.ping(),
       close: () => index.close(),
       search: (query) => {
         searches++;

@@ -17,19 +17,23 @@ import {
   isUnderPressure,
   overloadLimits,
   registerCompression,
+  registerHttpMetrics,
   registerOverloadProtection,
   requestIdOf,
+  serviceNames,
   serverTimeouts,
   traceHeaders,
   traceRequests,
   UPSTREAM_IDLE_TIMEOUT_MS,
   type Config,
+  type EngineCheck,
   type Logger,
   type RateLimiter,
   type ServiceName,
 } from '@limo/platform';
 import { requestCost } from './expensive-routes.js';
 import { checkServices } from './health.js';
+import { checkReadiness } from './readiness.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
 import { createHomeRenderer, pickEncoding } from './home-render.js';
@@ -102,6 +106,8 @@ export interface GatewayOptions {
   settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'> & Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE'>>;
   /** The built SPA (`web/dist`); served with an index.html fallback when present. */
   webDist?: string;
+  /** The gateway's own engines `/readyz` asks besides the services (its rate limiter's Redis). */
+  readiness?: readonly EngineCheck[];
 }
 
 /**
@@ -129,6 +135,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   traceRequests(app, 'gateway');
   // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
   await registerOverloadProtection(app, 'gateway', overloadLimits(config));
+  registerHttpMetrics(app, 'gateway');
   // Before every route (the proxied ones included): answers of 1 KB or more go out brotli or gzip.
   await registerCompression(app);
 
@@ -262,6 +269,12 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   app.get('/healthz', { config: { answersUnderPressure: true } }, async (_request, reply) => {
     const report = await checkServices(config.serviceUrls);
     return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, gateway: 'up', underPressure: isUnderPressure(app) });
+  });
+  // Ready while every service it routes to has a ready instance (each instance of each is asked).
+  app.get('/readyz', { config: { answersUnderPressure: true } }, async (_request, reply) => {
+    const upstreams = Object.fromEntries(serviceNames.map((name) => [name, upstreamsOf(config, name)])) as Record<ServiceName, string[]>;
+    const report = await checkReadiness(upstreams, options.readiness ?? []);
+    return reply.code(report.status === 'unready' ? 503 : 200).send(report);
   });
 
   const webDist = options.webDist;

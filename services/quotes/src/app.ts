@@ -4,7 +4,7 @@ import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from 
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onQuoteRequestedMail } from './consumers/on-quote-requested.js';
 import { QuoteDelivery } from './delivery/quote-delivery.js';
-import { MailBacklog } from './delivery/mail-backlog.js';
+import { MailBacklog, mailBacklogGauge } from './delivery/mail-backlog.js';
 import { Redelivery, type RedeliveryOptions } from './delivery/redelivery.js';
 import { LeadTracking } from './lead-tracking.js';
 import { CityRequestsRepository } from './repositories/city-requests.repository.js';
@@ -88,6 +88,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       );
     const stopping = new AbortController();
     let reconciling: Promise<unknown> = Promise.resolve();
+    let unsample = () => {};
     return {
       deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
@@ -113,6 +114,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         }
       },
       async start() {
+        unsample = mailBacklogGauge.add({ service: 'quotes' }, () => quotes.awaitingMailCount());
         redelivery.start();
         // Distributed: a crashed replica's leases run out after the lease time; then everything owed
         // from before this start is done, rather than after the sweep's grace period.
@@ -132,6 +134,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         reconciling = reconciliation.runWhenReady(stopping.signal, reconcileOptions.delayMs ?? 10_000);
       },
       async stop() {
+        unsample();
         stopping.abort();
         await reconciling;
         await redelivery.stop();

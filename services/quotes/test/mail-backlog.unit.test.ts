@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { metrics } from '@limo/platform';
-import { INTAKE_HOLD_EXPIRED_METRIC, INTAKE_HELD_METRIC, MailBacklog } from '../src/delivery/mail-backlog.js';
+import { metricValue } from '@limo/platform';
+import { intakeHeld, intakeHoldExpired, MailBacklog } from '../src/delivery/mail-backlog.js';
 
 /** A backlog count that the test moves, counting how often it was read. */
 function backlogOf(initial: number) {
@@ -16,22 +16,22 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
   it('takes a request at once while the backlog is within its limit', async () => {
     const { count } = backlogOf(500);
     const backlog = new MailBacklog(count, { limit: 500, refreshMs: 20, maxWaitMs: 2_000 });
-    const held = metrics.get(INTAKE_HELD_METRIC);
+    const held = await metricValue(intakeHeld);
     await backlog.admit();
-    expect(metrics.get(INTAKE_HELD_METRIC)).toBe(held);
+    expect(await metricValue(intakeHeld)).toBe(held);
   });
 
   it('holds a request while delivery is behind, and takes it once delivery caught up', async () => {
     const { state, count } = backlogOf(900);
     const backlog = new MailBacklog(count, { limit: 500, refreshMs: 20, maxWaitMs: 5_000 });
-    const held = metrics.get(INTAKE_HELD_METRIC);
+    const held = await metricValue(intakeHeld);
     let taken = false;
     const admitted = backlog.admit().then(() => (taken = true));
     await new Promise((r) => setTimeout(r, 150));
     expect(taken).toBe(false);
     state.value = 480;
     await admitted;
-    expect(metrics.get(INTAKE_HELD_METRIC)).toBe(held + 1);
+    expect(await metricValue(intakeHeld)).toBe(held + 1);
   });
 
   it('takes a request after the longest wait even if delivery stays behind (a late mail beats a lost customer)', async () => {
@@ -39,11 +39,11 @@ describe('mail backlog (backpressure from delivery to quote intake)', () => {
     const warnings: unknown[] = [];
     const logger = { warn: (...args: unknown[]) => warnings.push(args) } as never;
     const backlog = new MailBacklog(count, { limit: 500, refreshMs: 20, maxWaitMs: 200 }, logger);
-    const expired = metrics.get(INTAKE_HOLD_EXPIRED_METRIC);
+    const expired = await metricValue(intakeHoldExpired);
     const started = performance.now();
     await Promise.all([backlog.admit(), backlog.admit()]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(195);
-    expect(metrics.get(INTAKE_HOLD_EXPIRED_METRIC)).toBe(expired + 2);
+    expect(await metricValue(intakeHoldExpired)).toBe(expired + 2);
     expect(warnings).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metrics } from '@limo/platform';
+import { metricValue, reconciliationRepaired } from '@limo/platform';
 import { createTestContext, type TestContext } from '@limo/platform/testing';
-import { CompanyReconciliation, RECONCILED_METRIC, type SnapshotPage } from '../src/reconciliation/company-reconciliation.js';
+import { CompanyReconciliation, type SnapshotPage } from '../src/reconciliation/company-reconciliation.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import { companySnapshot } from './fixtures.js';
 
@@ -32,7 +32,7 @@ describe('start-up reconciliation of the companies read-model', () => {
       { items: directory.slice(0, 2), next: directory[1]!.id },
       { items: directory.slice(2), next: null },
     ];
-    const before = metrics.get(RECONCILED_METRIC, { readModel: 'quotes.companies', kind: 'missing' });
+    const before = await metricValue(reconciliationRepaired, { read_model: 'quotes.companies', kind: 'missing' });
 
     const report = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0]!, ctx.logger).run();
 
@@ -40,7 +40,7 @@ describe('start-up reconciliation of the companies read-model', () => {
     expect(await companies.findActive(missing.id)).toMatchObject({ name: missing.name, version: 1 });
     expect(await companies.findActive(stale.id)).toMatchObject({ name: 'New name', version: 2 });
     expect(await companies.findActive(vanished.id)).toBeNull();
-    expect(metrics.get(RECONCILED_METRIC, { readModel: 'quotes.companies', kind: 'missing' })).toBe(before + 1);
+    expect(await metricValue(reconciliationRepaired, { read_model: 'quotes.companies', kind: 'missing' })).toBe(before + 1);
 
     // A second run finds nothing left to repair.
     const again = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0]!, ctx.logger).run();

@@ -95,6 +95,8 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     // No Stripe keys here: billing pays with the test-mode simulator, which this profile refuses unless allowed.
     PAYMENTS_SIMULATOR_ALLOWED: 'true',
     PORT: String(ports.gateway),
+    // Every process its own /metrics: any free port, so they never fight over 9464.
+    METRICS_PORT: '0',
     ...Object.fromEntries(
       serviceNames.flatMap((s) => [
         [`${s.toUpperCase()}_PORT`, String(ports[s])],

@@ -51,6 +51,12 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(8080),
+    /**
+     * Where `/metrics` (Prometheus) is served: a port of its own, never the public one, on loopback
+     * unless said otherwise (a container sets 0.0.0.0 and publishes nothing). 0: any free port.
+     */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: port.default(9464),
     DATA_DIR: z.string().min(1).default('./data'),
     PUBLIC_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,7 +105,12 @@ const envSchema = z
     ...serverTimeoutsEnv,
     ...overloadEnv,
   })
-  .superRefine(checkServerTimeouts);
+  .superRefine(checkServerTimeouts)
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must not be the public PORT: metrics are not public' });
+    }
+  });
 export type Env = z.infer<typeof envSchema>;
 
 export const serviceNames = ['identity', 'directory', 'quotes', 'billing', 'analytics'] as const;

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { isTransientError } from '../errors.js';
+import { deadLetters } from '../metrics/metrics.js';
 import { deadLetterEvent, type DeadLetter, type EventEnvelope, type EventHandler } from '../ports/event-bus.port.js';
 
 /** How one consumer handles one event: its handler, retries and where a given-up event goes. */
@@ -56,6 +57,7 @@ export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): 
         loop.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
         // Published even while the consumer stops: this handler's last attempt was already made.
         await loop.deadLetter(deadLetterEvent(loop.topic, { event, group: loop.group, error, attempts: attempt }));
+        deadLetters.inc({ group: loop.group, topic: loop.topic });
         return true;
       }
       // A failure that lasts (past ~10 attempts, about half a minute) is an error worth an alert.

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { metrics } from '../metrics.js';
+import { httpClientClosed } from '../metrics/metrics.js';
 
 /** The status logged for a request its client gave up on (nginx's "client closed request"). */
 export const CLIENT_CLOSED_STATUS = 499;
@@ -11,10 +11,10 @@ export function clientClosed(request: { raw: { socket: { destroyed: boolean } | 
 
 /**
  * Ends a request its client gave up on: logged at info as 499 and counted apart
- * (`http_client_closed_total{service}` in `/internal/metrics`), never an error nor a 5xx.
+ * (`limo_http_client_closed_total{service}` on `/metrics`), never an error nor a 5xx.
  */
 export function endClientClosed(reply: { log: FastifyBaseLogger; code(statusCode: number): { send(): unknown } }, service: string): void {
-  metrics.inc('http_client_closed_total', { service });
+  httpClientClosed.inc({ service });
   reply.log.info({ statusCode: CLIENT_CLOSED_STATUS }, 'client closed the request');
   void reply.code(CLIENT_CLOSED_STATUS).send();
 }

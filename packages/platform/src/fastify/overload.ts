@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { OverloadLimits } from '../config/overload.js';
-import { metrics } from '../metrics.js';
+import { httpOverloadRefused } from '../metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +52,7 @@ export async function registerOverloadProtection(app: FastifyInstance, name: str
     // without sending lets it through.
     pressureHandler: (request, reply, type, value) => {
       if (request.routeOptions.config.answersUnderPressure) return;
-      metrics.inc('http_overload_refused_total', { service: name, type: type === 'healthCheck' ? 'eventLoopDelay' : type });
+      httpOverloadRefused.inc({ service: name, type: type === 'healthCheck' ? 'eventLoopDelay' : type });
       const now = Date.now();
       if (now - lastLog > 10_000) {
         lastLog = now;

@@ -14,13 +14,14 @@ import { fastPathOf, findMalformedText, type Role } from '@limo/contracts';
 import type { Config } from '../config/config.js';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { metrics } from '../metrics.js';
+import { registerHttpMetrics } from '../metrics/http-metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
 import { clientClosed, endClientClosed } from './client-closed.js';
 import { overloadLimits } from '../config/overload.js';
 import { isUnderPressure, registerOverloadProtection } from './overload.js';
-import { hasInternalSecret, requireInternal } from './internal.js';
+import { hasInternalSecret } from './internal.js';
+import { registerReadiness, type EngineCheck } from './readiness.js';
 import { markPrivateAnswers } from './private-answers.js';
 import { requestIdOf } from './request-id.js';
 import { serverTimeouts } from '../config/server-timeouts.js';
@@ -50,6 +51,8 @@ export interface ServiceAppOptions {
   description?: string;
   /** What the service adds to its `/healthz` answer (counts an operator watches, e.g. dead letters). */
   health?: () => Record<string, unknown>;
+  /** The engines `/readyz` asks (the service's store, bus, cache and the engines of its needs). */
+  readiness?: readonly EngineCheck[];
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -58,7 +61,8 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 /**
  * A Fastify app with everything our services share: zod validation with the schemas' own messages,
  * one error shape, request ids, the session user, role guards, the Origin check on state-changing
- * requests, OpenAPI at `/openapi.json` and `/healthz`, and load shedding (503 when overloaded).
+ * requests, OpenAPI at `/openapi.json`, `/healthz` (alive) and `/readyz` (its engines answer), request
+ * metrics, and load shedding (503 when overloaded).
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
@@ -74,6 +78,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   traceRequests(app, options.name);
   // First: an overloaded process refuses at once (503, Retry-After) before doing any work on a request.
   await registerOverloadProtection(app, options.name, overloadLimits(config));
+  registerHttpMetrics(app, options.name);
   // A schema whose refinement throws on input of the wrong shape (a field read on null) is a 400
   // for that input, not a 500.
   // Only the gateway (it holds INTERNAL_SECRET) may say who the client is: from anyone else the
@@ -194,10 +199,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     underPressure: isUnderPressure(app),
     ...options.health?.(),
   }));
+  registerReadiness(app, options.name, options.readiness ?? []);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/internal/metrics', { schema: { hide: true }, preHandler: requireInternal(config.INTERNAL_SECRET) }, async () =>
-    metrics.snapshot(),
-  );
   return app;
 }
 

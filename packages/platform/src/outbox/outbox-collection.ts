@@ -210,6 +210,20 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   /**
+   * How many documents have outbox work, and when the oldest event not yet published occurred (the
+   * first of each outbox is its oldest). Read through the relay's sparse index: the pending set only.
+   */
+  async backlog(): Promise<{ documents: number; oldestAt: string | undefined }> {
+    const documents = await this.engine.count({ _pending: true });
+    if (documents === 0) return { documents, oldestAt: undefined };
+    const [oldest] = await this.engine.find(
+      { _pending: true, '_outbox.0': { $exists: true } },
+      { sort: { '_outbox.0.occurredAt': 1 }, limit: 1 },
+    );
+    return { documents, oldestAt: oldest?._outbox?.[0]?.occurredAt };
+  }
+
+  /**
    * Called by the relay once `eventIds` are published: drops exactly those from the outbox (events
    * written meanwhile stay), then removes the document if it was deleted, or clears its pending flag,
    * when nothing is left to publish.

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { outboxPublished } from '../metrics/metrics.js';
 import type { BaseDocument, DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus, EventEnvelope } from '../ports/event-bus.port.js';
 import { publishTraced } from '../tracing/tracing.js';
@@ -14,6 +15,16 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** Documents read per collection in one pass. Default 500. */
   batchSize?: number;
+  /** The service whose outbox this is: its published events are counted under its name. */
+  service?: string;
+}
+
+/** What the outbox holds, for `/metrics`. */
+export interface OutboxBacklog {
+  /** Documents that owe events (or a deletion to finish). */
+  documents: number;
+  /** Age of the oldest event not yet published; 0 when none waits. */
+  oldestAgeSeconds: number;
 }
 
 interface Work {
@@ -37,6 +48,7 @@ export class OutboxRelay {
   private readonly logger?: Logger;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly published: { inc(by: number): void } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private running = false;
@@ -49,6 +61,21 @@ export class OutboxRelay {
     this.logger = options.logger;
     this.intervalMs = options.intervalMs ?? 250;
     this.batchSize = options.batchSize ?? 500;
+    this.published = options.service === undefined ? undefined : outboxPublished.labels({ service: options.service });
+  }
+
+  /** How many documents owe events in every collection, and how old the oldest unpublished event is. */
+  async backlog(): Promise<OutboxBacklog> {
+    let documents = 0;
+    let oldest = Infinity;
+    for (const collection of this.store.collections()) {
+      if (!(collection instanceof OutboxCollection)) continue;
+      const { documents: waiting, oldestAt } = await collection.backlog();
+      documents += waiting;
+      const at = oldestAt === undefined ? NaN : Date.parse(oldestAt);
+      if (at < oldest) oldest = at;
+    }
+    return { documents, oldestAgeSeconds: Number.isFinite(oldest) ? Math.max(0, Date.now() - oldest) / 1000 : 0 };
   }
 
   /**
@@ -152,6 +179,7 @@ export class OutboxRelay {
     );
     const failed = acknowledged.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    if (events.length > 0) this.published?.inc(events.length);
     return { count: events.length, full };
   }
 }

@@ -122,6 +122,8 @@ export function blobStoreNeed(bucketName: string): Need<BlobStore> {
 
 /** A rate limiter that owns its connection: closing it closes the cache it was built beside. */
 export interface OwnedRateLimiter extends RateLimiter {
+  /** Asks its engine (Redis, or nothing in-process) whether it answers. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,6 +135,7 @@ export function rateLimiterNeed(): Need<OwnedRateLimiter, unknown, RuntimeContex
   const owning = (limiter: RateLimiter, cache: Cache): OwnedRateLimiter => ({
     hit: (key, limit, windowMs) => limiter.hit(key, limit, windowMs),
     reset: (key) => limiter.reset(key),
+    ping: () => cache.ping(),
     close: () => cache.close(),
   });
   return need<OwnedRateLimiter, unknown, RuntimeContext>('cache', {

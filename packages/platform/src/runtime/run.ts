@@ -5,6 +5,8 @@ import { idempotent, type HandledEvent } from '../events/idempotent.js';
 import { startTracing, tracedHandler } from '../tracing/tracing.js';
 import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
+import { outboxBacklog, outboxOldestAge } from '../metrics/metrics.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { Subscription } from '../ports/event-bus.port.js';
@@ -19,6 +21,7 @@ import type {
   SwitchedNeed,
 } from './define-service.js';
 import { chooseEngines, describeAdapters, switchRules, type Engines, type PaymentKeys } from './engines.js';
+import { engineChecks, observedHandler } from './observe.js';
 import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
 import type { Edge, RuntimeContext, Service, ServiceContext } from './service.js';
 
@@ -160,6 +163,7 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
       cache: ctx.cache,
       description: definition.description,
       health: parts.health?.bind(parts),
+      readiness: engineChecks(ctx, engines, needs, ports),
     });
     // Each route plugin in its own encapsulated scope, as `app.register(routes, deps)` gives it.
     for (const routes of parts.routes) await app.register(async (scope) => routes(scope, parts.deps));
@@ -176,7 +180,7 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
         for (const { idempotent: dedupe, ...consumer } of consumers) {
           const handler = tracedHandler(
             consumer.group,
-            dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
+            observedHandler(name, consumer.group, dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler),
           );
           subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
         }
@@ -266,7 +270,7 @@ export async function startService(
 ): Promise<StartedService> {
   const name: ServiceName = entry.definition.name;
   const store = await createServiceStore(config, name, logger);
-  const relay = new OutboxRelay({ store, bus: shared.bus, logger: logger.child({ service: name, part: 'outbox' }) });
+  const relay = new OutboxRelay({ store, bus: shared.bus, logger: logger.child({ service: name, part: 'outbox' }), service: name });
   let service: Service;
   try {
     service = await entry.build({ config, logger, store, env, ...shared });
@@ -276,11 +280,16 @@ export async function startService(
     throw err;
   }
   relay.start();
+  const unsample = [
+    outboxBacklog.add({ service: name }, async () => (await relay.backlog()).documents),
+    outboxOldestAge.add({ service: name }, async () => (await relay.backlog()).oldestAgeSeconds),
+  ];
   return {
     service,
     store,
     relay,
     async stop() {
+      unsample.forEach((remove) => remove());
       await service.app.close();
       await service.stop();
       await relay.flush().catch((err) => logger.warn({ err, service: name }, 'outbox kept for next start'));
@@ -361,6 +370,8 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
   const logger = createLogger(config.LOG_LEVEL, name);
   const stopTracing = startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   try {
+    // First: a metrics port already taken stops the start here, before any engine is opened.
+    const metrics = await startMetricsServer(config, logger);
     if (isEdge(entry)) {
       logger.info(`starting ${name}`);
       const edge = await entry.build({ config, logger, env: process.env });
@@ -368,6 +379,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
       onShutdown(logger, async () => {
         await edge.app.close();
         await edge.stop();
+        await metrics.close();
         await stopTracing();
       });
       return;
@@ -379,6 +391,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
     onShutdown(logger, async () => {
       await started.stop();
       await shared.close();
+      await metrics.close();
       await stopTracing();
     });
   } catch (err) {

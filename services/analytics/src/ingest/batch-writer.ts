@@ -5,6 +5,7 @@ import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.
 import { loggedBatches, openWal, WalSegment, type LoggedBatch } from './batch-wal.js';
 import type { DeadLetters } from './dead-letters.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
+import { rowsDropped } from './metrics.js';
 import { writeIsolating } from './write-isolating.js';
 
 export interface BatchWriterOptions {
@@ -135,6 +136,7 @@ export class BatchWriter implements EventSink {
         if (this.stopped && attempt >= 5) {
           const kept = this.options.walDir ? 'rows kept in the log for the next start' : 'rows lost';
           this.logger.error({ err, rows: batch.length, batchId: id }, `analytics batch not written before shutdown: ${kept}`);
+          if (!this.options.walDir) rowsDropped.inc({ reason: 'shutdown' }, batch.length);
           return false;
         }
         this.logger.warn({ err, rows: batch.length, batchId: id, attempt }, 'analytics batch not written: retrying');

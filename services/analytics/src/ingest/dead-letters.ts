@@ -2,6 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '@limo/platform';
 import type { StoredEvent } from '../store/analytics-store.port.js';
+import { rowsDropped } from './metrics.js';
 
 /** One event the store refused on its own (its batch written without it). */
 export interface DeadLetter {
@@ -44,6 +45,7 @@ export class DeadLetters {
   async add(event: StoredEvent, batchId: string, err: unknown): Promise<void> {
     const error = err instanceof Error ? err.message : String(err);
     this.count++;
+    rowsDropped.inc({ reason: 'refused' });
     this.logger.error(
       { batchId, eventId: event.eventId, actionType: event.actionType, error, file: this.file },
       'analytics event refused by the store: dead-lettered, the rest of its batch written',

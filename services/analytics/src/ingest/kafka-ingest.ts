@@ -2,6 +2,7 @@ import { Kafka, logLevel, type Consumer, type EachBatchPayload } from 'kafkajs';
 import { retryWhileKafkaWarmsUp, type Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
 import type { DeadLetters } from './dead-letters.js';
+import { rowsDropped } from './metrics.js';
 import { writeIsolating } from './write-isolating.js';
 
 export interface KafkaIngestOptions {
@@ -159,7 +160,10 @@ export class KafkaIngestConsumer {
         if (offset <= stored) continue;
         const row = parseEvent(message.value?.toString());
         if (row) rows.push({ ...row, ingestSource: source, ingestOffset: offset });
-        else this.logger.error({ source, offset }, 'analytics ingest: not an analytics event, skipped');
+        else {
+          rowsDropped.inc({ reason: 'malformed' });
+          this.logger.error({ source, offset }, 'analytics ingest: not an analytics event, skipped');
+        }
       }
       const first = chunk[0]?.offset;
       const last = chunk[chunk.length - 1]?.offset ?? '';

@@ -1,6 +1,7 @@
 import { isTransientError } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
 import type { DeadLetters } from './dead-letters.js';
+import { insertRows, insertSeconds } from './metrics.js';
 
 /**
  * Writes `events` under `batchId`, never letting one row hold back the others: when the store
@@ -18,13 +19,26 @@ export async function writeIsolating(
 ): Promise<void> {
   if (events.length === 0) return;
   try {
-    await store.insert(events, batchId);
+    await timedInsert(store, events, batchId);
   } catch (err) {
     if (!(await rowsAtFault(store, err))) throw err;
     if (events.length === 1) return deadLetters.add(events[0]!, batchId, err);
     const half = Math.ceil(events.length / 2);
     await writeIsolating(store, events.slice(0, half), `${batchId}/0`, deadLetters);
     await writeIsolating(store, events.slice(half), `${batchId}/1`, deadLetters);
+  }
+}
+
+/** One insert, its size and duration recorded (`/metrics`): per batch, never per event. */
+async function timedInsert(store: AnalyticsStore, events: StoredEvent[], batchId: string): Promise<void> {
+  const started = performance.now();
+  let outcome = 'failed';
+  try {
+    await store.insert(events, batchId);
+    outcome = 'written';
+  } finally {
+    insertRows.observe(events.length);
+    insertSeconds.observe({ outcome }, (performance.now() - started) / 1000);
   }
 }
 

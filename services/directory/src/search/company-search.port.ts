@@ -98,5 +98,7 @@ export interface CompanySearchIndex {
   versions(): AsyncIterable<IndexedVersion[]>;
   /** Makes every write so far visible to search (Elasticsearch refresh); a no-op where writes are immediate. */
   refresh(): Promise<void>;
+  /** Throws when the engine does not answer (`/readyz`); a no-op in-process. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

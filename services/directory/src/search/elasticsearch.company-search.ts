@@ -176,6 +176,11 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
     await this.client.indices.refresh({ index: this.index });
   }
 
+  async ping(): Promise<void> {
+    // Cluster health rather than ping, as at start-up.
+    await this.client.cluster.health({}, { requestTimeout: PING_TIMEOUT_MS, maxRetries: 0 });
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -139,6 +139,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     // Nothing to do: a write is visible to the next search.
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     await this.clear();
   }

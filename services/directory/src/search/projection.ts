@@ -1,4 +1,4 @@
-import { metrics, type Logger } from '@limo/platform';
+import { reconciliationRepaired, reconciliationRuns, type Logger } from '@limo/platform';
 import { toSearchDocument } from './search-document.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyJsonCache } from './company-json.js';
@@ -113,9 +113,9 @@ export class SearchProjection {
       await this.cache.invalidate();
     }
     report.ms = Date.now() - started;
-    metrics.inc('reconciliation_runs_total', { readModel: READ_MODEL });
+    reconciliationRuns.inc({ read_model: READ_MODEL });
     for (const kind of ['missing', 'stale', 'extra'] as const)
-      if (report[kind] > 0) metrics.inc('reconciliation_repaired_total', { readModel: READ_MODEL, kind }, report[kind]);
+      if (report[kind] > 0) reconciliationRepaired.inc({ read_model: READ_MODEL, kind }, report[kind]);
     const drift = report.missing + report.stale + report.extra;
     if (drift > 0)
       this.logger.warn(

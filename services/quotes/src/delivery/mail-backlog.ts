@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { metrics, type Logger } from '@limo/platform';
+import { Counter, SampledGauge, type Logger } from '@limo/platform';
 
 /** How the intake is held back while mail delivery is behind. */
 export interface MailBacklogOptions {
@@ -11,10 +11,27 @@ export interface MailBacklogOptions {
   maxWaitMs: number;
 }
 
-/** Requests that waited for the mail backlog, and those that gave up waiting after `maxWaitMs`. */
-export const INTAKE_HELD_METRIC = 'quotes_intake_held_total';
-export const INTAKE_HELD_MS_METRIC = 'quotes_intake_held_ms_total';
-export const INTAKE_HOLD_EXPIRED_METRIC = 'quotes_intake_hold_expired_total';
+/** Quote requests that waited for the mail backlog. */
+export const intakeHeld = new Counter({
+  name: 'limo_quotes_intake_held_total',
+  help: 'Quote requests held back while mail delivery was behind',
+});
+/** How long they waited, in all. */
+export const intakeHeldSeconds = new Counter({
+  name: 'limo_quotes_intake_held_seconds_total',
+  help: 'Seconds quote requests spent held back while mail delivery was behind',
+});
+/** Those taken after the longest wait, the backlog still too long. */
+export const intakeHoldExpired = new Counter({
+  name: 'limo_quotes_intake_hold_expired_total',
+  help: 'Quote requests taken after the longest wait, mail delivery still behind',
+});
+/** Quotes whose mails are not taken yet (the store's count, the same from every replica). */
+export const mailBacklogGauge = new SampledGauge({
+  name: 'limo_mail_backlog_quotes',
+  help: 'Quote requests whose mails were not yet taken to be sent (store-wide)',
+  labelNames: ['service'] as const,
+});
 /** At most one warning this often while requests stop waiting for a backlog that does not shrink. */
 const WARN_EVERY_MS = 10_000;
 
@@ -49,10 +66,10 @@ export class MailBacklog {
       await delay(refreshMs);
       backlog = await this.current();
     } while (backlog > limit && performance.now() - started < maxWaitMs);
-    metrics.inc(INTAKE_HELD_METRIC);
-    metrics.inc(INTAKE_HELD_MS_METRIC, {}, Math.round(performance.now() - started));
+    intakeHeld.inc();
+    intakeHeldSeconds.inc((performance.now() - started) / 1000);
     if (backlog <= limit) return;
-    metrics.inc(INTAKE_HOLD_EXPIRED_METRIC);
+    intakeHoldExpired.inc();
     this.warn({ backlog, limit, waitedMs: maxWaitMs }, 'mail delivery is behind: quote requests are taken after waiting');
   }
 

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { companySnapshotSchema, type CompanySnapshot } from '@limo/contracts';
-import { INTERNAL_HEADER, metrics, type Logger } from '@limo/platform';
+import { INTERNAL_HEADER, reconciliationRepaired, reconciliationRuns, type Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /** One page of the directory's companies, by id (directory's `/internal/company-snapshots`). */
@@ -38,10 +38,6 @@ export function httpSnapshotSource(directoryUrl: string, secret: string): Snapsh
   };
 }
 
-/** Counter of read-model documents repaired, labelled by read-model and kind (missing/stale/extra). */
-export const RECONCILED_METRIC = 'reconciliation_repaired_total';
-/** Counter of completed reconciliation runs, labelled by read-model. */
-export const RECONCILIATION_RUNS_METRIC = 'reconciliation_runs_total';
 const READ_MODEL = 'quotes.companies';
 
 /**
@@ -94,9 +90,9 @@ export class CompanyReconciliation {
     }
     report.ms = Date.now() - started;
     for (const kind of ['missing', 'stale', 'extra'] as const) {
-      if (report[kind] > 0) metrics.inc(RECONCILED_METRIC, { readModel: READ_MODEL, kind }, report[kind]);
+      if (report[kind] > 0) reconciliationRepaired.inc({ read_model: READ_MODEL, kind }, report[kind]);
     }
-    metrics.inc(RECONCILIATION_RUNS_METRIC, { readModel: READ_MODEL });
+    reconciliationRuns.inc({ read_model: READ_MODEL });
     const drift = report.missing + report.stale + report.extra;
     if (drift > 0)
       this.logger.warn({ readModel: READ_MODEL, ...report }, `reconciliation applied ${drift} companies the events had not (yet) brought`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, trackAcceptedSchema, trackBatchBodySchema, trackEventBodySchema, type TrackEventBody } from '@limo/contracts';
 import { SinkFullError } from '../../../ingest/event-sink.port.js';
+import { rowsDropped } from '../../../ingest/metrics.js';
 import type { RouteDeps } from '../../deps.js';
 
 /** POST /api/analytics/track (one event, public-side §7) and POST /api/analytics/track/batch (up to 100). */
@@ -16,6 +17,7 @@ export async function trackRoutes(app: FastifyInstance, deps: RouteDeps) {
     } catch (err) {
       // The input was fine; what failed is ours (a full batch, Kafka or Redis not answering): 503.
       if (!(err instanceof SinkFullError)) request.log.error({ err }, 'analytics event not recorded');
+      rowsDropped.inc({ reason: 'busy' }, events.length);
       return reply
         .code(503)
         .header('retry-after', '5')
