@@ -3,7 +3,7 @@
 # `go install` from the Go module proxy, and the Kubernetes JSON schemas kubeconform validates against,
 # made from the OpenAPI document of the k8s.io/kubernetes module (`go mod download`, ~20 MB) by
 # scripts/k8s-json-schemas.ts. Everything lives in infra/local/.cache/k8s-tools (GOPATH, GOCACHE, the
-# binaries, the schemas; ~1-2 min cold, then nothing). Not a server: nothing to start or stop.
+# binaries, the schemas; 1-3 min cold, then nothing). Not a server: nothing to start or stop.
 # usage: infra/local/k8s-tools.sh build|path|env
 #   build  build the tools if they are not cached yet, and the schemas once the workspace is installed
 #          (the conversion runs with tsx from node_modules; otherwise `env` makes them, in ~2 s)
@@ -29,7 +29,7 @@ built() { [[ -x "$KUSTOMIZE_BIN" && -x "$KUBECONFORM_BIN" ]]; }
 # Builds one tool: go_install (lib.sh) reads BIN and GOBIN_DIR.
 build_tool() {
   BIN="$1" GOBIN_DIR="$(dirname "$1")"
-  go_install "$2" "first run only, ~1 min"
+  go_install "$2" "first run only, 1-3 min"
 }
 
 build_schemas() {
