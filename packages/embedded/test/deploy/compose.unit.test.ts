@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -86,6 +87,21 @@ describe('docker-compose.yml', () => {
       expect(compose.services[name].container_name, name).toBeUndefined();
     }
     expect(compose.services.gateway.ports).toEqual(['8080:8080']);
+  });
+
+  it('runs the engine versions CI tests (infra/local): Elasticsearch, Kafka and Redis', () => {
+    const local = (file: string, pattern: RegExp) => pattern.exec(readFileSync(join(root, 'infra/local', file), 'utf8'))?.[1];
+    const es = local('elasticsearch.sh', /ES_VERSION="\$\{LOCAL_ES_VERSION:-([\d.]+)\}"/);
+    const kafka = local('kafka/pom.xml', /<kafka\.version>([\d.]+)<\/kafka\.version>/);
+    expect(es).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(kafka).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(compose.services.elasticsearch.image).toBe(`docker.elastic.co/elasticsearch/elasticsearch:${es}`);
+    expect(compose.services.kafka.image).toBe(`apache/kafka:${kafka}`);
+    // Redis comes from Debian's package on the CI machine: the same minor version.
+    const redis = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+    const minor = /v=(\d+\.\d+)\./.exec(redis.stdout ?? '')?.[1];
+    if (minor) expect(compose.services.redis.image).toBe(`redis:${minor}`);
+    else expect(compose.services.redis.image).toMatch(/^redis:\d+\.\d+$/);
   });
 
   it('has a multi-stage Dockerfile that runs as a non-root user with a health check', () => {
