@@ -31,6 +31,8 @@ fi
 export PROFILE=distributed JWT_SECRET DATA_DIR="${DATA_DIR:-$root/data-distributed}"
 # A local run has no Stripe keys: the test-mode payment simulator is allowed unless told otherwise.
 export PAYMENTS_SIMULATOR_ALLOWED="${PAYMENTS_SIMULATOR_ALLOWED:-true}"
+# Demo companies with reviews in an empty directory, as `make start` has (SEED_DEMO_DATA=false: none).
+export SEED_DEMO_DATA="${SEED_DEMO_DATA:-true}"
 rm -f "$run/stopping"
 
 # Runs one process for good: restarts it whenever it exits, until the script is stopped.
