@@ -7,7 +7,8 @@
 #   build  build k6 if it is not cached yet
 #   path   print the binary's path (exit 3 when it is not built)
 #   env    print `export K6_BIN=...` (building first)
-#   run    build if needed, then exec k6 with the remaining arguments
+#   run    build if needed, then run k6: `run script.js [k6 run options]` is `k6 run ...`; a k6
+#          command first (`run version`, `run inspect x.js`, `run run x.js`) is passed as given
 set -euo pipefail
 ENGINE=k6
 # shellcheck source=lib.sh
@@ -39,7 +40,12 @@ case "$cmd" in
   run)
     shift
     ensure_binary
-    exec "$BIN" "$@"
+    case "${1:-}" in
+      run | version | inspect | archive | cloud | new | login | pause | resume | scale | stats | status | help | completion | -h | --help | -v | --version)
+        exec "$BIN" "$@"
+        ;;
+      *) exec "$BIN" run "$@" ;;
+    esac
     ;;
   *)
     echo "usage: $0 build|path|env|run <k6 args...>" >&2

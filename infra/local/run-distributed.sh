@@ -6,6 +6,14 @@
 # Ctrl-C stops the processes; `make engines-down` stops the engines. With ENGINES=external the
 # engines are not started: KAFKA_BROKERS, MONGODB_URI and REDIS_URL must already be exported.
 set -euo pipefail
+# Started in the background by a non-interactive shell (`make start-distributed &`), bash begins with
+# SIGINT ignored and may not trap it: Ctrl-C or SIGINT to the process group then reached only the
+# services, which the supervisors restarted. Started again with SIGINT at its default, the trap below
+# stops the stack (GNU env; elsewhere it runs as before).
+if [[ -z "${LIMO_SIGINT_RESET:-}" ]] && env --default-signal=INT true 2> /dev/null; then
+  export LIMO_SIGINT_RESET=1
+  exec env --default-signal=INT bash "${BASH_SOURCE[0]}" "$@"
+fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 if [[ "${ENGINES:-}" != external ]]; then
@@ -23,6 +31,8 @@ fi
 export PROFILE=distributed JWT_SECRET DATA_DIR="${DATA_DIR:-$root/data-distributed}"
 # A local run has no Stripe keys: the test-mode payment simulator is allowed unless told otherwise.
 export PAYMENTS_SIMULATOR_ALLOWED="${PAYMENTS_SIMULATOR_ALLOWED:-true}"
+# Demo companies with reviews in an empty directory, as `make start` has (SEED_DEMO_DATA=false: none).
+export SEED_DEMO_DATA="${SEED_DEMO_DATA:-true}"
 rm -f "$run/stopping"
 
 # Runs one process for good: restarts it whenever it exits, until the script is stopped.
@@ -42,6 +52,8 @@ supervise() {
     (( SECONDS - started >= 60 )) && delay=1
     echo "$(date -u +%FT%TZ) $s (pid $child) exited with $code: restarting in ${delay}s" | tee -a "$run/$s.log" "$run/supervisor.log" >&2
     sleep "$delay"
+    # A signal to the whole group stops the process before the script has marked the stop.
+    [[ -f "$run/stopping" ]] && return 0
     delay=$(( delay < 30 ? delay * 2 : 30 ))
   done
 }

@@ -183,12 +183,15 @@ export const directoryService = defineService({
         await unclaimFreeListings(companies, logger);
         if (processIndex) await projection.rebuild();
         else if (ownIndex) await projection.reconcile();
-        if (config.PROFILE === 'embedded' && settings.SEED_DEMO_DATA !== false) {
+        // Asked for with SEED_DEMO_DATA=true; the embedded profile seeds unless it is false.
+        if (settings.SEED_DEMO_DATA ?? config.PROFILE === 'embedded') {
           const started = Date.now();
-          const added = await seedDemoData(ctx.store, companies, reviews);
+          const { added, ids } = await seedDemoData(ctx.store, companies, reviews);
           if (added > 0) {
-            // Loaded at once rather than through 1,900 events, so the first page is complete.
-            await projection.rebuild();
+            // Loaded at once rather than through 1,900 events, so the first page is complete; a
+            // shared index is not emptied under the other instances, it gets the companies in bulk.
+            if (processIndex) await projection.rebuild();
+            else await projection.indexNow(ids);
             logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
           }
         }

@@ -27,14 +27,22 @@ describe('populate-database', () => {
     // Every 150th insert meets MongoDB away for a moment (the next attempt at it succeeds).
     const unreachable = () => Object.assign(new Error('connection 3 to 127.0.0.1:27017 closed'), { name: 'MongoNetworkError' });
     const { repository, docs } = companiesWhere((n) => (n % 150 === 0 ? unreachable() : undefined));
-    expect(await populateDirectory(repository, 'admin-1')).toEqual({ companiesAdded: 1900, citiesProcessed: 19, totalCompanies: 1900 });
+    const indexed: string[] = [];
+    const projection = { indexNow: async (ids: string[]) => void indexed.push(...ids) };
+    expect(await populateDirectory(repository, projection, 'admin-1')).toEqual({
+      companiesAdded: 1900,
+      citiesProcessed: 19,
+      totalCompanies: 1900,
+    });
     expect(docs.size).toBe(1900);
+    // Before the answer: every generated company indexed (in bulk), searchable.
+    expect(new Set(indexed)).toEqual(new Set(docs.keys()));
   }, 30_000);
 
   it('still fails on an error that no retry mends', async () => {
     const { repository } = companiesWhere((n) =>
       n === 10 ? new TypeError("Cannot read properties of undefined (reading 'city')") : undefined,
     );
-    await expect(populateDirectory(repository, 'admin-1')).rejects.toThrow(TypeError);
+    await expect(populateDirectory(repository, { indexNow: async () => undefined }, 'admin-1')).rejects.toThrow(TypeError);
   });
 });

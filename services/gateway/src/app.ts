@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BalancedPool, Pool, type Dispatcher } from 'undici';
+import type { Pool } from 'undici';
 import {
   clientClosed,
   endClientClosed,
@@ -33,6 +33,7 @@ import {
 } from '@limo/platform';
 import { requestCost } from './expensive-routes.js';
 import { checkServices } from './health.js';
+import { retriesOnAnotherInstance, ServiceInstances } from './instances.js';
 import { checkReadiness } from './readiness.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
@@ -207,15 +208,16 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
 
   // One keep-alive pool per service, shared by all its prefixes (one connection set, not one per
-  // prefix), balanced over every instance its `<NAME>_URL` lists.
-  const pools = new Map<ServiceName, Dispatcher>();
+  // prefix), balanced over every instance its `<NAME>_URL` lists; a failed instance leaves the pool
+  // until its health check answers (instances.ts).
+  const instances = {} as Record<ServiceName, ServiceInstances>;
   app.addHook('onClose', async () => {
-    await Promise.all([...pools.values()].map((pool) => pool.close()));
+    await Promise.all(Object.values(instances).map((service) => service.close()));
   });
   for (const [service, prefixes] of Object.entries(routesTable) as Array<[ServiceName, string[]]>) {
     const upstreams = upstreamsOf(config, service);
-    const pool = upstreams.length > 1 ? new BalancedPool(upstreams, POOL_OPTIONS) : new Pool(upstreams[0], POOL_OPTIONS);
-    pools.set(service, pool);
+    instances[service] = new ServiceInstances(service, upstreams, POOL_OPTIONS, options.logger);
+    const pool = instances[service].pool;
     for (const prefix of prefixes) {
       await app.register(proxy, {
         upstream: upstreams[0],
@@ -236,6 +238,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
             // The gateway's span, when tracing: the service's span is its child.
             ...traceHeaders(),
           }),
+          // A GET or HEAD whose instance failed to connect or dropped the connection is sent once
+          // more: the failed instance has left the pool by then, so it goes to another.
+          retryDelay: ({ err, req, attempt }) => (upstreams.length > 1 && retriesOnAnotherInstance(req.method, err, attempt) ? 1 : null),
           onError: (reply, { error }) => {
             if (clientClosed(reply.request)) return endClientClosed(reply, 'gateway');
             reply.log.error({ err: error, service }, 'upstream failed');
@@ -267,7 +272,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
 
   app.get('/healthz', { config: { answersUnderPressure: true } }, async (_request, reply) => {
-    const report = await checkServices(config.serviceUrls);
+    const report = await checkServices(instances);
     return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, gateway: 'up', underPressure: isUnderPressure(app) });
   });
   // Ready while every service it routes to has a ready instance (each instance of each is asked).

@@ -1,25 +1,36 @@
 import { serviceNames, type ServiceName } from '@limo/platform';
+import type { InstanceHealth, ServiceInstances } from './instances.js';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  /** Each service's answer: up or down, and what it adds to its own `/healthz` (e.g. analytics' `deadLetters`). */
-  services: Record<ServiceName, { status: 'up' | 'down'; ms: number; error?: string; [detail: string]: unknown }>;
+  /**
+   * Each service: up while one of its instances answers, with what that instance adds to its own
+   * `/healthz` (e.g. analytics' `deadLetters`), and every instance with its own state.
+   */
+  services: Record<
+    ServiceName,
+    { status: 'up' | 'down'; ms: number; error?: string; instances: Array<Omit<InstanceHealth, 'details'>>; [detail: string]: unknown }
+  >;
 }
 
-/** Asks every service's `/healthz` at once, each with a 2 s limit. */
-export async function checkServices(urls: Record<ServiceName, string>): Promise<HealthReport> {
+/** Asks every instance of every service for its `/healthz` at once, each with a 2 s limit. */
+export async function checkServices(instances: Record<ServiceName, ServiceInstances>): Promise<HealthReport> {
   const entries = await Promise.all(
     serviceNames.map(async (name) => {
-      const started = Date.now();
-      try {
-        const res = await fetch(`${urls[name]}/healthz`, { signal: AbortSignal.timeout(2000) });
-        const ms = Date.now() - started;
-        if (!res.ok) return [name, { status: 'down' as const, ms, error: `HTTP ${res.status}` }] as const;
-        const { status: _status, service: _service, ...details } = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
-        return [name, { ...details, status: 'up' as const, ms }] as const;
-      } catch (err) {
-        return [name, { status: 'down' as const, ms: Date.now() - started, error: (err as Error).message }] as const;
-      }
+      const checked = await instances[name].check();
+      const answering = checked.find((instance) => instance.status === 'up');
+      const shown = answering ?? checked[0];
+      const list = checked.map(({ details: _details, ...instance }) => instance);
+      return [
+        name,
+        {
+          ...answering?.details,
+          status: answering ? ('up' as const) : ('down' as const),
+          ms: shown?.ms ?? 0,
+          ...(!answering && shown?.error !== undefined && { error: shown.error }),
+          instances: list,
+        },
+      ] as const;
     }),
   );
   const services = Object.fromEntries(entries) as HealthReport['services'];

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, appendFile, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { MailMessage, Mailer, OutboxEntry, SentMail } from '../ports/mail.port.js';
+import { keyDigest, keyedMessageId, oncePerKey } from './mail-keys.js';
 
 /** Where the embedded mailer writes, and who the mail is from. */
 export interface FileMailerOptions {
@@ -30,8 +31,9 @@ interface IndexWriter {
 const indexWriters = new Map<string, IndexWriter>();
 
 /**
- * The embedded mailer: nodemailer renders each message to `<dir>/<timestamp>-<id>.eml` (openable in
- * any mail client) and records it as one JSON line in `<dir>/index.jsonl`, which the dev outbox page
+ * The embedded mailer: nodemailer renders each message to `<dir>/<timestamp>-<id>.eml` (a keyed one to
+ * `<dir>/key-<digest of its key>.eml`, see `sendKeyed`), openable in any mail client, and records it
+ * as one JSON line in `<dir>/index.jsonl`, which the dev outbox page
  * and tests read. Entries sent together are appended in one write, so the index costs one append
  * per batch, however long it grows (it used to be rewritten whole for every message).
  */
@@ -54,26 +56,65 @@ export class FileMailer implements Mailer {
 
   async send(message: MailMessage): Promise<SentMail> {
     const key = message.idempotencyKey;
-    if (key) {
-      // Sent already (before a crash that kept the sender from recording it): not again.
-      const sent = (await sentKeys(this.dir)).get(key);
-      if (sent) return { messageId: sent };
+    if (!key) {
+      const sentAt = new Date();
+      const file = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      const info = await this.render(message);
+      await writeFile(join(this.dir, file), info.message as Buffer);
+      return this.record(message, info.messageId, file, sentAt);
     }
-    const info = await this.transport.sendMail({
+    return oncePerKey(this.dir, key, () => this.sendKeyed(message, key));
+  }
+
+  /**
+   * A keyed mail is the file named after its key, created whole or not at all (written under a
+   * temporary name, then linked to its own, which fails if it exists): the file is the record of the
+   * send. A crash after it and before the index line leaves the file, so the resend indexes it
+   * instead of sending again.
+   */
+  private async sendKeyed(message: MailMessage, key: string): Promise<SentMail> {
+    const indexed = (await sentKeys(this.dir)).get(key);
+    if (indexed) return { messageId: indexed };
+    const file = `key-${keyDigest(key)}.eml`;
+    const path = join(this.dir, file);
+    const messageId = keyedMessageId(key);
+    const written = await writtenAt(path);
+    if (written) return this.record(message, messageId, file, written);
+    const info = await this.render(message, messageId);
+    const temporary = join(this.dir, `.${randomUUID()}.tmp`);
+    await writeFile(temporary, info.message as Buffer);
+    let first = true;
+    try {
+      await link(temporary, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // Another process sending the same key wrote it first: that file is the mail. Indexed here too
+      // in case that process died before indexing it (readOutbox keeps one line per key).
+      first = false;
+    } finally {
+      await unlink(temporary);
+    }
+    return this.record(message, messageId, file, first ? new Date() : ((await writtenAt(path)) ?? new Date()));
+  }
+
+  private render(message: MailMessage, messageId?: string): Promise<StreamTransport.SentMessageInfo> {
+    return this.transport.sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
+      ...(messageId && { messageId }),
     });
-    const sentAt = new Date();
-    const file = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-    await writeFile(join(this.dir, file), info.message as Buffer);
-    const entry: OutboxEntry = { ...message, messageId: info.messageId, file, sentAt: sentAt.toISOString(), from: this.from };
+  }
+
+  /** Appends the index line of a mail whose file is written. */
+  private async record(message: MailMessage, messageId: string, file: string, sentAt: Date): Promise<SentMail> {
+    const entry: OutboxEntry = { ...message, messageId, file, sentAt: sentAt.toISOString(), from: this.from };
     await appendToIndex(this.dir, entry);
-    if (key) (await sentKeys(this.dir)).set(key, info.messageId);
-    return { messageId: info.messageId };
+    if (message.idempotencyKey) (await sentKeys(this.dir)).set(message.idempotencyKey, messageId);
+    return { messageId };
   }
 
   async ping(): Promise<void> {
@@ -102,7 +143,20 @@ function sentKeys(dir: string): Promise<Map<string, string>> {
   return keys;
 }
 
-/** Reads the outbox index of `dir` (oldest first); an outbox nothing was sent to is empty. */
+/** When the file at `path` was written, or undefined if there is none. */
+async function writtenAt(path: string): Promise<Date | undefined> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Reads the outbox index of `dir` (oldest first); an outbox nothing was sent to is empty. A key
+ * indexed twice (two processes that resent it together) is one mail: its first line is kept.
+ */
 export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
   const base = resolve(dir);
   const legacy = await readIfExists(join(base, LEGACY_INDEX_FILE));
@@ -117,7 +171,8 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
   for (const line of lines.split('\n').slice(0, -1)) {
     if (line.trim() !== '') entries.push(JSON.parse(line) as OutboxEntry);
   }
-  return entries;
+  const keys = new Set<string>();
+  return entries.filter(({ idempotencyKey: key }) => !key || (!keys.has(key) && keys.add(key)));
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { Cache } from '../ports/cache.port.js';
 import type { MailMessage, Mailer, SentMail } from '../ports/mail.port.js';
+import { keyDigest, keyedMessageId, oncePerKey } from './mail-keys.js';
 import { redactUrl } from './redact-url.js';
 
 /** Which SMTP server to hand mail to, and who the mail is from. */
@@ -13,7 +14,15 @@ export interface SmtpMailerOptions {
   url: string;
   /** The `From` address of every message. */
   from: string;
+  /**
+   * Where the keys of accepted mails are recorded (the shared cache: Redis in the distributed
+   * profile), so a resend after a crash, by this process or another, is recognised and not sent.
+   */
+  sent?: Cache;
 }
+
+// How long an accepted key is remembered: far beyond any redelivery (leases, consumer retries).
+const SENT_KEY_TTL_MS = 7 * 24 * 3600 * 1000;
 
 // Nodemailer waits two minutes for a dead server by default; a health check or a user waits less.
 // A pool of at most `maxConnections` connections bounds the mails in flight (the rest queue in
@@ -73,7 +82,8 @@ parentPort.on('message', async ({ id, op, mail }) => {
 
 /**
  * The distributed mailer: nodemailer over a bounded pool of SMTP connections (`?maxConnections=` in
- * the URL), in a worker thread of its own.
+ * the URL), in a worker thread of its own. A keyed mail is sent once: its key is recorded in `sent`
+ * when the server accepts it and checked before sending.
  */
 export class SmtpMailer implements Mailer {
   private readonly pending = new Map<number, { resolve(answer: ThreadAnswer): void; reject(err: Error): void }>();
@@ -83,6 +93,7 @@ export class SmtpMailer implements Mailer {
     private readonly thread: Worker,
     private readonly from: string,
     private readonly url: string,
+    private readonly sent: Cache | undefined,
   ) {
     thread.on('message', (answer: ThreadAnswer) => {
       this.pending.get(answer.id)?.resolve(answer);
@@ -113,7 +124,7 @@ export class SmtpMailer implements Mailer {
       eval: true,
       workerData: { url: url.toString(), nodemailer: createRequire(import.meta.url).resolve('nodemailer') },
     });
-    const mailer = new SmtpMailer(thread, options.from, options.url);
+    const mailer = new SmtpMailer(thread, options.from, options.url, options.sent);
     try {
       await mailer.ping();
     } catch (err) {
@@ -124,6 +135,21 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<SentMail> {
+    const key = message.idempotencyKey;
+    if (!key) return this.transmit(message);
+    return oncePerKey(this.url, key, async () => {
+      const recorded = `mail-sent:${keyDigest(key)}`;
+      const messageId = await this.sent?.get<string>(recorded);
+      if (messageId) return { messageId };
+      const accepted = await this.transmit(message, keyedMessageId(key));
+      // Recorded the moment the server accepted it. A record that fails does not fail the send (a
+      // retry would send it again); only a crash in this instant resends it, under the same Message-ID.
+      await this.sent?.set(recorded, accepted.messageId, SENT_KEY_TTL_MS).catch(() => undefined);
+      return accepted;
+    });
+  }
+
+  private async transmit(message: MailMessage, messageId?: string): Promise<SentMail> {
     const { info, error } = await this.request('send', {
       from: this.from,
       to: message.to,
@@ -134,9 +160,7 @@ export class SmtpMailer implements Mailer {
       // Chosen, not detected: nodemailer otherwise counts Latin and non-Latin characters of every
       // text part and header with two regular expressions (~15% of the transport thread's time).
       textEncoding: 'quoted-printable',
-      ...(message.idempotencyKey && {
-        messageId: `<${createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)}@limodirectory>`,
-      }),
+      ...(messageId && { messageId }),
     });
     if (error !== undefined || !info) throw new Error(error ?? 'the SMTP transport answered nothing');
     if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}: ${info.response}`);

@@ -7,9 +7,10 @@ export interface MailMessage {
   /** Free-form tag kept with the message (e.g. `password-reset`), for the outbox index and tests. */
   tag?: string;
   /**
-   * Makes a resend after a crash harmless where the transport allows: the file mailer sends a key
-   * once (its index is the record); SMTP derives the Message-ID from it, so relays and mail clients
-   * drop the duplicate. E.g. `quote:<id>:company`.
+   * Sends the message once per key, also when it is sent again after a crash: the file mailer writes
+   * a key's file whole or not at all and a file that exists is the send; SMTP records the key in the
+   * shared cache when the server accepts the mail and derives the Message-ID from it, so a resend in
+   * the instant between the two still carries the same Message-ID. E.g. `quote:<id>:company`.
    */
   idempotencyKey?: string;
 }

@@ -54,7 +54,7 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
     opened.push(cache);
     const mailer = tracedMailer(
       engines.mail === 'smtp' && config.SMTP_URL
-        ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM })
+        ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM, sent: cache })
         : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM }),
     );
     opened.push(mailer);

@@ -27,6 +27,11 @@ export interface ClaimDoc {
   refundId: string | null;
   /** Set when a signed-out payer named another account's e-mail: the claim is kept unlinked for the admin. */
   accountReview?: 'email-of-another-account' | null;
+  /**
+   * Set when the admin approved before identity linked the claimer's account: `claim.approved.v1`
+   * names the owner, so it is published with the link (`linkUser`).
+   */
+  approvalOwed?: { businessVerified: boolean } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -169,26 +174,40 @@ export class ClaimsRepository {
 
   /**
    * Moves a pending claim to its decision (the lifecycle's `approve` / `reject`) with the events owed;
-   * null when it was no longer pending.
+   * null when it was no longer pending, or no longer had the account `userId` the decision was made on.
    */
   decide(
     id: string,
     event: Extract<ClaimEvent, 'approve' | 'reject'>,
     set: Partial<ClaimDoc>,
     events: EventEnvelope[],
+    userId?: string | null,
   ): Promise<ClaimDoc | null> {
     const status = transition('claim', 'pending', event);
     if (status === 'refunded') throw new Error('a decision never refunds');
     return this.claims.updateOne(
-      { _id: id, status: 'pending' },
+      { _id: id, status: 'pending', ...(userId !== undefined && { userId }) },
       { $set: { ...set, status, updatedAt: new Date().toISOString() } },
       { events },
     );
   }
 
-  /** Records the claimer's account (identity found or created it). */
+  /** Records the claimer's account on a claim, whatever its state. */
   setUser(id: string, userId: string): Promise<ClaimDoc | null> {
     return this.claims.updateOne({ _id: id }, { $set: { userId, updatedAt: new Date().toISOString() } });
+  }
+
+  /**
+   * Records the claimer's account (identity found or created it) on the claim as it was read, with
+   * the events owed (the approval's, when the admin approved first); null when the claim changed
+   * meanwhile (decided, or linked by a redelivery), so the caller reads it again.
+   */
+  linkUser(seen: ClaimDoc, userId: string, events: EventEnvelope[]): Promise<ClaimDoc | null> {
+    return this.claims.updateOne(
+      { _id: seen._id, userId: null, status: seen.status },
+      { $set: { userId, approvalOwed: null, updatedAt: new Date().toISOString() } },
+      { events },
+    );
   }
 
   /** Records the refund of a decided claim; `refunded` is the lifecycle's `refund` (refused for a pending claim). */

@@ -5,12 +5,38 @@ import { LifecycleConflict, transition } from '../domain/lifecycle.js';
 import type { ClaimDoc } from '../repositories/claims.repository.js';
 import { asHttp, findCompany, MESSAGES, type UseCaseDeps } from './context.js';
 
-/** Identity found or created the claimer's account: the claim (and its pending subscription) is theirs. */
+/**
+ * Identity found or created the claimer's account: the claim (and its pending subscription) is theirs.
+ * A claim the admin approved before this owes its `claim.approved.v1`, published with the link.
+ */
 export async function linkClaimant(d: UseCaseDeps, claimId: string, userId: string): Promise<void> {
-  const claim = await d.claims.findById(claimId);
-  if (!claim || claim.userId) return;
-  await d.claims.setUser(claimId, userId);
-  if (claim.subscriptionId) await d.subscriptions.setOwner(claim.subscriptionId, { userId });
+  // Read again when the claim changed between the read and the write (an approval meanwhile).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const claim = await d.claims.findById(claimId);
+    if (!claim || claim.userId) return;
+    const owed =
+      claim.status === 'approved' && claim.approvalOwed ? [approvedEvent(claim, userId, claim.approvalOwed.businessVerified)] : [];
+    if (!(await d.claims.linkUser(claim, userId, owed))) continue;
+    if (claim.subscriptionId) await d.subscriptions.setOwner(claim.subscriptionId, { userId });
+    return;
+  }
+  throw new Error(`claim ${claimId} kept changing while its account was linked`);
+}
+
+/** `claim.approved.v1` of an approved claim, owned by `userId`. */
+function approvedEvent(claim: ClaimDoc, userId: string, businessVerified: boolean) {
+  const at = claim.approvedAt ?? new Date().toISOString();
+  const data: ClaimApprovedV1['data'] = {
+    claimId: claim._id,
+    companyId: claim.companyId,
+    userId,
+    claimedAt: at,
+    businessVerified,
+    approvedBy: claim.approvedBy,
+    claimerEmail: claim.claimerEmail,
+    companyName: claim.companyName,
+  };
+  return newEvent('claim.approved.v1', claim.companyId, data, new Date().toISOString());
 }
 
 /** The claim, pending (the lifecycle's message as 409 otherwise). */
@@ -26,7 +52,11 @@ async function pendingClaim(d: UseCaseDeps, claimId: string, event: 'approve' | 
   return claim;
 }
 
-/** Approves a pending claim: one approved claim per company (409 afterwards); publishes `claim.approved.v1`. */
+/**
+ * Approves a pending claim: one approved claim per company (409 afterwards); publishes
+ * `claim.approved.v1`, at once or, when identity has not linked the claimer's account yet, with the
+ * link (the claim is approved either way). A claim whose e-mail belongs to another account is refused.
+ */
 export async function approveClaim(
   d: UseCaseDeps,
   claimId: string,
@@ -34,34 +64,34 @@ export async function approveClaim(
   options: { adminNotes?: string; businessVerified?: boolean },
 ): Promise<ClaimDoc> {
   const claim = await pendingClaim(d, claimId, 'approve');
-  if (!claim.userId) throw conflict(claim.accountReview ? MESSAGES.accountReview : MESSAGES.accountPending);
+  if (!claim.userId && claim.accountReview) throw conflict(MESSAGES.accountReview);
   const company = await findCompany(d, claim.companyId);
   if (!company) throw notFound(MESSAGES.companyNotFound);
-  if (company.owned && company.userId !== claim.userId) throw conflict(MESSAGES.alreadyClaimed);
+  if (company.owned && (!claim.userId || company.userId !== claim.userId)) throw conflict(MESSAGES.alreadyClaimed);
   if (!(await d.claims.reserveApproval(claim.companyId, claim._id))) throw conflict(MESSAGES.approvedElsewhere);
   const now = new Date().toISOString();
-  const data: ClaimApprovedV1['data'] = {
-    claimId: claim._id,
-    companyId: claim.companyId,
-    userId: claim.userId,
-    claimedAt: now,
-    businessVerified: options.businessVerified ?? true,
-    approvedBy: admin.id,
-    claimerEmail: claim.claimerEmail,
-    companyName: claim.companyName,
-  };
+  const businessVerified = options.businessVerified ?? true;
+  const approval = { approvedAt: now, approvedBy: admin.id, adminNotes: options.adminNotes ?? claim.adminNotes };
   const decided = await d.claims.decide(
     claim._id,
     'approve',
-    { approvedAt: now, approvedBy: admin.id, adminNotes: options.adminNotes ?? claim.adminNotes },
-    [newEvent('claim.approved.v1', claim.companyId, data, now)],
+    claim.userId ? approval : { ...approval, approvalOwed: { businessVerified } },
+    claim.userId ? [approvedEvent({ ...claim, ...approval }, claim.userId, businessVerified)] : [],
+    claim.userId,
   );
   if (!decided) {
     await d.claims.releaseApproval(claim.companyId, claim._id);
+    const current = await d.claims.findById(claim._id);
+    // Linked between the read and the write: decided on the account it has now.
+    if (current?.status === 'pending' && current.userId && !claim.userId) return approveClaim(d, claimId, admin, options);
     throw conflict('This claim was decided meanwhile');
   }
   if (claim.subscriptionId)
-    await d.subscriptions.setOwner(claim.subscriptionId, { userId: claim.userId, companyId: claim.companyId, verification: 'verified' });
+    await d.subscriptions.setOwner(claim.subscriptionId, {
+      ...(claim.userId && { userId: claim.userId }),
+      companyId: claim.companyId,
+      verification: 'verified',
+    });
   return decided;
 }
 

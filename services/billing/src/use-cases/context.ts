@@ -53,7 +53,6 @@ export const MESSAGES = {
   paymentNotFound: 'Payment not found',
   claimNotFound: 'Claim not found',
   claimerRequired: 'Please fill in all required fields',
-  accountPending: "The claimer's account is still being set up. Please try again in a moment.",
   accountReview:
     "The claimer's e-mail belongs to another account and the payer was not signed in to it: the claim is not linked to any account. Reject it (the payment is refunded) or ask the claimer to claim again signed in.",
   approvedElsewhere: 'This business already has an approved claim',

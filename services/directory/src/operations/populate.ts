@@ -5,23 +5,32 @@ import { generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyDoc } from '../domain/company.js';
 import type { ReviewsRepository } from '../repositories/reviews.repository.js';
+import type { SearchProjection } from '../search/projection.js';
 import { ratingOf, type ReviewDoc } from '../domain/review.js';
 
 /**
  * Adds the generated companies of the 19 cities that are not there yet (their ids are derived from
- * the seed, so a second run adds none, and two runs at once cannot add one twice).
+ * the seed, so a second run adds none, and two runs at once cannot add one twice), then indexes all
+ * of them in bulk: the answer comes once every one is searchable.
  */
-export async function populateDirectory(companies: CompaniesRepository, actor: string): Promise<PopulateResponse> {
+export async function populateDirectory(
+  companies: CompaniesRepository,
+  projection: Pick<SearchProjection, 'indexNow'>,
+  actor: string,
+): Promise<PopulateResponse> {
   const now = new Date();
   let companiesAdded = 0;
+  const ids: string[] = [];
   for (const city of POPULATE_CITIES) {
     const generated = generateCityCompanies(city, { actor, now });
+    ids.push(...generated.map((c) => c._id));
     const existing = new Set((await companies.find({ _id: { $in: generated.map((c) => c._id) } })).map((c) => c._id));
     companiesAdded += await insertAllIfAbsent(
       companies,
       generated.filter((doc) => !existing.has(doc._id)),
     );
   }
+  await projection.indexNow(ids);
   return { companiesAdded, citiesProcessed: POPULATE_CITIES.length, totalCompanies: await companies.count() };
 }
 
@@ -60,12 +69,17 @@ interface MetaDoc {
 }
 
 /**
- * Demo data for a new embedded install: the populate companies with approved reviews (their ratings
- * already counted), once per data folder. Returns how many companies were added (0 when skipped).
+ * Demo data for a new install: the populate companies with approved reviews (their ratings already
+ * counted), once per store (ids are derived: replicas seeding at once add each once). Returns how
+ * many companies were added (0 when skipped) and the ids of all of them.
  */
-export async function seedDemoData(store: DocumentStore, companies: CompaniesRepository, reviews: ReviewsRepository): Promise<number> {
+export async function seedDemoData(
+  store: DocumentStore,
+  companies: CompaniesRepository,
+  reviews: ReviewsRepository,
+): Promise<{ added: number; ids: string[] }> {
   const meta: Collection<MetaDoc> = await store.collection<MetaDoc>('meta');
-  if ((await meta.findOne({ _id: 'demo-data' })) || (await companies.count()) > 0) return 0;
+  if ((await meta.findOne({ _id: 'demo-data' })) || (await companies.count()) > 0) return { added: 0, ids: [] };
   const now = new Date();
   const generated = POPULATE_CITIES.flatMap((city) => generateCityCompanies(city, { actor: 'system', now }));
   const demoReviews = generateDemoReviews(generated, now);
@@ -76,6 +90,11 @@ export async function seedDemoData(store: DocumentStore, companies: CompaniesRep
     generated.map((doc) => ({ ...doc, ...ratingOf(byCompany.get(doc._id) ?? []) })),
   );
   await reviews.insertApproved(demoReviews);
-  await meta.insertOne({ _id: 'demo-data', at: now.toISOString() });
-  return added;
+  try {
+    await meta.insertOne({ _id: 'demo-data', at: now.toISOString() });
+  } catch (err) {
+    // Another instance seeding the same store at once (directory replicas starting together).
+    if (!(err instanceof DuplicateKeyError)) throw err;
+  }
+  return { added, ids: generated.map((c) => c._id) };
 }

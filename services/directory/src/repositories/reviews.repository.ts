@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, Filter } from '@limo/platform';
+import { DuplicateKeyError, inParallel, type Collection, type DocumentStore, type Filter } from '@limo/platform';
 import { ratingOf, reviewEvent, reviewFingerprint, type ReviewDoc } from '../domain/review.js';
 
 /** Reviews and the events they owe. */
@@ -49,9 +49,18 @@ export class ReviewsRepository {
     return this.reviews.insertOne(doc, { events: [reviewEvent('review.submitted.v1', doc)] });
   }
 
-  /** Stores reviews that need no moderation (demo data), owing no events. */
+  /**
+   * Stores reviews that need no moderation (demo data), owing no events, a few at a time; one already
+   * stored (another instance seeding at once, or a run cut short) is kept.
+   */
   async insertApproved(docs: ReviewDoc[]): Promise<void> {
-    for (const doc of docs) await this.reviews.insertOne(doc);
+    await inParallel(16, docs, async (doc) => {
+      try {
+        await this.reviews.insertOne(doc);
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    });
   }
 
   /** Approves or rejects the review, owing the matching event; null when it does not exist. */

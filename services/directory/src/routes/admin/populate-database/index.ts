@@ -4,19 +4,22 @@ import { populateResponseSchema } from '@limo/contracts';
 import type { DirectoryDeps } from '../../../deps.js';
 import { populateDirectory } from '../../../operations/populate.js';
 
-/** POST /api/admin/populate-database: 100 generated companies in each of the 19 cities (owner-admin §9), idempotent. */
+/**
+ * POST /api/admin/populate-database: 100 generated companies in each of the 19 cities (owner-admin §9),
+ * idempotent; answers once they are all searchable.
+ */
 export async function populateRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/populate-database',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Add the 1,900 generated companies that are missing; a second run adds none',
+        summary: 'Add the 1,900 generated companies that are missing (a second run adds none); answers once all are searchable',
         response: { 200: populateResponseSchema },
       },
     },
     async (request) => {
-      const result = await populateDirectory(deps.companies, request.user!.id);
+      const result = await populateDirectory(deps.companies, deps.projection, request.user!.id);
       request.log.info(result, 'populate-database');
       return result;
     },
