@@ -5,7 +5,7 @@ import { pino, type Logger } from 'pino';
 import { deadLetterEvent, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from '../ports/event-bus.port.js';
 import { handleWithRetries } from '../events/retry.js';
 import { KafkaMember, type KafkaMessage } from './kafka.member.js';
-import { ensureKafkaTopics, retryWhileKafkaWarmsUp } from './kafka.topics.js';
+import { ensureKafkaTopics, isUnknownTopicError, retryWhileKafkaWarmsUp } from './kafka.topics.js';
 
 export { retryWhileKafkaWarmsUp, ensureKafkaTopics, isRetriableKafkaError } from './kafka.topics.js';
 
@@ -228,9 +228,13 @@ export class KafkaEventBus implements EventBus {
     try {
       await this.producer.send({ messages });
     } catch (err) {
-      // Perhaps the broker came back without them: the next publish (the relay's retry) ensures them again.
+      // Perhaps the broker came back without them (fresh data): they are ensured again, at once when
+      // the broker said so, else by the next publish (the relay's retry).
       for (const topic of topics) this.topics.delete(topic);
-      throw err;
+      if (!isUnknownTopicError(err)) throw err;
+      this.logger.warn({ topics, err }, 'Kafka topics gone (a broker with fresh data?): creating them again');
+      await this.ensureTopics(topics, true);
+      await this.producer.send({ messages });
     }
   }
 

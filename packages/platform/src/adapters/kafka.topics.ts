@@ -36,7 +36,19 @@ export function isKafkaProtocolError(err: unknown, id: string): boolean {
   return someKafkaError(err, (e) => e.apiId === id);
 }
 
+/** Whether `err` says a topic does not exist (any more: a broker that came back with fresh data). */
+export function isUnknownTopicError(err: unknown): boolean {
+  return someKafkaError(
+    err,
+    (e) =>
+      e.apiId === 'UNKNOWN_TOPIC_OR_PARTITION' ||
+      e.apiId === 'UNKNOWN_TOPIC_ID' ||
+      (typeof e.message === 'string' && e.message.startsWith('Unknown topic ')),
+  );
+}
+
 interface KafkaErrorFields {
+  message?: unknown;
   canRetry?: unknown;
   hasStaleMetadata?: unknown;
   apiId?: unknown;
