@@ -4,7 +4,8 @@
  * ingest's (8 callers, batches of 100), single events from 8 callers, and a consumer group handling
  * what was published (events/s from its subscription until the last is handled). Each runs twice;
  * the second run's figure is kept (the first warms the JVM and the topic). When the bus moved from
- * kafkajs to @platformatic/kafka this compared both in the same run (README, "Benchmarks").
+ * kafkajs to @platformatic/kafka this compared both in the same run (README, "Benchmarks"; the kafkajs
+ * side was scripts/bench-kafka-kafkajs.ts, removed with kafkajs).
  * Needs KAFKA_BROKERS (`eval "$(bash infra/local/all.sh env kafka)"` after `infra/local/kafka.sh up`).
  */
 import { randomUUID } from 'node:crypto';
@@ -70,9 +71,6 @@ const shapes: Shape[] = [
 const contenders: Array<[string, () => Promise<EventBus>]> = [
   ['@platformatic/kafka', () => KafkaEventBus.create({ brokers, clientId: 'bench-kafka', namespace: `${run}.new.` })],
 ];
-// The bus as it was on kafkajs, while both are installed: delete this file and these lines with kafkajs.
-const old = await import('./bench-kafka-kafkajs.js').catch(() => undefined);
-if (old) contenders.unshift(['kafkajs', () => old.KafkajsEventBus.create({ brokers, clientId: 'bench-kafka-old', namespace: `${run}.old.` })]);
 
 const buses = await Promise.all(contenders.map(async ([name, create]) => [name, await create()] as const));
 console.log(`bench:kafka: ${EVENTS} events per run, broker ${brokers.join(',')}`);

@@ -47,7 +47,7 @@ describe.skipIf(Boolean(missing))(`Kafka: a broker that came back with fresh dat
     const after = Array.from({ length: 20 }, (_, i) => event(10 + i));
     const errors: string[] = [];
     for (const batch of [after.slice(0, 10), after.slice(10)]) {
-      for (let deadline = Date.now() + 60_000; ; ) {
+      for (let deadline = Date.now() + 60_000; ;) {
         try {
           await bus!.publish(batch);
           break;

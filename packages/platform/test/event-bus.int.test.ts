@@ -39,7 +39,11 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   // crashed the consumer in the retry loop) is dead-lettered as raw text, and the events behind it flow.
   it('dead-letters a message that is not an event envelope and handles the events behind it', async () => {
     const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign' });
-    const writer = new Producer({ clientId: 'event-bus-foreign-writer', bootstrapBrokers: brokers.split(','), serializers: stringSerializers });
+    const writer = new Producer({
+      clientId: 'event-bus-foreign-writer',
+      bootstrapBrokers: brokers.split(','),
+      serializers: stringSerializers,
+    });
     try {
       const topic = `foreign-${randomUUID()}`;
       const handled: string[] = [];

@@ -131,7 +131,9 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
       await Promise.all(eventMix(300).map((e) => publisher.accept(e)));
       await waitFor(async () => (await stored(where)) >= 600, 60_000, 'the events after the loss').catch(() => undefined);
       expect(await stored(where)).toBe(600);
-      expect(Number((await store.rows<{ n: string }>(`SELECT uniqExact(eventId) AS n FROM analytics.events WHERE ${where}`))[0]?.n)).toBe(600);
+      expect(Number((await store.rows<{ n: string }>(`SELECT uniqExact(eventId) AS n FROM analytics.events WHERE ${where}`))[0]?.n)).toBe(
+        600,
+      );
     } finally {
       await publisher.stop();
       await ingest.stop();

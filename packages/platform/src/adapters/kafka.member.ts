@@ -48,6 +48,7 @@ const COMMIT_WAIT_MS = 5_000;
  */
 export class KafkaMember {
   private readonly lanes = new Map<string, Lane>();
+  private stream: MessagesStream<string, string, string, string> | undefined;
   private readonly stopping = new AbortController();
   private failed = false;
   private paused = false;
@@ -107,7 +108,10 @@ export class KafkaMember {
     if (!assigned) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Kafka consumer of group ${group} was not ready within ${readyTimeoutMs} ms`)), readyTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`Kafka consumer of group ${group} was not ready within ${readyTimeoutMs} ms`)),
+        readyTimeoutMs,
+      );
     });
     try {
       await Promise.race([fetched, timeout]);
@@ -116,14 +120,14 @@ export class KafkaMember {
     }
   }
 
-  private stream: MessagesStream<string, string, string, string> | undefined;
-
   /** Stops taking messages, lets the handlers in flight finish, commits what they handled and leaves the group. */
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all([...this.lanes.values()].map((lane) => lane.idle()));
     await this.stream?.close().catch(() => undefined);
-    await this.consumer.close(true).catch((err: unknown) => this.options.logger.warn({ group: this.options.group, err }, 'Kafka consumer did not close'));
+    await this.consumer
+      .close(true)
+      .catch((err: unknown) => this.options.logger.warn({ group: this.options.group, err }, 'Kafka consumer did not close'));
   }
 
   private take(message: KafkaMessage): void {
@@ -131,7 +135,12 @@ export class KafkaMember {
     const key = `${message.topic}:${message.partition}`;
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = new Lane(this.options.concurrency, (m) => this.handle(m), this.options.logger, () => this.progressed(key));
+      lane = new Lane(
+        this.options.concurrency,
+        (m) => this.handle(m),
+        this.options.logger,
+        () => this.progressed(key),
+      );
       this.lanes.set(key, lane);
     }
     lane.push(message);
@@ -194,11 +203,14 @@ class Lane {
     private readonly logger: Logger,
     private readonly onProgress: () => void,
   ) {
-    this.window = new KeyedWindow<KafkaMessage>(concurrency, (m) => m.key ?? '', (m) =>
-      handle(m).catch((err: unknown) => {
-        this.error = err;
-        return false;
-      }),
+    this.window = new KeyedWindow<KafkaMessage>(
+      concurrency,
+      (m) => m.key ?? '',
+      (m) =>
+        handle(m).catch((err: unknown) => {
+          this.error = err;
+          return false;
+        }),
     );
   }
 

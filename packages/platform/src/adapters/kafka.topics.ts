@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Admin } from '@platformatic/kafka';
+import type { Admin } from '@platformatic/kafka';
 import type { Logger } from 'pino';
 
 /** Attempts at a step that keeps answering a retriable error (~15 s in all). */
@@ -86,12 +86,10 @@ async function ensureTopic(admin: Admin, topic: string, partitions: number): Pro
   const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
   const found = metadata.topics.get(topic);
   if (found && found.partitionsCount < partitions) {
-    await admin
-      .createPartitions({ topics: [{ name: topic, count: partitions }] })
-      .catch((err: unknown) => {
-        // Another process added them at the same time.
-        if (!isKafkaProtocolError(err, 'INVALID_PARTITIONS')) throw err;
-      });
+    await admin.createPartitions({ topics: [{ name: topic, count: partitions }] }).catch((err: unknown) => {
+      // Another process added them at the same time.
+      if (!isKafkaProtocolError(err, 'INVALID_PARTITIONS')) throw err;
+    });
   }
   await untilLeaders(admin, topic, partitions);
 }

@@ -156,7 +156,10 @@ export class KafkaIngestConsumer {
   /** The consumer stopped working: a new one is started after a doubling wait. */
   private failed(err: unknown): void {
     if (this.stopping.signal.aborted || this.restarting) return;
-    this.logger.error({ err, topic: this.options.topic, retryInMs: this.wait }, 'analytics ingest: consumer stopped working, starting a new one');
+    this.logger.error(
+      { err, topic: this.options.topic, retryInMs: this.wait },
+      'analytics ingest: consumer stopped working, starting a new one',
+    );
     this.restarting = this.restart().finally(() => (this.restarting = undefined));
   }
 
