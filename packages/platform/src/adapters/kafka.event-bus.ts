@@ -117,12 +117,13 @@ export class KafkaEventBus implements EventBus {
       this.logger.error({ group: options.group, err }, 'Kafka consumer stopped working: starting a new one');
       replacing = replace(failed).finally(() => (replacing = undefined));
     };
-    const start = async (): Promise<KafkaMember> => {
-      // Ensured on every start: a broker that lost its data has lost the topics too.
-      await this.ensureTopics(topics, true);
-      return retryWhileKafkaWarmsUp(
-        () =>
-          KafkaMember.start({
+    // Topics ensured on every start: a broker that lost its data has lost them too. A topic just
+    // created may be missing from a metadata answer for a moment: both steps are tried again then.
+    const start = (): Promise<KafkaMember> =>
+      retryWhileKafkaWarmsUp(
+        async () => {
+          await this.ensureTopics(topics, true);
+          return KafkaMember.start({
             brokers: this.options.brokers,
             clientId: this.options.clientId,
             group: this.physical(options.group),
@@ -133,11 +134,11 @@ export class KafkaEventBus implements EventBus {
             logger: this.logger,
             deliver: (message, owned, stopping) => this.deliver(message, options, owned, stopping),
             onFailure,
-          }),
+          });
+        },
         this.logger,
         { group: options.group },
       );
-    };
     let member = await start();
     let startedAt = Date.now();
     let wait = 1_000;

@@ -25,10 +25,11 @@ export async function retryWhileKafkaWarmsUp<T>(step: () => Promise<T>, logger: 
 
 /**
  * A @platformatic/kafka error worth another try: a network error or timeout, a protocol answer the
- * client marks retriable (a leader moving, a topic not known yet), or retries that ran out on one.
+ * client marks retriable (a leader moving, a topic not known yet), an unknown topic (a topic just
+ * created, not in every metadata answer yet), or retries that ran out on one.
  */
 export function isRetriableKafkaError(err: unknown): boolean {
-  return someKafkaError(err, (e) => e.canRetry === true || e.hasStaleMetadata === true);
+  return someKafkaError(err, (e) => e.canRetry === true || e.hasStaleMetadata === true) || isUnknownTopicError(err);
 }
 
 /** Whether `err` is (or wraps) the Kafka protocol error `id` (e.g. TOPIC_ALREADY_EXISTS). */

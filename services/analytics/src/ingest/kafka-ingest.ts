@@ -8,7 +8,7 @@ import {
   type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
-import { ensureKafkaTopics, type Logger } from '@limo/platform';
+import { ensureKafkaTopics, retryWhileKafkaWarmsUp, type Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
 import type { DeadLetters } from './dead-letters.js';
 import { writeIsolating } from './write-isolating.js';
@@ -81,7 +81,8 @@ export class KafkaIngestConsumer {
   /** Creates the topic when missing, joins the group and starts consuming. */
   async start(): Promise<void> {
     this.stopping = new AbortController();
-    await this.startConsumer();
+    // A topic just created may be missing from a metadata answer for a moment: started again then.
+    await retryWhileKafkaWarmsUp(() => this.startConsumer(), this.logger, { topic: this.options.topic });
   }
 
   /** Stops fetching; the batch being written finishes and is committed first. */
