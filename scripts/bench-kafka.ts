@@ -1,17 +1,15 @@
 /**
- * `npm run bench:kafka`: what publishing through the Kafka bus costs, against the producer it used
- * before (kafkajs's idempotent producer, unbounded retries), measured in the same run on the same
- * broker. The bus now uses a plain producer with one request in flight (see KafkaEventBus.create: the
- * idempotent one refused every later publish after a broker died between writing and answering).
- *
- * Three shapes: the outbox relay's (one caller, batches of 100), the analytics ingest's (8 callers,
- * batches of 100) and single events from 8 callers. Each shape runs twice per producer, alternately;
- * the second run's figure is kept (the first warms the JVM and the topic). Needs KAFKA_BROKERS
- * (`eval "$(bash infra/local/all.sh env kafka)"` after `infra/local/kafka.sh up`) and the build.
+ * `npm run bench:kafka`: what the Kafka bus costs, publishing and consuming, measured on the broker
+ * in KAFKA_BROKERS. Four shapes: the outbox relay's (one caller, batches of 100), the analytics
+ * ingest's (8 callers, batches of 100), single events from 8 callers, and a consumer group handling
+ * what was published (events/s from its subscription until the last is handled). Each runs twice;
+ * the second run's figure is kept (the first warms the JVM and the topic). When the bus moved from
+ * kafkajs to @platformatic/kafka this compared both in the same run (README, "Benchmarks"; the kafkajs
+ * side was scripts/bench-kafka-kafkajs.ts, removed with kafkajs).
+ * Needs KAFKA_BROKERS (`eval "$(bash infra/local/all.sh env kafka)"` after `infra/local/kafka.sh up`).
  */
 import { randomUUID } from 'node:crypto';
-import { Kafka, Partitioners, logLevel } from 'kafkajs';
-import { KafkaEventBus, type EventEnvelope } from '@limo/platform';
+import { KafkaEventBus, type EventBus, type EventEnvelope } from '@limo/platform';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',');
 if (!brokers) {
@@ -19,10 +17,9 @@ if (!brokers) {
   process.exit(0);
 }
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 6_000);
-const namespace = `bench-kafka-${Date.now()}.`;
-const type = 'bench.published.v1';
+const run = `bench-kafka-${Date.now()}`;
 const data = { page: '/search?q=limousine&city=Miami', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) '.repeat(3) };
-const event = (i: number): EventEnvelope => ({
+const event = (type: string, i: number): EventEnvelope => ({
   id: randomUUID(),
   type,
   key: `visitor-${i % 50}`,
@@ -30,60 +27,62 @@ const event = (i: number): EventEnvelope => ({
   data,
 });
 
-type Publish = (events: EventEnvelope[]) => Promise<void>;
-
 /** Events per second for `callers` callers each publishing batches of `batch` until EVENTS are out. */
-async function rate(publish: Publish, callers: number, batch: number): Promise<number> {
+async function publishRate(bus: EventBus, type: string, callers: number, batch: number): Promise<number> {
   const calls = Math.floor(EVENTS / batch);
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: callers }, async () => {
-      while (next++ < calls) await publish(Array.from({ length: batch }, (_, i) => event(i)));
+      while (next++ < calls) await bus.publish(Array.from({ length: batch }, (_, i) => event(type, i)));
     }),
   );
   return (calls * batch) / ((performance.now() - started) / 1000);
 }
 
-const bus = await KafkaEventBus.create({ brokers, clientId: 'bench-kafka', namespace });
-// The producer as it was: same topic, same message shape as the bus writes.
-const kafka = new Kafka({ clientId: 'bench-kafka-before', brokers, logLevel: logLevel.NOTHING });
-const before = kafka.producer({
-  idempotent: true,
-  retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5_000 },
-  allowAutoTopicCreation: false,
-  createPartitioner: Partitioners.DefaultPartitioner,
-});
-await before.connect();
-await bus.publish([event(0)]); // creates the topic
-const publishBefore: Publish = async (events) => {
-  await before.sendBatch({
-    acks: -1,
-    topicMessages: [
-      {
-        topic: namespace + type,
-        messages: events.map((e) => ({ key: e.key, value: JSON.stringify(e), headers: { 'event-type': e.type } })),
-      },
-    ],
+/** Events per second a new group handles, from its subscription until the last of EVENTS (published before). */
+async function consumeRate(bus: EventBus, type: string): Promise<number> {
+  for (let i = 0; i < EVENTS; i += 100) await bus.publish(Array.from({ length: 100 }, (_, j) => event(type, i + j)));
+  let handled = 0;
+  let done: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  const started = performance.now();
+  const subscription = await bus.subscribe({
+    group: `${type}.reader`,
+    topics: [type],
+    handler: async () => {
+      if (++handled === EVENTS) done();
+    },
   });
-};
-
-const shapes: Array<[string, number, number]> = [
-  ['outbox relay: 1 caller, batches of 100', 1, 100],
-  ['analytics ingest: 8 callers, batches of 100', 8, 100],
-  ['single events: 8 callers', 8, 1],
-];
-console.log(`bench:kafka: ${EVENTS} events per run, broker ${brokers.join(',')}`);
-for (const [name, callers, batch] of shapes) {
-  let now = 0;
-  let was = 0;
-  for (let run = 0; run < 2; run++) {
-    was = await rate(publishBefore, callers, batch);
-    now = await rate((events) => bus.publish(events), callers, batch);
-  }
-  console.log(
-    `${name.padEnd(46)} before ${Math.round(was).toLocaleString('en-US').padStart(7)} ev/s  now ${Math.round(now).toLocaleString('en-US').padStart(7)} ev/s  ratio ${(now / was).toFixed(2)}`,
-  );
+  await all;
+  const rate = EVENTS / ((performance.now() - started) / 1000);
+  await subscription.close();
+  return rate;
 }
-await before.disconnect();
-await bus.close();
+
+type Shape = [name: string, measure: (bus: EventBus, type: string) => Promise<number>];
+const shapes: Shape[] = [
+  ['outbox relay: 1 caller, batches of 100', (bus, type) => publishRate(bus, type, 1, 100)],
+  ['analytics ingest: 8 callers, batches of 100', (bus, type) => publishRate(bus, type, 8, 100)],
+  ['single events: 8 callers', (bus, type) => publishRate(bus, type, 8, 1)],
+  ['consumer group: 1 member, concurrency 1', consumeRate],
+];
+
+const contenders: Array<[string, () => Promise<EventBus>]> = [
+  ['@platformatic/kafka', () => KafkaEventBus.create({ brokers, clientId: 'bench-kafka', namespace: `${run}.new.` })],
+];
+
+const buses = await Promise.all(contenders.map(async ([name, create]) => [name, await create()] as const));
+console.log(`bench:kafka: ${EVENTS} events per run, broker ${brokers.join(',')}`);
+console.log(`| shape | ${buses.map(([name]) => `${name} ev/s`).join(' | ')} |${buses.length > 1 ? ' ratio |' : ''}`);
+console.log(`|---|${buses.map(() => '---:').join('|')}|${buses.length > 1 ? '---:|' : ''}`);
+for (const [index, [name, measure]] of shapes.entries()) {
+  const figures = new Map<string, number>();
+  for (let round = 0; round < 2; round++) {
+    for (const [bus, instance] of buses) figures.set(bus, await measure(instance, `bench.s${index}.r${round}.v1`));
+  }
+  const values = buses.map(([bus]) => figures.get(bus)!);
+  const ratio = values.length > 1 ? ` ${(values.at(-1)! / values[0]!).toFixed(2)} |` : '';
+  console.log(`| ${name} | ${values.map((v) => Math.round(v).toLocaleString('en-US')).join(' | ')} |${ratio}`);
+}
+await Promise.all(buses.map(([, bus]) => bus.close()));

@@ -40,19 +40,27 @@ const TRANSIENT_NAMES = new Set([
   'ConnectionError',
   'NoLivingConnectionsError',
   'TimeoutError',
-  'KafkaJSConnectionError',
-  'KafkaJSRequestTimeoutError',
   'MaxRetriesPerRequestError',
 ]);
-/** Socket errors of Node. */
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** Socket errors of Node, and @platformatic/kafka's network errors and timeouts (a broker away). */
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'PLT_KFK_NETWORK',
+  'PLT_KFK_TIMEOUT',
+]);
 /** HTTP answers of a server that is overloaded or restarting (Elasticsearch's 429 and 503). */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
 /** MongoDB's labels for an operation that may succeed when tried again. */
 const TRANSIENT_LABELS = ['RetryableWriteError', 'TransientTransactionError', 'ResetPool'];
 
 /**
- * Whether `err` (or an error it wraps, through `cause`) is a failure that passes by itself: a
+ * Whether `err` (or an error it wraps, through `cause` or an aggregate's `errors`) is a failure that passes by itself: a
  * {@link TransientError}, an engine driver's "unreachable", "timed out" or "overloaded", a socket error,
  * or mongoose's wait for a connection that never came. Anything else (a bug, an event the handler
  * cannot read, a rule it breaks) is not: retrying it changes nothing.
@@ -66,8 +74,11 @@ export function isTransientError(err: unknown): boolean {
       message?: unknown;
       meta?: { statusCode?: unknown };
       errorLabels?: unknown;
+      errors?: unknown;
     };
     if (x.transient === true) return true;
+    // @platformatic/kafka gathers the failures of its retries in `errors` ("fetch failed 4 times").
+    if (Array.isArray(x.errors) && x.errors.some((inner) => isTransientError(inner))) return true;
     if (typeof x.name === 'string' && TRANSIENT_NAMES.has(x.name)) return true;
     if (typeof x.code === 'string' && TRANSIENT_CODES.has(x.code)) return true;
     if (typeof x.meta?.statusCode === 'number' && TRANSIENT_STATUSES.has(x.meta.statusCode)) return true;

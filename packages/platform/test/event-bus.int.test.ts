@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Kafka, KafkaJSGroupCoordinatorNotFound } from 'kafkajs';
+import { Consumer, Producer, stringSerializers } from '@platformatic/kafka';
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
@@ -21,12 +21,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
-    const original = Kafka.prototype.consumer;
-    const consumer = vi.spyOn(Kafka.prototype, 'consumer').mockImplementation(function (this: Kafka, config) {
-      const made = original.call(this, config);
-      made.connect = () => Promise.reject(new Error('broker refused the connection'));
-      return made;
-    });
+    const consume = vi.spyOn(Consumer.prototype, 'consume').mockRejectedValue(new Error('broker refused the connection'));
     try {
       await expect(
         bus.subscribe({ topics: [`start-${randomUUID()}`], group: `start-${randomUUID()}`, handler: async () => {} }),
@@ -34,7 +29,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await delay(1_000);
       expect(unhandled).toEqual([]);
     } finally {
-      consumer.mockRestore();
+      consume.mockRestore();
       process.off('unhandledRejection', record);
       await bus.close();
     }
@@ -44,8 +39,11 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   // crashed the consumer in the retry loop) is dead-lettered as raw text, and the events behind it flow.
   it('dead-letters a message that is not an event envelope and handles the events behind it', async () => {
     const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign' });
-    const kafka = new Kafka({ clientId: 'event-bus-foreign-writer', brokers: brokers.split(',') });
-    const writer = kafka.producer();
+    const writer = new Producer({
+      clientId: 'event-bus-foreign-writer',
+      bootstrapBrokers: brokers.split(','),
+      serializers: stringSerializers,
+    });
     try {
       const topic = `foreign-${randomUUID()}`;
       const handled: string[] = [];
@@ -56,56 +54,45 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
         handler: async (e) => void dead.push(e),
       });
       await bus.subscribe({ topics: [topic], group: `foreign-${randomUUID()}`, handler: async (e) => void handled.push(e.id) });
-      await writer.connect();
-      await writer.send({ topic, messages: ['null', 'not json', '42'].map((value) => ({ key: 'k', value })) });
+      await writer.send({ messages: ['null', 'not json', '42'].map((value) => ({ topic, key: 'k', value })) });
       const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
       await bus.publish([event]);
       await waitFor(() => handled.length > 0 && dead.length >= 3, 30_000, 'the event and three dead letters').catch(() => undefined);
       expect(handled).toEqual([event.id]);
       expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
     } finally {
-      await writer.disconnect();
+      await writer.close();
       await bus.close();
     }
   }, 60_000);
 
-  // kafkajs restarts a consumer after a retriable crash only; after any other it stays stopped and its
-  // group consumes nothing more, silently (kafkajs issues #1445 and #1630: "Crash:
-  // KafkaJSGroupCoordinatorNotFound", e.g. when a rejoin meets a broker that is restarting). Here the
-  // consumer's first batch meets that very error: the bus replaces the consumer, and the new one
-  // handles the event.
-  it('replaces a consumer that kafkajs stopped for good, and the event is handled after all', async () => {
+  // A consumer whose message stream fails (the brokers away past the client's retries, a topic lost
+  // with a broker's data) consumes nothing more by itself: the bus replaces it, and the new one
+  // handles the event. Here the first consumer's stream fails right after its first fetch.
+  it('replaces a consumer whose stream failed, and the event is handled after all', async () => {
     const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-supervised' });
-    let crashed = false;
-    const original = Kafka.prototype.consumer;
-    const consumer = vi.spyOn(Kafka.prototype, 'consumer').mockImplementation(function (this: Kafka, config) {
-      const made = original.call(this, config);
-      const run = made.run.bind(made);
-      made.run = (options) =>
-        run({
-          ...options,
-          eachBatch: async (payload) => {
-            if (!crashed && payload.batch.messages.length > 0) {
-              crashed = true;
-              // What kafkajs's cluster throws (its typings omit the message argument the class takes).
-              throw new (KafkaJSGroupCoordinatorNotFound as new (message: string) => Error)('Failed to find group coordinator');
-            }
-            await options!.eachBatch!(payload);
-          },
-        });
-      return made;
+    let failed = false;
+    const original = Consumer.prototype.consume;
+    const consume = vi.spyOn(Consumer.prototype, 'consume').mockImplementation(async function (this: Consumer, options) {
+      const stream = await original.call(this, options);
+      if (!failed) {
+        failed = true;
+        stream.once('fetch', () => setImmediate(() => stream.destroy(new Error('fetch failed 4 times'))));
+      }
+      return stream;
     });
     try {
       const topic = `supervised-${randomUUID()}`;
       const handled: string[] = [];
       await bus.subscribe({ topics: [topic], group: `supervised-${randomUUID()}`, handler: async (event) => void handled.push(event.id) });
+      await delay(200);
       const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
       await bus.publish([event]);
       await waitFor(() => handled.length > 0, 30_000, 'the event handled by a new consumer').catch(() => undefined);
-      expect(crashed).toBe(true);
+      expect(failed).toBe(true);
       expect(handled).toEqual([event.id]);
     } finally {
-      consumer.mockRestore();
+      consume.mockRestore();
       await bus.close();
     }
   }, 60_000);

@@ -155,11 +155,11 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
           ([name, child]) =>
             `${name} exited (code ${child.exitCode}, signal ${child.signalCode}); its last output:\n${(logs.get(name) ?? '').slice(-3_000)}`,
         );
-      // pino's error level is 50, fatal 60; kafkajs's own lines (a broker away) are left out.
+      // pino's error level is 50, fatal 60.
       const errors = [...logs].flatMap(([name, output]) =>
         output
           .split('\n')
-          .filter((line) => /"level":[56]0/.test(line) && !line.includes('"component":"kafkajs"'))
+          .filter((line) => /"level":[56]0/.test(line))
           .slice(-3)
           .map((line) => `${name} logged: ${line.slice(0, 1_500)}`),
       );

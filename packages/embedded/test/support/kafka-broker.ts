@@ -16,8 +16,11 @@ export interface ThrowawayKafka {
   brokers: string;
   /** kill -9 of the broker's JVM; resolves once it is gone. */
   kill(): Promise<void>;
-  /** Starts it again on its data (as a restarted node would); resolves once it answers. */
-  start(): Promise<void>;
+  /**
+   * Starts it again on its data (as a restarted node would), or with `fresh` on none (as a node whose
+   * volume was lost: no topics, no committed offsets); resolves once it answers.
+   */
+  start(options?: { fresh?: boolean }): Promise<void>;
   /** Stops it and deletes its data. */
   stop(): Promise<void>;
 }
@@ -49,9 +52,9 @@ export async function startThrowawayKafka(options: { port?: number; advertisedPo
     LOCAL_KAFKA_KEEP_DATA: 'true',
     LOCAL_KAFKA_HEAP: '384m',
   };
-  const script = async (command: 'up' | 'down') => {
+  const script = async (command: 'up' | 'down', fresh = false) => {
     try {
-      await run('bash', [join(local, 'kafka.sh'), command], { env, timeout: 120_000 });
+      await run('bash', [join(local, 'kafka.sh'), command], { env: { ...env, LOCAL_KAFKA_KEEP_DATA: String(!fresh) }, timeout: 120_000 });
     } catch (err) {
       const { stderr } = err as { stderr?: string };
       throw new Error(`infra/local/kafka.sh ${command} (throwaway broker on ${port}) failed:\n${stderr ?? String(err)}`, { cause: err });
@@ -72,7 +75,7 @@ export async function startThrowawayKafka(options: { port?: number; advertisedPo
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    start: () => script('up'),
+    start: (options) => script('up', options?.fresh),
     async stop() {
       await script('down').catch(() => undefined);
       await rm(dir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ export interface RetryLoop {
   /** Runs after each wait, before the next attempt (Kafka's heartbeat). */
   beforeRetry?(): Promise<void>;
   /**
-   * False once this consumer may no longer handle the event (kafkajs stopping it, or a rebalance gave
+   * False once this consumer may no longer handle the event (the Kafka consumer stopping, or a rebalance gave
    * its partition away): the retries end and the event stays unhandled, for the partition's next owner.
    */
   owned?(): boolean;
