@@ -13,17 +13,13 @@ describeAnalyticsStoreContract('chDB (in-process ClickHouse)', 'analytics_contra
 
 // A ClickHouse server over HTTP: CLICKHOUSE_URL (CI and these machines: infra/local/clickhouse.sh, chDB's
 // own ClickHouse serving its HTTP interface), or testcontainers when Docker answers. Required in CI.
-describeWithEngine(
-  'analytics store contract: ClickHouse server',
-  'CLICKHOUSE_URL',
-  (url) => {
-    const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
-    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
-      const store = await ClickHouseAnalyticsStore.create({ url, database });
-      return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
-    });
-  },
-);
+describeWithEngine('analytics store contract: ClickHouse server', 'CLICKHOUSE_URL', (url) => {
+  const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+  describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
+    const store = await ClickHouseAnalyticsStore.create({ url, database });
+    return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
+  });
+});
 
 describe('schema version 2 on a store that has data (chDB)', () => {
   it('copies the daily rollups into the monthly ones, once, and the views keep them up to date', async () => {
