@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    // A throwaway system does not inherit CLICKHOUSE_URL: the bench names it (e.g. infra/local/clickhouse.sh's server).
+    ...(process.env.CLICKHOUSE_URL ? { CLICKHOUSE_URL: process.env.CLICKHOUSE_URL } : {}),
   });
   const { config } = system;
   const db = process.env.CLICKHOUSE_DATABASE ?? 'analytics';

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every local engine (or the ones named) in order.
-# usage: infra/local/all.sh up|down|env|status [redis mongo kafka elasticsearch stripe-mock]
-#   eval "$(infra/local/all.sh env)"   # exports REDIS_URL, MONGODB_URI, KAFKA_BROKERS, ELASTICSEARCH_URL, STRIPE_MOCK_URL
+# usage: infra/local/all.sh up|down|env|status [redis mongo kafka elasticsearch stripe-mock clickhouse]
+#   eval "$(infra/local/all.sh env)"   # exports REDIS_URL, MONGODB_URI, KAFKA_BROKERS, ELASTICSEARCH_URL, STRIPE_MOCK_URL, CLICKHOUSE_URL
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ALL_ENGINES=(redis mongo kafka elasticsearch stripe-mock)
+ALL_ENGINES=(redis mongo kafka elasticsearch stripe-mock clickhouse)
 
 usage() {
   echo "usage: $0 up|down|env|status [engine...]   engines: ${ALL_ENGINES[*]}" >&2
@@ -23,6 +23,7 @@ for name in "$@"; do
     kafka) engines+=(kafka) ;;
     elasticsearch | es) engines+=(elasticsearch) ;;
     stripe-mock | stripe) engines+=(stripe-mock) ;;
+    clickhouse | ch) engines+=(clickhouse) ;;
     *) echo "unknown engine '$name' (known: ${ALL_ENGINES[*]})" >&2; exit 2 ;;
   esac
 done

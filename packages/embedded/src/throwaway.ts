@@ -34,6 +34,10 @@ export async function startThrowaway(env: Record<string, string> = {}): Promise<
     KAFKA_NAMESPACE: `throwaway-${run}.`,
     REDIS_KEY_PREFIX: `limo-throwaway-${run}:`,
     ELASTICSEARCH_INDEX: `limo-throwaway-${run}`,
+    // Analytics on chDB in-process, like every other engine in-process, unless `env` names a server: a
+    // CLICKHOUSE_URL in the caller's environment (CI's ClickHouse server for its own suites) is not
+    // inherited, or every throwaway would share that server's one database.
+    CLICKHOUSE_URL: '',
     ...env,
     DATA_DIR: dataDir,
   };

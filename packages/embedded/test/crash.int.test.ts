@@ -36,7 +36,8 @@ async function start(port: number): Promise<string> {
     LISTING_RATE_LIMIT_PER_HOUR: '1000000',
     ...CRASH_ANALYTICS_ENV,
   };
-  for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'ELASTICSEARCH_URL', 'SMTP_URL', 'PROFILE']) delete env[v];
+  for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL', 'ELASTICSEARCH_URL', 'SMTP_URL', 'CLICKHOUSE_URL', 'PROFILE'])
+    delete env[v];
   child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {

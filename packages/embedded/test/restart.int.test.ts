@@ -15,7 +15,7 @@ const sessionOf = (res: { headers: Headers }) => ({ cookie: res.headers.getSetCo
 
 // The gateway reads its own RATE_LIMIT_PER_MINUTE from the environment it is given.
 const start = async () =>
-  (system = await startEmbedded(config, createLogger('silent'), { ...process.env, RATE_LIMIT_PER_MINUTE: '100000' }));
+  (system = await startEmbedded(config, createLogger('silent'), { ...process.env, CLICKHOUSE_URL: '', RATE_LIMIT_PER_MINUTE: '100000' }));
 const stop = async () => {
   await system?.close();
   system = undefined;

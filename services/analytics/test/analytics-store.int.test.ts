@@ -11,21 +11,15 @@ describeAnalyticsStoreContract('chDB (in-process ClickHouse)', 'analytics_contra
   ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database: 'analytics_contract' }),
 );
 
-// A ClickHouse server over HTTP when one is reachable (CLICKHOUSE_URL, or testcontainers when Docker
-// answers). None can be installed on the development and CI machines (no Docker; Debian's
-// clickhouse-server 18.16 predates DateTime64 and query parameters; chDB has no server mode).
-describeWithEngine(
-  'analytics store contract: ClickHouse server',
-  'CLICKHOUSE_URL',
-  (url) => {
-    const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
-    describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
-      const store = await ClickHouseAnalyticsStore.create({ url, database });
-      return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
-    });
-  },
-  { requiredInCi: false },
-);
+// A ClickHouse server over HTTP: CLICKHOUSE_URL (CI and these machines: infra/local/clickhouse.sh, chDB's
+// own ClickHouse serving its HTTP interface), or testcontainers when Docker answers. Required in CI.
+describeWithEngine('analytics store contract: ClickHouse server', 'CLICKHOUSE_URL', (url) => {
+  const database = `analytics_contract_${randomBytes(4).toString('hex')}`;
+  describeAnalyticsStoreContract(`ClickHouse server ${url.replace(/\/\/[^@/]*@/, '//***@')}`, database, async () => {
+    const store = await ClickHouseAnalyticsStore.create({ url, database });
+    return Object.assign(store, { drop: () => store.command(`DROP DATABASE IF EXISTS ${database}`) });
+  });
+});
 
 describe('schema version 2 on a store that has data (chDB)', () => {
   it('copies the daily rollups into the monthly ones, once, and the views keep them up to date', async () => {

@@ -3,8 +3,8 @@ import { describeWithEngine } from '@limo/platform/testing';
 import { describeAnalyticsJourney } from './analytics-journey.js';
 
 // The distributed ingest path: the track route publishes to Kafka, the ingest consumer writes batches.
-// MongoDB and Redis from infra/local as well. The analytics store stays chDB: no ClickHouse server can
-// be installed on this machine (the HTTP path is the contract suite's, with CLICKHOUSE_URL).
+// MongoDB and Redis from infra/local as well. The analytics store stays chDB here; the same journey on a
+// ClickHouse server is analytics.clickhouse-server.int.test.ts.
 describeWithEngine('analytics through the gateway (distributed: Kafka ingest, MongoDB, Redis)', 'KAFKA_BROKERS', (brokers) => {
   const run = randomUUID().slice(0, 8);
   // A topic of its own, so concurrent runs on the shared Kafka never consume each other's events.

@@ -104,7 +104,7 @@ describe('a restart of the embedded product on a write-ahead log holding a poiso
     const settings = { ...SUT_ENV, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir };
     const ports = { IDENTITY_PORT: '0', DIRECTORY_PORT: '0', QUOTES_PORT: '0', BILLING_PORT: '0', ANALYTICS_PORT: '0', METRICS_PORT: '0' };
     const config = loadConfig({ ...settings, ...ports });
-    system = await startEmbedded(config, createLogger('silent'), { ...process.env, ...settings, ...ports });
+    system = await startEmbedded(config, createLogger('silent'), { ...process.env, CLICKHOUSE_URL: '', ...settings, ...ports });
     return system;
   };
   beforeAll(async () => {

@@ -94,6 +94,8 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     RATE_LIMIT_PER_MINUTE: '100000',
     // No Stripe keys here: billing pays with the test-mode simulator, which this profile refuses unless allowed.
     PAYMENTS_SIMULATOR_ALLOWED: 'true',
+    // Analytics on chDB unless `extraEnv` names a ClickHouse server (CI's is for the suites that ask for it).
+    CLICKHOUSE_URL: '',
     PORT: String(ports.gateway),
     // Every process its own /metrics: any free port, so they never fight over 9464.
     METRICS_PORT: '0',

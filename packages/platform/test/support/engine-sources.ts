@@ -18,6 +18,12 @@ export const ENGINE_VARS = {
   clickhouse: 'CLICKHOUSE_URL',
 } as const;
 export type EngineName = keyof typeof ENGINE_VARS;
+
+/**
+ * The ClickHouse server image of the testcontainers suites: the ClickHouse release chDB runs (the
+ * embedded store, and infra/local/clickhouse.sh's server), as docker-compose.yml does. A test holds the three together.
+ */
+export const CLICKHOUSE_IMAGE = 'clickhouse/clickhouse-server:26.7';
 export type EngineSource = 'given' | 'testcontainers' | 'missing';
 
 /** Set by the global setup beside each variable it filled, so suites can say which path they took. */

@@ -8,7 +8,7 @@ export * from './engine-sources.js';
  * skipped block whose name says why, so a missing engine never passes silently. The output says
  * which path the suite took (testcontainers, or the variable as given: infra/local or a URL).
  * In CI (`CI=true`) a missing engine is an error (the suite must run there), unless `requiredInCi` is
- * false (an engine CI cannot install, e.g. a ClickHouse server).
+ * false (an engine CI cannot install).
  */
 export function describeWithEngine(
   name: string,

@@ -1,4 +1,4 @@
-import { dockerConfigured, ENGINE_VARS, selectEngineSources, sourceVar, type EngineName } from './engine-sources.js';
+import { CLICKHOUSE_IMAGE, dockerConfigured, ENGINE_VARS, selectEngineSources, sourceVar, type EngineName } from './engine-sources.js';
 
 /** A started container: the variable to export and how to stop it. */
 interface Started {
@@ -38,7 +38,7 @@ async function startEngine(engine: EngineName): Promise<Started> {
     }
     case 'clickhouse': {
       const { ClickHouseContainer } = await import('@testcontainers/clickhouse');
-      const c = await new ClickHouseContainer('clickhouse/clickhouse-server:24.8').start();
+      const c = await new ClickHouseContainer(CLICKHOUSE_IMAGE).start();
       const url = new URL(c.getHttpUrl());
       url.username = c.getUsername();
       url.password = c.getPassword();
