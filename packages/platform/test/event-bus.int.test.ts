@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Consumer, Producer, stringSerializers } from '@platformatic/kafka';
+import { Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
@@ -60,6 +60,50 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await waitFor(() => handled.length > 0 && dead.length >= 3, 30_000, 'the event and three dead letters').catch(() => undefined);
       expect(handled).toEqual([event.id]);
       expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
+    } finally {
+      await writer.close();
+      await bus.close();
+    }
+  }, 60_000);
+
+  it('carries the trace context: the W3C traceparent header on the message, and to the handler from a header alone', async () => {
+    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-trace' });
+    const writer = new Producer({
+      clientId: 'event-bus-trace-writer',
+      bootstrapBrokers: brokers.split(','),
+      serializers: stringSerializers,
+    });
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    try {
+      const topic = `trace-${randomUUID()}`;
+      const seen = new Map<string, string | undefined>();
+      await bus.subscribe({ topics: [topic], group: `trace-${randomUUID()}`, handler: async (e) => void seen.set(e.id, e.traceparent) });
+      // Ours: the envelope carries it.
+      const ours: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {}, traceparent };
+      await bus.publish([ours]);
+      // Another producer's: the header only.
+      const theirs: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      await writer.send({ messages: [{ topic, key: 'k', value: JSON.stringify(theirs), headers: { traceparent } }] });
+      await waitFor(() => seen.size === 2, 30_000, 'both events');
+      expect(seen.get(ours.id)).toBe(traceparent);
+      expect(seen.get(theirs.id)).toBe(traceparent);
+      // What a tool reading headers sees on our message.
+      const reader = new Consumer({
+        clientId: 'event-bus-trace-reader',
+        groupId: `trace-reader-${randomUUID()}`,
+        bootstrapBrokers: brokers.split(','),
+        deserializers: stringDeserializers,
+      });
+      const stream = await reader.consume({ topics: [topic], mode: MessagesStreamModes.EARLIEST });
+      try {
+        for await (const message of stream) {
+          expect(message.headers.get('traceparent')).toBe(traceparent);
+          break;
+        }
+      } finally {
+        await stream.close();
+        await reader.close();
+      }
     } finally {
       await writer.close();
       await bus.close();

@@ -221,7 +221,10 @@ export class KafkaEventBus implements EventBus {
         throw new Error(`Event ${event.id} needs a type and a key to be published`);
       }
       const topic = this.physical(event.type);
-      messages.push({ topic, key: event.key, value: JSON.stringify(event), headers: { 'event-type': event.type } });
+      // The trace context rides in the envelope (stored with it in the outbox) and, for tools that read
+      // Kafka headers, as the W3C `traceparent` header too.
+      const headers: Record<string, string> = { 'event-type': event.type, ...(event.traceparent && { traceparent: event.traceparent }) };
+      messages.push({ topic, key: event.key, value: JSON.stringify(event), headers });
     }
     if (messages.length === 0) return;
     const topics = [...new Set(messages.map((m) => m.topic))];
@@ -257,7 +260,10 @@ export class KafkaEventBus implements EventBus {
     const topic = this.logical(message.topic);
     const offset = String(message.offset);
     const context = { topic, partition: message.partition, offset, group };
-    const event = parseEnvelope(message.value ?? '');
+    const parsed = parseEnvelope(message.value ?? '');
+    // A producer outside this bus may carry the trace context in the header only.
+    const traceparent = parsed && !parsed.traceparent ? message.headers.get('traceparent') : undefined;
+    const event = parsed && traceparent ? { ...parsed, traceparent } : parsed;
     if (!event) {
       // Not written by this bus: dead-letter the raw text rather than block or skip silently.
       this.logger.error(context, 'message is not a JSON event envelope: dead-lettered');
