@@ -56,21 +56,44 @@ export class MailBacklog {
     private readonly logger?: Logger,
   ) {}
 
-  /** Resolves once the backlog is within its limit, or after `maxWaitMs`. */
+  /**
+   * Resolves once the backlog is within its limit, or after `maxWaitMs` in all: the counts it waits
+   * for are inside that bound too (a slow count under load, as after a broker outage, once made
+   * requests wait several times the bound).
+   */
   async admit(): Promise<void> {
     const { limit, refreshMs, maxWaitMs } = this.options;
-    if ((await this.current()) <= limit) return;
     const started = performance.now();
-    let backlog: number;
+    const deadline = started + maxWaitMs;
+    let backlog = await this.countBefore(deadline);
+    if (backlog === undefined || backlog <= limit) return;
     do {
-      await delay(refreshMs);
-      backlog = await this.current();
-    } while (backlog > limit && performance.now() - started < maxWaitMs);
+      await delay(Math.max(0, Math.min(refreshMs, deadline - performance.now())));
+      backlog = await this.countBefore(deadline);
+    } while (backlog !== undefined && backlog > limit && performance.now() < deadline);
     intakeHeld.inc();
     intakeHeldSeconds.inc((performance.now() - started) / 1000);
-    if (backlog <= limit) return;
+    if (backlog !== undefined && backlog <= limit) return;
     intakeHoldExpired.inc();
-    this.warn({ backlog, limit, waitedMs: maxWaitMs }, 'mail delivery is behind: quote requests are taken after waiting');
+    this.warn(
+      { backlog, limit, waitedMs: Math.round(performance.now() - started) },
+      'mail delivery is behind: quote requests are taken after waiting',
+    );
+  }
+
+  /** The current count, or undefined when it is not there by `deadline` (the request stops waiting). */
+  private async countBefore(deadline: number): Promise<number | undefined> {
+    const current = this.current();
+    if (typeof current === 'number') return current;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), undefined);
+    });
+    try {
+      return await Promise.race([current, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The last count, taken again when older than `refreshMs` (one count at a time). */
