@@ -208,7 +208,11 @@ const paymentIntentRef = z.preprocess(
 /** `POST /api/process-payment-success`: `paymentIntent`, `plan`, `companyId`, `claimerDetails` (§7). */
 export const processPaymentSuccessBodySchema = z.object({
   paymentIntent: paymentIntentRef,
-  plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
+  /** `listing`: the payment of a business listing (a new one or an upgrade): the page shows that listing. */
+  plan: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'claim' : v),
+    z.enum(['claim', 'listing'], { error: 'Unknown plan: a payment is for a claim or a listing' }),
+  ),
   companyId: companyIdField('Company is required'),
   /** Only for a payment made before its details were stored with it: the stored details win. */
   claimerDetails: claimerDetailsSchema.optional(),
@@ -223,8 +227,8 @@ export const processPaymentSuccessBodySchema = z.object({
 export type ProcessPaymentSuccessBody = z.output<typeof processPaymentSuccessBodySchema>;
 
 /** What §2.3 reads: plan, claimId, dashboardAccess.email, nextSteps; the rest is for the page's details. */
-export const processPaymentSuccessResponseSchema = z.object({
-  plan: planIdSchema,
+export const claimPaymentSuccessSchema = z.object({
+  plan: z.literal('claim'),
   claimId: z.string(),
   companyId: z.string(),
   companyName: z.string(),
@@ -242,7 +246,29 @@ export const processPaymentSuccessResponseSchema = z.object({
   nextSteps: z.array(z.string()),
   testMode: z.boolean(),
 });
+
+/** The payment-success page of a listing payment (a new paid listing or an upgrade): the stored listing it paid for. */
+export const listingPaymentSuccessSchema = z.object({
+  plan: z.literal('listing'),
+  paymentIntentId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  /** Cents. */
+  paymentAmount: z.number().int(),
+  /** `paid`, or `refunded` once an admin refunded it. */
+  status: z.enum(['paid', 'refunded']),
+  /** True when an existing free listing became the paid one (no new company). */
+  upgrade: z.boolean(),
+  dashboardAccess: z.object({ email: z.string().nullable(), loginUrl: z.string(), dashboardUrl: z.string() }),
+  nextSteps: z.array(z.string()),
+  testMode: z.boolean(),
+});
+
+/** `POST /api/process-payment-success`: the claim or the listing of the payment, told apart by `plan`. */
+export const processPaymentSuccessResponseSchema = z.discriminatedUnion('plan', [claimPaymentSuccessSchema, listingPaymentSuccessSchema]);
 export type ProcessPaymentSuccessResponse = z.infer<typeof processPaymentSuccessResponseSchema>;
+export type ClaimPaymentSuccess = z.infer<typeof claimPaymentSuccessSchema>;
+export type ListingPaymentSuccess = z.infer<typeof listingPaymentSuccessSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Business claims (§3, §2.9 tab 2)
