@@ -568,9 +568,19 @@ export const ledgerStatusSchema = z.enum(['open', 'succeeded', 'failed', 'refund
 export type LedgerStatus = z.infer<typeof ledgerStatusSchema>;
 
 /** `GET /api/admin/payments?status=&q=`: `q` searches the payer's e-mail and the company's name. */
+/** How many payments one page of the admin ledger holds. */
+export const ADMIN_PAYMENTS_PAGE_SIZE = 50;
+
 export const adminPaymentListQuerySchema = z.object({
   status: ledgerStatusSchema.optional(),
   q: z.string().trim().max(200, 'Search is too long').optional(),
+  /** 1-based; 50 a page, newest first; the total matching is in the `X-Total-Count` header. */
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of 1 or more' })
+    .int('Page must be a whole number of 1 or more')
+    .min(1, 'Page must be a whole number of 1 or more')
+    .max(100_000, 'Page must be a whole number of 1 or more')
+    .optional(),
 });
 
 /** One payment of the ledger: what was charged, by whom, for what, and its refund. */

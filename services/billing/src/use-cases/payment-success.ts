@@ -61,7 +61,7 @@ async function listingSuccess(d: UseCaseDeps, payment: PaymentDoc, body: Process
     status: stored.status === 'refunded' ? 'refunded' : 'paid',
     upgrade: stored.upgrade ?? false,
     dashboardAccess: {
-      email: stored.payerEmail,
+      email: stored.payerEmail ?? null,
       loginUrl: `${d.publicUrl}/login`,
       dashboardUrl: `${d.publicUrl}/dashboard?company=${encodeURIComponent(companyId)}`,
     },
