@@ -529,6 +529,15 @@ export const mySubscriptionQuerySchema = z.object({ companyId: ownCompanyIdField
 /** `POST /api/my-subscription/cancel` and `/resume`: `companyId` may come in the body or the query. */
 export const mySubscriptionActionBodySchema = z.object({ companyId: ownCompanyIdField.optional() }).nullish();
 
+/**
+ * `POST /api/my-subscription/card`: the card the subscription's renewals charge from now on (test mode:
+ * a simulator test card); a past-due renewal is paid with it at once.
+ */
+export const mySubscriptionCardBodySchema = simulatorConfirmBodySchema
+  .pick({ cardNumber: true, expiry: true, cvc: true })
+  .extend({ companyId: ownCompanyIdField.optional() });
+export type MySubscriptionCardBody = z.output<typeof mySubscriptionCardBodySchema>;
+
 /** The owner's subscription as the dashboard's Billing tab shows it. */
 export const mySubscriptionSchema = z.object({
   subscriptionId: z.string(),

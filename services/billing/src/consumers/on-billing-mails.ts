@@ -128,7 +128,7 @@ async function remindRenewal(facts: BillingFacts, subscriptionId: string): Promi
   const renewsOn = state?.currentPeriodEnd ?? sub.currentPeriodEnd;
   const to = await facts.subscriptionEmail(sub);
   if (!renewsOn || !to || state?.cancelAtPeriodEnd || state?.status === 'canceled') return;
-  const card = (await provider.retrievePaymentIntent(sub.paymentIntentId))?.card ?? null;
+  const card = sub.card ?? (await provider.retrievePaymentIntent(sub.paymentIntentId))?.card ?? null;
   await d.mailer.send({
     ...renewalReminderMail(
       { to, companyName: await facts.companyName(sub.companyId, sub.paymentIntentId), amount: sub.amount, renewsOn, card },

@@ -308,6 +308,30 @@ export class PaymentSimulator implements PaymentsProvider {
     return { status: pi.status, paymentIntentId: pi.id };
   }
 
+  /**
+   * The owner's new card for a subscription's renewals (the customer portal's "update card"): only
+   * 4242… is accepted; a past-due renewal is paid with it at once, as Stripe retries the open invoice.
+   * Returns null for an unknown subscription.
+   */
+  updateCard(
+    subscriptionId: string,
+    input: { cardNumber: string; expiry: string; cvc: string },
+  ): { card: CardView; status: SubscriptionStatus } | null {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) return null;
+    const invoice = this.invoices.get(sub.latestInvoice);
+    const piId = invoice?.paymentIntent ?? '';
+    if (expired(input.expiry, this.now())) throw new CardDeclinedError('Your card has expired.', piId);
+    if (input.cardNumber !== '4242424242424242')
+      throw new CardDeclinedError('Your card was declined. Use 4242 4242 4242 4242 to update the card in test mode.', piId);
+    const card = cardOf(input.cardNumber);
+    sub.card = card;
+    const pi = this.intents.get(piId);
+    if (sub.status === 'past_due' && invoice?.status === 'open' && pi) this.succeed(pi, card);
+    else this.emit('customer.subscription.updated', this.subObject(sub));
+    return { card, status: sub.status };
+  }
+
   private decline(pi: SimPaymentIntent, message: string): CardDeclinedError {
     pi.status = 'requires_payment_method';
     pi.lastError = message;
