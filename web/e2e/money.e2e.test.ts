@@ -106,7 +106,10 @@ describeInBrowser('money in the browser: claim, upgrade, cancel, resume, refund'
 
   it('shows the Verified Owner badge once the admin approves the claim', async () => {
     const admin = await adminApi();
-    const claims = (await (await admin.get('/api/admin/business-claims?status=pending')).json()) as Array<{ id: string; companyId: string }>;
+    const claims = (await (await admin.get('/api/admin/business-claims?status=pending')).json()) as Array<{
+      id: string;
+      companyId: string;
+    }>;
     const claim = claims.find((c) => c.companyId === journey.claimed.id)!;
     expect((await admin.post(`/api/admin/business-claims/${claim.id}/approve`, { data: {} })).ok()).toBe(true);
     await e2e.mailTo(journey.owner.email, 'claim-approved');

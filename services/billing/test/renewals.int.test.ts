@@ -59,7 +59,9 @@ describe('POST /api/my-subscription/card', () => {
     expect(declined.json().message).toMatch(/declined/);
     const invalid = await call(h, 'POST', url, owner, { companyId: company.id, cardNumber: '42', expiry: '13/99', cvc: 'x' });
     expect(invalid.statusCode).toBe(400);
-    expect(await call(h, 'POST', url, undefined, { companyId: company.id, ...card('4242424242424242') })).toMatchObject({ statusCode: 401 });
+    expect(await call(h, 'POST', url, undefined, { companyId: company.id, ...card('4242424242424242') })).toMatchObject({
+      statusCode: 401,
+    });
 
     const res = await call(h, 'POST', url, owner, { companyId: company.id, ...card('4242424242424242') });
     expect(res.statusCode, res.body).toBe(200);

@@ -37,7 +37,9 @@ describe("the owner's quotes of the company picked in the dashboard", () => {
       }>().id;
     await post(first.id);
     const toSecond = [await post(second.id), await post(second.id)];
-    const headers = { cookie: sessionCookie(ctx.config.JWT_SECRET, { id: ownerId, role: 'business', username: 'two', email: 'two@owner.example' }) };
+    const headers = {
+      cookie: sessionCookie(ctx.config.JWT_SECRET, { id: ownerId, role: 'business', username: 'two', email: 'two@owner.example' }),
+    };
     const get = (url: string) => app.inject({ method: 'GET', url, headers });
 
     const list = await get(`/api/quote-requests?page=1&companyId=${second.id}`);
@@ -48,14 +50,24 @@ describe("the owner's quotes of the company picked in the dashboard", () => {
     // Without companyId: the first company, as before.
     expect((await get('/api/quote-requests/summary')).json()).toMatchObject({ companyId: first.id, total: 1 });
 
-    const contacted = await app.inject({ method: 'PUT', url: `/api/quote-requests/${toSecond[0]}`, headers, payload: { status: 'contacted' } });
+    const contacted = await app.inject({
+      method: 'PUT',
+      url: `/api/quote-requests/${toSecond[0]}`,
+      headers,
+      payload: { status: 'contacted' },
+    });
     expect(contacted.statusCode).toBe(200);
     expect((await app.inject({ method: 'DELETE', url: `/api/quote-requests/${toSecond[1]}`, headers })).statusCode).toBe(200);
 
     expect((await get(`/api/quote-requests?companyId=${stranger.id}`)).statusCode).toBe(404);
     expect((await get(`/api/quote-requests/summary?companyId=${stranger.id}`)).statusCode).toBe(404);
     const strangersQuote = await post(stranger.id);
-    const foreign = await app.inject({ method: 'PUT', url: `/api/quote-requests/${strangersQuote}`, headers, payload: { status: 'contacted' } });
+    const foreign = await app.inject({
+      method: 'PUT',
+      url: `/api/quote-requests/${strangersQuote}`,
+      headers,
+      payload: { status: 'contacted' },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });

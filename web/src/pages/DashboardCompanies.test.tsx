@@ -84,7 +84,9 @@ describe('/dashboard of an owner with several companies', () => {
       analytics,
       companies,
       on('GET', '/api/quote-requests', { body: [], headers: { 'X-Total-Count': '0' } }),
-      on('GET', '/api/quote-requests/summary', { body: { companyId: 'paid1', companyName: 'Paid Stretch Co', total: 0, responseTime: null } }),
+      on('GET', '/api/quote-requests/summary', {
+        body: { companyId: 'paid1', companyName: 'Paid Stretch Co', total: 0, responseTime: null },
+      }),
     );
     renderAt(<DashboardPage />, { route: '/dashboard?company=paid1&tab=quotes', path: '/dashboard' });
     expect(await screen.findByTestId('quotes-total')).toHaveTextContent('0 requests');

@@ -371,7 +371,12 @@ export class PaymentSimulator implements PaymentsProvider {
     for (const sub of this.subscriptions.values()) {
       if (sub.status === 'canceled' || sub.status === 'incomplete' || sub.status === 'incomplete_expired') continue;
       if (sub.periodEnd > now) {
-        if (sub.status === 'active' && !sub.cancelAtPeriodEnd && sub.periodEnd - now <= UPCOMING_RENEWAL_MS && sub.remindedFor !== sub.periodEnd) {
+        if (
+          sub.status === 'active' &&
+          !sub.cancelAtPeriodEnd &&
+          sub.periodEnd - now <= UPCOMING_RENEWAL_MS &&
+          sub.remindedFor !== sub.periodEnd
+        ) {
           sub.remindedFor = sub.periodEnd;
           this.emit('invoice.upcoming', this.upcomingInvoiceObject(sub));
         }

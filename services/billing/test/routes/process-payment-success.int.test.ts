@@ -114,7 +114,10 @@ describe('POST /api/process-payment-success for a listing payment', () => {
     expect(await h.service.deps.payments.byId(paymentIntentId)).toMatchObject({ status: 'used', companyId: company.id });
     expect(await h.service.deps.listings.listings.count({})).toBe(0);
 
-    const stranger = await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), { ...body, paymentIntentClientSecret: undefined });
+    const stranger = await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), {
+      ...body,
+      paymentIntentClientSecret: undefined,
+    });
     expect(stranger.statusCode).toBe(403);
     const asClaim = await call(h, 'POST', '/api/process-payment-success', owner, { ...body, plan: 'claim' });
     expect(asClaim.statusCode).toBe(400);

@@ -86,7 +86,10 @@ describe('dashboard Billing tab', () => {
         },
       }),
       on('POST', '/api/my-subscription/card', {
-        body: { message: 'Card updated and the renewal paid', subscription: subscription({ verificationPending: false, statusLabel: 'Active' }) },
+        body: {
+          message: 'Card updated and the renewal paid',
+          subscription: subscription({ verificationPending: false, statusLabel: 'Active' }),
+        },
       }),
     );
     const { user } = renderAt(<BillingTab companyId="c1" />);

@@ -120,7 +120,10 @@ export function BillingTab({ companyId }: { companyId: string }) {
             )}
           </Flex>
           {sub.status !== 'canceled' && (
-            <UpdateCardForm companyId={companyId} onUpdated={(updated) => queryClient.setQueryData([MY_SUBSCRIPTION, companyId], updated)} />
+            <UpdateCardForm
+              companyId={companyId}
+              onUpdated={(updated) => queryClient.setQueryData([MY_SUBSCRIPTION, companyId], updated)}
+            />
           )}
         </Card.Body>
       </Card.Root>

@@ -24,7 +24,8 @@ export function UpdateCardForm({ companyId, onUpdated }: { companyId: string; on
       setOpen(false);
       setCard({ cardNumber: '', expiry: '', cvc: '' });
     },
-    onError: (error) => showToast({ type: 'error', title: 'Could not update the card', description: messageOf(error, 'Please try again.') }),
+    onError: (error) =>
+      showToast({ type: 'error', title: 'Could not update the card', description: messageOf(error, 'Please try again.') }),
   });
 
   if (config.data?.provider !== 'simulator') {
@@ -47,12 +48,16 @@ export function UpdateCardForm({ companyId, onUpdated }: { companyId: string; on
     event.preventDefault();
     save.mutate();
   };
-  const field = (name: keyof typeof card) => ({ value: card[name], onChange: (e: { target: { value: string } }) => setCard({ ...card, [name]: e.target.value }) });
+  const field = (name: keyof typeof card) => ({
+    value: card[name],
+    onChange: (e: { target: { value: string } }) => setCard({ ...card, [name]: e.target.value }),
+  });
   return (
     <Stack asChild gap="3" maxW="md">
       <form noValidate aria-label="Update card" onSubmit={submit}>
         <Text fontSize="sm" color="gray.700">
-          Test mode: use 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC. A renewal that failed is paid with this card at once.
+          Test mode: use 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC. A renewal that failed is paid with this card
+          at once.
         </Text>
         <FormField label="Card number" required>
           <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" {...field('cardNumber')} />

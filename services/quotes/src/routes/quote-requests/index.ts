@@ -163,7 +163,8 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
-        summary: "Which company the owner's quotes are for (`companyId`, default their first), how many there are, and its median response time",
+        summary:
+          "Which company the owner's quotes are for (`companyId`, default their first), how many there are, and its median response time",
         querystring: ownerQuoteSummaryQuerySchema,
         response: { 200: ownerQuoteSummarySchema, ...errorResponses(400, 401, 404) },
       },
