@@ -155,7 +155,7 @@ export default function DashboardPage() {
           <OverviewTab company={company} />
         </Tabs.Content>
         <Tabs.Content value="quotes">
-          <QuotesTab />
+          <QuotesTab companyId={company.id} />
         </Tabs.Content>
         <Tabs.Content value="public">
           <Text color="gray.700" mb="4">

@@ -52,11 +52,6 @@ export class QuotesRepository {
     return this.quotes.findOne({ _id: id });
   }
 
-  /** The quote if it belongs to `companyId`; another company's quote is as good as missing. */
-  findOwned(id: string, companyId: string): Promise<QuoteDoc | null> {
-    return this.quotes.findOne({ _id: id, companyId });
-  }
-
   /** A company's quotes, newest first. */
   async pageOfCompany(companyId: string, page: number, limit: number): Promise<QuotePage> {
     const [quotes, total] = await Promise.all([

@@ -10,20 +10,23 @@ export function useMyCompanies(enabled: boolean) {
 }
 
 /** One page of the owner's quotes (15, newest first) with the server's total. */
-export function useOwnerQuotes(page: number) {
+export function useOwnerQuotes(companyId: string, page: number) {
   return useQuery({
-    queryKey: ['/api/quote-requests', { page }],
+    queryKey: ['/api/quote-requests', { companyId, page }],
     queryFn: async () => {
-      const res = await apiRequest('GET', `/api/quote-requests?page=${page}`);
+      const res = await apiRequest('GET', `/api/quote-requests?${new URLSearchParams({ companyId, page: String(page) }).toString()}`);
       const quotes = (await readJson<QuoteRequest[]>(res)) ?? [];
       return { quotes, total: Number(res.headers.get('x-total-count') ?? quotes.length) };
     },
   });
 }
 
-/** Which company the quotes are for, their total and the median response time. */
-export function useQuoteSummary() {
-  return useQuery<OwnerQuoteSummary | null>({ queryKey: ['/api/quote-requests/summary'], retry: false });
+/** Which company the quotes are for, their total and the median response time (of `companyId`, the switcher's). */
+export function useQuoteSummary(companyId: string) {
+  return useQuery<OwnerQuoteSummary | null>({
+    queryKey: [`/api/quote-requests/summary?companyId=${encodeURIComponent(companyId)}`],
+    retry: false,
+  });
 }
 
 /** Every review of the company, pending ones included (its owner sees them all). */

@@ -1,5 +1,5 @@
 import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { BadgeCheck, Search } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField';
 import { PlaceInput } from '../../components/PlaceInput';
@@ -131,6 +131,18 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                   ))}
                 </HStack>
               </Fieldset.Root>
+            </GridItem>
+            <GridItem colSpan={{ base: 1, md: 2 }} alignSelf="end">
+              <HStack as="label" gap="2" fontSize="sm" cursor="pointer" minH="10">
+                <input
+                  type="checkbox"
+                  name="verifiedOwner"
+                  checked={draft.verifiedOwner}
+                  onChange={(e) => set('verifiedOwner', e.target.checked)}
+                  style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                />
+                <BadgeCheck size={16} aria-hidden="true" /> Verified Owners only
+              </HStack>
             </GridItem>
           </Grid>
           <Flex mt="5" justify="flex-end">
