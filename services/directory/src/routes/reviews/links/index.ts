@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, reviewLinkSchema } from '@limo/contracts';
+import type { DirectoryDeps } from '../../../deps.js';
+import { usableReviewLink } from '../../../operations/review-links.js';
+
+/** `GET /api/reviews/links/{token}`: what a mailed review link stands for, so the form is prefilled. */
+export async function reviewLinkRoutes(app: FastifyInstance, deps: DirectoryDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/reviews/links/:token',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A mailed review link's company and customer name; 410 once expired, 409 once used",
+        params: z.object({ token: z.string().min(1).max(2000) }),
+        response: { 200: reviewLinkSchema, ...errorResponses(400, 409, 410) },
+      },
+    },
+    async (request) => {
+      const claims = await usableReviewLink(deps, request.params.token);
+      return { companyId: claims.companyId, reviewerName: claims.customerName, expiresAt: claims.expiresAt.toISOString() };
+    },
+  );
+}
