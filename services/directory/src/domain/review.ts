@@ -59,9 +59,7 @@ export const toReview = (r: ReviewDoc): Review => ({
 /** A stored review as its company's owner and the admins see it. */
 export const toOwnerReview = (r: ReviewDoc): OwnerReview => ({
   ...toReview(r),
-  ownerReply: r.reply
-    ? { text: r.reply.text, status: r.reply.status, createdAt: r.reply.createdAt, updatedAt: r.reply.updatedAt }
-    : null,
+  ownerReply: r.reply ? { text: r.reply.text, status: r.reply.status, createdAt: r.reply.createdAt, updatedAt: r.reply.updatedAt } : null,
   flags: r.flags ?? [],
 });
 

@@ -116,10 +116,7 @@ export type ReviewCreateBody = z.output<typeof reviewCreateBodySchema>;
 
 /** `POST|PUT /api/reviews/{id}/reply`: the owner's reply. */
 export const reviewReplyBodySchema = z.object({
-  text: requiredString('Please write a reply')
-    .trim()
-    .min(1, 'Please write a reply')
-    .max(2000, 'The reply must be at most 2000 characters'),
+  text: requiredString('Please write a reply').trim().min(1, 'Please write a reply').max(2000, 'The reply must be at most 2000 characters'),
 });
 
 /** `POST /api/reviews/{id}/flag`: why the owner thinks the review is fake or abusive. */
@@ -130,7 +127,7 @@ export const reviewFlagBodySchema = z.object({
     .max(1000, 'The reason must be at most 1000 characters'),
 });
 
-/** `GET /api/reviews/links/{token}`: what a mailed review link stands for, to prefill the form. */
+/** `GET /api/reviews/links?reviewToken=`: what a mailed review link stands for, to prefill the form. */
 export const reviewLinkSchema = z.object({
   companyId: z.string(),
   reviewerName: z.string(),

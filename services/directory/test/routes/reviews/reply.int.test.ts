@@ -17,7 +17,12 @@ afterAll(() => h.close());
 
 /** A posted review (approved unless said otherwise); its id. */
 async function postReview(name: string, approve = true): Promise<string> {
-  const res = await call(h, 'POST', '/api/reviews', undefined, { companyId, rating: 5, reviewerName: name, comment: `Ride by ${name}, on time` });
+  const res = await call(h, 'POST', '/api/reviews', undefined, {
+    companyId,
+    rating: 5,
+    reviewerName: name,
+    comment: `Ride by ${name}, on time`,
+  });
   expect(res.statusCode).toBe(201);
   const id = res.json<{ id: string }>().id;
   if (approve) expect((await call(h, 'POST', `/api/admin/reviews/${id}/approve`, admin)).statusCode).toBe(200);
@@ -25,7 +30,9 @@ async function postReview(name: string, approve = true): Promise<string> {
 }
 
 const publicReview = async (id: string) =>
-  (await call(h, 'GET', `/api/companies/${companyId}`)).json<{ reviews: Array<{ id: string; reply: unknown }> }>().reviews.find((r) => r.id === id);
+  (await call(h, 'GET', `/api/companies/${companyId}`))
+    .json<{ reviews: Array<{ id: string; reply: unknown }> }>()
+    .reviews.find((r) => r.id === id);
 
 describe('POST/PUT/DELETE /api/reviews/{id}/reply (issue 21)', () => {
   it('shows the owner reply under the review only once an admin approved it; an edit waits for moderation again', async () => {

@@ -21,7 +21,7 @@ export async function reviewReplyRoutes(app: FastifyInstance, deps: DirectoryDep
       preHandler: app.requireUser,
       schema: {
         tags: ['reviews'],
-        summary: "Reply to a review of your company (once); shown under the review once an admin approved it",
+        summary: 'Reply to a review of your company (once); shown under the review once an admin approved it',
         params: idParamsSchema,
         body: reviewReplyBodySchema,
         response: { 201: ownerReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
