@@ -180,14 +180,38 @@ describe('/dashboard', () => {
             reviewerName: 'Ana',
             status: 'pending',
             createdAt: '2026-11-01T00:00:00Z',
+            verifiedCustomer: false,
+            reply: null,
+            ownerReply: null,
+            flags: [],
           },
-          { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2026-10-01T00:00:00Z' },
+          {
+            id: 'r2',
+            companyId: 'c1',
+            rating: 4,
+            comment: null,
+            reviewerName: '',
+            status: 'approved',
+            createdAt: '2026-10-01T00:00:00Z',
+            verifiedCustomer: false,
+            reply: null,
+            ownerReply: { text: 'Thanks!', status: 'pending', createdAt: '2026-10-02T00:00:00Z', updatedAt: '2026-10-02T00:00:00Z' },
+            flags: [],
+          },
         ],
       }),
     );
     renderAt(<DashboardPage />, { route: '/dashboard?tab=reviews', path: '/dashboard' });
     expect(await screen.findByRole('article', { name: 'Review by Ana' })).toHaveTextContent('Awaiting approval');
-    expect(screen.getByRole('article', { name: 'Review by Anonymous' })).toHaveTextContent('approved');
+    const anonymous = screen.getByRole('article', { name: 'Review by Anonymous' });
+    expect(anonymous).toHaveTextContent('approved');
+    // The owner's reply, waiting for the admins, with edit, delete and flag (issue 21).
+    expect(anonymous).toHaveTextContent('Thanks!');
+    expect(anonymous).toHaveTextContent('Reply awaiting approval');
+    for (const name of ['Edit reply', 'Delete reply', 'Flag review'])
+      expect(within(anonymous).getByRole('button', { name })).toBeInTheDocument();
+    // A pending review cannot be replied to yet.
+    expect(within(screen.getByRole('article', { name: 'Review by Ana' })).queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 });
 

@@ -38,6 +38,7 @@ export class QuotesRepository {
       { fields: { confirmation: 1, createdAt: 1 } },
       // Only the quotes still in delivery's queue carry the field: counting them stays cheap.
       { fields: { awaitingMail: 1 }, sparse: true },
+      { fields: { tripDate: 1 } },
     ]);
     return new QuotesRepository(quotes, leaseMs);
   }
@@ -45,6 +46,22 @@ export class QuotesRepository {
   /** Stores the quote with the `quote.requested.v1` it owes; throws DuplicateKeyError if its id exists. */
   insert(quote: QuoteDoc, event: QuoteRequestedV1): Promise<QuoteDoc> {
     return this.quotes.insertOne(quote, { events: [event] });
+  }
+
+  /**
+   * Per-company quotes whose trip date is in [`from`, `to`] and whose customer got no review reminder
+   * yet, oldest trip first.
+   */
+  dueForReviewReminder(to: string, from: string, limit: number): Promise<QuoteDoc[]> {
+    return this.quotes.find(
+      { source: 'company', tripDate: { $gte: from, $lte: to }, reviewRemindedAt: { $exists: false } },
+      { sort: { tripDate: 1, _id: 1 }, limit },
+    );
+  }
+
+  /** Marks the quote's review reminder as sent; false when another worker did already. */
+  async markReviewReminded(id: string, at: string): Promise<boolean> {
+    return (await this.quotes.updateOne({ _id: id, reviewRemindedAt: { $exists: false } }, { $set: { reviewRemindedAt: at } })) !== null;
   }
 
   /** The quote, whichever company it belongs to (admin). */

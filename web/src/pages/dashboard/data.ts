@@ -1,4 +1,4 @@
-import type { OwnerCompany, OwnerQuoteSummary, QuoteRequest, Review } from '@limo/contracts';
+import type { OwnerCompany, OwnerQuoteSummary, OwnerReview, QuoteRequest } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../lib/api';
 
@@ -31,7 +31,7 @@ export function useQuoteSummary(companyId: string) {
 
 /** Every review of the company, pending ones included (its owner sees them all). */
 export function useCompanyReviews(companyId: string) {
-  return useQuery<Review[]>({ queryKey: ['/api/companies', companyId, 'reviews'] });
+  return useQuery<OwnerReview[]>({ queryKey: ['/api/companies', companyId, 'reviews'] });
 }
 
 /** Invalidates what a quote change touches. */
