@@ -23,7 +23,7 @@ export function dayAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Noon UTC of a yyyy-MM-dd day: the same date in every US zone (Honolulu included). */
+/** Noon in Honolulu (22:00 UTC) of a yyyy-MM-dd day: the same date in every US zone. */
 export const noonOf = (day: string): Date => new Date(`${day}T22:00:00Z`);
 
 /** A valid credentials body, insured for `days` more days. */
