@@ -132,6 +132,22 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                 </HStack>
               </Fieldset.Root>
             </GridItem>
+            <GridItem colSpan={{ base: 1, md: 2 }}>
+              <Fieldset.Root gap="1.5">
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  Credentials
+                </Fieldset.Legend>
+                <HStack as="label" gap="2" fontSize="sm" cursor="pointer" minH="10">
+                  <input
+                    type="checkbox"
+                    checked={draft.licensedInsured}
+                    onChange={(e) => set('licensedInsured', e.target.checked)}
+                    style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                  />
+                  Licensed &amp; insured
+                </HStack>
+              </Fieldset.Root>
+            </GridItem>
           </Grid>
           <Flex mt="5" justify="flex-end">
             <Button type="submit" colorPalette="brand" size="lg" width={{ base: 'full', md: 'auto' }} minW={{ md: '48' }}>

@@ -60,6 +60,8 @@ export const credentialsBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['usdotNumber'], message: 'Please enter a USDOT number or a permit number' });
   });
 export type CredentialsBody = z.output<typeof credentialsBodySchema>;
+/** The credentials form's values (before the schema's transforms). */
+export type CredentialsBodyInput = z.input<typeof credentialsBodySchema>;
 
 /** Where the credentials stand: nothing sent, waiting for an admin, verified, or rejected (with a reason). */
 export const credentialStatusSchema = z.enum(['none', 'pending', 'verified', 'rejected']);
