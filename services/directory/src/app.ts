@@ -86,7 +86,8 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
     // Beside a shared index another instance may apply a company's event: its JSON is kept by revision.
     const inProcessIndex = search instanceof EmbeddedCompanySearch;
     const now = options.now ?? (() => new Date());
-    const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex, now });
+    // Through deps: a journey may move the running directory's clock (deps.now) to see a badge expire.
+    const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex, now: () => deps.now() });
     // A write here shows on the next search at once, before its event reaches the projection (by
     // revision, a hit's older copy is not served from the cache anyway).
     const companies = await CompaniesRepository.create(ctx.store, () => {
@@ -205,7 +206,7 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
             logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
           }
         }
-        const watch = () => void credentialWatch.run(now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
+        const watch = () => void credentialWatch.run(deps.now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
         watching = setInterval(watch, settings.CREDENTIAL_WATCH_MINUTES * 60_000);
         watching.unref();
       },
