@@ -50,7 +50,14 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
     await signIn(page, OWNER.email, OWNER.password, '/dashboard');
     const listed = await page.request.post('/api/companies', {
       headers,
-      data: { name: COMPANY, fullAddress: '400 N Ashley Dr, Tampa, FL 33602', address: '400 N Ashley Dr', city: 'Tampa', state: 'FL', zipCode: '33602' },
+      data: {
+        name: COMPANY,
+        fullAddress: '400 N Ashley Dr, Tampa, FL 33602',
+        address: '400 N Ashley Dr',
+        city: 'Tampa',
+        state: 'FL',
+        zipCode: '33602',
+      },
     });
     expect(listed.status(), await listed.text()).toBe(201);
     companyId = ((await listed.json()) as { id: string }).id;
@@ -69,7 +76,9 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
     await expectToast(page, 'Credentials saved');
     await expect.poll(() => page.getByTestId('credentials-status').textContent()).toBe('Pending verification');
 
-    await page.getByLabel('Choose a certificate').setInputFiles({ name: 'insurance.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE_PDF });
+    await page
+      .getByLabel('Choose a certificate')
+      .setInputFiles({ name: 'insurance.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE_PDF });
     await expectToast(page, 'Certificate uploaded');
     await page.getByRole('link', { name: 'View the uploaded certificate' }).waitFor();
     await expectNoSeriousA11yViolations(page);

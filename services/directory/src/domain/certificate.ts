@@ -26,6 +26,7 @@ export async function checkCertificate(bytes: Buffer): Promise<CertificateCheck>
   if (isPdf(bytes)) return { ok: true, data: bytes, contentType: 'application/pdf' };
   if (!sniffImageFormat(bytes)) return { ok: false, message: CERTIFICATE_MESSAGES.notAccepted };
   const image = await checkAndReencodeImage(bytes);
-  if (!image.ok) return { ok: false, message: image.message === IMAGE_MESSAGES.notImage ? CERTIFICATE_MESSAGES.notAccepted : image.message };
+  if (!image.ok)
+    return { ok: false, message: image.message === IMAGE_MESSAGES.notImage ? CERTIFICATE_MESSAGES.notAccepted : image.message };
   return { ok: true, data: image.data, contentType: image.contentType };
 }

@@ -42,7 +42,8 @@ export const isInsuredOn = (c: CompanyDoc, today: string): boolean =>
   Boolean(c.credentials?.verified && c.credentials.verified.insuranceExpiresOn >= today);
 
 /** A USDOT or permit number an admin verified. */
-export const isLicensed = (c: CompanyDoc): boolean => Boolean(c.credentials?.verified?.usdotNumber || c.credentials?.verified?.permitNumber);
+export const isLicensed = (c: CompanyDoc): boolean =>
+  Boolean(c.credentials?.verified?.usdotNumber || c.credentials?.verified?.permitNumber);
 
 /** The verified insurance's expiry while it runs, else null. */
 export const insuranceExpiresOn = (c: CompanyDoc, today: string): string | null =>

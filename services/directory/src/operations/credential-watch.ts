@@ -8,7 +8,8 @@ import type { OwnerNotices } from './owner-notices.js';
 export const EXPIRY_REMINDER_DAYS = 30;
 
 /** Days from `from` to `to` (both yyyy-MM-dd). */
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** What one run did. */
 export interface CredentialWatchReport {

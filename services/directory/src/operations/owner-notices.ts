@@ -78,7 +78,10 @@ export class OwnerNotices {
     const to = ownerMailOf(company);
     if (!to) return;
     try {
-      await this.send(credentialsDecidedMail(to, company.name, decision, reason, this.publicUrl), `credentials-${decision}:${company._id}:${at}`);
+      await this.send(
+        credentialsDecidedMail(to, company.name, decision, reason, this.publicUrl),
+        `credentials-${decision}:${company._id}:${at}`,
+      );
     } catch (err) {
       this.logger.error({ err, companyId: company._id }, 'credentials decision notice not sent');
     }

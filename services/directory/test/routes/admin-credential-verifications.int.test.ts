@@ -23,7 +23,9 @@ describe('the credential verification queue (issue 21, credentials)', () => {
     const first = userOf(h, 'business');
     const a = await listedWithCredentials(h, first, 'Queue Licensed First');
     const b = await listedWithCredentials(h, userOf(h, 'business'), 'Queue Licensed Second');
-    const noCertificate = (await call(h, 'POST', '/api/companies', first, ownerListing({ name: 'No Certificate Limo' }))).json<OwnerCompany>();
+    const noCertificate = (
+      await call(h, 'POST', '/api/companies', first, ownerListing({ name: 'No Certificate Limo' }))
+    ).json<OwnerCompany>();
     await call(h, 'PUT', `/api/my-companies/${noCertificate.id}/credentials`, first, credentialsBody());
     const list = await queue();
     expect(list.map((v) => v.companyId)).toEqual([a.company.id, b.company.id]);
@@ -55,10 +57,13 @@ describe('the credential verification queue (issue 21, credentials)', () => {
     expect(mail?.html).toContain('Licensed and Insured badges');
     await waitFor(
       async () =>
-        (await call(h, 'GET', `/api/admin/audit-log?targetId=${company.id}&action=credentials.verified`, admin)).json<AuditLogPage>().entries[0],
+        (await call(h, 'GET', `/api/admin/audit-log?targetId=${company.id}&action=credentials.verified`, admin)).json<AuditLogPage>()
+          .entries[0],
       5_000,
       'audit entry',
-    ).then((entry) => expect(entry).toMatchObject({ actorId: admin.id, targetType: 'company', details: { insuranceCarrier: 'Progressive Commercial' } }));
+    ).then((entry) =>
+      expect(entry).toMatchObject({ actorId: admin.id, targetType: 'company', details: { insuranceCarrier: 'Progressive Commercial' } }),
+    );
     // Decided once.
     expect((await call(h, 'POST', `${QUEUE}/${company.id}/approve`, admin)).statusCode).toBe(409);
   });
@@ -78,8 +83,8 @@ describe('the credential verification queue (issue 21, credentials)', () => {
     expect(mail?.text).toContain('Reason: The certificate names another company');
     await waitFor(
       async () =>
-        (await call(h, 'GET', `/api/admin/audit-log?targetId=${company.id}&action=credentials.rejected`, admin)).json<AuditLogPage>().entries
-          .length === 1,
+        (await call(h, 'GET', `/api/admin/audit-log?targetId=${company.id}&action=credentials.rejected`, admin)).json<AuditLogPage>()
+          .entries.length === 1,
       5_000,
       'audit entry',
     );
@@ -90,7 +95,9 @@ describe('the credential verification queue (issue 21, credentials)', () => {
 
   it('answers 404 for an unknown company, 409 for one with nothing waiting, 403 to non-admins, 401 signed out', async () => {
     expect((await call(h, 'POST', `${QUEUE}/no-such-company/approve`, admin)).statusCode).toBe(404);
-    const bare = (await call(h, 'POST', '/api/companies', userOf(h, 'business'), ownerListing({ name: 'Nothing Sent Limo' }))).json<OwnerCompany>();
+    const bare = (
+      await call(h, 'POST', '/api/companies', userOf(h, 'business'), ownerListing({ name: 'Nothing Sent Limo' }))
+    ).json<OwnerCompany>();
     expect((await call(h, 'POST', `${QUEUE}/${bare.id}/approve`, admin)).statusCode).toBe(409);
     for (const [method, url, body] of [
       ['GET', QUEUE, undefined],

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
-const found = async (query: string) => (await call(h, 'GET', `/api/companies?location=Miami%20Beach,%20FL&limit=100${query}`)).json<Company[]>();
+const found = async (query: string) =>
+  (await call(h, 'GET', `/api/companies?location=Miami%20Beach,%20FL&limit=100${query}`)).json<Company[]>();
 const ids = async (query: string) => (await found(query)).map((c) => c.id);
 
 async function verified(name: string, days: number) {

@@ -47,7 +47,12 @@ export function uploadCertificate(h: Harness, user: TestUser | undefined, compan
 }
 
 /** An owner's new listing, with credentials sent and a certificate uploaded (waiting in the admins' queue). */
-export async function listedWithCredentials(h: Harness, owner: TestUser, name: string, days = 200): Promise<{ company: OwnerCompany; credentials: Credentials }> {
+export async function listedWithCredentials(
+  h: Harness,
+  owner: TestUser,
+  name: string,
+  days = 200,
+): Promise<{ company: OwnerCompany; credentials: Credentials }> {
   const company = (await call(h, 'POST', '/api/companies', owner, ownerListing({ name }))).json<OwnerCompany>();
   const put = await call(h, 'PUT', `/api/my-companies/${company.id}/credentials`, owner, credentialsBody(days));
   if (put.statusCode !== 200) throw new Error(`credentials: ${put.statusCode} ${put.body}`);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials, OwnerCompany } from '@limo/contracts';
 import { call, ownerListing, userOf, type TestUser } from '../support.js';
-import { credentialsBody, dayAfter, PDF, png, startClockedDirectory, uploadCertificate, type ClockedHarness } from './credentials-support.js';
+import {
+  credentialsBody,
+  dayAfter,
+  PDF,
+  png,
+  startClockedDirectory,
+  uploadCertificate,
+  type ClockedHarness,
+} from './credentials-support.js';
 
 let h: ClockedHarness;
 let owner: TestUser;
@@ -74,7 +82,11 @@ describe('POST /api/my-companies/{id}/credentials/certificate', () => {
     const res = await uploadCertificate(h, owner, company.id, PDF, 'application/octet-stream');
     expect(res.statusCode, res.body).toBe(200);
     const cred = res.json<Credentials>();
-    expect(cred).toMatchObject({ hasCertificate: true, status: 'pending', certificateUrl: `/api/my-companies/${company.id}/credentials/certificate` });
+    expect(cred).toMatchObject({
+      hasCertificate: true,
+      status: 'pending',
+      certificateUrl: `/api/my-companies/${company.id}/credentials/certificate`,
+    });
 
     const mine = await call(h, 'GET', cred.certificateUrl!, owner);
     expect(mine.statusCode).toBe(200);

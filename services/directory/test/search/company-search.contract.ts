@@ -294,7 +294,8 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
       });
 
       it('filters on the licensed and insured badges: insured while the insurance runs on the day asked', async () => {
-        const inFlorida = async (q: Partial<SearchQuery>) => (await search({ near: MIAMI, state: 'FL', limit: 100, ...q })).hits.map((h) => h.id);
+        const inFlorida = async (q: Partial<SearchQuery>) =>
+          (await search({ near: MIAMI, state: 'FL', limit: 100, ...q })).hits.map((h) => h.id);
         const all = await inFlorida({});
         const keep = (pick: (d: SearchDocument) => boolean) => all.filter((id) => pick(byId.get(id)!));
         expect(await inFlorida({ licensed: true })).toEqual(['fl-mia-01', 'fl-mia-04', 'fl-fll-01']);

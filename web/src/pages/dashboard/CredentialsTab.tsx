@@ -60,7 +60,10 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<CredentialsBodyInput, unknown, CredentialsBody>({ resolver: zodResolver(credentialsBodySchema), defaultValues: valuesOf(undefined) });
+  } = useForm<CredentialsBodyInput, unknown, CredentialsBody>({
+    resolver: zodResolver(credentialsBodySchema),
+    defaultValues: valuesOf(undefined),
+  });
   useEffect(() => reset(valuesOf(credentials.data)), [credentials.data, reset]);
 
   const stored = (next: Credentials) => {
@@ -104,16 +107,18 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
           </Badge>
         </Flex>
         <Text color="gray.700" maxW="3xl">
-          Customers look for licensed and insured operators. Enter your USDOT or state/city permit number and your insurance, and upload
-          the insurance certificate (PDF or image): once our team verifies them, your listing shows the Licensed and Insured badges.
-          The certificate is private: only you and our team can open it.
+          Customers look for licensed and insured operators. Enter your USDOT or state/city permit number and your insurance, and upload the
+          insurance certificate (PDF or image): once our team verifies them, your listing shows the Licensed and Insured badges. The
+          certificate is private: only you and our team can open it.
         </Text>
         {current?.status === 'rejected' && (
           <Alert.Root status="error">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>Your credentials were not verified</Alert.Title>
-              <Alert.Description>Reason: {current.rejectionReason ?? 'not given'}. Correct them or upload a new certificate.</Alert.Description>
+              <Alert.Description>
+                Reason: {current.rejectionReason ?? 'not given'}. Correct them or upload a new certificate.
+              </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}

@@ -112,7 +112,8 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
       const at = new Date().toISOString();
       let replaced: string | undefined;
       const company = await companies.update(id, (current) => {
-        if (!current.credentials) throw badRequest('Please save your licence and insurance details before uploading the certificate', 'certificate');
+        if (!current.credentials)
+          throw badRequest('Please save your licence and insurance details before uploading the certificate', 'certificate');
         replaced = current.credentials.certificate?.key;
         const certificate = { key, contentType: checked.contentType, bytes: checked.data.length, uploadedAt: at };
         // A new certificate is checked again: the submission waits for an admin.
