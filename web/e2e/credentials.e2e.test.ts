@@ -33,6 +33,11 @@ async function signIn(page: Page, email: string, password: string, landing: stri
   await page.waitForURL(`**${landing}`);
 }
 
+/** Waits until every toast has faded out (axe would read one halfway). */
+async function toastsGone(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
+}
+
 /** "Mar 2027" of a yyyy-MM-dd date. */
 const monthOf = (day: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -45,9 +50,9 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
   it('an owner sends a USDOT number, a permit and the insurance with its certificate: pending', async () => {
     const { page } = await e2e.session();
     const headers = { origin: e2e.product.url };
+    // Registering signs the owner in (the session cookie is the browser context's).
     const registered = await page.request.post('/api/register', { headers, data: { ...OWNER, role: 'business' } });
     expect(registered.status(), await registered.text()).toBe(201);
-    await signIn(page, OWNER.email, OWNER.password, '/dashboard');
     const listed = await page.request.post('/api/companies', {
       headers,
       data: {
@@ -81,6 +86,7 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
       .setInputFiles({ name: 'insurance.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE_PDF });
     await expectToast(page, 'Certificate uploaded');
     await page.getByRole('link', { name: 'View the uploaded certificate' }).waitFor();
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'dashboard-credentials');
     // Private: a visitor gets nothing.
@@ -96,6 +102,7 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
     await item.waitFor();
     const certificate = await page.request.get(`/api/my-companies/${companyId}/credentials/certificate`);
     expect(certificate.headers()['content-type']).toBe('application/pdf');
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'admin-credentials');
     await item.getByRole('button', { name: `Approve credentials of ${COMPANY}` }).click();
