@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { CredentialBadges } from '../components/CredentialBadges';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
 import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
@@ -106,6 +107,7 @@ export default function CompanyPage() {
                 </Badge>
               )}
               {company.verifiedOwner && <VerifiedOwnerBadge size="lg" />}
+              <CredentialBadges company={company} size="lg" />
             </Flex>
             {rated && (
               <HStack gap="2">

@@ -52,14 +52,14 @@ describe('/dashboard', () => {
     [
       { claimed: true, businessVerified: true },
       'Business Listing Active',
-      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews', 'Billing'],
+      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Credentials', 'Reviews', 'Billing'],
     ],
     [
       { claimed: true, businessVerified: false },
       'Business Claim Pending Verification',
-      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews', 'Billing'],
+      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Credentials', 'Reviews', 'Billing'],
     ],
-  ])('shows the banner and the seven tabs for %j', async (state, banner, tabs) => {
+  ])('shows the banner and the eight tabs (Credentials: issue 21) for %j', async (state, banner, tabs) => {
     fakeServer(owner, analytics, mine(state), summary, analyticsAnswer);
     renderAt(<DashboardPage />, route);
     expect(await screen.findByTestId('state-banner')).toHaveTextContent(banner);

@@ -34,6 +34,8 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     reviewCount: 2,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    badges: [],
+    insuranceExpiresOn: null,
     ...overrides,
   };
 }

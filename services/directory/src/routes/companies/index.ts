@@ -42,7 +42,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       },
     },
     async (request, reply) => {
-      const query = toSearchQuery(request.query);
+      const query = toSearchQuery(request.query, deps.now());
       // The page is cached as its JSON text: a hit is sent as it is, without re-serialising 15 companies.
       const page = await searchCache.getOrCompute('search', query, async () => {
         const result = await search.search(query);
@@ -81,7 +81,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
         ...(request.query.verifiedCustomer && { verifiedCustomer: true }),
       });
       // Counted here from the reviews themselves: the page is right even before the ratings consumer ran.
-      return { ...toPublicCompany(company), ...ratingOf(approved), reviews: approved.map(toReview) };
+      return { ...toPublicCompany(company, deps.now()), ...ratingOf(approved), reviews: approved.map(toReview) };
     },
   );
 
