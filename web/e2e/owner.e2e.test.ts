@@ -1,45 +1,19 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  isoDaysFromNow,
+  screenshot,
+  expectToast,
+  BrowserSuite,
+  payWithCard,
+  signUpBusiness as signUp,
+  firstAvailableIn,
+} from './support';
 
 // The owner side (owner-admin-side.md §1-§9 without the admin dashboard) driven in headless
 // Chromium against the real embedded product: the payment simulator, the file mailer, the demo directory.
 const e2e = new BrowserSuite();
-
-/** A business account made through the API, signed in for the session's page. */
-async function signUp(page: Page, name: string): Promise<{ email: string; password: string }> {
-  const email = `${name}@owner.example`;
-  const password = 'owner-pass-123';
-  const res = await page.request.post('/api/register', { data: { username: name, email, password, role: 'business' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { email, password };
-}
-
-/** Waits for the mail tagged `tag` to `to` in the product's outbox. */
-async function mailTo(to: string, tag: string) {
-  const find = async () => (await e2e.product.system.outbox()).find((m) => m.to === to && m.tag === tag);
-  await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
-  return (await find())!;
-}
-
-async function payWithCard(page: Page, card: string): Promise<void> {
-  await page.getByTestId('test-mode-note').waitFor();
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$75\.00$/ }).click();
-}
-
-async function firstAvailableInMiami(page: Page): Promise<string> {
-  await page.goto('/claim-business');
-  await page.getByLabel('Search by business name, city, state or e-mail').fill('miami');
-  await expect.poll(() => page.getByTestId('claim-total').textContent()).toMatch(/matching "miami"/);
-  await expect.poll(() => page.getByTestId('claim-card').first().textContent()).toMatch(/Miami/);
-  await page.getByTestId('claim-card').filter({ hasText: 'Available' }).first().getByRole('link', { name: 'Claim This Business' }).click();
-  const confirmation = page.getByTestId('claim-confirmation');
-  await confirmation.waitFor();
-  return (await confirmation.getByRole('heading', { level: 2 }).textContent())!;
-}
 
 describeInBrowser('owner side in the browser', () => {
   e2e.start();
@@ -58,7 +32,7 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     await expectToast(page, 'Reset Link Sent');
-    const mail = await mailTo(email, 'password-reset');
+    const mail = await e2e.mailTo(email, 'password-reset');
     const link = /http\S+\/reset-password\?token=\S+/.exec(mail.text)![0];
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await page.getByRole('textbox', { name: 'New Password' }).fill('brand-new-pass');
@@ -86,7 +60,7 @@ describeInBrowser('owner side in the browser', () => {
   it('refuses a declined card with the spec toast and creates no claim', async () => {
     const { page } = await e2e.session();
     await signUp(page, 'decliner');
-    const name = await firstAvailableInMiami(page);
+    const name = await firstAvailableIn(page, 'miami');
     await page.getByRole('button', { name: 'Subscribe for $75/year' }).click();
     await page.getByLabel('Full Name').fill('Dee Cliner');
     await page.getByLabel('Phone').fill('305 555 0111');
@@ -107,7 +81,7 @@ describeInBrowser('owner side in the browser', () => {
   it('claims a company with the simulator card, and the owner sees it in /dashboard before and after approval', async () => {
     const { page } = await e2e.session();
     const { email } = await signUp(page, 'claimer');
-    const name = await firstAvailableInMiami(page);
+    const name = await firstAvailableIn(page, 'miami');
     await screenshot(page, 'claim-confirmation');
     await page.getByRole('button', { name: 'Subscribe for $75/year' }).click();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();

@@ -7,6 +7,9 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 
+/** One mail of the product's file outbox. */
+export type OutboxEntry = Awaited<ReturnType<ThrowawaySystem['outbox']>>[number];
+
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -128,6 +131,18 @@ export class BrowserSuite {
     });
   }
 
+  /** Waits for the mail tagged `tag` to `to` in the product's outbox and answers it. */
+  async mailTo(to: string, tag: string): Promise<OutboxEntry> {
+    const find = async () => (await this.product.system.outbox()).find((m) => m.to === to && m.tag === tag);
+    await expect.poll(find, { timeout: 10_000 }).toBeTruthy();
+    return (await find())!;
+  }
+
+  /** Every mail tagged `tag` to `to` so far. */
+  async mailsTo(to: string, tag: string): Promise<OutboxEntry[]> {
+    return (await this.product.system.outbox()).filter((m) => m.to === to && m.tag === tag);
+  }
+
   /** A fresh session on the product; its page must not throw before the suite ends. */
   async session(viewport?: { width: number; height: number }): Promise<Session> {
     const s = await openSession(this.browser, this.product.url, viewport);
@@ -202,4 +217,37 @@ export async function expectToast(page: Page, title: string, text = ''): Promise
   const toasts = page.getByTestId('toast');
   await expect.poll(() => toasts.allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining(`${title}${text}`));
   return (await toasts.allTextContents()).find((t) => t.startsWith(title)) ?? '';
+}
+
+/** A business account made through the API, signed in for the page's browser context. */
+export async function signUpBusiness(page: Page, name: string): Promise<{ email: string; password: string }> {
+  const email = `${name}@owner.example`;
+  const password = 'owner-pass-123';
+  const res = await page.request.post('/api/register', { data: { username: name, email, password, role: 'business' } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
+}
+
+/** Pays $75 with a simulator test card on the card form of the page (checkout, registration, upgrade). */
+export async function payWithCard(page: Page, card: string): Promise<void> {
+  await page.getByTestId('test-mode-note').waitFor();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$75\.00$/ }).click();
+}
+
+/**
+ * Opens /claim-business, searches `city` (lower case, as typed) and opens the claim confirmation of its
+ * first available company; answers the company's name.
+ */
+export async function firstAvailableIn(page: Page, city: string): Promise<string> {
+  await page.goto('/claim-business');
+  await page.getByLabel('Search by business name, city, state or e-mail').fill(city);
+  await expect.poll(() => page.getByTestId('claim-total').textContent()).toMatch(new RegExp(`matching "${city}"`));
+  await expect.poll(() => page.getByTestId('claim-card').first().textContent()).toMatch(new RegExp(city, 'i'));
+  await page.getByTestId('claim-card').filter({ hasText: 'Available' }).first().getByRole('link', { name: 'Claim This Business' }).click();
+  const confirmation = page.getByTestId('claim-confirmation');
+  await confirmation.waitFor();
+  return (await confirmation.getByRole('heading', { level: 2 }).textContent())!;
 }

@@ -45,3 +45,4 @@ export * from './runtime/run.js';
 export * from './adapters/redact-url.js';
 export * from './tracing/tracing.js';
 export * from './tracing/trace-requests.js';
+export * from './trust/review-link.js';

@@ -20,6 +20,7 @@ import { onSubscriptionActivated } from './consumers/on-subscription-activated.j
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
 import type { DirectoryDeps } from './deps.js';
 import { CompanyEdits } from './operations/company-edits.js';
+import { CredentialWatch } from './operations/credential-watch.js';
 import { unclaimFreeListings } from './operations/free-listings.js';
 import { OwnerNotices } from './operations/owner-notices.js';
 import { seedDemoData } from './operations/populate.js';
@@ -31,6 +32,7 @@ import { ReviewsRepository } from './repositories/reviews.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { allCompaniesRoutes } from './routes/all-companies/index.js';
 import { companiesRoutes } from './routes/companies/index.js';
+import { credentialRoutes } from './routes/credentials/index.js';
 import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
@@ -51,6 +53,8 @@ export interface DirectoryOptions {
   /** The search index to use; the caller fills it (no rebuild, no reconciliation) and closes it. */
   searchIndex?: CompanySearchIndex;
   blobs?: BlobStore;
+  /** The clock of badges and of the insurance expiry check (tests move it); the system clock otherwise. */
+  now?: () => Date;
 }
 
 /** The directory's search index: the in-process one, or Elasticsearch (ELASTICSEARCH_URL, ELASTICSEARCH_INDEX). */
@@ -65,12 +69,12 @@ export const searchIndexNeed = need<CompanySearchIndex, DirectorySettings>('sear
 });
 
 /** Directory: companies, reviews, images, change requests, geo search and the admin company tools. */
-export const directoryService = defineService({
+export const directoryService = defineService.withOptions<{ now: () => Date }>()({
   name: 'directory',
   description: 'Companies, reviews, images and geo search',
   env: directoryEnvSchema,
   needs: { searchIndex: searchIndexNeed, blobs: blobStoreNeed('images') },
-  async init({ ctx, env: settings, ports, handedIn }) {
+  async init({ ctx, env: settings, ports, handedIn, options }) {
     const { config, logger } = ctx;
     const { searchIndex: search, blobs } = ports;
     const searchCache = new SearchCache(ctx.cache);
@@ -81,7 +85,9 @@ export const directoryService = defineService({
     const processIndex = search instanceof EmbeddedCompanySearch && ownIndex;
     // Beside a shared index another instance may apply a company's event: its JSON is kept by revision.
     const inProcessIndex = search instanceof EmbeddedCompanySearch;
-    const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex });
+    const now = options.now ?? (() => new Date());
+    // Through deps: a journey may move the running directory's clock (deps.now) to see a badge expire.
+    const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex, now: () => deps.now() });
     // A write here shows on the next search at once, before its event reaches the projection (by
     // revision, a hit's older copy is not served from the cache anyway).
     const companies = await CompaniesRepository.create(ctx.store, () => {
@@ -102,6 +108,8 @@ export const directoryService = defineService({
     const notices = new OwnerNotices(changeRequests, ctx.mailer, config.PUBLIC_URL, logger);
     const audit = await AuditTrail.create(ctx.store, 'directory');
     const auditLog = await AuditLogRepository.create(ctx.store);
+    const credentialWatch = new CredentialWatch(companies, notices, logger.child({ service: 'directory', part: 'credential-watch' }));
+    let watching: NodeJS.Timeout | undefined;
     const deps: DirectoryDeps = {
       ctx,
       settings,
@@ -118,6 +126,8 @@ export const directoryService = defineService({
       notices,
       audit,
       auditLog,
+      credentialWatch,
+      now,
     };
     return {
       deps,
@@ -125,6 +135,7 @@ export const directoryService = defineService({
         companiesRoutes,
         allCompaniesRoutes,
         myCompaniesRoutes,
+        credentialRoutes,
         reviewRoutes,
         uploadImageRoutes,
         imageRoutes,
@@ -195,6 +206,12 @@ export const directoryService = defineService({
             logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
           }
         }
+        const watch = () => void credentialWatch.run(deps.now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
+        watching = setInterval(watch, settings.CREDENTIAL_WATCH_MINUTES * 60_000);
+        watching.unref();
+      },
+      async stop() {
+        clearInterval(watching);
       },
     };
   },
@@ -202,5 +219,6 @@ export const directoryService = defineService({
 
 /** The directory built on `ctx`, with the ports the caller hands in (tests, benchmarks). */
 export function createDirectoryService(ctx: ServiceContext, options: DirectoryOptions = {}): Promise<BuiltService<DirectoryDeps>> {
-  return buildService(directoryService, ctx, { ports: options });
+  const { now, ...ports } = options;
+  return buildService(directoryService, ctx, { ports, options: now ? { now } : {} });
 }

@@ -1,5 +1,6 @@
 import type { AuditTrail, BlobStore, ServiceContext } from '@limo/platform';
 import type { CompanyEdits } from './operations/company-edits.js';
+import type { CredentialWatch } from './operations/credential-watch.js';
 import type { OwnerNotices } from './operations/owner-notices.js';
 import type { AuditLogRepository } from './repositories/audit-log.repository.js';
 import type { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
@@ -34,4 +35,8 @@ export interface DirectoryDeps {
   audit: AuditTrail;
   /** The one audit log of every service's admin actions. */
   auditLog: AuditLogRepository;
+  /** The insurance expiry check (reminders, the insured badge's lapse). */
+  credentialWatch: CredentialWatch;
+  /** The clock badges and the expiry check read (tests hand in their own). */
+  now: () => Date;
 }

@@ -12,6 +12,13 @@ export const directoryEnvSchema = z.object({
   LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
   /** `false` leaves an empty directory empty; otherwise the embedded profile fills it with demo companies and reviews. */
   SEED_DEMO_DATA: booleanEnv,
+  /** Minutes between two checks of verified insurance (the 30-day reminder, the insured badge's lapse). */
+  CREDENTIAL_WATCH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /** The companies index on ELASTICSEARCH_URL (several deployments may share one cluster). */
   ELASTICSEARCH_INDEX: z
     .string()

@@ -24,6 +24,7 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/admin/populate-database',
     '/api/admin/audit-verification',
     '/api/admin/listing-verifications',
+    '/api/admin/credential-verifications',
     '/api/admin/audit-log',
   ],
   quotes: ['/api/quote-requests', '/api/city-quote-requests', '/api/admin/quote-requests'],

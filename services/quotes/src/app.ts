@@ -1,11 +1,12 @@
 import { preloadGazetteer } from '@limo/geo';
-import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
+import { buildService, defineService, reviewLinkKey, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
 import { onQuoteRequestedMail } from './consumers/on-quote-requested.js';
 import { QuoteDelivery } from './delivery/quote-delivery.js';
 import { MailBacklog, mailBacklogGauge } from './delivery/mail-backlog.js';
 import { Redelivery, type RedeliveryOptions } from './delivery/redelivery.js';
+import { ReviewReminders } from './delivery/review-reminders.js';
 import { LeadTracking } from './lead-tracking.js';
 import { CityRequestsRepository } from './repositories/city-requests.repository.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
@@ -41,6 +42,9 @@ const MAIL_CONCURRENCY = 16;
 const BACKLOG_REFRESH_MS = 50;
 const BACKLOG_MAX_WAIT_MS = 2_000;
 
+/** How often the review reminders job looks for trips a few days past. */
+const REVIEW_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+
 const REDELIVERY_DEFAULTS: RedeliveryOptions = { intervalMs: 30_000, graceMs: 60_000, maxAgeMs: 3 * 24 * 60 * 60 * 1000, batchSize: 200 };
 
 /**
@@ -60,6 +64,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     const companies = await CompaniesRepository.create(ctx.store);
     const leads = new LeadTracking(quotes, companies);
     const logger = ctx.logger.child({ service: 'quotes' });
+    const reviewKey = reviewLinkKey(ctx.config.JWT_SECRET);
     const delivery = new QuoteDelivery({
       quotes,
       cityRequests,
@@ -67,7 +72,17 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       mailer: ctx.mailer,
       logger,
       publicUrl: ctx.config.PUBLIC_URL,
+      reviewLinks: { key: reviewKey, validDays: settings.REVIEW_LINK_DAYS },
     });
+    const reviewReminders = new ReviewReminders(
+      { quotes, mailer: ctx.mailer, logger, publicUrl: ctx.config.PUBLIC_URL, key: reviewKey },
+      {
+        afterDays: settings.REVIEW_REMINDER_DAYS,
+        validDays: settings.REVIEW_LINK_DAYS,
+        intervalMs: REVIEW_REMINDER_INTERVAL_MS,
+        batchSize: 200,
+      },
+    );
     const backlog = new MailBacklog(
       () => quotes.awaitingMailCount(),
       {
@@ -90,7 +105,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     let reconciling: Promise<unknown> = Promise.resolve();
     let unsample = () => {};
     return {
-      deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog },
+      deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog, reviewReminders },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
       consumers: [
         { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
@@ -116,6 +131,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       async start() {
         unsample = mailBacklogGauge.add({ service: 'quotes' }, () => quotes.awaitingMailCount());
         redelivery.start();
+        reviewReminders.start();
         // Distributed: a crashed replica's leases run out after the lease time; then everything owed
         // from before this start is done, rather than after the sweep's grace period.
         redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
@@ -138,6 +154,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         stopping.abort();
         await reconciling;
         await redelivery.stop();
+        await reviewReminders.stop();
       },
     };
   },

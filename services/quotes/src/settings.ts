@@ -14,5 +14,9 @@ export const quotesEnvSchema = z.object({
    * for delivery to catch up: what is owed stays within about half a second of the highest intake.
    */
   QUOTE_MAIL_BACKLOG_LIMIT: z.coerce.number().int().min(1).default(500),
+  /** Days after the trip date the customer is mailed a reminder to review the company. */
+  REVIEW_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Days after the trip date (or the mail, if later) a mailed review link works. */
+  REVIEW_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 export type QuotesSettings = z.output<typeof quotesEnvSchema>;

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
+import { CredentialBadges } from './CredentialBadges';
 import { VerifiedOwnerBadge } from './VerifiedOwnerBadge';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
@@ -35,6 +36,9 @@ export function CompanyCard({ company }: { company: Company }) {
               {company.name}
             </Heading>
             {company.verifiedOwner && <VerifiedOwnerBadge size="sm" mt="1" />}
+            <HStack gap="1.5" mt="1" wrap="wrap" _empty={{ display: 'none' }}>
+              <CredentialBadges company={company} size="sm" />
+            </HStack>
           </Box>
           <Text fontWeight="bold" color="green.700">
             {company.priceRange || DEFAULT_PRICE_RANGE}

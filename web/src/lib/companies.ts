@@ -32,12 +32,16 @@ export function useCompanySearch(query: URLSearchParams) {
   });
 }
 
-/** GET /api/companies/{id} with its approved reviews; null when there is no such company. */
-export function useCompany(id: string | undefined) {
+/**
+ * GET /api/companies/{id} with its approved reviews; null when there is no such company. With
+ * `verifiedOnly`, the reviews and rating of verified customers only.
+ */
+export function useCompany(id: string | undefined, { verifiedOnly = false }: { verifiedOnly?: boolean } = {}) {
   return useQuery<CompanyDetail | null>({
-    queryKey: ['/api/companies', id],
+    queryKey: verifiedOnly ? ['/api/companies', id, 'verifiedCustomer'] : ['/api/companies', id],
     queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/companies/${encodeURIComponent(id ?? '')}`, { credentials: 'include', signal });
+      const query = verifiedOnly ? '?verifiedCustomer=true' : '';
+      const res = await fetch(`/api/companies/${encodeURIComponent(id ?? '')}${query}`, { credentials: 'include', signal });
       if (res.status === 404) return null;
       if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
       return (await res.json()) as CompanyDetail;

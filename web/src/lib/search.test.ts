@@ -3,6 +3,15 @@ import { FIRST_SEARCH_QUERY } from '@limo/contracts';
 import { companiesQuery, DEFAULT_FILTERS, pageItems, readSearchParams, writeSearchParams } from './search';
 
 describe('search helpers', () => {
+  it('sends "Licensed & insured" as badges=licensed,insured and keeps it in the page URL (issue 21)', () => {
+    const filters = { ...DEFAULT_FILTERS, location: 'Miami, FL', licensedInsured: true };
+    expect(companiesQuery(filters, 1, 'best-match', null).get('badges')).toBe('licensed,insured');
+    expect(companiesQuery(DEFAULT_FILTERS, 1, 'best-match', null).has('badges')).toBe(false);
+    const url = writeSearchParams(filters, 1, 'best-match');
+    expect(url.get('badges')).toBe('licensed,insured');
+    expect(readSearchParams(url).filters).toEqual(filters);
+  });
+
   it('lists the first, the last and pages within 2 of the current one, with ellipses at distance 3', () => {
     expect(pageItems(1, 1)).toEqual([1]);
     expect(pageItems(1, 7)).toEqual([1, 2, 3, 'ellipsis-after', 7]);

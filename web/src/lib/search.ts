@@ -6,6 +6,10 @@ export interface SearchFilters {
   vehicleTypes: string[];
   priceRange: string;
   minRating: string;
+  /** Only listings with the Verified Owner badge (`verifiedOwner=true`). */
+  verifiedOwner: boolean;
+  /** Only companies with the Licensed and Insured badges (issue 21). */
+  licensedInsured: boolean;
 }
 
 /** Result order; "location" is nearest first. */
@@ -19,7 +23,12 @@ export const DEFAULT_FILTERS: SearchFilters = {
   vehicleTypes: [],
   priceRange: 'any',
   minRating: '',
+  verifiedOwner: false,
+  licensedInsured: false,
 };
+
+/** The `badges` filter of "Licensed & insured". */
+export const LICENSED_INSURED = 'licensed,insured';
 
 export const SERVICE_TYPE_OPTIONS = [
   { value: 'all', label: 'All Services' },
@@ -84,6 +93,8 @@ export function companiesQuery(filters: SearchFilters, page: number, sort: SortM
   if (filters.vehicleTypes.length) q.set('vehicleTypes', filters.vehicleTypes.join(','));
   if (filters.priceRange && filters.priceRange !== 'any') q.set('priceRange', filters.priceRange);
   if (filters.minRating) q.set('minRating', filters.minRating);
+  if (filters.verifiedOwner) q.set('verifiedOwner', 'true');
+  if (filters.licensedInsured) q.set('badges', LICENSED_INSURED);
   if (!location && detected) q.set('userLocation', JSON.stringify({ city: detected.city, state: detected.state }));
   if (sort !== 'best-match') q.set('sort', sort);
   q.set('page', String(page));
@@ -118,6 +129,8 @@ export function readSearchParams(params: URLSearchParams): { filters: SearchFilt
       vehicleTypes: (params.get('vehicleTypes') ?? '').split(',').filter(Boolean),
       priceRange: params.get('priceRange') ?? DEFAULT_FILTERS.priceRange,
       minRating: params.get('minRating') ?? DEFAULT_FILTERS.minRating,
+      verifiedOwner: params.get('verifiedOwner') === 'true',
+      licensedInsured: params.get('badges') === LICENSED_INSURED,
     },
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     sort: sort === 'rating' || sort === 'location' ? sort : 'best-match',
@@ -133,6 +146,8 @@ export function writeSearchParams(filters: SearchFilters, page: number, sort: So
   if (filters.vehicleTypes.length) q.set('vehicleTypes', filters.vehicleTypes.join(','));
   if (filters.priceRange !== DEFAULT_FILTERS.priceRange) q.set('priceRange', filters.priceRange);
   if (filters.minRating) q.set('minRating', filters.minRating);
+  if (filters.verifiedOwner) q.set('verifiedOwner', 'true');
+  if (filters.licensedInsured) q.set('badges', LICENSED_INSURED);
   if (sort !== 'best-match') q.set('sort', sort);
   if (page > 1) q.set('page', String(page));
   return q;

@@ -5,6 +5,7 @@ import {
   Building2,
   ClipboardList,
   CreditCard,
+  FileCheck,
   FileEdit,
   LayoutDashboard,
   MessageSquare,
@@ -20,6 +21,7 @@ import { AnalyticsTab } from './admin/AnalyticsTab';
 import { ChangeRequestsTab } from './admin/ChangeRequestsTab';
 import { ClaimsTab } from './admin/ClaimsTab';
 import { CompaniesTab } from './admin/CompaniesTab';
+import { CredentialsTab } from './admin/CredentialsTab';
 import { OverviewTab } from './admin/OverviewTab';
 import { PaymentsTab } from './admin/PaymentsTab';
 import { QuoteRequestsTab } from './admin/QuoteRequestsTab';
@@ -37,6 +39,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: Rea
   { value: 'payments', label: 'Payments', icon: <CreditCard aria-hidden="true" />, panel: () => <PaymentsTab /> },
   { value: 'companies', label: 'Companies', icon: <Building2 aria-hidden="true" />, panel: () => <CompaniesTab /> },
   { value: 'verifications', label: 'Verifications', icon: <BadgeCheck aria-hidden="true" />, panel: () => <VerificationsTab /> },
+  { value: 'credentials', label: 'Credentials', icon: <FileCheck aria-hidden="true" />, panel: () => <CredentialsTab /> },
   { value: 'change-requests', label: 'Change Requests', icon: <FileEdit aria-hidden="true" />, panel: () => <ChangeRequestsTab /> },
   { value: 'quotes', label: 'Quote Requests', icon: <ClipboardList aria-hidden="true" />, panel: () => <QuoteRequestsTab /> },
   { value: 'analytics', label: 'Traffic Analytics', icon: <BarChart3 aria-hidden="true" />, panel: () => <AnalyticsTab /> },

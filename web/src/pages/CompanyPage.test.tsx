@@ -24,6 +24,10 @@ describe('/company/{id}', () => {
     expect(within(reviews).getByText('Perfect wedding ride.')).toBeInTheDocument();
     expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
     expect(within(reviews).getByText('5/5')).toBeInTheDocument();
+    // The owner's approved reply under the review, with its date, and the verified customer mark (issue 21).
+    expect(within(reviews).getByLabelText('Reply from the owner')).toHaveTextContent('Thank you, Ana!');
+    expect(within(reviews).getByLabelText('Reply from the owner')).toHaveTextContent('March 3, 2025');
+    expect(within(reviews).getAllByText('Verified customer')).toHaveLength(1);
     await waitFor(() => expect(document.title).toContain('Sunshine Limousines'));
     const ld = JSON.parse(document.getElementById('structured-data')?.textContent ?? '{}');
     expect(ld).toMatchObject({

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { CredentialBadges } from '../components/CredentialBadges';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
 import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
@@ -10,6 +11,7 @@ import { track } from '../lib/analytics';
 import { emailBreakPoints, companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref, websiteHref } from '../lib/company';
 import { useCompany } from '../lib/companies';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
+import { CompanyReviews } from './company/CompanyReviews';
 import { ReviewForm } from './company/ReviewForm';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
@@ -105,6 +107,7 @@ export default function CompanyPage() {
                 </Badge>
               )}
               {company.verifiedOwner && <VerifiedOwnerBadge size="lg" />}
+              <CredentialBadges company={company} size="lg" />
             </Flex>
             {rated && (
               <HStack gap="2">
@@ -218,33 +221,7 @@ export default function CompanyPage() {
             </Stack>
           </Section>
           <Section id="reviews-heading" title="Customer Reviews">
-            {company.reviews.length === 0 ? (
-              <Text color="gray.700">No reviews yet. Be the first to leave a review!</Text>
-            ) : (
-              <Stack as="ul" gap="4" listStyleType="none">
-                {company.reviews.map((r) => (
-                  <Box as="li" key={r.id} borderBottomWidth="1px" pb="4" _last={{ borderBottomWidth: 0, pb: 0 }}>
-                    <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-                      <HStack gap="2">
-                        <StarRating rating={r.rating} />
-                        <Text fontWeight="semibold">{r.rating}/5</Text>
-                      </HStack>
-                      <Text fontSize="sm" color="gray.600">
-                        {new Date(r.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
-                      </Text>
-                    </Flex>
-                    <Text mt="1" fontWeight="medium">
-                      {r.reviewerName || 'Anonymous'}
-                    </Text>
-                    {r.comment && (
-                      <Text mt="1" color="gray.700">
-                        {r.comment}
-                      </Text>
-                    )}
-                  </Box>
-                ))}
-              </Stack>
-            )}
+            <CompanyReviews company={company} />
           </Section>
           <Section id="write-review-heading" title="Write a Review">
             <ReviewForm companyId={company.id} />

@@ -77,4 +77,22 @@ describe('/dashboard of an owner with several companies', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Paid Stretch Co' })).toBeInTheDocument();
     expect(screen.queryByTestId('company-switcher')).not.toBeInTheDocument();
   });
+
+  it('shows the quotes of the company picked, not of the first (issue 17)', async () => {
+    const calls = fakeServer(
+      owner,
+      analytics,
+      companies,
+      on('GET', '/api/quote-requests', { body: [], headers: { 'X-Total-Count': '0' } }),
+      on('GET', '/api/quote-requests/summary', {
+        body: { companyId: 'paid1', companyName: 'Paid Stretch Co', total: 0, responseTime: null },
+      }),
+    );
+    renderAt(<DashboardPage />, { route: '/dashboard?company=paid1&tab=quotes', path: '/dashboard' });
+    expect(await screen.findByTestId('quotes-total')).toHaveTextContent('0 requests');
+    const quoteCalls = calls.filter((c) => c.url.startsWith('/api/quote-requests')).map((c) => c.url);
+    expect(quoteCalls).toContain('/api/quote-requests?companyId=paid1&page=1');
+    expect(quoteCalls).toContain('/api/quote-requests/summary?companyId=paid1');
+    expect(quoteCalls.every((url) => url.includes('companyId=paid1'))).toBe(true);
+  });
 });

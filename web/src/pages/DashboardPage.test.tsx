@@ -52,14 +52,14 @@ describe('/dashboard', () => {
     [
       { claimed: true, businessVerified: true },
       'Business Listing Active',
-      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Reviews', 'Billing'],
+      ['Overview', 'Quotes', 'Public View', 'Edit Profile', 'Manage Images', 'Credentials', 'Reviews', 'Billing'],
     ],
     [
       { claimed: true, businessVerified: false },
       'Business Claim Pending Verification',
-      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Reviews', 'Billing'],
+      ['Overview', 'Quotes', 'Public View', 'Request Changes', 'Request Image Updates', 'Credentials', 'Reviews', 'Billing'],
     ],
-  ])('shows the banner and the seven tabs for %j', async (state, banner, tabs) => {
+  ])('shows the banner and the eight tabs (Credentials: issue 21) for %j', async (state, banner, tabs) => {
     fakeServer(owner, analytics, mine(state), summary, analyticsAnswer);
     renderAt(<DashboardPage />, route);
     expect(await screen.findByTestId('state-banner')).toHaveTextContent(banner);
@@ -133,7 +133,7 @@ describe('/dashboard', () => {
     expect(within(first!).getByLabelText('Lead state')).toHaveTextContent('Delivered Viewed — Contacted —');
     expect(within(second!).getByRole('button', { name: /Contacted/ })).toBeDisabled();
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: '2' })).toBeInTheDocument();
-    expect(calls.find((c) => c.url.startsWith('/api/quote-requests?'))?.url).toBe('/api/quote-requests?page=1');
+    expect(calls.find((c) => c.url.startsWith('/api/quote-requests?'))?.url).toMatch(/^\/api\/quote-requests\?companyId=[^&]+&page=1$/);
 
     await user.click(within(first!).getByRole('button', { name: 'Mark Contacted' }));
     await expectToast('Quote status updated successfully!');
@@ -180,14 +180,38 @@ describe('/dashboard', () => {
             reviewerName: 'Ana',
             status: 'pending',
             createdAt: '2026-11-01T00:00:00Z',
+            verifiedCustomer: false,
+            reply: null,
+            ownerReply: null,
+            flags: [],
           },
-          { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2026-10-01T00:00:00Z' },
+          {
+            id: 'r2',
+            companyId: 'c1',
+            rating: 4,
+            comment: null,
+            reviewerName: '',
+            status: 'approved',
+            createdAt: '2026-10-01T00:00:00Z',
+            verifiedCustomer: false,
+            reply: null,
+            ownerReply: { text: 'Thanks!', status: 'pending', createdAt: '2026-10-02T00:00:00Z', updatedAt: '2026-10-02T00:00:00Z' },
+            flags: [],
+          },
         ],
       }),
     );
     renderAt(<DashboardPage />, { route: '/dashboard?tab=reviews', path: '/dashboard' });
     expect(await screen.findByRole('article', { name: 'Review by Ana' })).toHaveTextContent('Awaiting approval');
-    expect(screen.getByRole('article', { name: 'Review by Anonymous' })).toHaveTextContent('approved');
+    const anonymous = screen.getByRole('article', { name: 'Review by Anonymous' });
+    expect(anonymous).toHaveTextContent('approved');
+    // The owner's reply, waiting for the admins, with edit, delete and flag (issue 21).
+    expect(anonymous).toHaveTextContent('Thanks!');
+    expect(anonymous).toHaveTextContent('Reply awaiting approval');
+    for (const name of ['Edit reply', 'Delete reply', 'Flag review'])
+      expect(within(anonymous).getByRole('button', { name })).toBeInTheDocument();
+    // A pending review cannot be replied to yet.
+    expect(within(screen.getByRole('article', { name: 'Review by Ana' })).queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 });
 

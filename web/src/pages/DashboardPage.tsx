@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { BarChart3, CreditCard, ExternalLink, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import { BarChart3, CreditCard, ExternalLink, FileCheck, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { Gate } from '../components/Gate';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../lib/session';
 import { COMPANY_PARAM, CompanySwitcher, selectedCompany } from './dashboard/CompanySwitcher';
 import { useMyCompanies } from './dashboard/data';
 import { BillingTab } from './dashboard/BillingTab';
+import { CredentialsTab } from './dashboard/CredentialsTab';
 import { FreeListingBanner, isFreeListing } from './dashboard/FreeListingBanner';
 import { ImagesTab } from './dashboard/ImagesTab';
 import { OverviewTab } from './dashboard/OverviewTab';
@@ -43,7 +44,7 @@ function StateBanner({ company }: { company: OwnerCompany }) {
   );
 }
 
-const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'reviews', 'billing'] as const;
+const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'credentials', 'reviews', 'billing'] as const;
 type TabId = (typeof TABS)[number];
 
 /**
@@ -143,6 +144,9 @@ export default function DashboardPage() {
             <Tabs.Trigger value="images">
               <ImageIcon aria-hidden="true" /> {verified ? 'Manage Images' : 'Request Image Updates'}
             </Tabs.Trigger>
+            <Tabs.Trigger value="credentials">
+              <FileCheck aria-hidden="true" /> Credentials
+            </Tabs.Trigger>
             <Tabs.Trigger value="reviews">
               <Star aria-hidden="true" /> Reviews
             </Tabs.Trigger>
@@ -155,7 +159,7 @@ export default function DashboardPage() {
           <OverviewTab company={company} />
         </Tabs.Content>
         <Tabs.Content value="quotes">
-          <QuotesTab />
+          <QuotesTab companyId={company.id} />
         </Tabs.Content>
         <Tabs.Content value="public">
           <Text color="gray.700" mb="4">
@@ -170,6 +174,9 @@ export default function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="images">
           <ImagesTab company={company} verified={verified} />
+        </Tabs.Content>
+        <Tabs.Content value="credentials">
+          <CredentialsTab company={company} />
         </Tabs.Content>
         <Tabs.Content value="reviews">
           <ReviewsTab companyId={company.id} />

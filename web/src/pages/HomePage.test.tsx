@@ -81,6 +81,27 @@ describe('home /', () => {
     expect(screen.getByRole('heading', { name: 'Limousine Companies near Miami, FL' })).toBeInTheDocument();
   });
 
+  it('filters on the Verified Owner badge: the checkbox sends verifiedOwner=true and the URL keeps it', async () => {
+    const verified = makeCompany({ id: 'v1', name: 'Verified Limo', verifiedOwner: true });
+    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [verified], headers: { 'X-Total-Count': '1' } }));
+    const { user } = renderAt(<HomePage />, { route: '/', path: '/' });
+    const box = await screen.findByRole('checkbox', { name: 'Verified Owners only' });
+    expect(box).not.toBeChecked();
+    expect(searches(calls).at(-1)?.url).not.toContain('verifiedOwner');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('verifiedOwner=true'));
+    await waitFor(() => expect(currentLocation()).toBe('/?verifiedOwner=true'));
+    expect(within(screen.getAllByTestId('company-card')[0]!).getByText('Verified Owner')).toBeInTheDocument();
+  });
+
+  it('opens a search link with verifiedOwner=true with the box ticked', async () => {
+    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
+    renderAt(<HomePage />, { route: '/?verifiedOwner=true', path: '/' });
+    expect(await screen.findByRole('checkbox', { name: 'Verified Owners only' })).toBeChecked();
+    await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('verifiedOwner=true'));
+  });
+
   it('shows three skeleton cards while loading, then the empty state whose Clear Filters resets the search', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));

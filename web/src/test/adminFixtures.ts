@@ -27,6 +27,11 @@ export function makeReview(overrides: Partial<AdminReview> = {}): AdminReview {
     reviewerName: 'Ana',
     status: 'pending',
     createdAt: '2025-03-02T10:00:00.000Z',
+    verifiedCustomer: false,
+    reply: null,
+    ownerReply: null,
+    flags: [],
+    abuseSignals: [],
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     reviewCount: 2,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    badges: [],
+    insuranceExpiresOn: null,
     ...overrides,
   };
 }
@@ -51,8 +53,20 @@ export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): Compa
         reviewerName: 'Ana',
         status: 'approved',
         createdAt: '2025-03-02T10:00:00.000Z',
+        verifiedCustomer: true,
+        reply: { text: 'Thank you, Ana!', createdAt: '2025-03-03T10:00:00.000Z' },
       },
-      { id: 'r2', companyId: 'c1', rating: 4, comment: null, reviewerName: '', status: 'approved', createdAt: '2025-02-01T10:00:00.000Z' },
+      {
+        id: 'r2',
+        companyId: 'c1',
+        rating: 4,
+        comment: null,
+        reviewerName: '',
+        status: 'approved',
+        createdAt: '2025-02-01T10:00:00.000Z',
+        verifiedCustomer: false,
+        reply: null,
+      },
     ],
     ...overrides,
   };

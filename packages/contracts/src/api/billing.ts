@@ -208,7 +208,11 @@ const paymentIntentRef = z.preprocess(
 /** `POST /api/process-payment-success`: `paymentIntent`, `plan`, `companyId`, `claimerDetails` (§7). */
 export const processPaymentSuccessBodySchema = z.object({
   paymentIntent: paymentIntentRef,
-  plan: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'claim' : v), planIdSchema),
+  /** `listing`: the payment of a business listing (a new one or an upgrade): the page shows that listing. */
+  plan: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'claim' : v),
+    z.enum(['claim', 'listing'], { error: 'Unknown plan: a payment is for a claim or a listing' }),
+  ),
   companyId: companyIdField('Company is required'),
   /** Only for a payment made before its details were stored with it: the stored details win. */
   claimerDetails: claimerDetailsSchema.optional(),
@@ -223,8 +227,8 @@ export const processPaymentSuccessBodySchema = z.object({
 export type ProcessPaymentSuccessBody = z.output<typeof processPaymentSuccessBodySchema>;
 
 /** What §2.3 reads: plan, claimId, dashboardAccess.email, nextSteps; the rest is for the page's details. */
-export const processPaymentSuccessResponseSchema = z.object({
-  plan: planIdSchema,
+export const claimPaymentSuccessSchema = z.object({
+  plan: z.literal('claim'),
   claimId: z.string(),
   companyId: z.string(),
   companyName: z.string(),
@@ -242,7 +246,29 @@ export const processPaymentSuccessResponseSchema = z.object({
   nextSteps: z.array(z.string()),
   testMode: z.boolean(),
 });
+
+/** The payment-success page of a listing payment (a new paid listing or an upgrade): the stored listing it paid for. */
+export const listingPaymentSuccessSchema = z.object({
+  plan: z.literal('listing'),
+  paymentIntentId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  /** Cents. */
+  paymentAmount: z.number().int(),
+  /** `paid`, or `refunded` once an admin refunded it. */
+  status: z.enum(['paid', 'refunded']),
+  /** True when an existing free listing became the paid one (no new company). */
+  upgrade: z.boolean(),
+  dashboardAccess: z.object({ email: z.string().nullable(), loginUrl: z.string(), dashboardUrl: z.string() }),
+  nextSteps: z.array(z.string()),
+  testMode: z.boolean(),
+});
+
+/** `POST /api/process-payment-success`: the claim or the listing of the payment, told apart by `plan`. */
+export const processPaymentSuccessResponseSchema = z.discriminatedUnion('plan', [claimPaymentSuccessSchema, listingPaymentSuccessSchema]);
 export type ProcessPaymentSuccessResponse = z.infer<typeof processPaymentSuccessResponseSchema>;
+export type ClaimPaymentSuccess = z.infer<typeof claimPaymentSuccessSchema>;
+export type ListingPaymentSuccess = z.infer<typeof listingPaymentSuccessSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Business claims (§3, §2.9 tab 2)
@@ -503,6 +529,15 @@ export const mySubscriptionQuerySchema = z.object({ companyId: ownCompanyIdField
 /** `POST /api/my-subscription/cancel` and `/resume`: `companyId` may come in the body or the query. */
 export const mySubscriptionActionBodySchema = z.object({ companyId: ownCompanyIdField.optional() }).nullish();
 
+/**
+ * `POST /api/my-subscription/card`: the card the subscription's renewals charge from now on (test mode:
+ * a simulator test card); a past-due renewal is paid with it at once.
+ */
+export const mySubscriptionCardBodySchema = simulatorConfirmBodySchema
+  .pick({ cardNumber: true, expiry: true, cvc: true })
+  .extend({ companyId: ownCompanyIdField.optional() });
+export type MySubscriptionCardBody = z.output<typeof mySubscriptionCardBodySchema>;
+
 /** The owner's subscription as the dashboard's Billing tab shows it. */
 export const mySubscriptionSchema = z.object({
   subscriptionId: z.string(),
@@ -542,9 +577,19 @@ export const ledgerStatusSchema = z.enum(['open', 'succeeded', 'failed', 'refund
 export type LedgerStatus = z.infer<typeof ledgerStatusSchema>;
 
 /** `GET /api/admin/payments?status=&q=`: `q` searches the payer's e-mail and the company's name. */
+/** How many payments one page of the admin ledger holds. */
+export const ADMIN_PAYMENTS_PAGE_SIZE = 50;
+
 export const adminPaymentListQuerySchema = z.object({
   status: ledgerStatusSchema.optional(),
   q: z.string().trim().max(200, 'Search is too long').optional(),
+  /** 1-based; 50 a page, newest first; the total matching is in the `X-Total-Count` header. */
+  page: z.coerce
+    .number({ error: 'Page must be a whole number of 1 or more' })
+    .int('Page must be a whole number of 1 or more')
+    .min(1, 'Page must be a whole number of 1 or more')
+    .max(100_000, 'Page must be a whole number of 1 or more')
+    .optional(),
 });
 
 /** One payment of the ledger: what was charged, by whom, for what, and its refund. */

@@ -369,8 +369,14 @@ const pageNumber = z.coerce
   .max(100_000, 'Page must be a whole number of 1 or more');
 const pageField = pageNumber.default(1);
 
+/** `companyId` of the owner's quote routes: one of the caller's companies (the dashboard's switcher); the first when absent. */
+const ownedCompanyId = z.string().trim().min(1, 'companyId must not be empty').max(100, 'companyId is too long').optional();
+
 /** Query of GET /api/quote-requests (owner): every quote newest first, or one page of 15 with `page`. */
-export const ownerQuoteListQuerySchema = z.object({ page: pageNumber.optional() });
+export const ownerQuoteListQuerySchema = z.object({ page: pageNumber.optional(), companyId: ownedCompanyId });
+
+/** Query of GET /api/quote-requests/summary (owner). */
+export const ownerQuoteSummaryQuerySchema = z.object({ companyId: ownedCompanyId });
 
 /** A company's median time from request to "contacted" over its recent quotes. */
 export const responseTimeSchema = z.object({

@@ -36,6 +36,12 @@ const SAMPLE_BODIES: Record<string, (f: Fixtures) => unknown> = {
   'PUT /api/companies/{id}': () => ({ description: 'Edited by the authorization matrix' }),
   'PUT /api/admin/companies/{id}': () => ({ description: 'Edited by the authorization matrix' }),
   'POST /api/admin/listing-verifications/{companyId}/reject': () => ({ reason: 'Rejected by the authorization matrix' }),
+  'POST /api/admin/credential-verifications/{companyId}/reject': () => ({ reason: 'Rejected by the authorization matrix' }),
+  'PUT /api/my-companies/{id}/credentials': () => ({
+    usdotNumber: '1234567',
+    insuranceCarrier: 'Matrix Mutual',
+    insuranceExpiresOn: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+  }),
   'PUT /api/quote-requests/{id}': () => ({ status: 'contacted' }),
   'PUT /api/admin/quote-requests/{id}': () => ({ status: 'contacted' }),
   'POST /api/companies': () => companyBody(Math.random().toString(36).slice(2, 8)),

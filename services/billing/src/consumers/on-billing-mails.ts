@@ -12,6 +12,7 @@ import {
   claimSubmittedMail,
   paymentFailedMail,
   receiptMail,
+  renewalReminderMail,
   subscriptionCancelledMail,
 } from '../mails/billing-mails.js';
 import type { CardView, ProviderEvent } from '../payments/payments.port.js';
@@ -106,7 +107,7 @@ export const onClaimApprovedMail =
     await facts.d.mailer.send({ ...claimApprovedMail(data, to, facts.d.links), idempotencyKey: `claim-approved:${data.claimId}` });
   };
 
-/** The provider's events: renewal receipts, failed renewals and cancellations (the same for Stripe and the simulator). */
+/** The provider's events: renewal notices and receipts, failed renewals and cancellations (the same for Stripe and the simulator). */
 export const onProviderEventMails =
   (facts: BillingFacts, webhookEvents: WebhookEventsRepository): EventHandler =>
   async (event) => {
@@ -114,9 +115,36 @@ export const onProviderEventMails =
     if (stored) await mailForProviderEvent(facts, stored.event);
   };
 
+/**
+ * `invoice.upcoming` (the simulator sends it 7 days before a renewal, Stripe by its settings): the
+ * renewal notice of a subscription that will renew, once per period (keyed by the renewal date).
+ */
+async function remindRenewal(facts: BillingFacts, subscriptionId: string): Promise<void> {
+  const d = facts.d;
+  const sub = await d.subscriptions.findById(subscriptionId);
+  if (!sub || sub.status !== 'active' || sub.cancelAtPeriodEnd) return;
+  const provider = await d.registry.current();
+  const state = await provider.retrieveSubscription(subscriptionId);
+  const renewsOn = state?.currentPeriodEnd ?? sub.currentPeriodEnd;
+  const to = await facts.subscriptionEmail(sub);
+  if (!renewsOn || !to || state?.cancelAtPeriodEnd || state?.status === 'canceled') return;
+  const card = sub.card ?? (await provider.retrievePaymentIntent(sub.paymentIntentId))?.card ?? null;
+  await d.mailer.send({
+    ...renewalReminderMail(
+      { to, companyName: await facts.companyName(sub.companyId, sub.paymentIntentId), amount: sub.amount, renewsOn, card },
+      d.links,
+    ),
+    idempotencyKey: `renewal-reminder:${subscriptionId}:${renewsOn}`,
+  });
+}
+
 async function mailForProviderEvent(facts: BillingFacts, event: ProviderEvent): Promise<void> {
   const d = facts.d;
   const invoice = event.invoice;
+  if (event.type === 'invoice.upcoming') {
+    if (invoice?.subscriptionId) await remindRenewal(facts, invoice.subscriptionId);
+    return;
+  }
   // The checkout's own invoice is the payment-success flow's (receipt from payment.succeeded.v1; a decline shows on the page).
   if (invoice && invoice.billingReason === 'subscription_cycle' && invoice.subscriptionId) {
     if (event.type === 'invoice.paid') {

@@ -117,3 +117,16 @@ export function paymentFailedMail(
     `Questions? Write to ${links.supportEmail}.`,
   ]);
 }
+
+/** The notice 7 days before a yearly renewal: when, how much, which card, and how to cancel or change the card. */
+export function renewalReminderMail(
+  r: { to: string; companyName: string | null; amount: number; renewsOn: string; card: CardView | null },
+  links: MailLinks,
+): MailMessage {
+  const what = r.companyName ? ` for ${r.companyName}` : '';
+  return build(r.to, `Your LimoDirectory subscription renews on ${longDate(r.renewsOn)}`, 'renewal-reminder', [
+    `Your yearly LimoDirectory subscription${what} renews on ${longDate(r.renewsOn)}: we will charge ${money(r.amount)} to ${cardText(r.card)}.`,
+    `Nothing to do if that is fine. To update your card or cancel before then, open the Billing tab of your dashboard: ${billingUrl(links)}`,
+    `Questions? Write to ${links.supportEmail}.`,
+  ]);
+}

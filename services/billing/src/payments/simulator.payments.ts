@@ -20,6 +20,8 @@ import { SIMULATOR_TEST_CARDS } from './test-cards.js';
 export { SIMULATOR_TEST_CARDS };
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** How long before a renewal its `invoice.upcoming` notice comes (Stripe's default for yearly plans is longer; we promise 7 days). */
+export const UPCOMING_RENEWAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Posts one signed event to the webhook route; resolves to the HTTP status. */
 export type WebhookDelivery = (payload: string, signatureHeader: string) => Promise<number>;
@@ -89,6 +91,8 @@ interface SimSubscription {
   created: number;
   /** The card saved by the first payment; renewals charge it. */
   card?: CardView | null;
+  /** The period end whose "renewal in 7 days" notice (`invoice.upcoming`) was sent: once per period. */
+  remindedFor?: number;
 }
 
 /**
@@ -304,6 +308,30 @@ export class PaymentSimulator implements PaymentsProvider {
     return { status: pi.status, paymentIntentId: pi.id };
   }
 
+  /**
+   * The owner's new card for a subscription's renewals (the customer portal's "update card"): only
+   * 4242… is accepted; a past-due renewal is paid with it at once, as Stripe retries the open invoice.
+   * Returns null for an unknown subscription.
+   */
+  updateCard(
+    subscriptionId: string,
+    input: { cardNumber: string; expiry: string; cvc: string },
+  ): { card: CardView; status: SubscriptionStatus } | null {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) return null;
+    const invoice = this.invoices.get(sub.latestInvoice);
+    const piId = invoice?.paymentIntent ?? '';
+    if (expired(input.expiry, this.now())) throw new CardDeclinedError('Your card has expired.', piId);
+    if (input.cardNumber !== '4242424242424242')
+      throw new CardDeclinedError('Your card was declined. Use 4242 4242 4242 4242 to update the card in test mode.', piId);
+    const card = cardOf(input.cardNumber);
+    sub.card = card;
+    const pi = this.intents.get(piId);
+    if (sub.status === 'past_due' && invoice?.status === 'open' && pi) this.succeed(pi, card);
+    else this.emit('customer.subscription.updated', this.subObject(sub));
+    return { card, status: sub.status };
+  }
+
   private decline(pi: SimPaymentIntent, message: string): CardDeclinedError {
     pi.status = 'requires_payment_method';
     pi.lastError = message;
@@ -333,7 +361,8 @@ export class PaymentSimulator implements PaymentsProvider {
 
   /**
    * Moves the simulator's clock forward: subscriptions whose period ended renew (a new invoice
-   * charged to the saved card) or, when set to cancel at the period's end, are canceled.
+   * charged to the saved card) or, when set to cancel at the period's end, are canceled; a renewing
+   * subscription whose period ends within 7 days gets its `invoice.upcoming` notice, once per period.
    */
   advance(ms: number, options: { renewalFails?: boolean } = {}): void {
     this.offsetMs += ms;
@@ -341,7 +370,18 @@ export class PaymentSimulator implements PaymentsProvider {
     const now = this.now();
     for (const sub of this.subscriptions.values()) {
       if (sub.status === 'canceled' || sub.status === 'incomplete' || sub.status === 'incomplete_expired') continue;
-      if (sub.periodEnd > now) continue;
+      if (sub.periodEnd > now) {
+        if (
+          sub.status === 'active' &&
+          !sub.cancelAtPeriodEnd &&
+          sub.periodEnd - now <= UPCOMING_RENEWAL_MS &&
+          sub.remindedFor !== sub.periodEnd
+        ) {
+          sub.remindedFor = sub.periodEnd;
+          this.emit('invoice.upcoming', this.upcomingInvoiceObject(sub));
+        }
+        continue;
+      }
       if (sub.cancelAtPeriodEnd) {
         sub.status = 'canceled';
         sub.canceledAt = sub.canceledAt ?? now;
@@ -497,6 +537,21 @@ export class PaymentSimulator implements PaymentsProvider {
       payments: { data: [{ payment: { type: 'payment_intent', payment_intent: inv.paymentIntent } }] },
       parent: { type: 'subscription_details', subscription_details: { subscription: inv.subscription } },
       lines: { data: [{ period: { start: Math.floor(inv.periodStart / 1000), end: Math.floor(inv.periodEnd / 1000) } }] },
+      livemode: false,
+    };
+  }
+
+  /** The next renewal's invoice as `invoice.upcoming` carries it (Stripe's has no id: ours is made from the period). */
+  private upcomingInvoiceObject(sub: SimSubscription) {
+    return {
+      id: `upcoming_${sub.id}_${Math.floor(sub.periodEnd / 1000)}`,
+      object: 'invoice',
+      status: 'draft',
+      amount_paid: 0,
+      amount_due: CLAIM_PLAN.amount,
+      billing_reason: 'upcoming',
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+      lines: { data: [{ period: { start: Math.floor(sub.periodEnd / 1000), end: Math.floor((sub.periodEnd + YEAR_MS) / 1000) } }] },
       livemode: false,
     };
   }

@@ -1,5 +1,5 @@
-import type { ClaimerDetails, PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
-import type { Collection, DocumentStore, EventEnvelope, Filter } from '@limo/platform';
+import type { ClaimerDetails, LedgerStatus, PaymentProvider, PaymentPurpose, PlanId } from '@limo/contracts';
+import { literalPattern, type Collection, type DocumentStore, type EventEnvelope, type Filter } from '@limo/platform';
 import { allows, isPaid, paymentState, transition, type PaymentEvent, type PaymentState } from '../domain/lifecycle.js';
 
 /** A refund given back on a payment. */
@@ -57,6 +57,22 @@ export interface PaymentDoc {
 }
 
 /** What the ledger filters on. */
+/** The stored payment states each ledger status stands for. */
+const LEDGER_STATUSES: Record<LedgerStatus, string[]> = {
+  succeeded: ['succeeded', 'used'],
+  refunded: ['refunded'],
+  failed: ['failed'],
+  open: ['created', 'open', 'requires_action'],
+};
+
+/** The ledger's search: its text, and the ids it matched in the read-models, claims and listings. */
+export interface LedgerSearch {
+  text: string;
+  userIds: string[];
+  companyIds: string[];
+  paymentIds: string[];
+}
+
 export interface PaymentListFilter {
   companyId?: string;
   userId?: string;
@@ -102,6 +118,41 @@ export class PaymentsRepository {
     if (status) query.status = status === 'created' ? { $in: ['created', 'open'] } : status;
     const docs = await this.payments.find(query, { sort: { createdAt: -1, _id: 1 } });
     return docs.map((d) => ({ ...d, status: paymentState(d.status) }));
+  }
+
+  /**
+   * One page of the admin ledger, newest first, filtered in the query: the ledger status (`succeeded`
+   * is paid, used or not; `open` is not paid yet) and a search over the payer's e-mails and the
+   * payers, companies and payments the caller found matching elsewhere.
+   */
+  async ledgerPage(
+    query: { status?: LedgerStatus; search?: LedgerSearch },
+    page: number,
+    limit: number,
+  ): Promise<{ payments: PaymentDoc[]; total: number }> {
+    const and: Filter[] = [];
+    if (query.status) and.push({ status: { $in: LEDGER_STATUSES[query.status] } });
+    const search = query.search;
+    if (search) {
+      const text = { $regex: literalPattern(search.text), $options: 'i' };
+      and.push({
+        $or: [
+          { payerEmail: text },
+          { listingEmail: text },
+          { 'claimerDetails.email': text },
+          { listingName: text },
+          { userId: { $in: search.userIds } },
+          { companyId: { $in: search.companyIds } },
+          { _id: { $in: search.paymentIds } },
+        ],
+      });
+    }
+    const filter: Filter = and.length > 0 ? { $and: and } : {};
+    const [payments, total] = await Promise.all([
+      this.payments.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+      this.payments.count(filter),
+    ]);
+    return { payments, total };
   }
 
   /** The payer's payment for that company and purpose that was not paid yet (reused, never a second one). */

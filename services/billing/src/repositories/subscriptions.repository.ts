@@ -8,7 +8,7 @@ import type {
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 import { newEvent } from '../domain/events.js';
 import { acceptsReport, owedAnnouncement, type Announced } from '../domain/lifecycle.js';
-import type { SubscriptionState } from '../payments/payments.port.js';
+import type { CardView, SubscriptionState } from '../payments/payments.port.js';
 
 /** A company's yearly subscription, as billing knows it from the provider. */
 export interface SubscriptionDoc {
@@ -31,6 +31,8 @@ export interface SubscriptionDoc {
   announced: Announced;
   /** A claim's subscription is `pending` until the admin approves the claim (announced premium only then). */
   verification?: 'pending' | 'verified';
+  /** The card the owner put on the subscription after the checkout (the renewals charge it); else the first payment's. */
+  card?: CardView | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -82,6 +84,11 @@ export class SubscriptionsRepository {
 
   count(filter: Parameters<Collection<SubscriptionDoc>['count']>[0]): Promise<number> {
     return this.subscriptions.count(filter);
+  }
+
+  /** Records the card the owner put on the subscription. */
+  async setCard(id: string, card: CardView): Promise<SubscriptionDoc | null> {
+    return this.subscriptions.updateOne({ _id: id }, { $set: { card, updatedAt: new Date().toISOString() }, $inc: { version: 1 } });
   }
 
   /** Applies a state the provider reported at `at` (an event's time, or now for a fresh read). */

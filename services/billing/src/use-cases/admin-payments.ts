@@ -1,8 +1,8 @@
-import { conflict, notFound, type SessionUser } from '@limo/platform';
-import type { AdminPayment, AdminSubscription, LedgerStatus } from '@limo/contracts';
+import { conflict, literalPattern, notFound, type SessionUser } from '@limo/platform';
+import { ADMIN_PAYMENTS_PAGE_SIZE, type AdminPayment, type AdminSubscription, type LedgerStatus } from '@limo/contracts';
 import { subscriptionCancelledMail } from '../mails/billing-mails.js';
 import { isPaid, paymentState } from '../domain/lifecycle.js';
-import type { PaymentDoc } from '../repositories/payments.repository.js';
+import type { LedgerSearch, PaymentDoc } from '../repositories/payments.repository.js';
 import { toSubscriptionView, type SubscriptionDoc } from '../repositories/subscriptions.repository.js';
 import type { BillingFacts } from './billing-facts.js';
 import { cancellationMailKey } from './my-subscription.js';
@@ -17,8 +17,8 @@ export const ADMIN_PAYMENT_MESSAGES = {
   notActive: 'Only an active subscription can be cancelled at the end of its period; cancel it now instead',
 } as const;
 
-/** How many payments the ledger answers at most (newest first). */
-const LEDGER_LIMIT = 500;
+/** How many of the ids a search matched elsewhere (users, companies, claims, listings) the ledger query takes. */
+const SEARCH_MATCH_LIMIT = 1000;
 
 /** The admin's money tools: the payments ledger, refunds and the subscriptions with their actions. */
 export class AdminPaymentsUseCase {
@@ -28,16 +28,37 @@ export class AdminPaymentsUseCase {
     return this.facts.d;
   }
 
-  /** Every payment, newest first, with its payer, company, claim or listing and refund; filtered and searched. */
-  async ledger(query: { status?: LedgerStatus; q?: string }): Promise<AdminPayment[]> {
-    const payments = await this.d.payments.payments.find({}, { sort: { createdAt: -1, _id: 1 }, limit: LEDGER_LIMIT });
-    const rows = await Promise.all(payments.map((p) => this.row(p)));
-    const q = query.q?.toLowerCase();
-    return rows.filter(
-      (r) =>
-        (!query.status || r.status === query.status) &&
-        (!q || (r.payerEmail ?? '').toLowerCase().includes(q) || (r.companyName ?? '').toLowerCase().includes(q)),
+  /**
+   * One page of every payment, newest first, with its payer, company, claim or listing and refund;
+   * filtered, searched and paged in the repository's query (not in memory).
+   */
+  async ledger(query: { status?: LedgerStatus; q?: string; page?: number }): Promise<{ rows: AdminPayment[]; total: number }> {
+    const text = query.q?.trim();
+    const search = text ? await this.searchMatches(text) : undefined;
+    const { payments, total } = await this.d.payments.ledgerPage(
+      { ...(query.status && { status: query.status }), ...(search && { search }) },
+      query.page ?? 1,
+      ADMIN_PAYMENTS_PAGE_SIZE,
     );
+    return { rows: await Promise.all(payments.map((p) => this.row(p))), total };
+  }
+
+  /** What a search text matches besides the payment's own e-mails: payers' accounts, companies, claims and listings. */
+  private async searchMatches(text: string): Promise<LedgerSearch> {
+    const like = { $regex: literalPattern(text), $options: 'i' };
+    const limit = { limit: SEARCH_MATCH_LIMIT };
+    const [users, companies, listings, claims] = await Promise.all([
+      this.d.readModels.users.find({ email: like }, limit),
+      this.d.readModels.companies.find({ name: like }, limit),
+      this.d.listings.listings.find({ 'company.name': like }, limit),
+      this.d.claims.claims.find({ $or: [{ companyName: like }, { claimerEmail: like }] }, limit),
+    ]);
+    return {
+      text,
+      userIds: users.map((u) => u._id),
+      companyIds: [...companies.map((c) => c._id), ...listings.map((l) => l._id)],
+      paymentIds: claims.map((c) => c.stripePaymentIntentId),
+    };
   }
 
   async row(p: PaymentDoc): Promise<AdminPayment> {

@@ -1,7 +1,7 @@
-import { CLAIM_PLAN, type MySubscription, type Receipt } from '@limo/contracts';
-import { conflict, notFound, type SessionUser } from '@limo/platform';
+import { CLAIM_PLAN, type MySubscription, type MySubscriptionCardBody, type Receipt } from '@limo/contracts';
+import { conflict, HttpError, notFound, type SessionUser } from '@limo/platform';
 import { longDate, subscriptionCancelledMail } from '../mails/billing-mails.js';
-import type { CardView } from '../payments/payments.port.js';
+import { CardDeclinedError, type CardView } from '../payments/payments.port.js';
 import { receiptNumberOf } from '../repositories/ledger.repository.js';
 import type { SubscriptionDoc } from '../repositories/subscriptions.repository.js';
 import type { BillingFacts } from './billing-facts.js';
@@ -13,6 +13,7 @@ export const MY_SUBSCRIPTION_MESSAGES = {
   alreadyCancelled: 'This subscription is already cancelled',
   notActive: 'Only an active subscription can be cancelled; contact support',
   notCancelled: 'This subscription is not cancelled',
+  cardWithStripe: 'Card updates are not available online with Stripe yet: write to support to change your card',
 } as const;
 
 const LIVE = new Set(['active', 'past_due', 'unpaid']);
@@ -108,12 +109,41 @@ export class MySubscriptionUseCase {
     };
   }
 
+  /**
+   * Puts a new card on the subscription (test mode: the simulator's test card); a past-due renewal is
+   * paid with it, which makes the subscription active again and mails its receipt.
+   */
+  async updateCard(user: SessionUser, body: MySubscriptionCardBody): Promise<{ message: string; subscription: MySubscription }> {
+    const { sub, all } = await this.pick(user, body.companyId);
+    if (sub.status === 'canceled') throw conflict(MY_SUBSCRIPTION_MESSAGES.ended);
+    const provider = await this.d.registry.current();
+    const simulator = this.d.registry.simulator();
+    if (provider.name !== 'simulator' || !simulator) throw conflict(MY_SUBSCRIPTION_MESSAGES.cardWithStripe);
+    let updated: ReturnType<typeof simulator.updateCard>;
+    try {
+      updated = simulator.updateCard(sub._id, body);
+    } catch (err) {
+      if (err instanceof CardDeclinedError) throw new HttpError(402, `${err.message} (test mode)`);
+      throw err;
+    }
+    if (!updated) throw notFound(MY_SUBSCRIPTION_MESSAGES.none);
+    await this.d.subscriptions.setCard(sub._id, updated.card);
+    const state = await provider.retrieveSubscription(sub._id);
+    const saved = (state && (await this.d.subscriptions.applyProviderState(sub._id, state, new Date().toISOString()))) ??
+      (await this.d.subscriptions.findById(sub._id)) ?? { ...sub, card: updated.card };
+    const paid = sub.status === 'past_due' && saved.status === 'active';
+    return {
+      message: paid ? 'Card updated and the renewal paid' : 'Card updated: your renewals are charged to it',
+      subscription: await this.describe(saved, all),
+    };
+  }
+
   /** The subscription as the Billing tab shows it, with its receipts (newest first) and the card. */
   async describe(sub: SubscriptionDoc, all: SubscriptionDoc[]): Promise<MySubscription> {
     const claim = await this.d.claims.findByPaymentIntent(sub.paymentIntentId);
     const verificationPending = claim?.status === 'pending';
     const invoices = await this.receipts(sub);
-    const card = invoices.find((i) => i.card)?.card ?? (await this.cardOf(sub.paymentIntentId));
+    const card = sub.card ?? invoices.find((i) => i.card)?.card ?? (await this.cardOf(sub.paymentIntentId));
     const ended = sub.status === 'canceled';
     const endsOn = ended ? (sub.canceledAt ?? sub.currentPeriodEnd) : sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null;
     const renewsOn = !ended && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null;

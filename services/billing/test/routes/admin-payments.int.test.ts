@@ -97,3 +97,63 @@ describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () 
     expect(res.json().message).toBe('Only a succeeded payment can be refunded');
   });
 });
+
+describe('GET /api/admin/payments filters, searches and pages in the query, over every payment', () => {
+  it('finds a payment older than the newest 500 by its payer or company, and pages 50 at a time with the total', async () => {
+    const admin = userOf(h, 'admin');
+    const company = await listCompany(h, { name: 'Long Ago Limousines' });
+    const base = {
+      provider: 'simulator' as const,
+      purpose: 'claim' as const,
+      plan: 'claim' as const,
+      amount: 7500,
+      currency: 'usd',
+      userId: null,
+      payerKey: null,
+      customerId: 'cus_x',
+      lastError: null,
+      listingEmail: null,
+      listingName: null,
+      claimerDetails: null,
+      claimId: null,
+      refunds: [],
+      succeededAt: null,
+    };
+    await h.service.deps.payments.insert({
+      ...base,
+      _id: 'pi_longago',
+      companyId: company.id,
+      payerEmail: 'needle@long-ago.example',
+      subscriptionId: 'sub_longago',
+      status: 'succeeded',
+      createdAt: '2001-01-01T00:00:00.000Z',
+    });
+    for (let i = 0; i < 510; i++) {
+      await h.service.deps.payments.insert({
+        ...base,
+        _id: `pi_filler${i}`,
+        companyId: null,
+        payerEmail: `filler${i}@example.com`,
+        subscriptionId: `sub_filler${i}`,
+        status: 'created',
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, i)).toISOString(),
+      });
+    }
+    const ids = async (query: string) => {
+      const res = await call(h, 'GET', `/api/admin/payments?${query}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: (res.json() as Array<{ id: string }>).map((r) => r.id), total: Number(res.headers['x-total-count']) };
+    };
+    expect(await ids('q=NEEDLE@long-ago')).toEqual({ ids: ['pi_longago'], total: 1 });
+    expect(await ids('q=long%20ago%20limousines&status=succeeded')).toEqual({ ids: ['pi_longago'], total: 1 });
+    expect((await ids('q=long%20ago%20limousines&status=open')).ids).toEqual([]);
+
+    const first = await ids('status=open');
+    expect(first.ids).toHaveLength(50);
+    expect(first.ids[0]).toBe('pi_filler509');
+    expect(first.total).toBeGreaterThanOrEqual(510);
+    const last = await ids(`status=open&page=${Math.ceil(first.total / 50)}`);
+    expect(last.ids.length).toBe(first.total % 50 || 50);
+    expect((await call(h, 'GET', '/api/admin/payments?page=0', admin)).statusCode).toBe(400);
+  });
+});

@@ -84,3 +84,43 @@ describe('a claimer e-mail of another account (signed out payer)', () => {
     expect(approve.json().message).toContain('belongs to another account');
   });
 });
+
+describe('POST /api/process-payment-success for a listing payment', () => {
+  it('answers the upgraded listing of the payment, the same on reload, to its payer only', async () => {
+    const owner = userOf(h, 'business');
+    const company = await listCompany(h, { userId: owner.id });
+    const intent = await call(h, 'POST', '/api/create-payment-intent', owner, { plan: 'listing', companyId: company.id });
+    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') });
+    expect(confirm.json().status).toBe('succeeded');
+
+    const body = { paymentIntent: paymentIntentId, plan: 'listing', companyId: company.id, paymentIntentClientSecret: clientSecret };
+    const first = await call(h, 'POST', '/api/process-payment-success', undefined, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const expected = {
+      plan: 'listing',
+      paymentIntentId,
+      companyId: company.id,
+      companyName: company.name,
+      paymentAmount: 7500,
+      status: 'paid',
+      upgrade: true,
+      dashboardAccess: { email: owner.email },
+    };
+    expect(first.json()).toMatchObject(expected);
+    const reload = await call(h, 'POST', '/api/process-payment-success', owner, { ...body, paymentIntentClientSecret: undefined });
+    expect(reload.statusCode).toBe(200);
+    expect(reload.json()).toMatchObject(expected);
+    expect(await h.service.deps.payments.byId(paymentIntentId)).toMatchObject({ status: 'used', companyId: company.id });
+    expect(await h.service.deps.listings.listings.count({})).toBe(0);
+
+    const stranger = await call(h, 'POST', '/api/process-payment-success', userOf(h, 'business'), {
+      ...body,
+      paymentIntentClientSecret: undefined,
+    });
+    expect(stranger.statusCode).toBe(403);
+    const asClaim = await call(h, 'POST', '/api/process-payment-success', owner, { ...body, plan: 'claim' });
+    expect(asClaim.statusCode).toBe(400);
+    expect(asClaim.json().message).toBe('This payment is for a business listing, not a claim');
+  });
+});

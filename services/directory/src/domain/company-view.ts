@@ -1,8 +1,9 @@
-import { serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
+import { credentialToday, serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
 import { isVerifiedOwner, type CompanyDoc } from './company.js';
+import { companyBadges, insuranceExpiresOn } from './credentials.js';
 
-/** A company as every visitor sees it: vocabulary as labels, no owner or payment fields. */
-export function toPublicCompany(c: CompanyDoc): Company {
+/** A company as every visitor sees it on `now`: vocabulary as labels, no owner or payment fields. */
+export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company {
   return {
     id: c._id,
     name: c.name,
@@ -35,6 +36,8 @@ export function toPublicCompany(c: CompanyDoc): Company {
     reviewCount: c.reviewCount,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
+    badges: companyBadges(c, now),
+    insuranceExpiresOn: insuranceExpiresOn(c, credentialToday(now)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanySnapshot } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
+import type { CredentialsDoc } from './credentials.js';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
 export interface Verification {
@@ -69,6 +70,8 @@ export interface CompanyDoc {
   ownerApproval?: OwnerApproval | null;
   /** Set when an admin rejected the listing in the verification queue (absent on older documents). */
   listingReview?: ListingReview | null;
+  /** Licence and insurance as the owner sent them and an admin verified them (absent on older documents). */
+  credentials?: CredentialsDoc | null;
   /** The owner's account e-mail, for notices (absent on older documents). */
   ownerEmail?: string | null;
   imageUrl: string | null;

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Review, ReviewEventData, ReviewStatus } from '@limo/contracts';
+import type { OwnerReview, Review, ReviewEventData, ReviewFlag, ReviewStatus } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
+
+/** An owner's reply to a review, moderated like reviews. */
+export interface StoredReply {
+  text: string;
+  status: ReviewStatus;
+  /** The owner who wrote it. */
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
 
 /** A review as the directory stores it. */
 export interface ReviewDoc {
@@ -17,12 +29,21 @@ export interface ReviewDoc {
   createdAt: string;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** The quote whose mailed link the review was posted through (unique: a link is used once). Absent otherwise. */
+  quoteId?: string;
+  /** Posted through a mailed review link. Absent on reviews stored before issue 21. */
+  verifiedCustomer?: boolean;
+  /** Salted hashes of the client's address and device id (never the raw values), for abuse signals. */
+  ipHash?: string | null;
+  deviceHash?: string | null;
+  reply?: StoredReply | null;
+  flags?: ReviewFlag[];
 }
 
 /** The events a review owes. */
 export type ReviewEventType = 'review.submitted.v1' | 'review.approved.v1' | 'review.rejected.v1' | 'review.deleted.v1';
 
-/** A stored review as the API shows it. */
+/** A stored review as the API shows it: the reply only once approved. */
 export const toReview = (r: ReviewDoc): Review => ({
   id: r._id,
   companyId: r.companyId,
@@ -31,6 +52,15 @@ export const toReview = (r: ReviewDoc): Review => ({
   reviewerName: r.reviewerName,
   status: r.status,
   createdAt: r.createdAt,
+  verifiedCustomer: r.verifiedCustomer === true,
+  reply: r.reply?.status === 'approved' ? { text: r.reply.text, createdAt: r.reply.createdAt } : null,
+});
+
+/** A stored review as its company's owner and the admins see it. */
+export const toOwnerReview = (r: ReviewDoc): OwnerReview => ({
+  ...toReview(r),
+  ownerReply: r.reply ? { text: r.reply.text, status: r.reply.status, createdAt: r.reply.createdAt, updatedAt: r.reply.updatedAt } : null,
+  flags: r.flags ?? [],
 });
 
 /** The event of a review as written. */
@@ -40,7 +70,15 @@ export const reviewEvent = (type: ReviewEventType, r: ReviewDoc): EventEnvelope<
   occurredAt: new Date().toISOString(),
   // Keyed by company: the ratings consumer sees one company's reviews in order.
   key: r.companyId,
-  data: toReview(r),
+  data: {
+    id: r._id,
+    companyId: r.companyId,
+    rating: r.rating,
+    comment: r.comment,
+    reviewerName: r.reviewerName,
+    status: r.status,
+    createdAt: r.createdAt,
+  },
 });
 
 /** The fingerprint of a review's content. */

@@ -85,3 +85,41 @@ export function listingDecidedMail(
 /** The note kept on a change request closed because the business became verified. */
 export const CLOSED_ON_VERIFICATION_NOTE =
   'Your business is now verified, so you can edit your listing directly from your dashboard. This pending request was closed without being applied: please make the changes you still want yourself.';
+
+/** An admin verified the owner's credentials (licence and insurance), or rejected them with a reason. */
+export function credentialsDecidedMail(
+  to: string,
+  companyName: string,
+  decision: 'verified' | 'rejected',
+  reason: string | null,
+  publicUrl: string,
+): MailMessage {
+  const verified = decision === 'verified';
+  return noticeMail({
+    to,
+    tag: `credentials-${decision}`,
+    title: verified ? `${companyName}: licence and insurance verified` : `${companyName}: we could not verify your licence and insurance`,
+    paragraphs: verified
+      ? [`We checked the licence and insurance of ${companyName}: your listing now shows the Licensed and Insured badges.`]
+      : [
+          `We reviewed the licence and insurance you sent for ${companyName} and could not verify them.`,
+          `Reason: ${reason ?? 'not given'}`,
+          'Correct them or upload a new certificate from the Credentials section of your dashboard.',
+        ],
+    dashboardUrl: dashboard(publicUrl),
+  });
+}
+
+/** The verified insurance ends in 30 days or less: the Insured badge goes the day after. */
+export function insuranceExpiringMail(to: string, companyName: string, expiresOn: string, publicUrl: string): MailMessage {
+  return noticeMail({
+    to,
+    tag: 'insurance-expiring',
+    title: `${companyName}: your insurance expires on ${expiresOn}`,
+    paragraphs: [
+      `The insurance we verified for ${companyName} expires on ${expiresOn}. The Insured badge leaves your listing (and search's "Licensed & insured" filter) the day after.`,
+      'Renewed it? Enter the new expiry date and upload the new certificate in the Credentials section of your dashboard, and we will verify it.',
+    ],
+    dashboardUrl: dashboard(publicUrl),
+  });
+}

@@ -5,6 +5,8 @@ import {
   changeRequestClosedMail,
   changeRequestDecidedMail,
   CLOSED_ON_VERIFICATION_NOTE,
+  credentialsDecidedMail,
+  insuranceExpiringMail,
   listingDecidedMail,
 } from '../mail/owner-notices.mail.js';
 import type { ChangeRequestsRepository } from '../repositories/change-requests.repository.js';
@@ -69,5 +71,27 @@ export class OwnerNotices {
     } catch (err) {
       this.logger.error({ err, companyId: company._id }, 'listing decision notice not sent');
     }
+  }
+
+  /** After an admin verified or rejected the owner's credentials. */
+  async credentialsDecided(company: CompanyDoc, decision: 'verified' | 'rejected', reason: string | null, at: string): Promise<void> {
+    const to = ownerMailOf(company);
+    if (!to) return;
+    try {
+      await this.send(
+        credentialsDecidedMail(to, company.name, decision, reason, this.publicUrl),
+        `credentials-${decision}:${company._id}:${at}`,
+      );
+    } catch (err) {
+      this.logger.error({ err, companyId: company._id }, 'credentials decision notice not sent');
+    }
+  }
+
+  /** The verified insurance expires soon; one mail per company and expiry date (the key makes a retry mail once). Throws when not sent. */
+  async insuranceExpiring(company: CompanyDoc, expiresOn: string): Promise<boolean> {
+    const to = ownerMailOf(company);
+    if (!to) return false;
+    await this.send(insuranceExpiringMail(to, company.name, expiresOn, this.publicUrl), `insurance-expiring:${company._id}:${expiresOn}`);
+    return true;
   }
 }

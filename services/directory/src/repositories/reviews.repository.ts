@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, inParallel, type Collection, type DocumentStore, type Filter } from '@limo/platform';
-import { ratingOf, reviewEvent, reviewFingerprint, type ReviewDoc } from '../domain/review.js';
+import type { ReviewFlag } from '@limo/contracts';
+import { ratingOf, reviewEvent, reviewFingerprint, type ReviewDoc, type StoredReply } from '../domain/review.js';
 
 /** Reviews and the events they owe. */
 export class ReviewsRepository {
@@ -11,6 +12,10 @@ export class ReviewsRepository {
       { fields: { companyId: 1 } },
       { fields: { status: 1 } },
       { fields: { fingerprint: 1 } },
+      // A mailed review link is used once: its quote id is recorded on the review it posted.
+      { fields: { quoteId: 1 }, unique: true, sparse: true },
+      { fields: { ipHash: 1 }, sparse: true },
+      { fields: { deviceHash: 1 }, sparse: true },
     ]);
     return new ReviewsRepository(reviews);
   }
@@ -36,10 +41,19 @@ export class ReviewsRepository {
     rating: number;
     comment: string | null;
     reviewerName: string;
+    ipHash: string | null;
+    deviceHash: string | null;
+    /** The quote of the mailed link it came through: a verified customer's review. */
+    quoteId?: string;
   }): Promise<ReviewDoc> {
+    const { quoteId, ...rest } = input;
     const doc: ReviewDoc = {
       _id: randomUUID(),
-      ...input,
+      ...rest,
+      ...(quoteId !== undefined && { quoteId }),
+      verifiedCustomer: quoteId !== undefined,
+      reply: null,
+      flags: [],
       status: 'pending',
       fingerprint: reviewFingerprint(input.reviewerName, input.comment),
       createdAt: new Date().toISOString(),
@@ -86,6 +100,45 @@ export class ReviewsRepository {
   /** Removes every review of a company (its deletion already tells the world). */
   deleteForCompany(companyId: string): Promise<number> {
     return this.reviews.deleteMany({ companyId });
+  }
+
+  /** The review posted through the link of this quote, if any (a link is used once). */
+  findByQuote(quoteId: string): Promise<ReviewDoc | null> {
+    return this.reviews.findOne({ quoteId });
+  }
+
+  /**
+   * What abuse signals are computed from: every review of the given reviews' companies, and every
+   * review from the same client address or device, whatever the company.
+   */
+  related(targets: readonly ReviewDoc[]): Promise<ReviewDoc[]> {
+    if (targets.length === 0) return Promise.resolve([]);
+    const of = (key: 'ipHash' | 'deviceHash') => [...new Set(targets.flatMap((r) => (r[key] ? [r[key]] : [])))];
+    const or: Filter[] = [{ companyId: { $in: [...new Set(targets.map((r) => r.companyId))] } }];
+    const ips = of('ipHash');
+    const devices = of('deviceHash');
+    if (ips.length > 0) or.push({ ipHash: { $in: ips } });
+    if (devices.length > 0) or.push({ deviceHash: { $in: devices } });
+    return this.reviews.find({ $or: or });
+  }
+
+  /** Sets (or with null removes) the owner's reply; null when the review does not exist. */
+  setReply(id: string, reply: StoredReply | null): Promise<ReviewDoc | null> {
+    return this.reviews.updateOne({ _id: id }, { $set: { reply } });
+  }
+
+  /** Approves or rejects the review's reply; null when the review or its reply does not exist. */
+  decideReply(id: string, status: 'approved' | 'rejected', adminId: string): Promise<ReviewDoc | null> {
+    const decidedAt = new Date().toISOString();
+    return this.reviews.updateOne(
+      { _id: id, 'reply.text': { $exists: true } },
+      { $set: { 'reply.status': status, 'reply.decidedAt': decidedAt, 'reply.decidedBy': adminId } },
+    );
+  }
+
+  /** Adds an owner's flag to the review; null when it does not exist. */
+  addFlag(id: string, flag: ReviewFlag): Promise<ReviewDoc | null> {
+    return this.reviews.updateOne({ _id: id }, { $push: { flags: flag } });
   }
 
   /** Rating (average, one decimal) and count of the company's approved reviews. */

@@ -30,7 +30,8 @@ export class CompanyJsonCache {
   /** Bumped by every forget: a fill that read the store before it is not kept (it may be older). */
   private epoch = 0;
 
-  constructor(private readonly options: { revisions?: boolean } = {}) {}
+  /** `now`: the clock the companies' badges are judged by (an insured badge ends with its insurance). */
+  constructor(private readonly options: { revisions?: boolean; now?: () => Date } = {}) {}
 
   /** The JSON of the hits' companies by id; `load` reads the ones not kept (or kept at another revision). */
   async many(hits: readonly JsonHit[], load: (ids: string[]) => Promise<CompanyDoc[]>): Promise<Map<string, string>> {
@@ -45,7 +46,7 @@ export class CompanyJsonCache {
     if (missing.length > 0) {
       const epoch = this.epoch;
       for (const doc of await load(missing)) {
-        const json = JSON.stringify(toPublicCompany(doc));
+        const json = JSON.stringify(toPublicCompany(doc, this.options.now?.()));
         out.set(doc._id, json);
         if (epoch === this.epoch) this.keep(doc._id, json, companyRevision(doc.version, doc.updatedAt));
       }

@@ -22,6 +22,10 @@ export interface SearchDocument {
   verified: boolean;
   /** The owner is a Verified Owner (an approved claim or paid listing): the search filter `verifiedOwner`. */
   verifiedOwner: boolean;
+  /** A USDOT or permit number an admin verified, on a listing not suspended: the `licensed` badge. */
+  licensed: boolean;
+  /** The last day (yyyy-MM-dd) of the insurance an admin verified, on a listing not suspended; null when none. */
+  insuredUntil: string | null;
   /** Suspended companies (verified taken away by an admin) rank below the others. */
   suspended: boolean;
   createdAt: string;
@@ -55,6 +59,10 @@ export interface SearchQuery {
   minRating?: number;
   /** Only companies whose owner is a Verified Owner. */
   verifiedOwner?: boolean;
+  /** Only companies with the `licensed` badge. */
+  licensed?: boolean;
+  /** Only companies whose verified insurance runs on this day (yyyy-MM-dd): the `insured` badge. */
+  insuredOn?: string;
   sort: SearchSort;
   /** 1-based. */
   page: number;

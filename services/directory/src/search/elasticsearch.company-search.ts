@@ -35,6 +35,8 @@ interface IndexedCompany {
   featured: boolean;
   verified: boolean;
   verifiedOwner: boolean;
+  licensed: boolean;
+  insuredUntil: string | null;
   suspended: boolean;
   createdAt: string;
   version: number;
@@ -233,6 +235,8 @@ function toIndexed(doc: SearchDocument): IndexedCompany {
     featured: doc.featured,
     verified: doc.verified,
     verifiedOwner: doc.verifiedOwner,
+    licensed: doc.licensed,
+    insuredUntil: doc.insuredUntil,
     suspended: doc.suspended,
     createdAt: doc.createdAt,
     version: doc.version,
@@ -259,6 +263,9 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   if (query.priceRange !== undefined) out.push({ term: { priceRange: query.priceRange } });
   if (query.minRating !== undefined) out.push({ range: { rating: { gte: query.minRating } } });
   if (query.verifiedOwner) out.push({ term: { verifiedOwner: true } });
+  if (query.licensed) out.push({ term: { licensed: true } });
+  // yyyy-MM-dd strings order as dates: a keyword range, no date parsing (nor time zone) involved.
+  if (query.insuredOn !== undefined) out.push({ range: { insuredUntil: { gte: query.insuredOn } } });
   return out;
 }
 

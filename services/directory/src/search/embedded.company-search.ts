@@ -2,8 +2,11 @@ import KDBush from 'kdbush';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
-import { ALIVE, FEATURED, LOCATED, rankingComparator, SUSPENDED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
+import { ALIVE, FEATURED, LICENSED, LOCATED, rankingComparator, SUSPENDED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
+
+/** Days since 1970-01-01 of a yyyy-MM-dd date (at least 1 for any date the index sees). */
+const dayNumber = (date: string): number => Math.max(1, Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000));
 
 /** What the last rebuild indexed; slots written since then are in `dirty` and checked one by one. */
 interface Snapshot {
@@ -52,6 +55,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private z = new Float64Array(0);
   private rating = new Float64Array(0);
   private reviewCount = new Float64Array(0);
+  /** Day number (days since 1970-01-01) of the verified insurance's last day; 0: none. */
+  private insuredUntil = new Uint32Array(0);
   /** 0: none; otherwise the code + 1 of the price range in `priceCodes`. */
   private price = new Uint8Array(0);
   private readonly priceCodes = new Map<string, number>();
@@ -113,6 +118,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.z = new Float64Array(0);
     this.rating = new Float64Array(0);
     this.reviewCount = new Float64Array(0);
+    this.insuredUntil = new Uint32Array(0);
     this.price = new Uint8Array(0);
     this.priceCodes.clear();
     this.services.clear();
@@ -184,12 +190,14 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       (location ? LOCATED : 0) |
       (doc.featured ? FEATURED : 0) |
       (doc.suspended ? SUSPENDED : 0) |
-      (doc.verifiedOwner ? VERIFIED_OWNER : 0);
+      (doc.verifiedOwner ? VERIFIED_OWNER : 0) |
+      (doc.licensed ? LICENSED : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
     [this.x[slot], this.y[slot], this.z[slot]] = unitVector(this.lat[slot], this.lng[slot]);
     this.rating[slot] = doc.rating;
     this.reviewCount[slot] = doc.reviewCount;
+    this.insuredUntil[slot] = doc.insuredUntil === null ? 0 : dayNumber(doc.insuredUntil);
     this.price[slot] = doc.priceRange === null ? 0 : this.priceCode(doc.priceRange);
     for (const slug of doc.services) this.column(this.services, slug)[slot] = 1;
     for (const slug of doc.vehicleTypes) this.column(this.vehicleTypes, slug)[slot] = 1;
@@ -247,6 +255,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.z = map(this.z, (n) => new Float64Array(n));
     this.rating = map(this.rating, (n) => new Float64Array(n));
     this.reviewCount = map(this.reviewCount, (n) => new Float64Array(n));
+    this.insuredUntil = map(this.insuredUntil, (n) => new Uint32Array(n));
     this.price = map(this.price, (n) => new Uint8Array(n));
     this.wordIndex.mapColumns(map);
     for (const columns of [this.services, this.vehicleTypes]) {
@@ -338,17 +347,20 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
    * company has (nothing can match).
    */
   private filter(query: SearchQuery): ((slot: number) => boolean) | null {
-    const { flags, rating, states, price } = this;
+    const { flags, rating, states, price, insuredUntil } = this;
     const service = query.service === undefined ? undefined : this.services.get(query.service);
     if (query.service !== undefined && !service) return null;
     const vehicles = (query.vehicleTypes ?? []).map((slug) => this.vehicleTypes.get(slug)).filter((c): c is Uint8Array => c !== undefined);
     if (query.vehicleTypes?.length && vehicles.length === 0) return null;
     const priceCode = query.priceRange === undefined ? 0 : (this.priceCodes.get(query.priceRange) ?? -1);
     if (priceCode < 0) return null;
-    const { minRating, state, verifiedOwner } = query;
+    const { minRating, state, verifiedOwner, licensed } = query;
+    const insuredOn = query.insuredOn === undefined ? 0 : dayNumber(query.insuredOn);
     return (slot) => {
       if (!(flags[slot] & ALIVE)) return false;
       if (verifiedOwner && !(flags[slot] & VERIFIED_OWNER)) return false;
+      if (licensed && !(flags[slot] & LICENSED)) return false;
+      if (insuredOn && !(insuredUntil[slot] >= insuredOn)) return false;
       if (service && service[slot] === 0) return false;
       if (priceCode && price[slot] !== priceCode) return false;
       if (minRating !== undefined && !(rating[slot] >= minRating)) return false;

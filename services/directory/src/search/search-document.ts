@@ -1,4 +1,5 @@
 import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
+import { isLicensed } from '../domain/credentials.js';
 import type { SearchDocument } from './company-search.port.js';
 
 /** What the search index keeps of a company. */
@@ -21,6 +22,8 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     featured: c.featured,
     verified: c.verified,
     verifiedOwner: isVerifiedOwner(c),
+    licensed: c.suspendedAt === null && isLicensed(c),
+    insuredUntil: c.suspendedAt === null ? (c.credentials?.verified?.insuranceExpiresOn ?? null) : null,
     suspended: c.suspendedAt !== null,
     createdAt: c.createdAt,
     version: c.version,

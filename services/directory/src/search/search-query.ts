@@ -1,4 +1,4 @@
-import type { CompanySearchQuery } from '@limo/contracts';
+import { credentialToday, type CompanySearchQuery } from '@limo/contracts';
 import { resolveLocation, type ResolvedPlace } from '@limo/geo';
 import type { SearchQuery } from './company-search.port.js';
 
@@ -8,7 +8,7 @@ import type { SearchQuery } from './company-search.port.js';
  * for `statewide`, or for a state name); anything else is free text on name and description. With
  * nothing typed, the visitor's detected `userLocation` is the centre.
  */
-export function toSearchQuery(q: CompanySearchQuery): SearchQuery {
+export function toSearchQuery(q: CompanySearchQuery, now: Date = new Date()): SearchQuery {
   let place: ResolvedPlace | undefined;
   const words: string[] = [];
   if (q.location) {
@@ -32,6 +32,9 @@ export function toSearchQuery(q: CompanySearchQuery): SearchQuery {
   if (q.vehicleTypes.length > 0) query.vehicleTypes = q.vehicleTypes;
   if (q.priceRange) query.priceRange = q.priceRange;
   if (q.minRating !== undefined) query.minRating = q.minRating;
-  if (q.verifiedOwner) query.verifiedOwner = true;
+  if (q.verifiedOwner || q.badges.includes('verified-owner')) query.verifiedOwner = true;
+  if (q.badges.includes('licensed')) query.licensed = true;
+  // The insured badge holds while the insurance runs: judged on the day of the search.
+  if (q.badges.includes('insured')) query.insuredOn = credentialToday(now);
   return query;
 }

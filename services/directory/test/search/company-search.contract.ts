@@ -293,6 +293,19 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         expect(filtered.total).toBeLessThan(all.total);
       });
 
+      it('filters on the licensed and insured badges: insured while the insurance runs on the day asked', async () => {
+        const inFlorida = async (q: Partial<SearchQuery>) =>
+          (await search({ near: MIAMI, state: 'FL', limit: 100, ...q })).hits.map((h) => h.id);
+        const all = await inFlorida({});
+        const keep = (pick: (d: SearchDocument) => boolean) => all.filter((id) => pick(byId.get(id)!));
+        expect(await inFlorida({ licensed: true })).toEqual(['fl-mia-01', 'fl-mia-04', 'fl-fll-01']);
+        expect(await inFlorida({ insuredOn: '2026-01-10' })).toEqual(keep((d) => d.insuredUntil !== null));
+        // The day after an insurance's last day, it no longer counts.
+        expect(await inFlorida({ insuredOn: '2026-01-11' })).toEqual(['fl-mia-07', 'fl-mia-01']);
+        expect(await inFlorida({ licensed: true, insuredOn: '2026-06-01' })).toEqual(['fl-mia-01']);
+        expect(await inFlorida({ licensed: true, insuredOn: '2031-01-01' })).toEqual([]);
+      });
+
       it('finds nothing for a value no company has', async () => {
         expect(await search({ near: MIAMI, radiusMiles: 100, service: 'funeral' })).toEqual({ hits: [], total: 0 });
         expect(await search({ vehicleTypes: ['trolley'] })).toEqual({ hits: [], total: 0 });

@@ -12,6 +12,9 @@ interface Traits {
   featured?: boolean;
   suspended?: boolean;
   verifiedOwner?: boolean;
+  /** Credentials an admin verified (issue 21): a licence, the insurance's last day. */
+  licensed?: boolean;
+  insuredUntil?: string;
 }
 
 function company(
@@ -40,6 +43,8 @@ function company(
     featured: traits.featured ?? false,
     verified: !traits.suspended,
     suspended: traits.suspended ?? false,
+    licensed: traits.licensed ?? false,
+    insuredUntil: traits.insuredUntil ?? null,
     // Featured listings are paid for: their owners are Verified Owners unless suspended.
     verifiedOwner: traits.verifiedOwner ?? (traits.featured === true && !traits.suspended),
     createdAt: '2024-01-15T10:00:00.000Z',
@@ -74,6 +79,8 @@ export const FIXTURES: SearchDocument[] = [
       priceRange: '$$$',
       rating: 4.8,
       reviewCount: 120,
+      licensed: true,
+      insuredUntil: '2027-03-31',
     },
   ),
   company('fl-mia-02', 'Brickell Executive Cars', 'Corporate sedans and SUVs for the financial district.', MIA, [25.73721, -80.20091], {
@@ -97,6 +104,8 @@ export const FIXTURES: SearchDocument[] = [
     priceRange: '$$$',
     rating: 4.8,
     reviewCount: 120,
+    licensed: true,
+    insuredUntil: '2026-01-10',
   }),
   company(
     'fl-mia-05',
@@ -126,6 +135,7 @@ export const FIXTURES: SearchDocument[] = [
     rating: 4.4,
     reviewCount: 61,
     featured: true,
+    insuredUntil: '2030-01-01',
   }),
   company(
     'fl-mia-08',
@@ -184,6 +194,7 @@ export const FIXTURES: SearchDocument[] = [
     priceRange: '$$$',
     rating: 4.7,
     reviewCount: 54,
+    licensed: true,
   }),
   company('fl-fll-02', 'Broward Party Bus', 'Party buses for bachelor parties, proms and nights out.', FLL, [26.20392, -80.23556], {
     services: ['special-events', 'prom', 'bachelor-party'],

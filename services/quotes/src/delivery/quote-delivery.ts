@@ -1,5 +1,6 @@
 import { DuplicateKeyError, type Logger, type MailMessage, type Mailer } from '@limo/platform';
 import { derivedId } from '../domain/ids.js';
+import { reviewLinkUrl } from '../domain/review-link.js';
 import { cityQuoteToCompanyMail } from '../mail/city-quote-to-company.mail.js';
 import { cityQuoteConfirmationMail, quoteConfirmationMail } from '../mail/quote-confirmation.mail.js';
 import { quoteToCompanyMail } from '../mail/quote-to-company.mail.js';
@@ -17,6 +18,8 @@ export interface QuoteDeliveryDeps {
   logger: Logger;
   /** The site's public address, for the links in the mails. */
   publicUrl: string;
+  /** The key review links are signed with, and how many days after the trip they work. */
+  reviewLinks: { key: Buffer; validDays: number };
 }
 
 /**
@@ -61,7 +64,8 @@ export class QuoteDelivery {
 
   /** Sends the customer the confirmation of a per-company request; true once the transport took it. */
   private async confirmToCustomer(quote: QuoteDoc): Promise<true> {
-    await this.send({ ...quoteConfirmationMail(quote, this.deps.publicUrl), idempotencyKey: `quote:${quote._id}:confirmation` });
+    const reviewUrl = reviewLinkUrl(quote, { publicUrl: this.deps.publicUrl, ...this.deps.reviewLinks, now: new Date() });
+    await this.send({ ...quoteConfirmationMail(quote, this.deps.publicUrl, reviewUrl), idempotencyKey: `quote:${quote._id}:confirmation` });
     return true;
   }
 

@@ -55,6 +55,8 @@ export interface QuoteDoc extends QuoteDetails {
   /** Lead tracking: first listed on the owner's dashboard, first marked contacted. */
   firstViewedAt: string | null;
   contactedAt: string | null;
+  /** When the customer was mailed the reminder to review the company (per-company quotes only). */
+  reviewRemindedAt?: string;
 }
 
 /** The mail fields of a new quote: both mails owed (the confirmation only for a per-company request), no lease taken. */

@@ -6,8 +6,11 @@ import { oneLine, rowsHtml, rowsText, tripRows } from './quote-details.js';
 // The customer's own free text is not echoed back: the form accepts any address, and a confirmation
 // must not become a way to mail arbitrary text to a stranger.
 
-/** Confirms a request sent from a company's page: who got it and what was asked. */
-export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string): MailMessage {
+/**
+ * Confirms a request sent from a company's page: who got it and what was asked, with the customer's
+ * single-use link to review the company once they rode with it.
+ */
+export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string, reviewUrl: string): MailMessage {
   const title = 'Your quote request was sent';
   const rows = tripRows(quote, { withCustomer: false });
   const text = [
@@ -17,6 +20,8 @@ export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string): Ma
     '',
     rowsText(rows),
     '',
+    `After your trip, review ${quote.companyName} (this link works once): ${reviewUrl}`,
+    '',
     `Looking for more offers? Browse other companies at ${directoryUrl}`,
   ].join('\n');
   const html = mailLayout(
@@ -24,6 +29,7 @@ export function quoteConfirmationMail(quote: QuoteDoc, directoryUrl: string): Ma
     `<p>Hello ${escapeHtml(quote.customerName)},</p>
 <p>Your quote request has been sent to <strong>${escapeHtml(quote.companyName)}</strong>. They will contact you soon at this address or by phone.</p>
 ${rowsHtml(rows)}
+<p>After your trip, <a href="${escapeHtml(reviewUrl)}">review ${escapeHtml(quote.companyName)}</a> (this link works once).</p>
 <p>Looking for more offers? <a href="${escapeHtml(directoryUrl)}">Browse other companies</a>.</p>`,
   );
   return { to: quote.customerEmail, subject: oneLine(`${title} to ${quote.companyName}`), text, html, tag: 'quote-confirmation' };

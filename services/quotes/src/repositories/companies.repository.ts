@@ -83,6 +83,11 @@ export class CompaniesRepository {
   }
 
   /** Owner-admin side §2.10: the user's first company, the one listed earliest. */
+  /** The owner's active company `companyId`, or null when it is not theirs. */
+  ownedBy(userId: string, companyId: string): Promise<CompanyContactDoc | null> {
+    return this.companies.findOne({ _id: companyId, userId, active: true });
+  }
+
   async firstOwnedBy(userId: string): Promise<CompanyContactDoc | null> {
     const [first] = await this.companies.find({ userId, active: true }, { sort: { listedAt: 1, _id: 1 }, limit: 1 });
     return first ?? null;

@@ -38,6 +38,7 @@ export class QuotesRepository {
       { fields: { confirmation: 1, createdAt: 1 } },
       // Only the quotes still in delivery's queue carry the field: counting them stays cheap.
       { fields: { awaitingMail: 1 }, sparse: true },
+      { fields: { tripDate: 1 } },
     ]);
     return new QuotesRepository(quotes, leaseMs);
   }
@@ -47,14 +48,25 @@ export class QuotesRepository {
     return this.quotes.insertOne(quote, { events: [event] });
   }
 
+  /**
+   * Per-company quotes whose trip date is in [`from`, `to`] and whose customer got no review reminder
+   * yet, oldest trip first.
+   */
+  dueForReviewReminder(to: string, from: string, limit: number): Promise<QuoteDoc[]> {
+    return this.quotes.find(
+      { source: 'company', tripDate: { $gte: from, $lte: to }, reviewRemindedAt: { $exists: false } },
+      { sort: { tripDate: 1, _id: 1 }, limit },
+    );
+  }
+
+  /** Marks the quote's review reminder as sent; false when another worker did already. */
+  async markReviewReminded(id: string, at: string): Promise<boolean> {
+    return (await this.quotes.updateOne({ _id: id, reviewRemindedAt: { $exists: false } }, { $set: { reviewRemindedAt: at } })) !== null;
+  }
+
   /** The quote, whichever company it belongs to (admin). */
   findById(id: string): Promise<QuoteDoc | null> {
     return this.quotes.findOne({ _id: id });
-  }
-
-  /** The quote if it belongs to `companyId`; another company's quote is as good as missing. */
-  findOwned(id: string, companyId: string): Promise<QuoteDoc | null> {
-    return this.quotes.findOne({ _id: id, companyId });
   }
 
   /** A company's quotes, newest first. */

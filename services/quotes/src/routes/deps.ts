@@ -1,5 +1,6 @@
 import type { ServiceContext } from '@limo/platform';
 import type { MailBacklog } from '../delivery/mail-backlog.js';
+import type { ReviewReminders } from '../delivery/review-reminders.js';
 import type { LeadTracking } from '../lead-tracking.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
@@ -17,4 +18,6 @@ export interface RouteDeps {
   leads: LeadTracking;
   /** Holds new requests back while mail delivery is behind. */
   backlog: MailBacklog;
+  /** The periodic job mailing customers a link to review the company after their trip. */
+  reviewReminders: ReviewReminders;
 }

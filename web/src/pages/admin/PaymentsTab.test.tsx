@@ -72,6 +72,27 @@ describe('admin Payments tab', () => {
   });
 });
 
+describe('admin Payments tab paging', () => {
+  it('asks the server for older payments 50 at a time', async () => {
+    const calls = fakeServer(
+      signedInAdmin,
+      on('GET', '/api/admin/payments', (call) =>
+        call.url.includes('page=2')
+          ? { body: [payment({ id: 'pi_old', payerEmail: 'old@example.com' })] }
+          : { body: Array.from({ length: 50 }, (_, i) => payment({ id: `pi_${i}` })) },
+      ),
+    );
+    const { user } = renderAt(<PaymentsTab />);
+    expect(await screen.findAllByTestId('payment-row')).toHaveLength(50);
+    const pages = screen.getByRole('navigation', { name: 'Payments pages' });
+    expect(within(pages).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('old@example.com')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/admin/payments?page=2')).toBe(true);
+    expect(within(screen.getByRole('navigation', { name: 'Payments pages' })).getByRole('button', { name: 'Older' })).toBeDisabled();
+  });
+});
+
 describe('admin Subscriptions tab', () => {
   it('shows company, amount, status and renewal, and cancels at the period end after a confirmation', async () => {
     const calls = fakeServer(

@@ -1,5 +1,5 @@
-import { Badge, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
-import type { AdminPayment } from '@limo/contracts';
+import { Badge, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { ADMIN_PAYMENTS_PAGE_SIZE, type AdminPayment } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
@@ -7,12 +7,16 @@ import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
 
-/** The payments ledger: every charge with its payer, company, claim or listing and refund; refund behind a confirmation. */
+/**
+ * The payments ledger: every charge with its payer, company, claim or listing and refund; refund behind
+ * a confirmation. Filtered, searched and paged by the server, 50 a page.
+ */
 export function PaymentsTab() {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const q = useDebounced(search.trim(), 300);
-  const payments = useAdminQuery<AdminPayment[]>(KEY, 'Failed to fetch payments', { status, q });
+  const payments = useAdminQuery<AdminPayment[]>(KEY, 'Failed to fetch payments', { status, q, page: page > 1 ? page : undefined });
   const refund = useAdminAction<string, { message: string }>(
     (id) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/refund`, body: {} }),
     { success: (r) => ({ title: r.message }), error: { title: 'Refund failed', fallback: 'Failed to refund the payment' } },
@@ -27,10 +31,20 @@ export function PaymentsTab() {
           placeholder="Search payer e-mail or company"
           aria-label="Search payments"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
         />
         <NativeSelect.Root maxW="48">
-          <NativeSelect.Field aria-label="Payment status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <NativeSelect.Field
+            aria-label="Payment status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">All statuses</option>
             <option value="succeeded">Succeeded</option>
             <option value="refunded">Refunded</option>
@@ -99,6 +113,17 @@ export function PaymentsTab() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
+        )}
+        {(page > 1 || list.length === ADMIN_PAYMENTS_PAGE_SIZE) && (
+          <HStack as="nav" aria-label="Payments pages" justify="center" mt="4">
+            <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <Text fontSize="sm">Page {page}</Text>
+            <Button size="sm" variant="outline" disabled={list.length < ADMIN_PAYMENTS_PAGE_SIZE} onClick={() => setPage(page + 1)}>
+              Older
+            </Button>
+          </HStack>
         )}
       </QueryState>
     </Panel>

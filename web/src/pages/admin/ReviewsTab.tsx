@@ -1,5 +1,5 @@
-import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import type { AdminReview } from '@limo/contracts';
+import { Badge, Box, Button, Checkbox, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import type { AbuseSignal, AdminReview } from '@limo/contracts';
 import { Check, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { StarRating } from '../../components/StarRating';
@@ -12,6 +12,14 @@ const ALL = '/api/admin/all-reviews';
 /** The all-reviews list shows this many at a time. */
 export const REVIEWS_PAGE_SIZE = 20;
 const STATUS_PALETTE: Record<string, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+/** What each abuse signal means to a moderator. */
+export const SIGNAL_LABELS: Record<AbuseSignal, string> = {
+  'same-address': 'Same address as another review',
+  'same-device': 'Same device as another review',
+  burst: 'Burst of reviews',
+  'short-text': 'Very short text',
+  'competitor-reviewer': 'Also reviewed a competitor',
+};
 
 function useReviewActions() {
   // A decision changes the company's rating and review count, shown on its page and in the lists.
@@ -26,6 +34,16 @@ function useReviewActions() {
     reject: useAdminAction(
       (id: string) => ({ method: 'POST', url: review(id, '/reject'), body: {} }),
       { success: { title: 'Review rejected successfully!' }, error: { title: 'Error rejecting review', fallback: 'Please try again' } },
+      affects,
+    ),
+    approveReply: useAdminAction(
+      (id: string) => ({ method: 'POST', url: review(id, '/reply/approve'), body: {} }),
+      { success: { title: 'Reply approved successfully!' }, error: { title: 'Error approving reply', fallback: 'Please try again' } },
+      affects,
+    ),
+    rejectReply: useAdminAction(
+      (id: string) => ({ method: 'POST', url: review(id, '/reply/reject'), body: {} }),
+      { success: { title: 'Reply rejected successfully!' }, error: { title: 'Error rejecting reply', fallback: 'Please try again' } },
       affects,
     ),
     remove: useAdminAction(
@@ -45,7 +63,7 @@ function ReviewItem({
   actions: ReturnType<typeof useReviewActions>;
   moderate: boolean;
 }) {
-  const busy = actions.approve.isPending || actions.reject.isPending || actions.remove.isPending;
+  const busy = [actions.approve, actions.reject, actions.remove, actions.approveReply, actions.rejectReply].some((a) => a.isPending);
   const who = review.reviewerName || 'Anonymous';
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="4" data-testid="review-item">
@@ -66,6 +84,42 @@ function ReviewItem({
           <Text mt="2" color={review.comment ? 'gray.800' : 'gray.600'} overflowWrap="anywhere">
             {review.comment || 'No comment.'}
           </Text>
+          {(review.verifiedCustomer || review.abuseSignals.length > 0) && (
+            <HStack gap="1" mt="2" wrap="wrap" aria-label="Abuse signals">
+              {review.verifiedCustomer && <Badge colorPalette="green">Verified customer</Badge>}
+              {review.abuseSignals.map((s) => (
+                <Badge key={s} colorPalette="orange" variant="outline">
+                  {SIGNAL_LABELS[s]}
+                </Badge>
+              ))}
+            </HStack>
+          )}
+          {review.flags.map((f, i) => (
+            <Text key={i} mt="1" fontSize="sm" color="red.700">
+              Flagged by {f.flaggedBy ?? 'the owner'} · {shortDate(f.createdAt)}: {f.reason}
+            </Text>
+          ))}
+          {review.ownerReply && (
+            <Box mt="2" ps="3" borderStartWidth="3px" borderColor="brand.200" data-testid="admin-owner-reply">
+              <HStack gap="2">
+                <Text fontSize="sm" fontWeight="semibold">
+                  Owner reply
+                </Text>
+                <Badge colorPalette={STATUS_PALETTE[review.ownerReply.status] ?? 'gray'}>{review.ownerReply.status}</Badge>
+              </HStack>
+              <Text fontSize="sm">{review.ownerReply.text}</Text>
+              {review.ownerReply.status === 'pending' && (
+                <HStack gap="2" mt="1">
+                  <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => actions.approveReply.mutate(review.id)}>
+                    <Check aria-hidden="true" /> Approve reply
+                  </Button>
+                  <Button size="xs" variant="outline" disabled={busy} onClick={() => actions.rejectReply.mutate(review.id)}>
+                    <X aria-hidden="true" /> Reject reply
+                  </Button>
+                </HStack>
+              )}
+            </Box>
+          )}
         </Box>
         <HStack gap="2">
           {moderate && review.status === 'pending' && (
@@ -109,10 +163,66 @@ function ReviewItem({
   );
 }
 
-/** Tab 3 (§2.9, §4): pending reviews to approve or reject, and every review, any of which can be deleted. */
+/** The All Reviews filters: an abuse signal, flagged only, replies waiting, free text. */
+function ReviewFilters({ filters, onChange }: { filters: Record<string, string>; onChange: (next: Record<string, string>) => void }) {
+  const set = (key: string, value: string) => {
+    const next = { ...filters };
+    if (value) next[key] = value;
+    else delete next[key];
+    onChange(next);
+  };
+  return (
+    <HStack gap="3" wrap="wrap" mb="3">
+      <Input
+        size="sm"
+        maxW="64"
+        aria-label="Search reviews"
+        placeholder="Search name, text, company"
+        value={filters.q ?? ''}
+        onChange={(e) => set('q', e.target.value)}
+      />
+      <NativeSelect.Root size="sm" maxW="64">
+        <NativeSelect.Field aria-label="Abuse signal" value={filters.signal ?? ''} onChange={(e) => set('signal', e.target.value)}>
+          <option value="">Any review</option>
+          <option value="any">Any abuse signal</option>
+          {Object.entries(SIGNAL_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {(
+        [
+          ['flagged', 'Flagged by owner'],
+          ['pendingReply', 'Replies awaiting approval'],
+          ['verifiedCustomer', 'Verified customers'],
+        ] as const
+      ).map(([key, label]) => (
+        <Checkbox.Root
+          key={key}
+          size="sm"
+          checked={filters[key] === 'true'}
+          onCheckedChange={(e) => set(key, e.checked === true ? 'true' : '')}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{label}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+    </HStack>
+  );
+}
+
+/**
+ * Tab 3 (§2.9, §4): pending reviews to approve or reject, and every review, any of which can be
+ * deleted; owners' replies to approve or reject, owners' flags and abuse signals, with filters.
+ */
 export function ReviewsTab() {
   const pending = useAdminQuery<AdminReview[]>(PENDING, 'Failed to fetch pending reviews');
-  const all = useAdminQuery<AdminReview[]>(ALL, 'Failed to fetch all reviews');
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const all = useAdminQuery<AdminReview[]>(ALL, 'Failed to fetch all reviews', Object.keys(filters).length ? filters : undefined);
   const actions = useReviewActions();
   const [page, setPage] = useState(1);
   const totalPages = Math.max(1, Math.ceil((all.data?.length ?? 0) / REVIEWS_PAGE_SIZE));
@@ -136,6 +246,13 @@ export function ReviewsTab() {
         </QueryState>
       </Panel>
       <Panel title={`All Reviews${all.data ? ` (${all.data.length})` : ''}`}>
+        <ReviewFilters
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
         <QueryState isLoading={all.isLoading} error={all.error}>
           {all.data?.length ? (
             <>

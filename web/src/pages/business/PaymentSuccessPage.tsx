@@ -6,19 +6,12 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
+import { ListingPaymentSuccess, Row } from './ListingPaymentSuccess';
 
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Flex justify="space-between" gap="4" fontSize="sm">
-      <Text color="gray.700">{label}</Text>
-      <Text fontWeight="semibold" textAlign="right">
-        {value}
-      </Text>
-    </Flex>
-  );
-}
-
-/** /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details. */
+/**
+ * /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details; for a listing
+ * payment (`plan=listing`) the stored listing it paid for. Idempotent: a reload shows the same.
+ */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const plan = params.get('plan') || 'claim';
@@ -40,15 +33,15 @@ export default function PaymentSuccessPage() {
         }),
       ))!,
   });
-  const isClaim = plan === 'claim';
+  const known = plan === 'claim' || plan === 'listing';
 
   useEffect(() => {
-    if (!isClaim || sent.current) return;
+    if (!known || sent.current) return;
     sent.current = true;
     record.mutate();
-  }, [isClaim, record]);
+  }, [known, record]);
 
-  if (!isClaim) {
+  if (!known) {
     return (
       <Center px="4" py="20">
         <Stack textAlign="center" align="center" gap="4" maxW="lg">
@@ -78,7 +71,7 @@ export default function PaymentSuccessPage() {
         <Card.Root maxW="lg" textAlign="center">
           <Card.Body gap="4" alignItems="center">
             <Heading as="h1" size="xl">
-              We could not confirm your claim
+              {plan === 'listing' ? 'We could not confirm your listing payment' : 'We could not confirm your claim'}
             </Heading>
             <Text color="gray.700">
               {messageOf(record.error, 'Your payment may have gone through. Please contact support with the reference below.')}
@@ -93,6 +86,7 @@ export default function PaymentSuccessPage() {
     );
   }
   const r = record.data;
+  if (r.plan === 'listing') return <ListingPaymentSuccess result={r} />;
   return (
     <Box maxW="5xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
       <Stack align="center" textAlign="center" gap="2" mb="8">

@@ -1,14 +1,15 @@
 import { Alert, Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { reviewCreateBodySchema, type ReviewCreateBody } from '@limo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { reviewCreateBodySchema, reviewLinkSchema, type ReviewCreateBody } from '@limo/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { RATING_LABELS } from '../../components/StarRating';
 import { track } from '../../lib/analytics';
-import { apiRequest, messageOf } from '../../lib/api';
+import { ApiError, apiRequest, messageOf } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 
@@ -16,21 +17,51 @@ type ReviewFormInput = z.input<typeof reviewCreateBodySchema>;
 
 const PENDING_MESSAGE = 'Your review is pending admin approval and will be visible once approved.';
 
-/** Write a Review (§2, §5): rating 1-5 (default 5), name required, comment optional. */
+/** The mailed review link in the address (`?reviewToken=`), checked by the server: who reviews, or why not. */
+function useReviewLink(companyId: string) {
+  const [params] = useSearchParams();
+  const token = params.get('reviewToken');
+  const link = useQuery({
+    queryKey: ['/api/reviews/links', token],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`/api/reviews/links?reviewToken=${encodeURIComponent(token ?? '')}`, { credentials: 'include', signal });
+      if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+      return reviewLinkSchema.parse(await res.json());
+    },
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const valid = link.data && link.data.companyId === companyId ? link.data : null;
+  return { token: valid ? token : null, reviewerName: valid?.reviewerName ?? null, error: link.error };
+}
+
+/**
+ * Write a Review (§2, §5): rating 1-5 (default 5), name required, comment optional. Through the link
+ * mailed after a quote request the name comes from the quote and the review is a verified customer's.
+ */
 export function ReviewForm({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const [submitted, setSubmitted] = useState(false);
+  const link = useReviewLink(companyId);
   const empty: ReviewFormInput = { companyId, rating: '5', reviewerName: '', comment: '', website: '' };
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<ReviewFormInput, unknown, ReviewCreateBody>({ resolver: zodResolver(reviewCreateBodySchema), defaultValues: empty });
 
+  // The name comes from the quote: the hidden field carries it so the form's checks pass.
+  useEffect(() => {
+    if (link.reviewerName) setValue('reviewerName', link.reviewerName);
+  }, [link.reviewerName, setValue]);
+
   const send = useMutation({
-    mutationFn: (body: ReviewCreateBody) => apiRequest('POST', '/api/reviews', body),
+    mutationFn: (body: ReviewCreateBody) =>
+      apiRequest('POST', '/api/reviews', link.token ? { ...body, reviewerName: undefined, reviewToken: link.token } : body),
     onSuccess: () => {
       showToast({ title: 'Review submitted successfully!', description: PENDING_MESSAGE });
       track('review_submission', { companyId });
@@ -75,9 +106,24 @@ export function ReviewForm({ companyId }: { companyId: string }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label="Your Name" required error={errors.reviewerName?.message}>
-          <Input {...register('reviewerName')} autoComplete="name" />
-        </FormField>
+        {link.error && !submitted && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Description>{messageOf(link.error, 'This review link is not valid')}</Alert.Description>
+          </Alert.Root>
+        )}
+        {link.reviewerName !== null && !submitted ? (
+          <Alert.Root status="info" data-testid="verified-review-link">
+            <Alert.Indicator />
+            <Alert.Description>
+              Reviewing as <strong>{link.reviewerName}</strong>: your review will be marked &quot;Verified customer&quot;.
+            </Alert.Description>
+          </Alert.Root>
+        ) : (
+          <FormField label="Your Name" required error={errors.reviewerName?.message}>
+            <Input {...register('reviewerName')} autoComplete="name" />
+          </FormField>
+        )}
         <FormField label="Comment" error={errors.comment?.message} helper="Optional: tell others about your ride.">
           <Textarea {...register('comment')} rows={4} />
         </FormField>

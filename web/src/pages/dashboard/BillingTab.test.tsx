@@ -1,7 +1,7 @@
 import type { MySubscription } from '@limo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, on, renderAt } from '../../test/render';
+import { expectToast, fakeServer, on, renderAt } from '../../test/render';
 import { BillingTab } from './BillingTab';
 
 const subscription = (overrides: Partial<MySubscription> = {}): MySubscription => ({
@@ -70,5 +70,41 @@ describe('dashboard Billing tab', () => {
     fakeServer(on('GET', '/api/my-subscription', { status: 404, body: { message: 'No subscription yet' } }));
     renderAt(<BillingTab companyId="c1" />);
     expect(await screen.findByText(/No subscription yet/)).toBeInTheDocument();
+  });
+
+  it('updates the card of a past-due subscription in test mode, which pays the renewal', async () => {
+    const pastDue = subscription({ status: 'past_due', statusLabel: 'Past due · update your card', verificationPending: false });
+    const calls = fakeServer(
+      on('GET', '/api/my-subscription', { body: pastDue }),
+      on('GET', '/api/payments/config', {
+        body: {
+          provider: 'simulator',
+          publishableKey: null,
+          testMode: true,
+          plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
+          testCards: [{ number: '4242424242424242', outcome: 'succeeds' }],
+        },
+      }),
+      on('POST', '/api/my-subscription/card', {
+        body: {
+          message: 'Card updated and the renewal paid',
+          subscription: subscription({ verificationPending: false, statusLabel: 'Active' }),
+        },
+      }),
+    );
+    const { user } = renderAt(<BillingTab companyId="c1" />);
+    expect(await screen.findByTestId('billing-status')).toHaveTextContent('Past due · update your card');
+    await user.click(await screen.findByRole('button', { name: 'Update card' }));
+    const form = screen.getByRole('form', { name: 'Update card' });
+    await user.type(within(form).getByLabelText(/Card number/), '4242 4242 4242 4242');
+    await user.type(within(form).getByLabelText(/Expiry/), '12/34');
+    await user.type(within(form).getByLabelText(/CVC/), '123');
+    await user.click(within(form).getByRole('button', { name: 'Save card' }));
+    await expectToast('Card updated and the renewal paid');
+    await waitFor(() => expect(screen.getByTestId('billing-status')).toHaveTextContent('Active'));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/my-subscription/card',
+      body: { companyId: 'c1', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    });
   });
 });

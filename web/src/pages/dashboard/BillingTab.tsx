@@ -5,6 +5,7 @@ import { ApiError, apiRequest, messageOf, readJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { dollars, shortDate } from '../admin/adminApi';
 import { ConfirmButton } from '../admin/ui';
+import { UpdateCardForm } from './UpdateCardForm';
 
 const MY_SUBSCRIPTION = '/api/my-subscription';
 
@@ -118,6 +119,12 @@ export function BillingTab({ companyId }: { companyId: string }) {
               </ConfirmButton>
             )}
           </Flex>
+          {sub.status !== 'canceled' && (
+            <UpdateCardForm
+              companyId={companyId}
+              onUpdated={(updated) => queryClient.setQueryData([MY_SUBSCRIPTION, companyId], updated)}
+            />
+          )}
         </Card.Body>
       </Card.Root>
       <Box>

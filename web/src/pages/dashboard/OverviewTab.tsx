@@ -49,7 +49,7 @@ const SUBSCRIPTION_LABEL: Record<string, { text: string; color: string }> = {
 
 /** Overview tab: rating, quotes, response time, the subscription with its renewal date, and listing analytics. */
 export function OverviewTab({ company }: { company: OwnerCompany }) {
-  const summary = useQuoteSummary();
+  const summary = useQuoteSummary(company.id);
   const sub = company.subscriptionInfo;
   const subLabel = sub ? (SUBSCRIPTION_LABEL[sub.subscriptionStatus] ?? { text: sub.subscriptionStatus, color: 'gray' }) : undefined;
   const renews = sub?.subscriptionStatus === 'active';

@@ -96,11 +96,11 @@ function QuoteCard({ quote, onContacted, onDelete, busy }: { quote: QuoteRequest
   );
 }
 
-/** Quotes tab (owner-admin §2.10): 15 a page, newest first; mark contacted or delete. */
-export function QuotesTab() {
+/** Quotes tab (owner-admin §2.10) of the company picked in the dashboard: 15 a page, newest first; mark contacted or delete. */
+export function QuotesTab({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(1);
-  const quotes = useOwnerQuotes(page);
-  const summary = useQuoteSummary();
+  const quotes = useOwnerQuotes(companyId, page);
+  const summary = useQuoteSummary(companyId);
   const { markContacted, remove } = useQuoteMutations();
   const [toDelete, setToDelete] = useState<QuoteRequest>();
   const total = quotes.data?.total ?? 0;

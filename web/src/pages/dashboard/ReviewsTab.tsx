@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { StarRating } from '../../components/StarRating';
 import { formatDate, useCompanyReviews } from './data';
+import { ReviewActions } from './ReviewActions';
 
 /** Reviews tab: every review of the company, pending ones marked as awaiting approval. */
 export function ReviewsTab({ companyId }: { companyId: string }) {
@@ -37,6 +38,7 @@ export function ReviewsTab({ companyId }: { companyId: string }) {
               </Flex>
             </Flex>
             {r.comment && <Text color="gray.800">{r.comment}</Text>}
+            <ReviewActions companyId={companyId} review={r} />
           </Card.Body>
         </Card.Root>
       ))}

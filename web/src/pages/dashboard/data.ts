@@ -1,4 +1,4 @@
-import type { OwnerCompany, OwnerQuoteSummary, QuoteRequest, Review } from '@limo/contracts';
+import type { OwnerCompany, OwnerQuoteSummary, OwnerReview, QuoteRequest } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../lib/api';
 
@@ -10,25 +10,28 @@ export function useMyCompanies(enabled: boolean) {
 }
 
 /** One page of the owner's quotes (15, newest first) with the server's total. */
-export function useOwnerQuotes(page: number) {
+export function useOwnerQuotes(companyId: string, page: number) {
   return useQuery({
-    queryKey: ['/api/quote-requests', { page }],
+    queryKey: ['/api/quote-requests', { companyId, page }],
     queryFn: async () => {
-      const res = await apiRequest('GET', `/api/quote-requests?page=${page}`);
+      const res = await apiRequest('GET', `/api/quote-requests?${new URLSearchParams({ companyId, page: String(page) }).toString()}`);
       const quotes = (await readJson<QuoteRequest[]>(res)) ?? [];
       return { quotes, total: Number(res.headers.get('x-total-count') ?? quotes.length) };
     },
   });
 }
 
-/** Which company the quotes are for, their total and the median response time. */
-export function useQuoteSummary() {
-  return useQuery<OwnerQuoteSummary | null>({ queryKey: ['/api/quote-requests/summary'], retry: false });
+/** Which company the quotes are for, their total and the median response time (of `companyId`, the switcher's). */
+export function useQuoteSummary(companyId: string) {
+  return useQuery<OwnerQuoteSummary | null>({
+    queryKey: [`/api/quote-requests/summary?companyId=${encodeURIComponent(companyId)}`],
+    retry: false,
+  });
 }
 
 /** Every review of the company, pending ones included (its owner sees them all). */
 export function useCompanyReviews(companyId: string) {
-  return useQuery<Review[]>({ queryKey: ['/api/companies', companyId, 'reviews'] });
+  return useQuery<OwnerReview[]>({ queryKey: ['/api/companies', companyId, 'reviews'] });
 }
 
 /** Invalidates what a quote change touches. */

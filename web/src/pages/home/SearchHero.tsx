@@ -1,5 +1,5 @@
 import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { BadgeCheck, Search } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField';
 import { PlaceInput } from '../../components/PlaceInput';
@@ -129,6 +129,34 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                       {type}
                     </HStack>
                   ))}
+                </HStack>
+              </Fieldset.Root>
+            </GridItem>
+            <GridItem colSpan={{ base: 1, md: 2 }}>
+              <Fieldset.Root gap="1.5">
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  Credentials
+                </Fieldset.Legend>
+                <HStack gap="5" wrap="wrap">
+                  <HStack as="label" gap="2" fontSize="sm" cursor="pointer" minH="10">
+                    <input
+                      type="checkbox"
+                      name="verifiedOwner"
+                      checked={draft.verifiedOwner}
+                      onChange={(e) => set('verifiedOwner', e.target.checked)}
+                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                    />
+                    <BadgeCheck size={16} aria-hidden="true" /> Verified Owners only
+                  </HStack>
+                  <HStack as="label" gap="2" fontSize="sm" cursor="pointer" minH="10">
+                    <input
+                      type="checkbox"
+                      checked={draft.licensedInsured}
+                      onChange={(e) => set('licensedInsured', e.target.checked)}
+                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                    />
+                    Licensed &amp; insured
+                  </HStack>
                 </HStack>
               </Fieldset.Root>
             </GridItem>

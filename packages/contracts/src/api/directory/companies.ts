@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../common.js';
 import { companyFields, companyName, flag, lenientRate } from './fields.js';
+import { companyBadgeSchema } from './credentials.js';
 import { reviewSchema } from './reviews.js';
 import { companyListingFields } from '../../events/directory.events.js';
 
@@ -85,6 +86,13 @@ export const companySchema = z.object({
   reviewCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Trust badges (issue 21): `verified-owner` (as `verifiedOwner`), `licensed` (a USDOT or permit
+   * number an admin verified), `insured` (verified insurance not expired); `top-rated` not computed yet.
+   */
+  badges: z.array(companyBadgeSchema),
+  /** The verified insurance's expiry date (yyyy-MM-dd) while it runs; null otherwise. */
+  insuranceExpiresOn: z.string().nullable(),
   /** Miles from the searched place, in search results that had one. */
   distanceMiles: z.number().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizePriceRange, normalizeService, normalizeVehicleType } from '../../vocabulary.js';
+import { badgesParam } from './credentials.js';
 import { pageParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +90,8 @@ export const companySearchQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'verifiedOwner must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  /** `badges=licensed,insured`: only companies carrying every badge listed. */
+  badges: badgesParam,
   minRating: z
     .string()
     .trim()

@@ -4,6 +4,7 @@ import {
   errorResponses,
   mySubscriptionActionBodySchema,
   mySubscriptionActionResponseSchema,
+  mySubscriptionCardBodySchema,
   mySubscriptionQuerySchema,
   mySubscriptionSchema,
 } from '@limo/contracts';
@@ -12,8 +13,8 @@ import type { BillingDeps } from '../../deps.js';
 const errors = errorResponses(400, 401, 404, 409);
 
 /**
- * The owner's self-service (Stripe's customer portal): GET /api/my-subscription, POST …/cancel and
- * …/resume. Only the signed-in user's own subscriptions are found; `companyId` (query or body)
+ * The owner's self-service (Stripe's customer portal): GET /api/my-subscription, POST …/cancel,
+ * …/resume and …/card. Only the signed-in user's own subscriptions are found; `companyId` (query or body)
  * picks one of several, else the first live one.
  */
 export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -61,5 +62,19 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
       },
     },
     async (request) => deps.mySubscription.resume(request.user!, request.body?.companyId ?? request.query.companyId),
+  );
+
+  r.post(
+    '/api/my-subscription/card',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: 'Update the card the renewals charge (test mode: a simulator test card); a past-due renewal is paid with it',
+        body: mySubscriptionCardBodySchema,
+        response: { 200: mySubscriptionActionResponseSchema, ...errorResponses(400, 401, 402, 404, 409) },
+      },
+    },
+    async (request) => deps.mySubscription.updateCard(request.user!, request.body),
   );
 }

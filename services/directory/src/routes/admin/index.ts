@@ -3,6 +3,7 @@ import type { DirectoryDeps } from '../../deps.js';
 import { auditLogRoutes } from './audit-log/index.js';
 import { auditVerificationRoutes } from './audit-verification/index.js';
 import { changeRequestRoutes } from './change-requests/index.js';
+import { credentialVerificationRoutes } from './credential-verifications/index.js';
 import { companiesByStateRoutes } from './companies-by-state/index.js';
 import { adminCompanyRoutes } from './companies/index.js';
 import { exportCompaniesRoutes } from './export-companies/index.js';
@@ -20,5 +21,6 @@ export const adminRoutes = adminScope<DirectoryDeps>(
   populateRoutes,
   auditVerificationRoutes,
   listingVerificationRoutes,
+  credentialVerificationRoutes,
   auditLogRoutes,
 );

@@ -7,11 +7,12 @@ import {
   companyDetailSchema,
   companySchema,
   companySearchQuerySchema,
+  companyReviewsQuerySchema,
   companyUpdateBodySchema,
   errorResponses,
   idParamsSchema,
   ownerCompanySchema,
-  reviewSchema,
+  ownerReviewSchema,
   TOTAL_COUNT_HEADER,
   type Company,
 } from '@limo/contracts';
@@ -23,7 +24,7 @@ import { pageJson } from '../../search/company-json.js';
 import type { DirectoryDeps } from '../../deps.js';
 import { assertState } from '../../operations/company-edits.js';
 import { toChangeRequest } from '../../domain/change-request.js';
-import { ratingOf, toReview } from '../../domain/review.js';
+import { ratingOf, toOwnerReview, toReview } from '../../domain/review.js';
 
 /** Search, company pages, listing creation and owner edits: `/api/companies*`. */
 export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps) {
@@ -41,7 +42,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       },
     },
     async (request, reply) => {
-      const query = toSearchQuery(request.query);
+      const query = toSearchQuery(request.query, deps.now());
       // The page is cached as its JSON text: a hit is sent as it is, without re-serialising 15 companies.
       const page = await searchCache.getOrCompute('search', query, async () => {
         const result = await search.search(query);
@@ -64,17 +65,23 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
     {
       schema: {
         tags: ['companies'],
-        summary: 'A company with its approved reviews, rating and review count',
+        summary:
+          'A company with its approved reviews, rating and review count (with verifiedCustomer=true: those of verified customers only)',
         params: idParamsSchema,
-        response: { 200: companyDetailSchema, ...errorResponses(404) },
+        querystring: companyReviewsQuerySchema,
+        response: { 200: companyDetailSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const company = await companies.findById(request.params.id);
       if (!company) throw notFound('Company not found');
-      const approved = await reviews.list({ companyId: company._id, status: 'approved' });
+      const approved = await reviews.list({
+        companyId: company._id,
+        status: 'approved',
+        ...(request.query.verifiedCustomer && { verifiedCustomer: true }),
+      });
       // Counted here from the reviews themselves: the page is right even before the ratings consumer ran.
-      return { ...toPublicCompany(company), ...ratingOf(approved), reviews: approved.map(toReview) };
+      return { ...toPublicCompany(company, deps.now()), ...ratingOf(approved), reviews: approved.map(toReview) };
     },
   );
 
@@ -83,9 +90,11 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
     {
       schema: {
         tags: ['companies'],
-        summary: "A company's reviews: approved ones for everybody; every status for its owner and admins",
+        summary:
+          "A company's reviews: approved ones for everybody; every status, with the owner's reply and flags, for its owner and admins",
         params: idParamsSchema,
-        response: { 200: z.array(reviewSchema), ...errorResponses(404) },
+        querystring: companyReviewsQuerySchema,
+        response: { 200: z.array(ownerReviewSchema.partial({ ownerReply: true, flags: true })), ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -93,8 +102,12 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       if (!company) throw notFound('Company not found');
       const user = request.user;
       const privileged = user !== null && (user.role === 'admin' || user.id === company.userId);
-      const list = await reviews.list(privileged ? { companyId: company._id } : { companyId: company._id, status: 'approved' });
-      return list.map(toReview);
+      const list = await reviews.list({
+        companyId: company._id,
+        ...(!privileged && { status: 'approved' }),
+        ...(request.query.verifiedCustomer && { verifiedCustomer: true }),
+      });
+      return list.map(privileged ? toOwnerReview : toReview);
     },
   );
 

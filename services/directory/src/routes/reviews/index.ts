@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
-import { conflict, enforceRateLimits, notFound } from '@limo/platform';
+import { badRequest, conflict, DuplicateKeyError, enforceRateLimits, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
 import { reviewFingerprint, toReview } from '../../domain/review.js';
+import { clientHashes, usableReviewLink } from '../../operations/review-links.js';
+import { reviewFlagRoutes } from './flag/index.js';
+import { reviewLinkRoutes } from './links/index.js';
+import { reviewReplyRoutes } from './reply/index.js';
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** POST /api/reviews: anyone may post; the review waits for an admin (status pending). */
+/**
+ * POST /api/reviews: anyone may post; the review waits for an admin (status pending). Through the
+ * link mailed after a quote request (`reviewToken`) it is a verified customer's, named as in the quote.
+ */
 export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { ctx, companies, reviews } = deps;
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -20,7 +27,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
         body: reviewCreateBodySchema,
         response: {
           201: reviewSchema,
-          ...errorResponses(400, 404, 409, 429),
+          ...errorResponses(400, 404, 409, 410, 429),
         },
       },
     },
@@ -33,7 +40,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
           message: 'Too many reviews from this address. Please try again later.',
         },
       ]);
-      const { companyId, rating, reviewerName, comment, website } = request.body;
+      const { companyId, rating, comment, website, reviewToken } = request.body;
+      const link = reviewToken === undefined ? null : await usableReviewLink(deps, reviewToken);
+      if (link && link.companyId !== companyId) throw badRequest('This review link is for another company', 'reviewToken');
+      // The schema asks for a name when there is no link.
+      const reviewerName = link ? link.customerName : request.body.reviewerName!;
       const company = await companies.findById(companyId);
       if (!company) throw notFound('Company not found');
       const now = new Date();
@@ -48,14 +59,33 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
           reviewerName,
           status: 'pending',
           createdAt: now.toISOString(),
+          verifiedCustomer: false,
+          reply: null,
         });
       }
       const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
-      if (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since)) {
+      if (!link && (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since))) {
         throw conflict('You already submitted this review. It will be visible once approved.');
       }
-      const review = await reviews.submit({ companyId, userId: request.user?.id ?? null, rating, comment: comment ?? null, reviewerName });
-      return reply.code(201).send(toReview(review));
+      try {
+        const review = await reviews.submit({
+          companyId,
+          userId: request.user?.id ?? null,
+          rating,
+          comment: comment ?? null,
+          reviewerName,
+          ...clientHashes(deps, request, reply),
+          ...(link && { quoteId: link.quoteId }),
+        });
+        return reply.code(201).send(toReview(review));
+      } catch (err) {
+        // Two posts through one link at once: the unique quote id lets one through.
+        if (err instanceof DuplicateKeyError) throw conflict('This review link was already used');
+        throw err;
+      }
     },
   );
+  await reviewReplyRoutes(app, deps);
+  await reviewFlagRoutes(app, deps);
+  await reviewLinkRoutes(app, deps);
 }

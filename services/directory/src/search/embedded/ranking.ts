@@ -6,6 +6,7 @@ export const LOCATED = 2;
 export const FEATURED = 4;
 export const SUSPENDED = 8;
 export const VERIFIED_OWNER = 16;
+export const LICENSED = 32;
 
 /** The per-slot columns the ranking reads, and the current matches (`slots[i]`, its squared chord `chords[i]`). */
 export interface RankedColumns {

@@ -7,6 +7,7 @@ import {
   messageResponseSchema,
   OWNER_QUOTES_PAGE_SIZE,
   ownerQuoteListQuerySchema,
+  ownerQuoteSummaryQuerySchema,
   ownerQuoteListSchema,
   ownerQuoteSummarySchema,
   quoteRequestBodySchema,
@@ -54,11 +55,20 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
   };
 
   /** The signed-in user's first company, or 404. */
-  const ownersCompany = async (request: FastifyRequest): Promise<CompanyContactDoc> => {
+  /** The caller's company `companyId` (the dashboard's switcher), else their first; 404 when they have none of that. */
+  const ownersCompany = async (request: FastifyRequest, companyId?: string): Promise<CompanyContactDoc> => {
     if (!request.user) throw unauthorized();
-    const company = await companies.firstOwnedBy(request.user.id);
+    const company = companyId ? await companies.ownedBy(request.user.id, companyId) : await companies.firstOwnedBy(request.user.id);
     if (!company) throw notFound(NO_COMPANY);
     return company;
+  };
+  /** The caller's quote `id` of whichever of their companies it was sent to; 404 otherwise. */
+  const ownersQuote = async (request: FastifyRequest, id: string): Promise<{ quote: QuoteDoc; company: CompanyContactDoc }> => {
+    if (!request.user) throw unauthorized();
+    const quote = await quotes.findById(id);
+    const company = quote && (await companies.ownedBy(request.user.id, quote.companyId));
+    if (!quote || !company) throw notFound(QUOTE_NOT_FOUND);
+    return { quote, company };
   };
 
   r.post(
@@ -129,16 +139,16 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       schema: {
         tags: ['quotes', 'owner'],
         summary:
-          "The owner's first company's quote requests, newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
+          "The quote requests of the owner's company `companyId` (default: their first), newest first (all, or 15 a page with `page`), with lead tracking; total in X-Total-Count",
         querystring: ownerQuoteListQuerySchema,
         response: { 200: ownerQuoteListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
       if (!request.user) throw unauthorized();
-      const company = await companies.firstOwnedBy(request.user.id);
+      const { page, companyId } = request.query;
+      const company = companyId ? await ownersCompany(request, companyId) : await companies.firstOwnedBy(request.user.id);
       if (!company) return reply.header('x-total-count', 0).send([]);
-      const { page } = request.query;
       const { quotes: found, total } = page
         ? await quotes.pageOfCompany(company._id, page, OWNER_QUOTES_PAGE_SIZE)
         : await quotes.pageOfCompany(company._id, 1, OWNER_QUOTES_MAX_LIST);
@@ -153,12 +163,14 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
-        summary: "Which company the owner's quotes are for, how many there are, and its median response time",
-        response: { 200: ownerQuoteSummarySchema, ...errorResponses(401, 404) },
+        summary:
+          "Which company the owner's quotes are for (`companyId`, default their first), how many there are, and its median response time",
+        querystring: ownerQuoteSummaryQuerySchema,
+        response: { 200: ownerQuoteSummarySchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const company = await ownersCompany(request);
+      const company = await ownersCompany(request, request.query.companyId);
       const { total } = await quotes.pageOfCompany(company._id, 1, 1);
       return { companyId: company._id, companyName: company.name, total, responseTime: company.responseTime };
     },
@@ -180,9 +192,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       },
     },
     async (request) => {
-      const company = await ownersCompany(request);
-      const quote = await quotes.findOwned(request.params.id, company._id);
-      if (!quote) throw notFound(QUOTE_NOT_FOUND);
+      const { quote } = await ownersQuote(request, request.params.id);
       if (!OWNER_SETTABLE_STATUSES.includes(request.body.status)) {
         throw forbidden('You can only mark a quote request as contacted');
       }
@@ -206,7 +216,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       },
     },
     async (request) => {
-      const company = await ownersCompany(request);
+      const { company } = await ownersQuote(request, request.params.id);
       if (!(await quotes.deleteOwned(request.params.id, company._id))) throw notFound(QUOTE_NOT_FOUND);
       return { message: 'Quote request deleted' };
     },

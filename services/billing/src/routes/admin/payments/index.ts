@@ -23,12 +23,15 @@ export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDep
       schema: {
         tags: ['admin'],
         summary:
-          'Every payment, newest first: amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
+          'Every payment, newest first, 50 a page (?page=, total in X-Total-Count): amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
         querystring: adminPaymentListQuerySchema,
         response: { 200: adminPaymentListResponseSchema, ...errors },
       },
     },
-    async (request) => deps.adminPayments.ledger(request.query),
+    async (request, reply) => {
+      const { rows, total } = await deps.adminPayments.ledger(request.query);
+      return reply.header('x-total-count', total).send(rows);
+    },
   );
 
   r.post(

@@ -1,21 +1,58 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminReviewSchema, errorResponses, idParamsSchema, messageResponseSchema, type AdminReview } from '@limo/contracts';
-import { byUser, notFound } from '@limo/platform';
+import {
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  errorResponses,
+  idParamsSchema,
+  messageResponseSchema,
+  type AdminReview,
+  type AdminReviewsQuery,
+} from '@limo/contracts';
+import { byUser, notFound, type Filter } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
-import { toReview, type ReviewDoc } from '../../../domain/review.js';
+import { abuseSignalsOf, cityKey } from '../../../domain/abuse-signals.js';
+import { toOwnerReview, type ReviewDoc } from '../../../domain/review.js';
 
-/** Review moderation (owner-admin §2.9 tab 3). Admins only. */
+/** Review moderation (owner-admin §2.9 tab 3), with owners' replies, flags and abuse signals. Admins only. */
 export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   const { companies, reviews, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Reviews with their company's name. */
-  async function withCompanyNames(list: ReviewDoc[]): Promise<AdminReview[]> {
-    const docs = await companies.findByIds([...new Set(list.map((r) => r.companyId))]);
-    const names = new Map(docs.map((c) => [c._id, c.name]));
-    return list.map((review) => ({ ...toReview(review), companyName: names.get(review.companyId) ?? null }));
+  /** Reviews with their company's name, flags, reply and abuse signals. */
+  async function forAdmins(list: ReviewDoc[]): Promise<AdminReview[]> {
+    const related = await reviews.related(list);
+    const docs = await companies.findByIds([...new Set([...list, ...related].map((r) => r.companyId))]);
+    const byId = new Map(docs.map((c) => [c._id, c]));
+    const cities = new Map(docs.map((c) => [c._id, cityKey(c)]));
+    const signals = abuseSignalsOf(list, related, (id) => cities.get(id) ?? null);
+    return list.map((review) => ({
+      ...toOwnerReview(review),
+      companyName: byId.get(review.companyId)?.name ?? null,
+      abuseSignals: signals.get(review._id) ?? [],
+    }));
+  }
+
+  /** The list narrowed by the admin's filters and search. */
+  async function listed(filter: Filter, query: AdminReviewsQuery): Promise<AdminReview[]> {
+    const { signal, flagged, verifiedCustomer, pendingReply, q } = query;
+    const narrowed: Filter = {
+      ...filter,
+      ...(pendingReply && { 'reply.status': 'pending' }),
+    };
+    const all = await forAdmins(await reviews.list(narrowed));
+    const needle = q?.toLowerCase();
+    return all.filter(
+      (review) =>
+        (signal === undefined || (signal === 'any' ? review.abuseSignals.length > 0 : review.abuseSignals.includes(signal))) &&
+        (flagged === undefined || review.flags.length > 0 === flagged) &&
+        (verifiedCustomer === undefined || review.verifiedCustomer === verifiedCustomer) &&
+        (!needle ||
+          [review.reviewerName, review.comment, review.companyName, review.ownerReply?.text].some((text) =>
+            text?.toLowerCase().includes(needle),
+          )),
+    );
   }
 
   r.get(
@@ -23,11 +60,12 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     {
       schema: {
         tags: ['admin'],
-        summary: 'Reviews waiting for moderation, newest first',
-        response: { 200: z.array(adminReviewSchema) },
+        summary: 'Reviews waiting for moderation, newest first (filters: signal, flagged, verifiedCustomer, q)',
+        querystring: adminReviewsQuerySchema,
+        response: { 200: z.array(adminReviewSchema), ...errorResponses(400) },
       },
     },
-    async () => withCompanyNames(await reviews.list({ status: 'pending' })),
+    async (request) => listed({ status: 'pending' }, request.query),
   );
 
   r.get(
@@ -35,11 +73,12 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every review, whatever its status, newest first',
-        response: { 200: z.array(adminReviewSchema) },
+        summary: 'Every review, whatever its status, newest first (filters: signal, flagged, verifiedCustomer, pendingReply, q)',
+        querystring: adminReviewsQuerySchema,
+        response: { 200: z.array(adminReviewSchema), ...errorResponses(400) },
       },
     },
-    async () => withCompanyNames(await reviews.list({})),
+    async (request) => listed({}, request.query),
   );
 
   for (const [action, status] of [
@@ -69,8 +108,36 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
           targetId: review._id,
           details: { companyId: review.companyId },
         });
-        const [withName] = await withCompanyNames([review]);
+        const [withName] = await forAdmins([review]);
         return { message: `Review ${status}`, review: withName! };
+      },
+    );
+
+    r.post(
+      `/api/admin/reviews/:id/reply/${action}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            status === 'approved'
+              ? "Approve the owner's reply: it shows under the review"
+              : "Reject the owner's reply: kept for the owner, never shown",
+          params: idParamsSchema,
+          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const review = await reviews.decideReply(request.params.id, status, request.user!.id);
+        if (!review) throw notFound('Reply not found');
+        await audit.record({
+          ...byUser(request.user!),
+          action: `review-reply.${status}`,
+          targetType: 'review',
+          targetId: review._id,
+          details: { companyId: review.companyId },
+        });
+        const [withName] = await forAdmins([review]);
+        return { message: `Reply ${status}`, review: withName! };
       },
     );
   }
