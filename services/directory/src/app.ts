@@ -34,6 +34,8 @@ import { companiesRoutes } from './routes/companies/index.js';
 import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
+import { placesRoutes } from './routes/places/index.js';
+import { companyLinksRoutes } from './routes/company-links/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { internalCompanySnapshotRoutes } from './routes/internal/company-snapshots/index.js';
 import { uploadImageRoutes } from './routes/upload-image/index.js';
@@ -129,6 +131,8 @@ export const directoryService = defineService({
         uploadImageRoutes,
         imageRoutes,
         geoRoutes,
+        placesRoutes,
+        companyLinksRoutes,
         adminRoutes,
         internalCompanySnapshotRoutes,
       ],

@@ -7,3 +7,4 @@ export * from './search.js';
 export * from './geo.js';
 export * from './admin.js';
 export * from './trust.js';
+export * from './places.js';
