@@ -4,3 +4,4 @@ export * from './vocabulary.js';
 export * from './seo.js';
 export * from './routes.js';
 export * from './places.js';
+export * from './landing-seo.js';

@@ -70,7 +70,7 @@ export const cityFiguresSchema = z.object({
 export type CityFigures = z.infer<typeof cityFiguresSchema>;
 
 /** A nearby city with companies. */
-export const nearbyCitySchema = z.object({
+export const nearbyLandingCitySchema = z.object({
   city: z.string(),
   state: z.string(),
   path: z.string(),
@@ -89,7 +89,7 @@ export const cityPageResponseSchema = z.object({
   lastModified: z.string(),
   figures: cityFiguresSchema,
   companies: z.array(companySchema),
-  nearby: z.array(nearbyCitySchema),
+  nearby: z.array(nearbyLandingCitySchema),
 });
 export type CityPageData = z.infer<typeof cityPageResponseSchema>;
 
