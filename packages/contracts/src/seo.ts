@@ -96,7 +96,8 @@ export function pageMeta(pathname: string): PageMeta {
   const known = Object.hasOwn(STATIC_META, path) ? STATIC_META[path] : undefined;
   if (known) return known;
   if (companyIdFromPath(path)) return { title: `Limousine Company | ${SITE_NAME}`, description: HOME_META.description };
-  if (landingFromPath(path)) return { title: `Limousine Service | ${SITE_NAME}`, description: HOME_META.description };
+  // `/limo-service/florida`, `/limo-service/fl/miami%20beach`: no landing page has such a URL.
+  if (/^\/limo-service(\/|$)/i.test(path)) return landingFromPath(path) ? { title: `Limousine Service | ${SITE_NAME}`, description: HOME_META.description } : NOT_FOUND_META;
   // Screens without their own metadata are not for search engines (owner and admin areas, checkout steps).
   if (appRouteOf(path)) return { title: SITE_NAME, description: HOME_META.description };
   return NOT_FOUND_META;

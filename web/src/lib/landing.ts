@@ -19,8 +19,9 @@ export const landingKeys = {
 };
 
 /** GET /api/places/{state}: the state's cities with counts; null when none has companies. */
-export function useStatePlaces(state: string) {
+export function useStatePlaces(state: string, enabled = true) {
   return useQuery<StateSummary | null>({
+    enabled,
     queryKey: landingKeys.state(state),
     queryFn: ({ signal }) => getOrNull(`/api/places/${encodeURIComponent(state)}`, signal),
     staleTime: 30_000,
@@ -28,8 +29,9 @@ export function useStatePlaces(state: string) {
 }
 
 /** GET /api/places/{state}/{city}?page=: one page of the city's ranked companies with its figures; null for 404. */
-export function useCityPage(state: string, city: string, page: number) {
+export function useCityPage(state: string, city: string, page: number, enabled = true) {
   return useQuery<CityPageData | null>({
+    enabled,
     queryKey: landingKeys.city(state, city, page),
     queryFn: ({ signal }) => getOrNull(`/api/places/${encodeURIComponent(state)}/${encodeURIComponent(city)}?page=${page}`, signal),
     staleTime: 30_000,

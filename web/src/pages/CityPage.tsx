@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Grid, Heading, Link, List, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { cityJsonLd, cityPageMeta, pageMeta, statePath, SITE_NAME, type CityPageData } from '@limo/contracts';
+import { cityJsonLd, landingFromPath, cityPageMeta, pageMeta, statePath, SITE_NAME, type CityPageData } from '@limo/contracts';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { FaqAccordion } from '../components/FaqAccordion';
@@ -59,12 +59,15 @@ export default function CityPage() {
   const { state = '', city = '' } = useParams();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
+  // A URL no landing page has (`/limo-service/florida`): the not-found screen, without asking.
+  const valid = landingFromPath(pathname) !== undefined;
   const page = pageParam(search);
-  const { data, isPending, isError } = useCityPage(state, city, page);
+  const { data, isPending, isError } = useCityPage(state, city, page, valid);
   const origin = useOrigin();
-  useDocumentMeta(data ? cityPageMeta(data) : data === null ? { title: `City Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
+  useDocumentMeta(data ? cityPageMeta(data) : data === null || !valid ? { title: `City Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
   useJsonLd(data && origin ? cityJsonLd(data, origin) : undefined);
 
+  if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
   if (isPending) return <LandingLoading label="Loading companies" />;
   if (isError || !data)
     return <LandingNotFound isError={isError} title="City Not Found" text="No limousine companies are listed in this city. Browse companies near you." />;

@@ -1,5 +1,5 @@
 import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { cityPath, pageMeta, stateJsonLd, statePageMeta, SITE_NAME } from '@limo/contracts';
+import { cityPath, landingFromPath, pageMeta, stateJsonLd, statePageMeta, SITE_NAME } from '@limo/contracts';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { useOrigin, useStatePlaces } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
@@ -9,11 +9,14 @@ import { Crumbs, LandingLoading, LandingNotFound } from './landing/LandingParts'
 export default function StatePage() {
   const { state = '' } = useParams();
   const { pathname } = useLocation();
-  const { data, isPending, isError } = useStatePlaces(state);
+  // A URL no landing page has (`/limo-service/florida`): the not-found screen, without asking.
+  const valid = landingFromPath(pathname) !== undefined;
+  const { data, isPending, isError } = useStatePlaces(state, valid);
   const origin = useOrigin();
-  useDocumentMeta(data ? statePageMeta(data) : data === null ? { title: `State Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
+  useDocumentMeta(data ? statePageMeta(data) : data === null || !valid ? { title: `State Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
   useJsonLd(data && origin ? stateJsonLd(data, origin) : undefined);
 
+  if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
   if (isPending) return <LandingLoading label="Loading cities" />;
   if (isError || !data)
     return <LandingNotFound isError={isError} title="State Not Found" text="No limousine companies are listed in this state. Browse companies near you." />;
