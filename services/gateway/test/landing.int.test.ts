@@ -7,6 +7,7 @@ import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type Service
 import { createGateway } from '../src/app.js';
 import { HOME_SERVER_ENTRY } from '../src/home-render.js';
 import { gatewayEnvSchema } from '../src/settings.js';
+import { sitemapSchemaErrors, sitemapSchemaSkipReason } from './sitemap-schema.js';
 
 // Issue 19: company, city and state pages served rendered, with their own head, structured data and
 // status; robots.txt and the sitemap; the favicon and the manifest.
@@ -276,6 +277,19 @@ describe('robots.txt and the sitemap', () => {
     const companies = (await get('/sitemaps/companies-1.xml')).body;
     expect(companies).toContain(`<url><loc>https://limo.example/company/c-42</loc><lastmod>${at}</lastmod></url>`);
     expect((await get('/sitemaps/companies-2.xml')).statusCode).toBe(404);
+  });
+});
+
+describe('the sitemap against the sitemaps.org schema', () => {
+  const skip = sitemapSchemaSkipReason();
+  it.skipIf(skip !== undefined)(skip ?? 'validates the index and every sitemap it names', async () => {
+    const index = (await get('/sitemap.xml')).body;
+    expect(sitemapSchemaErrors(index, 'index')).toBeUndefined();
+    const named = [...index.matchAll(/<loc>https:\/\/limo\.example(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(named).toEqual(['/sitemaps/places-1.xml', '/sitemaps/companies-1.xml']);
+    for (const path of named) expect(sitemapSchemaErrors((await get(path)).body, 'urlset'), path).toBeUndefined();
+    // The check has teeth: a sitemap without its namespace is refused.
+    expect(sitemapSchemaErrors('<?xml version="1.0"?><urlset><url><loc>https://limo.example/</loc></url></urlset>', 'urlset')).toMatch(/urlset/);
   });
 });
 
