@@ -312,6 +312,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       internalSecret: config.INTERNAL_SECRET,
     });
     const pages = createPageRenderer({ webDist, logger: options.logger });
+    await pages?.ready;
     const sendPage = async (reply: FastifyReply, page: RenderedPage, location: string) => {
       if (page.redirect) return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(page.redirect, 301);
       const rendered = pages && page.data ? await pages.render(page.html, location, page.data) : undefined;

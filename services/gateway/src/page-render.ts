@@ -10,10 +10,22 @@ interface ServerEntry {
   renderPage(location: string, data: PageData): Promise<string>;
 }
 
-/** How long a visitor waits for the rendered markup before getting the page the browser renders. */
-const DEFAULT_BUDGET_MS = 1000;
+/**
+ * How long a visitor waits for the rendered markup before getting the page the browser renders. A
+ * render takes tens of milliseconds; the first of a page with data it has not drawn yet, several
+ * hundred on a busy machine, and a crawler would get an empty page without it.
+ */
+const DEFAULT_BUDGET_MS = 2000;
 /** Rendered pages kept (by location and data): a crawler's second visit, a popular city, cost no render. */
 const KEPT_PAGES = 200;
+
+/** Renders made at start-up, one per screen the gateway renders (their code loaded, their styles made). */
+const WARM_UP: ReadonlyArray<[string, PageData]> = [
+  ['/company/warm-up', { kind: 'company', id: 'warm-up', company: null }],
+  ['/limo-service/zz/warm-up', { kind: 'city', state: 'zz', city: 'warm-up', page: 1, data: null }],
+  ['/limo-service/zz', { kind: 'state', state: 'zz', summary: null }],
+  ['/warm-up/none', { kind: 'none' }],
+];
 
 export interface PageRendererOptions {
   /** The built web app (`web/dist`). */
@@ -32,20 +44,30 @@ export function injectPage(shell: string, rootHtml: string, data: PageData): str
  * Renders company, city and state pages (and the not-found screen) on the server with the web
  * app's own components and the data the gateway fetched for them, so they read without JavaScript
  * and show their content as soon as the HTML arrives; the app hydrates that markup with the same
- * data. The markup is kept per location and data (a change of data renders again). Undefined when
+ * data. The markup is kept per location and data (a change of data renders again). `ready` settles
+ * once the server build is loaded and has rendered each kind of page once (the gateway waits for it
+ * before it listens, so the first crawler gets a rendered page too). Undefined when
  * the build has no server entry; `render` answers undefined (the caller serves the page the browser
  * renders) when the render fails or outlasts the budget.
  */
-export function createPageRenderer(options: PageRendererOptions): { render(shell: string, location: string, data: PageData): Promise<string | undefined> } | undefined {
+export function createPageRenderer(
+  options: PageRendererOptions,
+): { render(shell: string, location: string, data: PageData): Promise<string | undefined>; ready: Promise<void> } | undefined {
   const entryFile = join(options.webDist, HOME_SERVER_ENTRY);
   if (!existsSync(entryFile)) return undefined;
   const { logger } = options;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
-  let entry: Promise<ServerEntry> | undefined;
+  // Loaded and run once at start-up, not by the first visitor: loading the server build and each
+  // screen's code, and the first render, outlast a page's budget (about a second on a busy machine).
+  const entry = import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
+  const ready = entry
+    .then(async (loaded) => {
+      for (const [location, data] of WARM_UP) await loaded.renderPage(location, data);
+    })
+    .catch((err: unknown) => logger.warn({ err, entryFile }, 'pages served without server rendering: the server entry does not render'));
   const kept = new Map<string, Promise<string>>();
 
   async function build(shell: string, location: string, data: PageData): Promise<string> {
-    entry ??= import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
     return injectPage(shell, await (await entry).renderPage(location, data), data);
   }
 
@@ -77,5 +99,5 @@ export function createPageRenderer(options: PageRendererOptions): { render(shell
     }
   }
 
-  return { render };
+  return { render, ready };
 }
