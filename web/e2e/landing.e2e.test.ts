@@ -37,7 +37,12 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(company!.name);
     if (company!.phone) expect(await page.getByRole('link', { name: company!.phone }).first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Customer Reviews' }).isVisible()).toBe(true);
-    expect(await page.getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} review`).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} review`)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     const cityLink = page.getByRole('link', { name: 'More limo companies in Miami, FL' });
     expect(await cityLink.getAttribute('href')).toBe('/limo-service/fl/miami');
     await screenshot(page, 'company-no-js');

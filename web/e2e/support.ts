@@ -45,7 +45,13 @@ export async function startProduct(): Promise<Product> {
     throw new Error('web/dist is missing: build the web app first (`npm run build -w web`; `make test` does it)');
   }
   const admin = { email: 'admin@e2e.example', password: 'admin-pass-e2e-123' };
-  const system = await startThrowaway({ ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}), SEED_DEMO_DATA: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEB_DIST });
+  const system = await startThrowaway({
+    ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
+    SEED_DEMO_DATA: 'true',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    WEB_DIST,
+  });
   return {
     url: system.url,
     system,

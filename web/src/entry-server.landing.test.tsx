@@ -23,7 +23,17 @@ const company = makeCompanyDetail({
   services: ['Wedding', 'Airport Transfer'],
   rating: 4.5,
   reviewCount: 1,
-  reviews: [{ id: 'r1', companyId: 'c1', rating: 5, comment: 'Perfect wedding ride.', reviewerName: 'Ana', status: 'approved', createdAt: '2026-01-01T00:30:00.000Z' }],
+  reviews: [
+    {
+      id: 'r1',
+      companyId: 'c1',
+      rating: 5,
+      comment: 'Perfect wedding ride.',
+      reviewerName: 'Ana',
+      status: 'approved',
+      createdAt: '2026-01-01T00:30:00.000Z',
+    },
+  ],
 });
 
 const city: CityPageData = {
@@ -100,7 +110,9 @@ describe('landing pages rendered on the server (issue 19)', () => {
     expect(page.querySelector('h1')?.textContent).toBe('Ocean Limo');
     for (const text of ['4.5 (1 review)', '(954) 555-0100', 'Wedding', 'Airport Transfer', 'Perfect wedding ride.', 'January 1, 2026'])
       expect(page.textContent).toContain(text);
-    expect(page.querySelector('a[href="/limo-service/fl/fort-lauderdale"]')?.textContent).toBe('More limo companies in Fort Lauderdale, FL');
+    expect(page.querySelector('a[href="/limo-service/fl/fort-lauderdale"]')?.textContent).toBe(
+      'More limo companies in Fort Lauderdale, FL',
+    );
     // The review form is a placeholder until its section comes near the screen.
     expect(page.querySelector('form')).toBeNull();
 
@@ -120,8 +132,17 @@ describe('landing pages rendered on the server (issue 19)', () => {
     const html = await renderPage('/limo-service/fl/fort-lauderdale?page=2', data);
     const page = shown(html);
     expect(page.querySelector('h1')?.textContent).toBe('Limo Service in Fort Lauderdale, FL');
-    expect([...page.querySelectorAll('[data-testid="company-card"]')].map((c) => c.getAttribute('aria-label'))).toEqual(['Ocean Limo', 'Blue Line Limo']);
-    for (const text of ['45 limousine companies in Fort Lauderdale, FL, page 2 of 3', '4.4 / 5 (30 reviews)', '$120/hr', '$80–$200/hr', 'Wedding · 12'])
+    expect([...page.querySelectorAll('[data-testid="company-card"]')].map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Ocean Limo',
+      'Blue Line Limo',
+    ]);
+    for (const text of [
+      '45 limousine companies in Fort Lauderdale, FL, page 2 of 3',
+      '4.4 / 5 (30 reviews)',
+      '$120/hr',
+      '$80–$200/hr',
+      'Wedding · 12',
+    ])
       expect(page.textContent).toContain(text);
     expect(page.textContent).toContain('How much does a limousine cost in Fort Lauderdale?');
     const pagination = page.querySelector('nav[aria-label="Pagination"]')!;
@@ -144,14 +165,23 @@ describe('landing pages rendered on the server (issue 19)', () => {
     const state: PageData = {
       kind: 'state',
       state: 'fl',
-      summary: { state: 'FL', slug: 'fl', name: 'Florida', count: 48, lastModified: city.lastModified, cities: [{ city: 'Fort Lauderdale', slug: 'fort-lauderdale', count: 45, lastModified: city.lastModified }] },
+      summary: {
+        state: 'FL',
+        slug: 'fl',
+        name: 'Florida',
+        count: 48,
+        lastModified: city.lastModified,
+        cities: [{ city: 'Fort Lauderdale', slug: 'fort-lauderdale', count: 45, lastModified: city.lastModified }],
+      },
     };
     const page = shown(await renderPage('/limo-service/fl', state));
     expect(page.querySelector('h1')?.textContent).toBe('Limo Service in Florida');
     expect(page.querySelector('a[href="/limo-service/fl/fort-lauderdale"]')?.textContent).toBe('Limo service in Fort Lauderdale, FL');
     expect(page.textContent).toContain('(45)');
 
-    const missing = shown(await renderPage('/limo-service/fl/atlantis', { kind: 'city', state: 'fl', city: 'atlantis', page: 1, data: null }));
+    const missing = shown(
+      await renderPage('/limo-service/fl/atlantis', { kind: 'city', state: 'fl', city: 'atlantis', page: 1, data: null }),
+    );
     expect(missing.querySelector('h1')?.textContent).toBe('City Not Found');
     const unknown = shown(await renderPage('/no/such/page', { kind: 'none' }));
     expect(unknown.querySelector('h1')?.textContent).toBe('404 Page Not Found');

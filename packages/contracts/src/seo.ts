@@ -97,7 +97,8 @@ export function pageMeta(pathname: string): PageMeta {
   if (known) return known;
   if (companyIdFromPath(path)) return { title: `Limousine Company | ${SITE_NAME}`, description: HOME_META.description };
   // `/limo-service/florida`, `/limo-service/fl/miami%20beach`: no landing page has such a URL.
-  if (/^\/limo-service(\/|$)/i.test(path)) return landingFromPath(path) ? { title: `Limousine Service | ${SITE_NAME}`, description: HOME_META.description } : NOT_FOUND_META;
+  if (/^\/limo-service(\/|$)/i.test(path))
+    return landingFromPath(path) ? { title: `Limousine Service | ${SITE_NAME}`, description: HOME_META.description } : NOT_FOUND_META;
   // Screens without their own metadata are not for search engines (owner and admin areas, checkout steps).
   if (appRouteOf(path)) return { title: SITE_NAME, description: HOME_META.description };
   return NOT_FOUND_META;

@@ -284,7 +284,11 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     return reply.code(report.status === 'unready' ? 503 : 200).send(report);
   });
 
-  registerSiteFiles(app, { publicUrl: config.PUBLIC_URL, directoryUrl: config.serviceUrls.directory, internalSecret: config.INTERNAL_SECRET });
+  registerSiteFiles(app, {
+    publicUrl: config.PUBLIC_URL,
+    directoryUrl: config.serviceUrls.directory,
+    internalSecret: config.INTERNAL_SECRET,
+  });
 
   const webDist = options.webDist;
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
@@ -316,7 +320,11 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     const sendPage = async (reply: FastifyReply, page: RenderedPage, location: string) => {
       if (page.redirect) return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(page.redirect, 301);
       const rendered = pages && page.data ? await pages.render(page.html, location, page.data) : undefined;
-      return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered ?? page.html);
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(rendered ?? page.html);
     };
     const home = createHomeRenderer({
       webDist,

@@ -147,13 +147,23 @@ export function createSeoRenderer(options: SeoRendererOptions): (path: string, c
       const lookup = await lookUp(`/api/places/${landing.state}`, stateSummarySchema, client);
       if (!lookup) return { meta: pageMeta(path), canonical };
       if (!lookup.found) return { ...notFound('State Not Found'), data: { kind: 'state', state: landing.state, summary: null } };
-      return { meta: statePageMeta(lookup.value), canonical, jsonLd: stateJsonLd(lookup.value, publicUrl), data: { kind: 'state', state: landing.state, summary: lookup.value } };
+      return {
+        meta: statePageMeta(lookup.value),
+        canonical,
+        jsonLd: stateJsonLd(lookup.value, publicUrl),
+        data: { kind: 'state', state: landing.state, summary: lookup.value },
+      };
     }
     const lookup = await lookUp(`/api/places/${landing.state}/${landing.city}?page=${page}`, cityPageResponseSchema, client);
     const data = { kind: 'city', state: landing.state, city: landing.city, page } as const;
     if (!lookup) return { meta: pageMeta(path), canonical };
     if (!lookup.found) return { ...notFound('City Not Found'), data: { ...data, data: null } };
-    return { meta: cityPageMeta(lookup.value), canonical, jsonLd: cityJsonLd(lookup.value, publicUrl), data: { ...data, data: lookup.value } };
+    return {
+      meta: cityPageMeta(lookup.value),
+      canonical,
+      jsonLd: cityJsonLd(lookup.value, publicUrl),
+      data: { ...data, data: lookup.value },
+    };
   }
 
   return async (path, client, searchText = '') => {

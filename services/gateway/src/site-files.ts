@@ -56,7 +56,8 @@ interface SitemapModel {
 
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const lastmodTag = (lastmod?: string) => (lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : '');
-const latest = (urls: Url[]) => urls.reduce<string | undefined>((max, u) => (u.lastmod && (!max || u.lastmod > max) ? u.lastmod : max), undefined);
+const latest = (urls: Url[]) =>
+  urls.reduce<string | undefined>((max, u) => (u.lastmod && (!max || u.lastmod > max) ? u.lastmod : max), undefined);
 
 /** A `<urlset>` of `urls`. */
 export function urlSetXml(urls: Url[]): string {
@@ -106,7 +107,10 @@ export function registerSiteFiles(app: FastifyInstance, options: SiteFilesOption
         directory(`/api/company-links?chunk=${i + 2}`, (b): CompanyLinks => companyLinksResponseSchema.parse(b)),
       ),
     );
-    const everLatest = places.states.reduce<string | undefined>((max, s) => (!max || s.lastModified > max ? s.lastModified : max), undefined);
+    const everLatest = places.states.reduce<string | undefined>(
+      (max, s) => (!max || s.lastModified > max ? s.lastModified : max),
+      undefined,
+    );
     const placeUrls: Url[] = [
       ...STATIC_PAGES.map((path) => ({ loc: `${publicUrl}${path}`, lastmod: path === '/' ? everLatest : undefined })),
       ...places.states.flatMap((s) => [
@@ -133,7 +137,14 @@ export function registerSiteFiles(app: FastifyInstance, options: SiteFilesOption
   }
 
   app.get('/robots.txt', async (_request, reply) => {
-    const lines = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''];
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...DISALLOWED.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      '',
+    ];
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
   });
 

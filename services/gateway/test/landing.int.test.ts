@@ -105,7 +105,7 @@ const florida = {
 let directory: FastifyInstance;
 let gateway: FastifyInstance;
 let webDist: string;
-let links = [{ id: 'c-42', lastModified: at }];
+const links = [{ id: 'c-42', lastModified: at }];
 
 beforeAll(async () => {
   directory = Fastify();
@@ -116,23 +116,39 @@ beforeAll(async () => {
   directory.get<{ Params: { state: string } }>('/api/places/:state', async (request, reply) =>
     request.params.state === 'fl' ? florida : reply.code(404).send({ message: 'No companies are listed in this state' }),
   );
-  directory.get<{ Params: { state: string; city: string }; Querystring: { page: string } }>('/api/places/:state/:city', async (request, reply) => {
-    const page = Number(request.query.page);
-    if (request.params.city !== 'fort-lauderdale' || page > 2) return reply.code(404).send({ message: 'No companies are listed in this city' });
-    return cityPage(page);
-  });
+  directory.get<{ Params: { state: string; city: string }; Querystring: { page: string } }>(
+    '/api/places/:state/:city',
+    async (request, reply) => {
+      const page = Number(request.query.page);
+      if (request.params.city !== 'fort-lauderdale' || page > 2)
+        return reply.code(404).send({ message: 'No companies are listed in this city' });
+      return cityPage(page);
+    },
+  );
   directory.get('/api/company-links', async () => ({ total: links.length, chunks: 1, companies: links }));
   await directory.listen({ port: 0, host: '127.0.0.1' });
   const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<ServiceName, string>;
+  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
+    ServiceName,
+    string
+  >;
   webDist = await mkdtemp(join(tmpdir(), 'limo-landing-'));
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await writeFile(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
   await writeFile(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'LimoDirectory' }));
   await mkdir(join(webDist, '.ssr'));
   await writeFile(join(webDist, HOME_SERVER_ENTRY), FAKE_ENTRY);
-  const config = { ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }), serviceUrls: urls };
-  gateway = await createGateway({ config, logger: createLogger('silent'), limiter: new MemoryRateLimiter(), settings: gatewayEnvSchema.parse({}), webDist });
+  const config = {
+    ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
+    serviceUrls: urls,
+  };
+  gateway = await createGateway({
+    config,
+    logger: createLogger('silent'),
+    limiter: new MemoryRateLimiter(),
+    settings: gatewayEnvSchema.parse({}),
+    webDist,
+  });
 });
 afterAll(async () => {
   await gateway.close();
@@ -147,7 +163,8 @@ const jsonLdOf = (html: string) => {
   const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return text === undefined ? undefined : (JSON.parse(text) as { '@graph'?: Array<Record<string, unknown>> } & Record<string, unknown>);
 };
-const pageDataOf = (html: string) => JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+const pageDataOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
 
 describe('a company page', () => {
   it('is served rendered with its data, LocalBusiness with rating and reviews, canonical and social tags', async () => {
@@ -161,7 +178,11 @@ describe('a company page', () => {
     const ld = jsonLdOf(res.body)!;
     expect(ld).toMatchObject({ '@type': 'LocalBusiness', name: 'Ocean Limo', aggregateRating: { ratingValue: 4.5, reviewCount: 2 } });
     expect(ld.review).toEqual([
-      expect.objectContaining({ author: { '@type': 'Person', name: 'Ana' }, reviewBody: 'Perfect.', reviewRating: expect.objectContaining({ ratingValue: 5 }) }),
+      expect.objectContaining({
+        author: { '@type': 'Person', name: 'Ana' },
+        reviewBody: 'Perfect.',
+        reviewRating: expect.objectContaining({ ratingValue: 5 }),
+      }),
       expect.objectContaining({ author: { '@type': 'Person', name: 'Bo' } }),
     ]);
   });
@@ -218,7 +239,12 @@ describe('a city page', () => {
   });
 
   it('answers 404 for a city without companies, a page past the last and a malformed page', async () => {
-    for (const url of ['/limo-service/fl/atlantis', '/limo-service/fl/fort-lauderdale?page=3', '/limo-service/fl/fort-lauderdale?page=x', '/limo-service/florida']) {
+    for (const url of [
+      '/limo-service/fl/atlantis',
+      '/limo-service/fl/fort-lauderdale?page=3',
+      '/limo-service/fl/fort-lauderdale?page=x',
+      '/limo-service/florida',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
@@ -256,7 +282,15 @@ describe('robots.txt and the sitemap', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
-    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /checkout', 'Disallow: /login'])
+    for (const line of [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /admin',
+      'Disallow: /dashboard',
+      'Disallow: /checkout',
+      'Disallow: /login',
+    ])
       expect(res.body.split('\n')).toContain(line);
     expect(res.body).toContain('Sitemap: https://limo.example/sitemap.xml');
   });
@@ -289,7 +323,9 @@ describe('the sitemap against the sitemaps.org schema', () => {
     expect(named).toEqual(['/sitemaps/places-1.xml', '/sitemaps/companies-1.xml']);
     for (const path of named) expect(sitemapSchemaErrors((await get(path)).body, 'urlset'), path).toBeUndefined();
     // The check has teeth: a sitemap without its namespace is refused.
-    expect(sitemapSchemaErrors('<?xml version="1.0"?><urlset><url><loc>https://limo.example/</loc></url></urlset>', 'urlset')).toMatch(/urlset/);
+    expect(sitemapSchemaErrors('<?xml version="1.0"?><urlset><url><loc>https://limo.example/</loc></url></urlset>', 'urlset')).toMatch(
+      /urlset/,
+    );
   });
 });
 

@@ -11,7 +11,8 @@ import { Crumbs, LandingLoading, LandingNotFound, PageLinks } from './landing/La
 function Figures({ data }: { data: CityPageData }) {
   const { figures } = data;
   const rows: Array<[string, string]> = [['Companies', String(figures.companyCount)]];
-  if (figures.averageRating !== null) rows.push(['Average rating', `${figures.averageRating.toFixed(1)} / 5 (${figures.reviewCount} reviews)`]);
+  if (figures.averageRating !== null)
+    rows.push(['Average rating', `${figures.averageRating.toFixed(1)} / 5 (${figures.reviewCount} reviews)`]);
   if (figures.averageHourlyRate !== null) rows.push(['Average starting rate', `$${figures.averageHourlyRate}/hr`]);
   if (figures.lowestHourlyRate !== null && figures.highestHourlyRate !== null)
     rows.push(['Starting rates', `$${figures.lowestHourlyRate}–$${figures.highestHourlyRate}/hr`]);
@@ -64,13 +65,25 @@ export default function CityPage() {
   const page = pageParam(search);
   const { data, isPending, isError } = useCityPage(state, city, page, valid);
   const origin = useOrigin();
-  useDocumentMeta(data ? cityPageMeta(data) : data === null || !valid ? { title: `City Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
+  useDocumentMeta(
+    data
+      ? cityPageMeta(data)
+      : data === null || !valid
+        ? { title: `City Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description }
+        : undefined,
+  );
   useJsonLd(data && origin ? cityJsonLd(data, origin) : undefined);
 
   if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
   if (isPending) return <LandingLoading label="Loading companies" />;
   if (isError || !data)
-    return <LandingNotFound isError={isError} title="City Not Found" text="No limousine companies are listed in this city. Browse companies near you." />;
+    return (
+      <LandingNotFound
+        isError={isError}
+        title="City Not Found"
+        text="No limousine companies are listed in this city. Browse companies near you."
+      />
+    );
 
   const where = `${data.city}, ${data.state}`;
   const first = (data.page - 1) * data.pageSize + 1;

@@ -1,6 +1,15 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
-import { COMPANY_NOT_FOUND_META, cityPath, citySlug, companyJsonLd, companyPageMeta, pageMeta, statePath, type CompanyDetail } from '@limo/contracts';
+import {
+  COMPANY_NOT_FOUND_META,
+  cityPath,
+  citySlug,
+  companyJsonLd,
+  companyPageMeta,
+  pageMeta,
+  statePath,
+  type CompanyDetail,
+} from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
@@ -254,7 +263,12 @@ export default function CompanyPage() {
                         <Text fontWeight="semibold">{r.rating}/5</Text>
                       </HStack>
                       <Text fontSize="sm" color="gray.600">
-                        {new Date(r.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+                        {new Date(r.createdAt).toLocaleDateString('en-US', {
+                          year: 'numeric',
+                          month: 'long',
+                          day: 'numeric',
+                          timeZone: 'UTC',
+                        })}
                       </Text>
                     </Flex>
                     <Text mt="1" fontWeight="medium">

@@ -13,13 +13,25 @@ export default function StatePage() {
   const valid = landingFromPath(pathname) !== undefined;
   const { data, isPending, isError } = useStatePlaces(state, valid);
   const origin = useOrigin();
-  useDocumentMeta(data ? statePageMeta(data) : data === null || !valid ? { title: `State Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description } : undefined);
+  useDocumentMeta(
+    data
+      ? statePageMeta(data)
+      : data === null || !valid
+        ? { title: `State Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description }
+        : undefined,
+  );
   useJsonLd(data && origin ? stateJsonLd(data, origin) : undefined);
 
   if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
   if (isPending) return <LandingLoading label="Loading cities" />;
   if (isError || !data)
-    return <LandingNotFound isError={isError} title="State Not Found" text="No limousine companies are listed in this state. Browse companies near you." />;
+    return (
+      <LandingNotFound
+        isError={isError}
+        title="State Not Found"
+        text="No limousine companies are listed in this state. Browse companies near you."
+      />
+    );
 
   return (
     <Stack maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="6" gap="6">
@@ -29,8 +41,8 @@ export default function StatePage() {
           Limo Service in {data.name}
         </Heading>
         <Text color="gray.700">
-          {data.count} limousine {data.count === 1 ? 'company' : 'companies'} in {data.cities.length} {data.cities.length === 1 ? 'city' : 'cities'}{' '}
-          across {data.name}.
+          {data.count} limousine {data.count === 1 ? 'company' : 'companies'} in {data.cities.length}{' '}
+          {data.cities.length === 1 ? 'city' : 'cities'} across {data.name}.
         </Text>
       </Stack>
       <Stack as="section" aria-labelledby="cities-heading" gap="4">

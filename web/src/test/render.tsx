@@ -100,7 +100,8 @@ export async function expectToast(title: string, description?: string | RegExp) 
  */
 export function stubIntersections({ immediate = false } = {}): { scrollAll(): void } {
   const observed: Array<{ callback: IntersectionObserverCallback; target: Element; observer: IntersectionObserver }> = [];
-  const report = (o: (typeof observed)[number]) => o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], o.observer);
+  const report = (o: (typeof observed)[number]) =>
+    o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], o.observer);
   vi.stubGlobal(
     'IntersectionObserver',
     class {

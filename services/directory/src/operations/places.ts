@@ -1,13 +1,5 @@
 import { US_STATES, distanceMiles } from '@limo/geo';
-import {
-  CITY_PAGE_SIZE,
-  cityPath,
-  citySlug,
-  serviceLabel,
-  stateSlug,
-  type CityFigures,
-  type StateSummary,
-} from '@limo/contracts';
+import { CITY_PAGE_SIZE, cityPath, citySlug, serviceLabel, stateSlug, type CityFigures, type StateSummary } from '@limo/contracts';
 import type { CompanyDoc } from '../domain/company.js';
 
 /** What the landing pages and the sitemap read of a company. */
@@ -84,9 +76,14 @@ const later = (a: string, b: string) => (a > b ? a : b);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function centerOf(companies: PlaceEntry[]): CityEntry['center'] {
-  const located = companies.filter((c) => c.latitude !== null && c.longitude !== null && Number.isFinite(c.latitude) && Number.isFinite(c.longitude));
+  const located = companies.filter(
+    (c) => c.latitude !== null && c.longitude !== null && Number.isFinite(c.latitude) && Number.isFinite(c.longitude),
+  );
   if (located.length === 0) return undefined;
-  const sum = located.reduce((acc, c) => ({ latitude: acc.latitude + c.latitude!, longitude: acc.longitude + c.longitude! }), { latitude: 0, longitude: 0 });
+  const sum = located.reduce((acc, c) => ({ latitude: acc.latitude + c.latitude!, longitude: acc.longitude + c.longitude! }), {
+    latitude: 0,
+    longitude: 0,
+  });
   return { latitude: sum.latitude / located.length, longitude: sum.longitude / located.length };
 }
 

@@ -23,7 +23,9 @@ export function DeferredReviewForm({ companyId }: { companyId: string }) {
       setWanted(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), { rootMargin: LOAD_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), {
+      rootMargin: LOAD_MARGIN,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [wanted]);

@@ -35,7 +35,11 @@ export function PageLinks({ state, city, page, pages }: { state: string; city: s
   if (pages <= 1) return null;
   const link = (p: number, label: string, current = false) => (
     <Button key={label} asChild size="sm" variant={current ? 'solid' : 'outline'} colorPalette={current ? 'brand' : 'gray'}>
-      <RouterLink to={cityPath(state, city, p)} aria-current={current ? 'page' : undefined} aria-label={/^\d+$/.test(label) ? `Page ${label}` : label}>
+      <RouterLink
+        to={cityPath(state, city, p)}
+        aria-current={current ? 'page' : undefined}
+        aria-label={/^\d+$/.test(label) ? `Page ${label}` : label}
+      >
         {label}
       </RouterLink>
     </Button>

@@ -15,7 +15,9 @@ export function cityFaqs(data: CityPageData): FaqItem[] {
   ];
   if (figures.averageHourlyRate !== null) {
     const range =
-      figures.lowestHourlyRate !== figures.highestHourlyRate ? ` Starting rates range from $${figures.lowestHourlyRate} to $${figures.highestHourlyRate} per hour.` : '';
+      figures.lowestHourlyRate !== figures.highestHourlyRate
+        ? ` Starting rates range from $${figures.lowestHourlyRate} to $${figures.highestHourlyRate} per hour.`
+        : '';
     faqs.push({
       q: `How much does a limousine cost in ${city}?`,
       a: `Companies in ${where} that publish their rates start at $${figures.averageHourlyRate} per hour on average.${range} The price depends on the vehicle, the day and the length of the booking.`,

@@ -11,9 +11,7 @@ export const CITY_PAGE_SIZE = 20;
 /** Companies per chunk of `GET /api/company-links`: a sitemap holds at most 50,000 URLs. */
 export const COMPANY_LINKS_CHUNK_SIZE = 50_000;
 
-const stateSlugParam = z
-  .string()
-  .regex(/^[a-z]{2}$/, 'State must be a two-letter lower-case code, such as "fl"');
+const stateSlugParam = z.string().regex(/^[a-z]{2}$/, 'State must be a two-letter lower-case code, such as "fl"');
 const citySlugParam = z
   .string()
   .max(100, 'City must be at most 100 characters')
