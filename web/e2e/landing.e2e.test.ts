@@ -1,7 +1,7 @@
 import { cityPath, citySlug, statePath, type AllCompaniesResponse } from '@limo/contracts';
 import { expect, it } from 'vitest';
 import { sitemapSchemaErrors, sitemapSchemaSkipReason } from '../../services/gateway/test/sitemap-schema';
-import { BrowserSuite, describeInBrowser, screenshot } from './support';
+import { BrowserSuite, describeInBrowser, expectNoSeriousA11yViolations, screenshot } from './support';
 
 // Issue 19: the landing pages a search engine (or a visitor without JavaScript) reads, against the
 // real embedded product with its demo directory, and the sitemap and robots.txt that lead to them.
@@ -67,7 +67,7 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     expect(canonical.pathname + canonical.search).toBe('/limo-service/fl/miami?page=2');
   });
 
-  it('with JavaScript the served city and company pages hydrate without errors and navigate in the app', async () => {
+  it('with JavaScript the served city and company pages hydrate without errors, pass the accessibility check and navigate in the app', async () => {
     const { page } = await e2e.session();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -77,6 +77,7 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     await page.goto('/limo-service/fl/miami');
     await page.getByRole('heading', { level: 1, name: 'Limo Service in Miami, FL' }).waitFor();
     await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
     await page.getByTestId('company-card').first().getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/company\//);
     await page.getByRole('heading', { name: 'Customer Reviews' }).waitFor();

@@ -30,10 +30,10 @@ export function DeferredReviewForm({ companyId }: { companyId: string }) {
     return () => observer.disconnect();
   }, [wanted]);
 
-  const skeleton = <Skeleton ref={placeholder} height="64" aria-label="Loading the review form" />;
+  const skeleton = <Skeleton ref={placeholder} height="64" />;
   if (!wanted) return skeleton;
   return (
-    <Suspense fallback={<Skeleton height="64" aria-label="Loading the review form" />}>
+    <Suspense fallback={<Skeleton height="64" />}>
       <ReviewForm companyId={companyId} />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { Breadcrumb, Button, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { cityPath } from '@limo/contracts';
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { pageItems } from '../../lib/search';
 
@@ -9,7 +10,7 @@ export function Crumbs({ items }: { items: Array<{ label: string; to?: string }>
     <Breadcrumb.Root size="sm">
       <Breadcrumb.List>
         {items.map((item, i) => (
-          <HStack key={item.label} gap="2" as="span">
+          <Fragment key={item.label}>
             {i > 0 && <Breadcrumb.Separator />}
             <Breadcrumb.Item>
               {item.to ? (
@@ -20,7 +21,7 @@ export function Crumbs({ items }: { items: Array<{ label: string; to?: string }>
                 <Breadcrumb.CurrentLink>{item.label}</Breadcrumb.CurrentLink>
               )}
             </Breadcrumb.Item>
-          </HStack>
+          </Fragment>
         ))}
       </Breadcrumb.List>
     </Breadcrumb.Root>
