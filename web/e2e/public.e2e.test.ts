@@ -132,6 +132,8 @@ describeInBrowser('public side in the browser', () => {
     const { page } = await e2e.session();
     await searchMiami(page);
     await page.getByTestId('company-card').nth(1).getByRole('link', { name: 'View Details' }).click();
+    // The form's code loads when its section comes near the screen (issue 19): scroll down to it.
+    await page.getByRole('heading', { name: 'Write a Review' }).scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Write a Review' });
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await form.getByText('Please enter your name').waitFor();

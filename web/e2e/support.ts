@@ -48,7 +48,13 @@ export async function startProduct(): Promise<Product> {
     throw new Error('web/dist is missing: build the web app first (`npm run build -w web`; `make test` does it)');
   }
   const admin = { email: 'admin@e2e.example', password: 'admin-pass-e2e-123' };
-  const system = await startThrowaway({ SEED_DEMO_DATA: 'true', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEB_DIST });
+  const system = await startThrowaway({
+    ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
+    SEED_DEMO_DATA: 'true',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    WEB_DIST,
+  });
   return {
     url: system.url,
     system,
@@ -86,8 +92,13 @@ export interface Session {
 }
 
 /** A fresh browser session (no cookies) on the product, at a given window size. */
-export async function openSession(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+export async function openSession(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'America/New_York', javaScriptEnabled });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
@@ -143,9 +154,9 @@ export class BrowserSuite {
     return (await this.product.system.outbox()).filter((m) => m.to === to && m.tag === tag);
   }
 
-  /** A fresh session on the product; its page must not throw before the suite ends. */
-  async session(viewport?: { width: number; height: number }): Promise<Session> {
-    const s = await openSession(this.browser, this.product.url, viewport);
+  /** A fresh session on the product (scripts off with `javaScriptEnabled: false`); its page must not throw before the suite ends. */
+  async session(viewport?: { width: number; height: number }, options?: { javaScriptEnabled?: boolean }): Promise<Session> {
+    const s = await openSession(this.browser, this.product.url, viewport, options);
     this.sessions.push(s);
     return s;
   }

@@ -9,6 +9,8 @@ import { system } from './theme';
 
 const HomePage = lazyWithReload(() => import('./pages/HomePage'));
 const CompanyPage = lazyWithReload(() => import('./pages/CompanyPage'));
+const CityPage = lazyWithReload(() => import('./pages/CityPage'));
+const StatePage = lazyWithReload(() => import('./pages/StatePage'));
 const CityQuotePage = lazyWithReload(() => import('./pages/CityQuotePage'));
 const LoginPage = lazyWithReload(() => import('./pages/LoginPage'));
 const ListBusinessPage = lazyWithReload(() => import('./pages/ListBusinessPage'));
@@ -34,6 +36,8 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="company/:id" element={<CompanyPage />} />
+        <Route path="limo-service/:state" element={<StatePage />} />
+        <Route path="limo-service/:state/:city" element={<CityPage />} />
         <Route path="request-city-quote" element={<CityQuotePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="list-business" element={<ListBusinessPage />} />

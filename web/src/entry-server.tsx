@@ -1,24 +1,20 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import type { FirstSearchPayload } from '@limo/contracts';
+import type { FirstSearchPayload, PageData } from '@limo/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, AppRoutes } from './App';
 import { createQueryClient } from './lib/api';
 import { seedFirstSearch } from './lib/firstSearch';
+import { seedPageData } from './lib/landing';
 
-/**
- * The markup of the home page `/` with its first search's results, for the gateway to serve inside
- * `#root`: the browser hydrates it with the same payload (src/main.tsx), so the first list is on
- * screen before the scripts have arrived. Every text is escaped by React.
- */
-export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<string> {
-  const queryClient = createQueryClient();
-  seedFirstSearch(queryClient, firstSearch);
+/** The app's markup at `location` with `queryClient`'s data, every text escaped by React. */
+async function renderAt(location: string, queryClient: QueryClient): Promise<string> {
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <StaticRouter location="/">
+          <StaticRouter location={location}>
             <AppRoutes />
           </StaticRouter>
         </AppProviders>
@@ -33,4 +29,26 @@ export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<s
   } finally {
     queryClient.clear();
   }
+}
+
+/**
+ * The markup of the home page `/` with its first search's results, for the gateway to serve inside
+ * `#root`: the browser hydrates it with the same payload (src/main.tsx), so the first list is on
+ * screen before the scripts have arrived.
+ */
+export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<string> {
+  const queryClient = createQueryClient();
+  seedFirstSearch(queryClient, firstSearch);
+  return renderAt('/', queryClient);
+}
+
+/**
+ * The markup of a landing page (`/company/{id}`, `/limo-service/{state}[/{city}]`, or any path's
+ * not-found screen) at `location` (path and query) with the data the gateway fetched for it; the
+ * browser hydrates it with the same data (src/main.tsx), readable before (or without) the scripts.
+ */
+export async function renderPage(location: string, data: PageData): Promise<string> {
+  const queryClient = createQueryClient();
+  seedPageData(queryClient, data);
+  return renderAt(location, queryClient);
 }

@@ -4,6 +4,7 @@ import { App } from './App';
 import { createQueryClient } from './lib/api';
 import { reloadOnceForNewBuild } from './lib/chunks';
 import { readServedFirstSearch, seedFirstSearch } from './lib/firstSearch';
+import { readServedPageData, seedPageData } from './lib/landing';
 
 // A chunk Vite preloads is gone after a deploy: reload once for the new build instead of failing.
 window.addEventListener('vite:preloadError', (event) => {
@@ -16,10 +17,13 @@ const queryClient = createQueryClient();
 // React takes over that markup in place, with the same results in its cache.
 const served = readServedFirstSearch(document);
 if (served) seedFirstSearch(queryClient, served);
+// Company, city and state pages (and the not-found screen) come rendered with the data they show.
+const servedPage = readServedPageData(document);
+if (servedPage) seedPageData(queryClient, servedPage);
 const app = (
   <StrictMode>
     <App queryClient={queryClient} />
   </StrictMode>
 );
-if (served && root.firstElementChild) hydrateRoot(root, app);
+if ((served || servedPage) && root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

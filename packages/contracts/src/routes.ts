@@ -7,6 +7,8 @@ export const APP_ROUTE_PATHS = [
   '/',
   '/login',
   '/company/:id',
+  '/limo-service/:state',
+  '/limo-service/:state/:city',
   '/request-city-quote',
   '/list-business',
   '/business-listing-form',

@@ -1,3 +1,4 @@
+import { landingFromPath } from './places.js';
 import { appRouteOf } from './routes.js';
 
 /**
@@ -95,6 +96,9 @@ export function pageMeta(pathname: string): PageMeta {
   const known = Object.hasOwn(STATIC_META, path) ? STATIC_META[path] : undefined;
   if (known) return known;
   if (companyIdFromPath(path)) return { title: `Limousine Company | ${SITE_NAME}`, description: HOME_META.description };
+  // `/limo-service/florida`, `/limo-service/fl/miami%20beach`: no landing page has such a URL.
+  if (/^\/limo-service(\/|$)/i.test(path))
+    return landingFromPath(path) ? { title: `Limousine Service | ${SITE_NAME}`, description: HOME_META.description } : NOT_FOUND_META;
   // Screens without their own metadata are not for search engines (owner and admin areas, checkout steps).
   if (appRouteOf(path)) return { title: SITE_NAME, description: HOME_META.description };
   return NOT_FOUND_META;
@@ -118,7 +122,12 @@ export interface CompanySeoInput {
   imageUrl?: string | null;
   rating?: number | null;
   reviewCount?: number | null;
+  /** The approved reviews, newest first: the first few go into the structured data. */
+  reviews?: ReadonlyArray<{ rating: number; reviewerName: string; comment: string | null; createdAt: string }>;
 }
+
+/** Reviews a company page's LocalBusiness carries (the ones shown first on the page). */
+export const JSON_LD_REVIEWS = 5;
 
 const place = (c: CompanySeoInput) => [c.city, c.state].filter(Boolean).join(', ');
 
@@ -178,6 +187,16 @@ export function companyJsonLd(company: CompanySeoInput, pageUrl?: string): Recor
       bestRating: 5,
       worstRating: 1,
     };
+    const reviews = (company.reviews ?? []).slice(0, JSON_LD_REVIEWS);
+    if (reviews.length) {
+      ld.review = reviews.map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.reviewerName || 'Anonymous' },
+        datePublished: r.createdAt.slice(0, 10),
+        reviewBody: r.comment || undefined,
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      }));
+    }
   }
   return JSON.parse(JSON.stringify(ld)) as Record<string, unknown>;
 }

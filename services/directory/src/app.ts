@@ -36,6 +36,8 @@ import { credentialRoutes } from './routes/credentials/index.js';
 import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
+import { placesRoutes } from './routes/places/index.js';
+import { companyLinksRoutes } from './routes/company-links/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { internalCompanySnapshotRoutes } from './routes/internal/company-snapshots/index.js';
 import { uploadImageRoutes } from './routes/upload-image/index.js';
@@ -140,6 +142,8 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
         uploadImageRoutes,
         imageRoutes,
         geoRoutes,
+        placesRoutes,
+        companyLinksRoutes,
         adminRoutes,
         internalCompanySnapshotRoutes,
       ],

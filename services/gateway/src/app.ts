@@ -40,7 +40,9 @@ import { routesTable } from './routes-table.js';
 import { createHomeRenderer, pickEncoding } from './home-render.js';
 import { homePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { createPageRenderer } from './page-render.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
+import { registerSiteFiles } from './site-files.js';
 import type { GatewaySettings } from './settings.js';
 
 /** Largest JSON body a service accepts (services' own bodyLimit). */
@@ -282,6 +284,12 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     return reply.code(report.status === 'unready' ? 503 : 200).send(report);
   });
 
+  registerSiteFiles(app, {
+    publicUrl: config.PUBLIC_URL,
+    directoryUrl: config.serviceUrls.directory,
+    internalSecret: config.INTERNAL_SECRET,
+  });
+
   const webDist = options.webDist;
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
   if (webDist && indexFile && existsSync(indexFile)) {
@@ -307,8 +315,17 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       logger: options.logger,
       internalSecret: config.INTERNAL_SECRET,
     });
-    const sendPage = (reply: FastifyReply, page: RenderedPage) =>
-      reply.code(page.status).type('text/html').header('cache-control', 'no-cache').send(page.html);
+    const pages = createPageRenderer({ webDist, logger: options.logger });
+    await pages?.ready;
+    const sendPage = async (reply: FastifyReply, page: RenderedPage, location: string) => {
+      if (page.redirect) return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(page.redirect, 301);
+      const rendered = pages && page.data ? await pages.render(page.html, location, page.data) : undefined;
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(rendered ?? page.html);
+    };
     const home = createHomeRenderer({
       webDist,
       directoryUrl: config.serviceUrls.directory,
@@ -319,16 +336,16 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
       const page = await renderPage('/', request);
       // The first search is rendered in only when the URL asks for no other (no filters, no page).
       const rendered = home && !request.url.includes('?') ? await home.render(page.html) : undefined;
-      if (!rendered) return sendPage(reply, page);
+      if (!rendered) return sendPage(reply, page, '/');
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.identity);
     });
     app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
+      const [path = '', search = ''] = request.url.split('?', 2);
       if (request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return sendPage(reply, await renderPage(path, request));
+        return sendPage(reply, await renderPage(path, request, search), request.url);
       }
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     });

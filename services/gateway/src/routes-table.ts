@@ -14,6 +14,8 @@ export const routesTable: Record<ServiceName, string[]> = {
     '/api/upload-image',
     '/api/images',
     '/api/geo',
+    '/api/places',
+    '/api/company-links',
     '/api/admin/companies',
     '/api/admin/export-companies',
     '/api/admin/companies-by-state',

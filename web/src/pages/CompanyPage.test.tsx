@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCompanyDetail } from '../test/fixtures';
-import { analytics, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { analytics, expectToast, fakeServer, on, renderAt, signedOut, stubIntersections } from '../test/render';
 import CompanyPage from './CompanyPage';
 
 const route = { route: '/company/c1', path: '/company/:id' };
 
 describe('/company/{id}', () => {
+  // The review form loads when its section comes into view: here, as soon as it is on the page.
+  beforeEach(() => {
+    stubIntersections({ immediate: true });
+  });
+
   it('shows every section of the profile, records the view and sets the page metadata', async () => {
     const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
     renderAt(<CompanyPage />, route);

@@ -1,7 +1,16 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { CredentialBadges } from '../components/CredentialBadges';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
-import { COMPANY_NOT_FOUND_META, companyJsonLd, companyPageMeta, pageMeta, type CompanyDetail } from '@limo/contracts';
+import {
+  COMPANY_NOT_FOUND_META,
+  cityPath,
+  citySlug,
+  companyJsonLd,
+  companyPageMeta,
+  pageMeta,
+  statePath,
+  type CompanyDetail,
+} from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
@@ -10,9 +19,10 @@ import { StarRating } from '../components/StarRating';
 import { track } from '../lib/analytics';
 import { emailBreakPoints, companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref, websiteHref } from '../lib/company';
 import { useCompany } from '../lib/companies';
+import { useOrigin } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { CompanyReviews } from './company/CompanyReviews';
-import { ReviewForm } from './company/ReviewForm';
+import { DeferredReviewForm } from './company/DeferredReviewForm';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
 
@@ -45,6 +55,26 @@ function BackLink() {
   );
 }
 
+/** Links to the landing pages of the company's city and state (issue 19). */
+function CityLinks({ company }: { company: CompanyDetail }) {
+  if (!company.state || !/^[A-Za-z]{2}$/.test(company.state.trim())) return null;
+  const city = company.city?.trim();
+  return (
+    <HStack gap="3" wrap="wrap" fontSize="sm">
+      {city && citySlug(city) && (
+        <Link asChild color="brand.700">
+          <RouterLink to={cityPath(company.state, city)}>
+            More limo companies in {city}, {company.state.trim().toUpperCase()}
+          </RouterLink>
+        </Link>
+      )}
+      <Link asChild color="brand.700">
+        <RouterLink to={statePath(company.state)}>All cities in {company.state.trim().toUpperCase()}</RouterLink>
+      </Link>
+    </HStack>
+  );
+}
+
 /** The company profile, /company/{id} (§2). */
 export default function CompanyPage() {
   const { id } = useParams();
@@ -54,7 +84,9 @@ export default function CompanyPage() {
   const [quoteLoaded, setQuoteLoaded] = useState(false);
 
   useDocumentMeta(company ? companyPageMeta(company) : company === null ? COMPANY_NOT_FOUND_META : pageMeta(pathname));
-  useJsonLd(company ? companyJsonLd(company, window.location.href) : undefined);
+  // The page's URL only in the browser, after hydration: the server render must not read `window`.
+  const origin = useOrigin();
+  useJsonLd(company && origin ? companyJsonLd(company, `${origin}${pathname}`) : undefined);
   const companyId = company?.id;
   useEffect(() => {
     if (companyId) track('company_view', { companyId });
@@ -121,6 +153,7 @@ export default function CompanyPage() {
               <MapPin size={16} aria-hidden="true" />
               <Text>{fullAddress(company)}</Text>
             </HStack>
+            <CityLinks company={company} />
             <HStack gap="4" wrap="wrap" color="gray.700">
               <HStack gap="1">
                 <DollarSign size={16} aria-hidden="true" />
@@ -224,7 +257,7 @@ export default function CompanyPage() {
             <CompanyReviews company={company} />
           </Section>
           <Section id="write-review-heading" title="Write a Review">
-            <ReviewForm companyId={company.id} />
+            <DeferredReviewForm companyId={company.id} />
           </Section>
         </Stack>
         <Box position={{ lg: 'sticky' }} top={{ lg: '24' }}>

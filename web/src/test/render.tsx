@@ -92,3 +92,33 @@ export async function expectToast(title: string, description?: string | RegExp) 
   await waitFor(() => expect(screen.getByText(title)).toBeInTheDocument());
   if (description) expect(screen.getByText(description)).toBeInTheDocument();
 }
+
+/**
+ * IntersectionObservers the test controls (the default stub of test/setup.ts never reports):
+ * `scrollAll()` reports every observed element on screen, as a visitor scrolling to it would; with
+ * `immediate`, each element is reported as soon as it is observed.
+ */
+export function stubIntersections({ immediate = false } = {}): { scrollAll(): void } {
+  const observed: Array<{ callback: IntersectionObserverCallback; target: Element; observer: IntersectionObserver }> = [];
+  const report = (o: (typeof observed)[number]) =>
+    o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], o.observer);
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        const entry = { callback: this.callback, target, observer: this as unknown as IntersectionObserver };
+        observed.push(entry);
+        if (immediate) report(entry);
+      }
+      unobserve() {}
+      disconnect() {
+        for (let i = observed.length - 1; i >= 0; i--) if (observed[i]!.observer === (this as unknown)) observed.splice(i, 1);
+      }
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  return { scrollAll: () => [...observed].forEach(report) };
+}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { StarRating } from '../../components/StarRating';
 import { useCompany } from '../../lib/companies';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Customer Reviews (§2): each review with its date and, once approved, the owner's reply under it.

@@ -1,4 +1,6 @@
-import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { cityPath, statePath } from '@limo/contracts';
+import { Link as RouterLink } from 'react-router-dom';
 import { Award, Clock, MapPinned, ShieldCheck } from 'lucide-react';
 import type { DetectedPlace } from '../../lib/search';
 import { FaqAccordion } from '../../components/FaqAccordion';
@@ -49,6 +51,15 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
           <Text mt="3" color="gray.700" maxW="3xl">
             Our directory covers limousine, party bus, town car and chauffeur companies serving {where} and the surrounding area, from
             airport transfers and corporate travel to weddings, proms and nights out.
+          </Text>
+          <Text mt="3">
+            <Link asChild color="brand.700" fontWeight="medium">
+              <RouterLink to={cityPath(place.state, place.city)}>Limo companies in {where}: ratings, rates and FAQs</RouterLink>
+            </Link>
+            {' · '}
+            <Link asChild color="brand.700" fontWeight="medium">
+              <RouterLink to={statePath(place.state)}>Every city in {place.state}</RouterLink>
+            </Link>
           </Text>
         </Box>
         <Box>

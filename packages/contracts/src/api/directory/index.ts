@@ -8,3 +8,4 @@ export * from './geo.js';
 export * from './admin.js';
 export * from './trust.js';
 export * from './credentials.js';
+export * from './places.js';

@@ -1,0 +1,86 @@
+import { Breadcrumb, Button, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { cityPath } from '@limo/contracts';
+import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { pageItems } from '../../lib/search';
+
+/** Home › State › City, as links (the BreadcrumbList of the structured data). */
+export function Crumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
+  return (
+    <Breadcrumb.Root size="sm">
+      <Breadcrumb.List>
+        {items.map((item, i) => (
+          <Fragment key={item.label}>
+            {i > 0 && <Breadcrumb.Separator />}
+            <Breadcrumb.Item>
+              {item.to ? (
+                <Breadcrumb.Link asChild>
+                  <RouterLink to={item.to}>{item.label}</RouterLink>
+                </Breadcrumb.Link>
+              ) : (
+                <Breadcrumb.CurrentLink>{item.label}</Breadcrumb.CurrentLink>
+              )}
+            </Breadcrumb.Item>
+          </Fragment>
+        ))}
+      </Breadcrumb.List>
+    </Breadcrumb.Root>
+  );
+}
+
+/**
+ * The city's pages as links (`?page=`), readable and followable without JavaScript: Previous, the
+ * first, the last and those within 2 of the current one, Next.
+ */
+export function PageLinks({ state, city, page, pages }: { state: string; city: string; page: number; pages: number }) {
+  if (pages <= 1) return null;
+  const link = (p: number, label: string, current = false) => (
+    <Button key={label} asChild size="sm" variant={current ? 'solid' : 'outline'} colorPalette={current ? 'brand' : 'gray'}>
+      <RouterLink
+        to={cityPath(state, city, p)}
+        aria-current={current ? 'page' : undefined}
+        aria-label={/^\d+$/.test(label) ? `Page ${label}` : label}
+      >
+        {label}
+      </RouterLink>
+    </Button>
+  );
+  return (
+    <HStack as="nav" aria-label="Pagination" justify="center" wrap="wrap" gap="1" mt="8">
+      {page > 1 && link(page - 1, 'Previous')}
+      {pageItems(page, pages).map((item) =>
+        typeof item === 'number' ? (
+          link(item, String(item), item === page)
+        ) : (
+          <Text key={item} px="2" color="gray.600" aria-hidden="true">
+            …
+          </Text>
+        ),
+      )}
+      {page < pages && link(page + 1, 'Next')}
+    </HStack>
+  );
+}
+
+export function LandingLoading({ label }: { label: string }) {
+  return (
+    <Center py="24">
+      <Spinner size="lg" color="brand.600" aria-label={label} />
+    </Center>
+  );
+}
+
+/** The not-found screen of a landing page (the gateway answers it with status 404). */
+export function LandingNotFound({ title, text, isError }: { title: string; text: string; isError?: boolean }) {
+  return (
+    <Stack maxW="2xl" mx="auto" px="4" py="20" gap="4" align="center" textAlign="center">
+      <Heading as="h1" size="2xl">
+        {isError ? 'Error Loading Page' : title}
+      </Heading>
+      <Text color="gray.700">{isError ? 'We could not load this page just now. Please try again.' : text}</Text>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/">Browse Companies</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
