@@ -49,8 +49,8 @@ const company = {
   rating: 4.5,
   reviewCount: 2,
   reviews: [
-    { id: 'r1', companyId: 'c-42', rating: 5, comment: 'Perfect.', reviewerName: 'Ana', status: 'approved', createdAt: at },
-    { id: 'r2', companyId: 'c-42', rating: 4, comment: null, reviewerName: 'Bo', status: 'approved', createdAt: at },
+    { id: 'r1', companyId: 'c-42', rating: 5, comment: 'Perfect.', reviewerName: 'Ana', status: 'approved', createdAt: at, verifiedCustomer: false, reply: null },
+    { id: 'r2', companyId: 'c-42', rating: 4, comment: null, reviewerName: 'Bo', status: 'approved', createdAt: at, verifiedCustomer: false, reply: null },
   ],
 };
 const figures = {
@@ -75,6 +75,8 @@ const listed = {
   owned: false,
   businessVerified: false,
   verifiedOwner: false,
+  badges: [],
+  insuranceExpiresOn: null,
   logoUrl: null,
   seoKeywords: null,
   seoTags: null,
