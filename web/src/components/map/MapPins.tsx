@@ -1,0 +1,97 @@
+import { Box, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MapPoint } from './mapPoints';
+
+/** A company's marker: its number in the list, highlighted while the company is active in the list or on the map. */
+export function CompanyPin({
+  point,
+  number,
+  active,
+  onActivate,
+  onOpen,
+}: {
+  point: MapPoint;
+  number: number;
+  active: boolean;
+  onActivate(id: string | null): void;
+  onOpen(id: string): void;
+}) {
+  return (
+    <Box
+      as="button"
+      data-testid="map-marker"
+      data-company-id={point.id}
+      aria-label={`${point.name} on the map`}
+      aria-pressed={active}
+      minW="7"
+      h="7"
+      px="1.5"
+      rounded="full"
+      borderWidth="2px"
+      borderColor="white"
+      bg={active ? 'gold.400' : 'brand.700'}
+      color={active ? 'gray.900' : 'white'}
+      fontSize="xs"
+      fontWeight="bold"
+      boxShadow="md"
+      cursor="pointer"
+      transform={active ? 'scale(1.25)' : undefined}
+      zIndex={active ? 1 : undefined}
+      onMouseEnter={() => onActivate(point.id)}
+      onMouseLeave={() => onActivate(null)}
+      onFocus={() => onActivate(point.id)}
+      onBlur={() => onActivate(null)}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(point.id);
+      }}
+    >
+      {number}
+    </Box>
+  );
+}
+
+/** Several companies too close to tell apart at this zoom: clicking zooms in on them. */
+export function ClusterPin({ count, onOpen }: { count: number; onOpen(): void }) {
+  return (
+    <Box
+      as="button"
+      data-testid="map-cluster"
+      data-count={count}
+      aria-label={`${count} companies here: zoom in`}
+      w="9"
+      h="9"
+      rounded="full"
+      borderWidth="3px"
+      borderColor="brand.200"
+      bg="brand.600"
+      color="white"
+      fontSize="sm"
+      fontWeight="bold"
+      boxShadow="md"
+      cursor="pointer"
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen();
+      }}
+    >
+      {count}
+    </Box>
+  );
+}
+
+/** A marker's popup: the company, linking to its page. */
+export function CompanyPopup({ point }: { point: MapPoint }) {
+  return (
+    <Box data-testid="map-popup" pr="4" color="gray.900">
+      <Link asChild fontWeight="semibold" color="brand.700">
+        <RouterLink to={`/company/${encodeURIComponent(point.id)}`}>{point.name}</RouterLink>
+      </Link>
+      {point.place && (
+        <Text fontSize="xs" color="gray.700">
+          {point.place}
+        </Text>
+      )}
+    </Box>
+  );
+}
