@@ -35,6 +35,7 @@ export function CompanyCard({
       overflow="hidden"
       variant="elevated"
       data-testid="company-card"
+      data-company-id={company.id}
       data-highlighted={highlighted || undefined}
       aria-label={company.name}
       outline={highlighted ? '3px solid' : undefined}

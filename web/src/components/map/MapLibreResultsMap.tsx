@@ -1,10 +1,14 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GeoJSONSource } from 'maplibre-gl';
+import { setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Layer, Map, Marker, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import { ClusterPin, CompanyPin, CompanyPopup } from './MapPins';
 import { boundsOf, featureCollectionOf, screenMarkersOf, type ScreenMarker } from './mapPoints';
 import type { MapEngineProps } from './ResultsMap';
+
+// MapLibre looks for its worker next to its own script, which the bundle renames: it is shipped as an asset.
+setWorkerUrl(workerUrl);
 
 const SOURCE = 'companies';
 const FIT = { padding: 48, maxZoom: 13 } as const;
@@ -17,6 +21,8 @@ export default function MapLibreResultsMap({ points, styleUrl, activeId, onActiv
   const map = useRef<MapRef>(null);
   const [markers, setMarkers] = useState<ScreenMarker[]>([]);
   const [popupId, setPopupId] = useState<string | null>(null);
+  // The companies of each cluster on screen, by marker key (asked of the source once drawn).
+  const [leaves, setLeaves] = useState<ReadonlyMap<string, string[]>>(new globalThis.Map());
   const data = useMemo(() => featureCollectionOf(points), [points]);
   const bounds = useMemo(() => boundsOf(points), [points]);
   const byId = useMemo(() => new globalThis.Map(points.map((p, i) => [p.id, { point: p, number: i + 1 }])), [points]);
@@ -24,7 +30,19 @@ export default function MapLibreResultsMap({ points, styleUrl, activeId, onActiv
   const refresh = useCallback(() => {
     const m = map.current;
     if (!m || !m.getSource(SOURCE)) return;
-    setMarkers(screenMarkersOf(m.querySourceFeatures(SOURCE), points));
+    const next = screenMarkersOf(m.querySourceFeatures(SOURCE), points);
+    setMarkers(next);
+    const source = m.getSource<GeoJSONSource>(SOURCE);
+    const clusters = next.filter((k) => k.kind === 'cluster');
+    if (!source?.getClusterLeaves || clusters.length === 0) return;
+    Promise.all(
+      clusters.map(
+        async (c) => [c.key, (await source.getClusterLeaves(c.clusterId, c.count, 0)).map((f) => String(f.properties?.id))] as const,
+      ),
+    )
+      .then((entries) => setLeaves(new globalThis.Map(entries)))
+      // A cluster of data replaced meanwhile: the next refresh names the new ones.
+      .catch(() => undefined);
   }, [points]);
 
   // A new page or new filters: frame their companies, and close a popup of a company no longer listed.
@@ -64,7 +82,11 @@ export default function MapLibreResultsMap({ points, styleUrl, activeId, onActiv
         if (m.kind === 'cluster') {
           return (
             <Marker key={m.key} longitude={m.longitude} latitude={m.latitude}>
-              <ClusterPin count={m.count} onOpen={() => void zoomInto(m.clusterId, m.longitude, m.latitude)} />
+              <ClusterPin
+                count={m.count}
+                companies={leaves.get(m.key)?.flatMap((id) => byId.get(id)?.point ?? [])}
+                onOpen={() => void zoomInto(m.clusterId, m.longitude, m.latitude)}
+              />
             </Marker>
           );
         }

@@ -51,14 +51,15 @@ export function CompanyPin({
   );
 }
 
-/** Several companies too close to tell apart at this zoom: clicking zooms in on them. */
-export function ClusterPin({ count, onOpen }: { count: number; onOpen(): void }) {
+/** Several companies too close to tell apart at this zoom (named once known): clicking zooms in on them. */
+export function ClusterPin({ count, companies, onOpen }: { count: number; companies?: readonly MapPoint[]; onOpen(): void }) {
   return (
     <Box
       as="button"
       data-testid="map-cluster"
       data-count={count}
-      aria-label={`${count} companies here: zoom in`}
+      data-company-ids={companies?.map((c) => c.id).join(' ')}
+      aria-label={`${count} companies here${companies ? ` (${companies.map((c) => c.name).join(', ')})` : ''}: zoom in`}
       w="9"
       h="9"
       rounded="full"

@@ -12,6 +12,7 @@ import type { MapCompany } from './mapPoints';
 // the component computes) as plain elements. The real MapLibre GL runs in the browser journey.
 const fake = vi.hoisted(() => ({ source: undefined as FeatureCollection | undefined }));
 
+vi.mock('maplibre-gl', () => ({ setWorkerUrl: () => undefined }));
 vi.mock('react-map-gl/maplibre', () => ({
   Map: forwardRef(function FakeMapLibre({ children, mapStyle, onLoad }: { children: ReactNode; mapStyle: string; onLoad?(): void }, ref) {
     useImperativeHandle(ref, () => ({
