@@ -3,3 +3,4 @@ export * from './events/index.js';
 export * from './vocabulary.js';
 export * from './seo.js';
 export * from './routes.js';
+export * from './maps.js';

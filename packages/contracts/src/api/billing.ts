@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentUserSchema, subscriberSchema, adminStatsSchema } from './identity.js';
 import { companyCreateBodySchema } from './directory/companies.js';
 import { requiredString } from './common.js';
+import { DEFAULT_MAP_STYLE_URL } from '../maps.js';
 
 // ---------------------------------------------------------------------------------------------
 // Plans and providers (owner-admin §2.2, §9; DESIGN: one product, $75/year, auto-renewing)
@@ -464,9 +465,6 @@ export type MaskedApiKeys = z.infer<typeof maskedApiKeysSchema>;
 
 /** Answer of `POST /api/admin/api-keys` ("API Keys Saved"). */
 export const apiKeysResponseSchema = z.object({ message: z.string(), keys: maskedApiKeysSchema });
-
-/** The map style drawn without a Google key: OpenFreeMap's free, key-less "liberty" style. */
-export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
 /** `MAP_STYLE_URL` (billing serves it, the gateway's CSP admits its origin): an http(s) URL of a MapLibre style JSON. */
 export const mapStyleUrlSetting = z

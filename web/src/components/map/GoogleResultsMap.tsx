@@ -1,8 +1,8 @@
 import { GoogleMap, InfoWindowF, MarkerClustererF, MarkerF, useJsApiLoader } from '@react-google-maps/api';
 import { useEffect, useMemo, useState } from 'react';
 import { GOOGLE_LOADER } from '../../lib/googleMaps';
-import { CompanyPopup } from './MapPins';
-import { boundsOf } from './mapPoints';
+import { CompanyPopup } from './CompanyPopup';
+import { boundsOf } from './mapGeometry';
 import type { MapEngineProps } from './ResultsMap';
 
 const CONTAINER = { width: '100%', height: '100%' };

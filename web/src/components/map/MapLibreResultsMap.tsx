@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Layer, Map, Marker, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
-import { ClusterPin, CompanyPin, CompanyPopup } from './MapPins';
-import { boundsOf, featureCollectionOf, screenMarkersOf, type ScreenMarker } from './mapPoints';
+import { CompanyPopup } from './CompanyPopup';
+import { ClusterPin, CompanyPin } from './MapPins';
+import { boundsOf, featureCollectionOf, screenMarkersOf, type ScreenMarker } from './mapGeometry';
 import type { MapEngineProps } from './ResultsMap';
 
 // MapLibre looks for its worker next to its own script, which the bundle renames: it is shipped as an asset.

@@ -1,5 +1,4 @@
-import { Box, Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box } from '@chakra-ui/react';
 import type { MapPoint } from './mapPoints';
 
 /** A company's marker: its number in the list, highlighted while the company is active in the list or on the map. */
@@ -64,9 +63,9 @@ export function ClusterPin({ count, companies, onOpen }: { count: number; compan
       h="9"
       rounded="full"
       borderWidth="3px"
-      borderColor="brand.200"
-      bg="brand.600"
-      color="white"
+      borderColor="brand.600"
+      bg="white"
+      color="brand.800"
       fontSize="sm"
       fontWeight="bold"
       boxShadow="md"
@@ -77,22 +76,6 @@ export function ClusterPin({ count, companies, onOpen }: { count: number; compan
       }}
     >
       {count}
-    </Box>
-  );
-}
-
-/** A marker's popup: the company, linking to its page. */
-export function CompanyPopup({ point }: { point: MapPoint }) {
-  return (
-    <Box data-testid="map-popup" pr="4" color="gray.900">
-      <Link asChild fontWeight="semibold" color="brand.700">
-        <RouterLink to={`/company/${encodeURIComponent(point.id)}`}>{point.name}</RouterLink>
-      </Link>
-      {point.place && (
-        <Text fontSize="xs" color="gray.700">
-          {point.place}
-        </Text>
-      )}
     </Box>
   );
 }
