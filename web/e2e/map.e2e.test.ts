@@ -131,6 +131,20 @@ describeInBrowser('the map of results in the browser (no Google key, no network)
     expect(refused).toEqual([]);
   });
 
+  it('draws the map of a city page: one marker per company of the page, page 2 too', async () => {
+    const { context, page } = await e2e.session();
+    const refused = await offline(context);
+    await page.goto('/limo-service/fl/miami');
+    await page.getByTestId('company-card').first().waitFor();
+    await region(page).locator('canvas.maplibregl-canvas').waitFor();
+    const first = await expectOneMarkerPerCard(page);
+    expect(first).toBeGreaterThan(0);
+    await page.goto('/limo-service/fl/miami?page=2');
+    await page.getByTestId('company-card').first().waitFor();
+    await expectOneMarkerPerCard(page);
+    expect(refused).toEqual([]);
+  });
+
   it('puts the map behind a toggle on a phone, loaded when first shown', async () => {
     const { context, page } = await e2e.session({ width: 390, height: 844 });
     const refused = await offline(context);

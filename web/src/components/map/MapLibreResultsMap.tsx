@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Text } from '@chakra-ui/react';
 import { Layer, Map, Marker, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import { CompanyPopup } from './CompanyPopup';
 import { ClusterPin, CompanyPin } from './MapPins';
@@ -22,6 +23,8 @@ export default function MapLibreResultsMap({ points, styleUrl, activeId, onActiv
   const map = useRef<MapRef>(null);
   const [markers, setMarkers] = useState<ScreenMarker[]>([]);
   const [popupId, setPopupId] = useState<string | null>(null);
+  // The style (or its tiles) could not be fetched, e.g. offline: said on the map, not thrown in the console.
+  const [unreachable, setUnreachable] = useState(false);
   // The companies of each cluster on screen, by marker key (asked of the source once drawn).
   const [leaves, setLeaves] = useState<ReadonlyMap<string, string[]>>(new globalThis.Map());
   const data = useMemo(() => featureCollectionOf(points), [points]);
@@ -74,7 +77,13 @@ export default function MapLibreResultsMap({ points, styleUrl, activeId, onActiv
         if (e.sourceId === SOURCE && e.isSourceLoaded) refresh();
       }}
       onClick={() => setPopupId(null)}
+      onError={() => setUnreachable(true)}
     >
+      {unreachable && (
+        <Text position="absolute" top="2" left="2" right="2" zIndex="1" bg="white" px="2" py="1" rounded="md" fontSize="sm" role="status">
+          The map could not load its tiles. The list shows every company.
+        </Text>
+      )}
       <Source id={SOURCE} type="geojson" data={data} cluster clusterRadius={36} clusterMaxZoom={14}>
         {/* Invisible: the markers are HTML, but the source only tiles what a layer draws. */}
         <Layer id="companies-anchor" type="circle" paint={{ 'circle-radius': 1, 'circle-opacity': 0 }} />
