@@ -14,5 +14,7 @@ describe('bundle weight of the built web app', () => {
     expect(totalKb).toBeLessThanOrEqual(HOME_BUDGET_KB);
     // The forms (zod, react-hook-form) and the maps loader come with the screens that use them.
     expect(chunks.map((c) => c.file).join(' ')).not.toMatch(/GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage/);
+    // Issue 19: the map engines (MapLibre GL, Google's loader) are fetched after the list is on screen.
+    expect(chunks.map((c) => c.file).join(' ')).not.toMatch(/MapLibreResultsMap|GoogleResultsMap|maplibre/i);
   });
 });

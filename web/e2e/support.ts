@@ -42,8 +42,8 @@ export interface Product {
   close(): Promise<void>;
 }
 
-/** Starts the real product on free ports with a fresh data folder and the demo directory. */
-export async function startProduct(): Promise<Product> {
+/** Starts the real product on free ports with a fresh data folder and the demo directory (`env` on top). */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('web/dist is missing: build the web app first (`npm run build -w web`; `make test` does it)');
   }
@@ -54,6 +54,7 @@ export async function startProduct(): Promise<Product> {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     WEB_DIST,
+    ...env,
   });
   return {
     url: system.url,
@@ -117,6 +118,9 @@ export class BrowserSuite {
   private closeBrowser: (() => Promise<void>) | undefined;
   private readonly sessions: Session[] = [];
 
+  /** `env`: settings of the product on top of the journeys' own, read when it starts (after earlier beforeAll hooks). */
+  constructor(private readonly env: () => Record<string, string> = () => ({})) {}
+
   /** The running product (inside the suite's tests). */
   get product(): Product {
     if (!this.startedProduct) throw new Error('the product is not started: call start() in the describe body');
@@ -132,7 +136,7 @@ export class BrowserSuite {
   /** Registers the suite's beforeAll and afterAll. */
   start(): void {
     beforeAll(async () => {
-      this.startedProduct = await startProduct();
+      this.startedProduct = await startProduct(this.env());
       ({ browser: this.startedBrowser, close: this.closeBrowser } = await launchBrowser());
     });
     afterAll(async () => {

@@ -33,6 +33,14 @@ describe('the home page rendered by the gateway', () => {
     ]);
     expect(shown.textContent).toContain('Page 1 of 1 - Showing 2 companies');
   });
+
+  it("renders the map's region with a placeholder: no map engine on the server or in the first paint", async () => {
+    const shown = document.createElement('div');
+    shown.innerHTML = await renderHomePage(firstSearch);
+    const region = shown.querySelector('section[aria-label="Map of results"]');
+    expect(region?.querySelector('[data-testid="map-placeholder"]')).not.toBeNull();
+    expect(region?.querySelector('.maplibregl-map, canvas')).toBeNull();
+  });
 });
 
 describe('the first search served with the page', () => {

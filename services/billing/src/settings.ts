@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapStyleUrlSetting } from '@limo/contracts';
 import { parseEnv, type Config } from '@limo/platform';
 
 const optional = (pattern: RegExp, example: string) =>
@@ -29,6 +30,8 @@ export const billingEnvSchema = z.object({
   BILLING_ENCRYPTION_KEY: optional(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, '64 hex characters or 32 bytes in base64'),
   /** The browser maps key, until one is saved in Settings. */
   GOOGLE_MAPS_API_KEY: optional(/^[A-Za-z0-9_-]{10,200}$/, 'AIza…'),
+  /** The MapLibre style of the map drawn without a Google key (default: a free, key-less style). */
+  MAP_STYLE_URL: mapStyleUrlSetting,
 });
 export type BillingEnv = z.infer<typeof billingEnvSchema>;
 
@@ -62,5 +65,6 @@ export function describeBillingSettings(s: BillingSettings): Record<string, stri
     SIMULATOR_WEBHOOK_SECRET: s.SIMULATOR_WEBHOOK_SECRET ? 'set' : 'unset (generated)',
     BILLING_ENCRYPTION_KEY: s.BILLING_ENCRYPTION_KEY ? 'set' : 'unset (generated into DATA_DIR/billing)',
     GOOGLE_MAPS_API_KEY: state(s.GOOGLE_MAPS_API_KEY),
+    MAP_STYLE_URL: s.MAP_STYLE_URL,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
 import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness, type TestUser } from './support.js';
 
 let h: Harness;
@@ -209,7 +210,10 @@ async function keysInForce(admin: TestUser, secret: string) {
       testMode: true,
       testCards: [],
     });
-    expect((await call(h, 'GET', '/api/config/maps-key')).json()).toEqual({ googleMapsApiKey: 'AIzaSyTestMapsKey1234' });
+    expect((await call(h, 'GET', '/api/config/maps-key')).json()).toEqual({
+      googleMapsApiKey: 'AIzaSyTestMapsKey1234',
+      mapStyleUrl: DEFAULT_MAP_STYLE_URL,
+    });
     expect((await call(h, 'GET', '/api/admin/api-keys', admin)).json().stripeSecretKey).toBe('sk_test_…abcd');
 
     // Keeping a key: absent or empty; removing it: null. Without a secret key the simulator is back.

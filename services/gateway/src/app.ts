@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Pool } from 'undici';
+import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
 import {
   clientClosed,
   endClientClosed,
@@ -106,7 +107,8 @@ export interface GatewayOptions {
   logger: Logger;
   limiter: RateLimiter;
   /** The gateway's own settings it reads here (see `gatewayEnvSchema`). */
-  settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'> & Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE'>>;
+  settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'> &
+    Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE' | 'MAP_STYLE_URL'>>;
   /** The built SPA (`web/dist`); served with an index.html fallback when present. */
   webDist?: string;
   /** The gateway's own engines `/readyz` asks besides the services (its rate limiter's Redis). */
@@ -142,7 +144,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   // Before every route (the proxied ones included): answers of 1 KB or more go out brotli or gzip.
   await registerCompression(app);
 
-  registerSecurityHeaders(app, { https: config.PUBLIC_URL.startsWith('https://') });
+  registerSecurityHeaders(app, {
+    https: config.PUBLIC_URL.startsWith('https://'),
+    mapStyleUrl: options.settings.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

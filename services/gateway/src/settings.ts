@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapStyleUrlSetting } from '@limo/contracts';
 import { booleanEnv } from '@limo/platform';
 
 /** The gateway's own settings, from environment variables (the shared config knows nothing of them). */
@@ -14,5 +15,7 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */
   DEV_OUTBOX: booleanEnv,
+  /** The key-less map's MapLibre style (billing serves it to the browser): its origin joins the CSP's connect-src. */
+  MAP_STYLE_URL: mapStyleUrlSetting,
 });
 export type GatewaySettings = z.infer<typeof gatewayEnvSchema>;

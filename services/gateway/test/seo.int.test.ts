@@ -106,6 +106,8 @@ describe('security headers', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com[^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     expect(csp).toMatch(/script-src [^;]*https:\/\/maps\.googleapis\.com/);
+    // Issue 19: the key-less map (MapLibre GL) fetches its default style, tiles and glyphs from OpenFreeMap.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.openfreemap\.org/);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

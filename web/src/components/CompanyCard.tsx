@@ -12,15 +12,40 @@ import { StarRating } from './StarRating';
 
 const QuoteDialog = lazy(() => import('./QuoteDialog'));
 
-/** A company in the results (§2 "Company card"). */
-export function CompanyCard({ company }: { company: Company }) {
+/**
+ * A company in the results (§2 "Company card"). `highlighted` while its marker is hovered on the map;
+ * `onActivate` tells the map which card is hovered or focused.
+ */
+export function CompanyCard({
+  company,
+  highlighted = false,
+  onActivate,
+}: {
+  company: Company;
+  highlighted?: boolean;
+  onActivate?(id: string | null): void;
+}) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   // Once opened the dialog stays mounted, so closing animates and focus returns to the button.
   const [quoteLoaded, setQuoteLoaded] = useState(false);
   const showRating = company.rating > 0 && company.reviewCount > 0;
 
   return (
-    <Card.Root as="article" overflow="hidden" variant="elevated" data-testid="company-card" aria-label={company.name}>
+    <Card.Root
+      as="article"
+      overflow="hidden"
+      variant="elevated"
+      data-testid="company-card"
+      data-company-id={company.id}
+      data-highlighted={highlighted || undefined}
+      aria-label={company.name}
+      outline={highlighted ? '3px solid' : undefined}
+      outlineColor="gold.400"
+      onMouseEnter={onActivate && (() => onActivate(company.id))}
+      onMouseLeave={onActivate && (() => onActivate(null))}
+      onFocus={onActivate && (() => onActivate(company.id))}
+      onBlur={onActivate && (() => onActivate(null))}
+    >
       <Box position="relative">
         <CompanyImage company={company} aspectRatio={16 / 9} />
         {company.featured && (

@@ -1,6 +1,7 @@
-import { Input, type InputProps } from '@chakra-ui/react';
+import type { InputProps } from '@chakra-ui/react';
 import { lazy, Suspense, type Ref } from 'react';
-import { MAPS_KEY, suggestAddresses, suggestCities, type PickedAddress } from '../lib/places';
+import { useMapsConfig } from '../lib/mapsConfig';
+import { suggestAddresses, suggestCities, type PickedAddress } from '../lib/places';
 import { Combobox } from './Combobox';
 
 const GooglePlaceInput = lazy(() => import('./GooglePlaceInput'));
@@ -12,44 +13,37 @@ export interface PlaceInputProps extends Omit<InputProps, 'value' | 'onChange'> 
   onValueChange(text: string): void;
   /** Called when a suggestion is picked. */
   onPlace?(place: PickedAddress): void;
-  /** Without a maps key, suggest addresses from the gazetteer (street typed, city looked up). */
-  offlineAddresses?: boolean;
-  /** Wait this long before attaching Google's autocomplete (dialogs animate in first). */
-  attachDelayMs?: number;
   ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A place field limited to the United States: Google Places when the build has a maps key, else
- * the offline gazetteer's suggestions, else plain text.
+ * A place field limited to the United States: Google's Places autocomplete when a maps key is
+ * configured (read at run time), else the offline gazetteer's suggestions (cities, or a typed street
+ * with its city looked up). Until the key is known, and if Google cannot load, the gazetteer's field.
  */
-export function PlaceInput({
-  kind,
-  value,
-  onValueChange,
-  onPlace,
-  offlineAddresses = false,
-  attachDelayMs = 0,
-  ref,
-  ...inputProps
-}: PlaceInputProps) {
-  if (MAPS_KEY) {
-    const plain = <Input ref={ref} {...inputProps} value={value} onChange={(e) => onValueChange(e.target.value)} />;
-    return (
-      <Suspense fallback={plain}>
-        <GooglePlaceInput
-          apiKey={MAPS_KEY}
-          kind={kind}
-          value={value}
-          onValueChange={onValueChange}
-          onPlace={onPlace}
-          attachDelayMs={attachDelayMs}
-          inputRef={ref}
-          {...inputProps}
-        />
-      </Suspense>
-    );
-  }
+export function PlaceInput(props: PlaceInputProps) {
+  const apiKey = useMapsConfig()?.googleMapsApiKey;
+  const offline = <OfflinePlaceInput {...props} />;
+  if (!apiKey) return offline;
+  const { kind, value, onValueChange, onPlace, placeholder } = props;
+  return (
+    <Suspense fallback={offline}>
+      <GooglePlaceInput
+        apiKey={apiKey}
+        kind={kind}
+        value={value}
+        onValueChange={onValueChange}
+        onPlace={onPlace}
+        label={props['aria-label']}
+        placeholder={placeholder}
+        fallback={offline}
+      />
+    </Suspense>
+  );
+}
+
+/** The gazetteer's suggestions (`GET /api/geo/cities`), the field of every visitor when no maps key is set. */
+function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputProps }: PlaceInputProps) {
   if (kind === 'city') {
     return (
       <Combobox
@@ -73,21 +67,18 @@ export function PlaceInput({
       />
     );
   }
-  if (offlineAddresses) {
-    return (
-      <Combobox
-        ref={ref}
-        {...inputProps}
-        value={value}
-        onValueChange={onValueChange}
-        suggest={suggestAddresses}
-        minChars={4}
-        onPick={(option) => {
-          onValueChange(option.label);
-          onPlace?.(option.value);
-        }}
-      />
-    );
-  }
-  return <Input ref={ref} {...inputProps} value={value} onChange={(e) => onValueChange(e.target.value)} />;
+  return (
+    <Combobox
+      ref={ref}
+      {...inputProps}
+      value={value}
+      onValueChange={onValueChange}
+      suggest={suggestAddresses}
+      minChars={4}
+      onPick={(option) => {
+        onValueChange(option.label);
+        onPlace?.(option.value);
+      }}
+    />
+  );
 }

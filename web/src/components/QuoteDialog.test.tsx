@@ -134,3 +134,28 @@ describe('quote dialog', () => {
     expect(within(dialog).getByText('Trip date cannot be in the past')).toBeInTheDocument();
   });
 });
+
+// Issue 19: without a maps key the pickup and dropoff fields had no suggestions at all.
+describe('quote dialog address suggestions without a maps key', () => {
+  it("offers the gazetteer's addresses in pickup and dropoff", async () => {
+    fakeServer(
+      analytics,
+      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty' } }),
+      on('GET', '/api/geo/cities', {
+        body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }],
+      }),
+    );
+    const { user } = renderAt(<QuoteDialog company={company} open onOpenChange={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/Service Type/), 'To Airport');
+    for (const [field, street] of [
+      [/Pickup Location/, '12 Ocean Dr'],
+      [/Dropoff Location/, '2100 NW 42nd Ave'],
+    ] as const) {
+      const input = within(dialog).getByLabelText(field);
+      await user.type(input, `${street}, Mia`);
+      await user.click(await screen.findByRole('option', { name: `${street}, Miami, FL 33128` }));
+      expect(input).toHaveValue(`${street}, Miami, FL 33128`);
+    }
+  });
+});

@@ -52,12 +52,7 @@ const emptyForm = (companyId: string): QuoteFormStrings => ({
   specialRequests: '',
 });
 
-/** Google's suggestion list lives outside the dialog; picking from it must not count as clicking away. */
-function isPlacesSuggestion(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('.pac-container') !== null;
-}
-
-/** A street address with US suggestions, attached a moment after the dialog opens (public §2). */
+/** A street address with US suggestions: Google's with a maps key, the gazetteer's without (public §2). */
 function AddressInput({ control, name }: { control: Control<QuoteFormInput>; name: 'pickupLocation' | 'dropoffLocation' }) {
   return (
     <Controller
@@ -71,7 +66,6 @@ function AddressInput({ control, name }: { control: Control<QuoteFormInput>; nam
           value={(field.value as string) ?? ''}
           onValueChange={field.onChange}
           onBlur={field.onBlur}
-          attachDelayMs={100}
           placeholder="Street address, city"
         />
       )}
@@ -123,15 +117,7 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
   const submit = handleSubmit((body) => send.mutate(requiresDropoff(body.serviceType) ? body : { ...body, dropoffLocation: undefined }));
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-      onInteractOutside={(e) => {
-        if (isPlacesSuggestion(e.target)) e.preventDefault();
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

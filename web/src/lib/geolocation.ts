@@ -1,4 +1,3 @@
-import { MAPS_KEY } from './places';
 import type { DetectedPlace } from './search';
 
 /** The messages of §8 for each way locating the visitor can fail. */
@@ -43,13 +42,14 @@ interface GoogleGeocodeResponse {
 }
 
 /** City and state of a point: Google's reverse geocode with a maps key, else the product's own gazetteer. */
-async function reverseGeocode(latitude: number, longitude: number): Promise<DetectedPlace> {
+async function reverseGeocode(latitude: number, longitude: number, mapsKey: () => Promise<string | null>): Promise<DetectedPlace> {
   let city: string | undefined;
   let state: string | undefined;
   try {
-    if (MAPS_KEY) {
+    const key = await mapsKey();
+    if (key) {
       const res = await fetch(
-        `https://maps.googleapis.com/maps/api/geocode/json?latlng=${latitude},${longitude}&key=${encodeURIComponent(MAPS_KEY)}`,
+        `https://maps.googleapis.com/maps/api/geocode/json?latlng=${latitude},${longitude}&key=${encodeURIComponent(key)}`,
       );
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as GoogleGeocodeResponse;
@@ -73,8 +73,11 @@ async function reverseGeocode(latitude: number, longitude: number): Promise<Dete
   return { city, state };
 }
 
-/** Finds the visitor's city (§2): permission check, browser geolocation, then a reverse geocode. */
-export async function locateVisitor(mode: 'auto' | 'button'): Promise<DetectedPlace> {
+/**
+ * Finds the visitor's city (§2): permission check, browser geolocation, then a reverse geocode
+ * (Google's with the run-time maps key `mapsKey` answers, else the gazetteer's).
+ */
+export async function locateVisitor(mode: 'auto' | 'button', mapsKey: () => Promise<string | null>): Promise<DetectedPlace> {
   if (!('geolocation' in navigator)) throw new GeoError(GEO_MESSAGES.unsupported);
   try {
     const permission = await navigator.permissions?.query({ name: 'geolocation' });
@@ -84,5 +87,5 @@ export async function locateVisitor(mode: 'auto' | 'button'): Promise<DetectedPl
     // Browsers without the Permissions API still let getCurrentPosition ask.
   }
   const position = await currentPosition(POSITION_OPTIONS[mode]);
-  return reverseGeocode(position.coords.latitude, position.coords.longitude);
+  return reverseGeocode(position.coords.latitude, position.coords.longitude, mapsKey);
 }

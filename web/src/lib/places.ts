@@ -14,9 +14,6 @@ export interface PickedAddress {
   longitude: number;
 }
 
-/** The build's Google Maps key, if any (§7's embedded key). */
-export const MAPS_KEY: string | undefined = import.meta.env.VITE_GOOGLE_MAPS_API_KEY || undefined;
-
 /** "City, ST" suggestions from the offline gazetteer (`GET /api/geo/cities`). */
 export async function fetchCities(text: string, signal?: AbortSignal): Promise<CitySuggestion[]> {
   const res = await fetch(`/api/geo/cities?q=${encodeURIComponent(text)}`, { credentials: 'include', signal });
@@ -58,17 +55,17 @@ export async function suggestAddresses(text: string, signal: AbortSignal): Promi
   });
 }
 
-/** Reads Google's address components into §3's selection result; a place without geometry gives undefined. */
-export function fromGooglePlace(place: google.maps.places.PlaceResult): PickedAddress | undefined {
-  const location = place.geometry?.location;
+/** Reads a place of Google's current Places API into §3's selection result; a place without a location gives undefined. */
+export function fromGooglePlace(place: google.maps.places.Place): PickedAddress | undefined {
+  const location = place.location;
   if (!location) return undefined;
   const part = (type: string, short = false) => {
-    const c = place.address_components?.find((x) => x.types.includes(type));
-    return (short ? c?.short_name : c?.long_name) ?? '';
+    const c = place.addressComponents?.find((x) => x.types.includes(type));
+    return (short ? c?.shortText : c?.longText) ?? '';
   };
   const street = [part('street_number'), part('route')].filter(Boolean).join(' ');
   return {
-    formatted: place.formatted_address ?? '',
+    formatted: place.formattedAddress ?? '',
     street,
     city: part('locality') || part('sublocality') || part('postal_town'),
     state: part('administrative_area_level_1', true),

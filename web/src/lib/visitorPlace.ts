@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { locateVisitor } from './geolocation';
+import { loadMapsConfig } from './mapsConfig';
 import type { DetectedPlace } from './search';
 
 const PLACE_KEY = ['visitor-place'] as const;
@@ -10,15 +11,16 @@ const PLACE_KEY = ['visitor-place'] as const;
  */
 export function useVisitorPlace() {
   const queryClient = useQueryClient();
+  const mapsKey = () => loadMapsConfig(queryClient).then((c) => c.googleMapsApiKey);
   const auto = useQuery<DetectedPlace>({
     queryKey: PLACE_KEY,
-    queryFn: () => locateVisitor('auto'),
+    queryFn: () => locateVisitor('auto', mapsKey),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
   });
   const button = useMutation({
-    mutationFn: () => locateVisitor('button'),
+    mutationFn: () => locateVisitor('button', mapsKey),
     onSuccess: (place) => queryClient.setQueryData(PLACE_KEY, place),
   });
   const place = auto.data ?? null;

@@ -2,6 +2,7 @@ import { Badge, Box, Card, Grid, Heading, Link, List, SimpleGrid, Stack, Text, W
 import { cityJsonLd, landingFromPath, cityPageMeta, pageMeta, statePath, SITE_NAME, type CityPageData } from '@limo/contracts';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
+import { ResultsMap } from '../components/map/ResultsMap';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { pageParam, useCityPage, useOrigin } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
@@ -100,7 +101,7 @@ export default function CityPage() {
           listings first, then the best rated.
         </Text>
       </Box>
-      {/* Two columns: the ranked list, and beside it the city's figures; the "Map of results" region goes at the top of this aside. */}
+      {/* Two columns: the ranked list, and beside it the map of this page's companies and the city's figures. */}
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <Box as="section" aria-labelledby="companies-heading">
           <Heading as="h2" id="companies-heading" size="xl" mb="4">
@@ -114,6 +115,7 @@ export default function CityPage() {
           <PageLinks state={data.state} city={data.city} page={data.page} pages={data.pages} />
         </Box>
         <Stack as="aside" aria-label={`About ${data.city}`} gap="6" position={{ lg: 'sticky' }} top={{ lg: '24' }} data-testid="city-aside">
+          <ResultsMap companies={data.companies} h="360px" />
           <Figures data={data} />
         </Stack>
       </Grid>

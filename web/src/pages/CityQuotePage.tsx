@@ -19,6 +19,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { DatePopover } from '../components/DatePopover';
 import { FormField } from '../components/FormField';
+import { PlaceInput } from '../components/PlaceInput';
 import { track } from '../lib/analytics';
 import { ApiError, apiRequest, readJson } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
@@ -251,10 +252,38 @@ export default function CityQuotePage() {
               </FormField>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
-                  <Input {...register('pickupLocation')} placeholder="Street address or place" />
+                  <Controller
+                    control={control}
+                    name="pickupLocation"
+                    render={({ field }) => (
+                      <PlaceInput
+                        kind="address"
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value ?? ''}
+                        onValueChange={field.onChange}
+                        onBlur={field.onBlur}
+                        placeholder="Street address, city"
+                      />
+                    )}
+                  />
                 </FormField>
                 <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
-                  <Input {...register('dropoffLocation')} placeholder="Street address or place" />
+                  <Controller
+                    control={control}
+                    name="dropoffLocation"
+                    render={({ field }) => (
+                      <PlaceInput
+                        kind="address"
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value ?? ''}
+                        onValueChange={field.onChange}
+                        onBlur={field.onBlur}
+                        placeholder="Street address, city"
+                      />
+                    )}
+                  />
                 </FormField>
                 <FormField label="Trip Date" required error={errors.tripDate?.message} controlId="city-quote-trip-date">
                   <Controller

@@ -109,7 +109,6 @@ function ListingFormCard() {
             render={({ field }) => (
               <PlaceInput
                 kind="address"
-                offlineAddresses
                 ref={field.ref}
                 name={field.name}
                 value={field.value ?? ''}

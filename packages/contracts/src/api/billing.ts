@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentUserSchema, subscriberSchema, adminStatsSchema } from './identity.js';
 import { companyCreateBodySchema } from './directory/companies.js';
 import { requiredString } from './common.js';
+import { DEFAULT_MAP_STYLE_URL } from '../maps.js';
 
 // ---------------------------------------------------------------------------------------------
 // Plans and providers (owner-admin §2.2, §9; DESIGN: one product, $75/year, auto-renewing)
@@ -491,8 +492,19 @@ export type MaskedApiKeys = z.infer<typeof maskedApiKeysSchema>;
 /** Answer of `POST /api/admin/api-keys` ("API Keys Saved"). */
 export const apiKeysResponseSchema = z.object({ message: z.string(), keys: maskedApiKeysSchema });
 
-/** `GET /api/config/maps-key`: the browser maps key, or null (the app then uses its offline geo routes). */
-export const mapsKeyConfigResponseSchema = z.object({ googleMapsApiKey: z.string().nullable() });
+/** `MAP_STYLE_URL` (billing serves it, the gateway's CSP admits its origin): an http(s) URL of a MapLibre style JSON. */
+export const mapStyleUrlSetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || DEFAULT_MAP_STYLE_URL)
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL of a MapLibre style JSON' });
+
+/**
+ * `GET /api/config/maps-key`: the browser maps key, or null (the app then draws its map with MapLibre
+ * GL on `mapStyleUrl` and suggests places from its offline geo routes).
+ */
+export const mapsKeyConfigResponseSchema = z.object({ googleMapsApiKey: z.string().nullable(), mapStyleUrl: z.string() });
 export type MapsKeyConfigResponse = z.infer<typeof mapsKeyConfigResponseSchema>;
 
 /** Answer of `POST /api/webhooks/stripe`. */

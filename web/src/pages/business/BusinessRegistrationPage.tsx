@@ -110,7 +110,6 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             render={({ field }) => (
               <PlaceInput
                 kind="address"
-                offlineAddresses
                 ref={field.ref}
                 name={field.name}
                 value={field.value}

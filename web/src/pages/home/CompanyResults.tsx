@@ -1,8 +1,22 @@
-import { Box, Button, Card, EmptyState, Flex, Heading, NativeSelect, SimpleGrid, Text, VStack } from '@chakra-ui/react';
-import { AlertTriangle, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  NativeSelect,
+  SimpleGrid,
+  Text,
+  useMediaQuery,
+  VStack,
+} from '@chakra-ui/react';
+import { AlertTriangle, Map as MapIcon, SearchX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { CompanyCard, CompanyCardSkeleton } from '../../components/CompanyCard';
 import { FormField } from '../../components/FormField';
+import { ResultsMap } from '../../components/map/ResultsMap';
 import { useCompanySearch } from '../../lib/companies';
 import { assumedTotal, PAGE_SIZE, SORT_OPTIONS, type SearchFilters, type SortMode } from '../../lib/search';
 import { Pagination } from './Pagination';
@@ -33,6 +47,12 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
   }, [shown]);
   const total = search.data ? (search.data.total ?? assumedTotal(filters)) : 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The map sits beside the list on wide screens; on a phone it is behind a toggle, its code loaded when first shown.
+  const [wide] = useMediaQuery(['(min-width: 1024px)'], { fallback: [false] });
+  const [mapOpen, setMapOpen] = useState(false);
+  // The company hovered or focused in the list or on the map, highlighted in both.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const withMap = !search.isError && !(search.isSuccess && companies.length === 0);
 
   return (
     <Box as="section" aria-labelledby="results-heading" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
@@ -62,14 +82,6 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
           </FormField>
         </Box>
       </Flex>
-
-      {search.isPending && (
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <CompanyCardSkeleton key={i} />
-          ))}
-        </SimpleGrid>
-      )}
 
       {search.isError && (
         <Card.Root role="alert" borderColor="red.200" bg="red.50" maxW="xl" mx="auto">
@@ -103,14 +115,56 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
         </EmptyState.Root>
       )}
 
-      {search.isSuccess && companies.length > 0 && (
+      {withMap && (
         <>
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-            {companies.map((company) => (
-              <CompanyCard key={company.id} company={company} />
-            ))}
-          </SimpleGrid>
-          {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={onPage} />}
+          <Button
+            hideFrom="lg"
+            variant="outline"
+            size="sm"
+            mb="4"
+            aria-expanded={mapOpen}
+            aria-controls="results-map"
+            onClick={() => setMapOpen((o) => !o)}
+          >
+            <MapIcon aria-hidden="true" /> {mapOpen ? 'Hide map' : 'Show map'}
+          </Button>
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' }} gap="6" alignItems="start">
+            <Box>
+              {search.isPending && (
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" aria-busy="true">
+                  {[0, 1, 2].map((i) => (
+                    <CompanyCardSkeleton key={i} />
+                  ))}
+                </SimpleGrid>
+              )}
+              {search.isSuccess && (
+                <>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+                    {companies.map((company) => (
+                      <CompanyCard key={company.id} company={company} highlighted={company.id === activeId} onActivate={setActiveId} />
+                    ))}
+                  </SimpleGrid>
+                  {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={onPage} />}
+                </>
+              )}
+            </Box>
+            <Box
+              id="results-map"
+              gridRow={{ base: '1', lg: 'auto' }}
+              display={{ base: mapOpen ? 'block' : 'none', lg: 'block' }}
+              position={{ lg: 'sticky' }}
+              top={{ lg: '88px' }}
+            >
+              <ResultsMap
+                companies={companies}
+                activeId={activeId}
+                onActivate={setActiveId}
+                visible={wide || mapOpen}
+                h={{ base: '320px', lg: 'calc(100vh - 120px)' }}
+                maxH={{ lg: '720px' }}
+              />
+            </Box>
+          </Grid>
         </>
       )}
     </Box>

@@ -1,0 +1,87 @@
+import { Box, Center, Text, type BoxProps } from '@chakra-ui/react';
+import { MapPin } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMapsConfig } from '../../lib/mapsConfig';
+import { mapPointsOf, type MapCompany, type MapPoint } from './mapPoints';
+
+// Loaded on demand, after the list is on screen: the map engines stay out of the first download.
+const MapLibreResultsMap = lazy(() => import('./MapLibreResultsMap'));
+const GoogleResultsMap = lazy(() => import('./GoogleResultsMap'));
+
+/** What a map engine draws. */
+export interface MapEngineProps {
+  points: MapPoint[];
+  /** The MapLibre style (MAP_STYLE_URL). */
+  styleUrl: string;
+  activeId: string | null;
+  onActivate(id: string | null): void;
+}
+
+export interface ResultsMapProps extends Omit<BoxProps, 'children'> {
+  /** The companies listed on the page, in list order (those without coordinates get no marker). */
+  companies: readonly MapCompany[];
+  /** The company hovered or focused in the list or on the map: its marker is highlighted. */
+  activeId?: string | null;
+  onActivate?(id: string | null): void;
+  /** False while the map is hidden (a closed toggle on a phone): its code is not loaded until shown. */
+  visible?: boolean;
+}
+
+function waitForIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 1_500 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The map of a page's results, in a region labelled "Map of results": one marker per company
+ * (clustered when dense) whose popup links to the company page. With a Google Maps key (read at run
+ * time from `/api/config/maps-key`) Google draws it, without one MapLibre GL on MAP_STYLE_URL. The
+ * server and the first paint get a placeholder; the engine is fetched once the browser is idle.
+ */
+export function ResultsMap({ companies, activeId = null, onActivate, visible = true, ...boxProps }: ResultsMapProps) {
+  const config = useMapsConfig();
+  const [ready, setReady] = useState(false);
+  const points = useMemo(() => mapPointsOf(companies), [companies]);
+  const activate = onActivate ?? (() => undefined);
+
+  useEffect(() => {
+    if (!visible || ready) return;
+    return waitForIdle(() => setReady(true));
+  }, [visible, ready]);
+
+  const placeholder = (
+    <Center h="full" flexDirection="column" gap="2" color="gray.600" data-testid="map-placeholder">
+      <MapPin aria-hidden="true" />
+      <Text fontSize="sm">
+        {points.length === 0 && companies.length > 0 ? 'No map locations for these companies' : 'Map of the companies listed'}
+      </Text>
+    </Center>
+  );
+  const engine = { points, styleUrl: config?.mapStyleUrl ?? '', activeId, onActivate: activate };
+  const maplibre = <MapLibreResultsMap {...engine} />;
+
+  return (
+    <Box
+      as="section"
+      aria-label="Map of results"
+      position="relative"
+      overflow="hidden"
+      rounded="xl"
+      borderWidth="1px"
+      bg="gray.100"
+      {...boxProps}
+    >
+      {!ready || !config || points.length === 0 ? (
+        placeholder
+      ) : (
+        <Suspense fallback={placeholder}>
+          {config.googleMapsApiKey ? <GoogleResultsMap {...engine} apiKey={config.googleMapsApiKey} fallback={maplibre} /> : maplibre}
+        </Suspense>
+      )}
+    </Box>
+  );
+}
