@@ -49,8 +49,28 @@ const company = {
   rating: 4.5,
   reviewCount: 2,
   reviews: [
-    { id: 'r1', companyId: 'c-42', rating: 5, comment: 'Perfect.', reviewerName: 'Ana', status: 'approved', createdAt: at, verifiedCustomer: false, reply: null },
-    { id: 'r2', companyId: 'c-42', rating: 4, comment: null, reviewerName: 'Bo', status: 'approved', createdAt: at, verifiedCustomer: false, reply: null },
+    {
+      id: 'r1',
+      companyId: 'c-42',
+      rating: 5,
+      comment: 'Perfect.',
+      reviewerName: 'Ana',
+      status: 'approved',
+      createdAt: at,
+      verifiedCustomer: false,
+      reply: null,
+    },
+    {
+      id: 'r2',
+      companyId: 'c-42',
+      rating: 4,
+      comment: null,
+      reviewerName: 'Bo',
+      status: 'approved',
+      createdAt: at,
+      verifiedCustomer: false,
+      reply: null,
+    },
   ],
 };
 const figures = {
