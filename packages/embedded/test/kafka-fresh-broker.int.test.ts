@@ -17,7 +17,7 @@ describe.skipIf(Boolean(missing))(`Kafka: a broker that came back with fresh dat
   let bus: KafkaEventBus | undefined;
   beforeAll(async () => {
     broker = await startThrowawayKafka();
-    bus = await KafkaEventBus.create({ brokers: [broker.brokers], clientId: 'fresh-broker' });
+    bus = await KafkaEventBus.create({ brokers: [broker.brokers], clientId: 'fresh-broker', topicCheckMs: 500 });
   }, 180_000);
   afterAll(async () => {
     await bus?.close();
@@ -37,6 +37,9 @@ describe.skipIf(Boolean(missing))(`Kafka: a broker that came back with fresh dat
     for (const group of ['a', 'b'] as const) {
       await bus!.subscribe({ group: `fresh.${group}`, topics: [topic], handler: async (e) => void seen[group].add(e.id) });
     }
+    // Issue 23, defect 2: a publisher is told the topic came back empty, to publish its recent events again.
+    let recreated = 0;
+    const unwatch = bus!.onTopicRecreated(topic, () => recreated++);
     const before = [event(1), event(2)];
     await bus!.publish(before);
     await waitFor(() => before.every((e) => seen.a.has(e.id) && seen.b.has(e.id)), 30_000, 'the events before the loss');
@@ -62,5 +65,23 @@ describe.skipIf(Boolean(missing))(`Kafka: a broker that came back with fresh dat
     const handled = () => after.filter((e) => seen.a.has(e.id) && seen.b.has(e.id)).length;
     await waitFor(() => handled() === after.length, 90_000, 'every event after the loss, in both groups').catch(() => undefined);
     expect(handled()).toBe(after.length);
+    await waitFor(() => recreated > 0, 10_000, 'the topic reported created again').catch(() => undefined);
+    expect(recreated).toBe(1);
+    unwatch();
+  }, 240_000);
+
+  it('does not report a topic created again when the broker comes back on its data', async () => {
+    const topic = 'fresh.kept.v1';
+    await bus!.publish([{ id: randomUUID(), type: topic, key: 'k', occurredAt: new Date().toISOString(), data: {} }]);
+    let recreated = 0;
+    const unwatch = bus!.onTopicRecreated(topic, () => recreated++);
+    await delay(1_500);
+    await broker!.kill();
+    await broker!.start();
+    await bus!.ping();
+    // Several checks of the topic's id after the broker is back.
+    await delay(3_000);
+    expect(recreated).toBe(0);
+    unwatch();
   }, 240_000);
 });

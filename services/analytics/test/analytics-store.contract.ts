@@ -254,6 +254,16 @@ export function describeAnalyticsStoreContract(
       expect(await store.maxIngestOffset('analytics.tracked.v1:1')).toBe(-1);
     });
 
+    // Issue 23, defect 2: the ingest's skip by event id asked this and was told "none" every time (an
+    // alias shadowed the column), so an event read twice from Kafka was counted twice.
+    it('tells which of the given event ids it holds, from a time on', async () => {
+      const held = storedEvent({ receivedAt: daysAgo(300, now) });
+      await store.insert([held], 'contract-event-ids');
+      const other = storedEvent().eventId;
+      expect([...(await store.storedEventIds([held.eventId, other], daysAgo(301, now)))]).toEqual([held.eventId]);
+      expect([...(await store.storedEventIds([held.eventId], daysAgo(299, now)))]).toEqual([]);
+    });
+
     it('gives back the last batch of a source as it was inserted, under its id', async () => {
       const source = 'analytics.tracked.v1:2';
       expect(await store.lastBatch(source)).toBeUndefined();

@@ -104,6 +104,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     const stopping = new AbortController();
     let reconciling: Promise<unknown> = Promise.resolve();
     let unsample = () => {};
+    let unwatch: Array<() => void> = [];
     return {
       deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog, reviewReminders },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
@@ -135,6 +136,10 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         // Distributed: a crashed replica's leases run out after the lease time; then everything owed
         // from before this start is done, rather than after the sweep's grace period.
         redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
+        // A broker that lost its data lost the mail events not consumed yet: what they owed is done now.
+        unwatch = ['quote.requested.v1', 'city-quote.requested.v1'].map((topic) =>
+          ctx.bus.onTopicRecreated(topic, () => redelivery.sweepNow()),
+        );
         if (!reconciliation) return;
         // Embedded: the directory already listens, so quotes opens with a complete read-model (the
         // seeded companies' events may still be in flight). Distributed: in the background, as the
@@ -151,6 +156,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       },
       async stop() {
         unsample();
+        unwatch.forEach((stopWatching) => stopWatching());
         stopping.abort();
         await reconciling;
         await redelivery.stop();

@@ -90,6 +90,11 @@ export class InProcessEventBus implements EventBus {
     this.assertOpen();
   }
 
+  /** Its topics live as long as the bus: never created again, the listener is never called. */
+  onTopicRecreated(): () => void {
+    return () => undefined;
+  }
+
   /** Closes every subscription (in-flight handlers finish first); later publishes throw. */
   async close(): Promise<void> {
     this.closed = true;

@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { deadLetterEvent, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from '../ports/event-bus.port.js';
 import { handleWithRetries } from '../events/retry.js';
 import { KafkaMember, type KafkaMessage } from './kafka.member.js';
+import { TopicWatch } from './kafka.topic-watch.js';
 import { ensureKafkaTopics, isUnknownTopicError, retryWhileKafkaWarmsUp } from './kafka.topics.js';
 
 export { retryWhileKafkaWarmsUp, ensureKafkaTopics, isRetriableKafkaError } from './kafka.topics.js';
@@ -25,9 +26,13 @@ export interface KafkaEventBusOptions {
   namespace?: string;
   /** How long a new consumer may take to join its group and fetch before its start counts as failed. Default 30 s. */
   readyTimeoutMs?: number;
+  /** How often the topics given to `onTopicRecreated` are checked for a new incarnation. Default 3 s. */
+  topicCheckMs?: number;
 }
 
-type Settings = Required<Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'partitions' | 'namespace' | 'readyTimeoutMs'>>;
+type Settings = Required<
+  Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'partitions' | 'namespace' | 'readyTimeoutMs' | 'topicCheckMs'>
+>;
 
 /** The longest wait before a failed consumer is started again (it doubles from 1 s). */
 const MAX_RESTART_WAIT_MS = 10_000;
@@ -35,7 +40,8 @@ const MAX_RESTART_WAIT_MS = 10_000;
 /**
  * The distributed event bus on Kafka (@platformatic/kafka). Topics are ensured on first use and again
  * whenever a consumer starts or a publish fails, so a broker that came back with fresh data (topics
- * lost) gets them back. Each subscription is a supervised consumer of its group (see KafkaMember)
+ * lost) gets them back; `onTopicRecreated` tells a publisher that a topic came back empty, so it can
+ * publish its recent events again. Each subscription is a supervised consumer of its group (see KafkaMember)
  * that handles a partition's events in order, retries a failing handler in-process with backoff,
  * dead-letters the event after the last attempt, and commits an offset only once its event was
  * handled or dead-lettered (at-least-once, no poison-pill loop).
@@ -44,6 +50,7 @@ export class KafkaEventBus implements EventBus {
   /** Topics known to exist, or being ensured. */
   private readonly topics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<Subscription>();
+  private readonly watch: TopicWatch;
   private closed = false;
 
   private constructor(
@@ -51,7 +58,14 @@ export class KafkaEventBus implements EventBus {
     private readonly producer: Producer<string, string, string, string>,
     private readonly options: Settings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.watch = new TopicWatch({
+      admin,
+      ensure: (topic) => this.ensureTopics([topic], true),
+      intervalMs: options.topicCheckMs,
+      logger,
+    });
+  }
 
   /** Connects to the brokers; throws a clear error when they do not answer. */
   static async create(opts: KafkaEventBusOptions): Promise<KafkaEventBus> {
@@ -86,6 +100,7 @@ export class KafkaEventBus implements EventBus {
       partitions: opts.partitions ?? 3,
       namespace: opts.namespace ?? '',
       readyTimeoutMs: opts.readyTimeoutMs ?? 30_000,
+      topicCheckMs: opts.topicCheckMs ?? 3_000,
     };
     return new KafkaEventBus(admin, producer, settings, logger);
   }
@@ -192,10 +207,20 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
+  /**
+   * Checks the topic's id (its incarnation) every `topicCheckMs`, creating the topic when it finds it
+   * missing, and calls `listener` when the id changed: see {@link TopicWatch}.
+   */
+  onTopicRecreated(topic: string, listener: () => void): () => void {
+    this.assertOpen();
+    return this.watch.add(this.physical(topic), listener);
+  }
+
   /** Closes every consumer (in-flight handlers finish and commit), then the producer and admin. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.watch.stop();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await Promise.allSettled([this.producer.close(), this.admin.close()]);
   }

@@ -52,6 +52,14 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Checks the engine answers; throws a clear error otherwise. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time the topic is found created again (a broker that came back with fresh
+   * data lost it, with every event it held that no consumer had read yet), within a few seconds of
+   * the topic being back; returns the function that stops listening. A publisher that can publish
+   * its recent events again (consumers idempotent by event id) recovers them so. The in-process bus
+   * never loses a topic: its listeners are never called.
+   */
+  onTopicRecreated(topic: string, listener: () => void): () => void;
   /** Stops every consumer and the producer; in-flight handlers finish first. */
   close(): Promise<void>;
 }

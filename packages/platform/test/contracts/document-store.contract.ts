@@ -131,6 +131,10 @@ class RecordingBus implements EventBus {
 
   async ping(): Promise<void> {}
 
+  onTopicRecreated(): () => void {
+    return () => undefined;
+  }
+
   async close(): Promise<void> {}
 }
 

@@ -155,12 +155,14 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async storedEventIds(eventIds: string[], since: string): Promise<Set<string>> {
     if (eventIds.length === 0) return new Set();
-    const rows = await this.rows<{ eventId: string }>(
-      `SELECT DISTINCT toString(eventId) AS eventId FROM ${this.db}.events
+    // Not aliased `eventId`: ClickHouse resolves WHERE's `eventId` to the alias (a String), which then
+    // matched no UUID, and every row was taken as new.
+    const rows = await this.rows<{ id: string }>(
+      `SELECT DISTINCT toString(eventId) AS id FROM ${this.db}.events
        WHERE receivedAt >= toDateTime64({since:String}, 3, 'UTC') AND eventId IN {ids:Array(UUID)}`,
       { since: clickhouseTime(since), ids: eventIds },
     );
-    return new Set(rows.map((r) => r.eventId));
+    return new Set(rows.map((r) => r.id));
   }
 
   async maxIngestOffset(source: string): Promise<number> {

@@ -31,6 +31,7 @@ export class Redelivery {
   private running: Promise<void> | undefined;
   private startUpTimer: NodeJS.Timeout | undefined;
   private startUp: Promise<void> | undefined;
+  private readonly extra = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -68,12 +69,25 @@ export class Redelivery {
     this.startUpTimer.unref();
   }
 
+  /**
+   * One pass now over everything owed, without the grace period: a topic of its events was created
+   * again (a broker that lost its data), so the events of work accepted so far may be gone with it.
+   * Leases keep a mail from being sent by this pass and a consumer both.
+   */
+  sweepNow(): void {
+    if (this.stopped) return;
+    const sweeping: Promise<void> = this.sweep({ graceMs: 0, batchSize: 100_000 })
+      .catch((err: unknown) => this.logger.error({ err }, 'redelivery sweep after a topic was lost failed'))
+      .finally(() => this.extra.delete(sweeping));
+    this.extra.add(sweeping);
+  }
+
   /** Stops sweeping and waits for a sweep in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.startUpTimer);
-    await Promise.all([this.running, this.startUp]);
+    await Promise.all([this.running, this.startUp, ...this.extra]);
   }
 
   /**
