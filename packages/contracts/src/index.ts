@@ -5,3 +5,4 @@ export * from './seo.js';
 export * from './routes.js';
 export * from './places.js';
 export * from './landing-seo.js';
+export * from './business-hours.js';
