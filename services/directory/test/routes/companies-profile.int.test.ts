@@ -99,3 +99,28 @@ describe('PUT /api/companies/{id}: business hours, service area and fleet (issue
     expect(page.fleet).toEqual([{ type: 'SUV', capacity: 6, photoUrl: null, hourlyRate: null }]);
   });
 });
+
+describe('GET /api/companies: a service area extends where the company is found (issue 21)', () => {
+  it('finds a company in a city its service area covers (a list of cities, or a radius), and not elsewhere', async () => {
+    const admin2 = userOf(h, 'admin');
+    const listed = async (name: string, fullAddress: string, serviceArea: unknown) => {
+      const user = userOf(h, 'business');
+      const created = (await call(h, 'POST', '/api/companies', user, ownerListing({ name, fullAddress }))).json<OwnerCompany>();
+      await call(h, 'PUT', `/api/admin/companies/${created.id}`, admin2, { businessVerified: true });
+      expect((await call(h, 'PUT', `/api/companies/${created.id}`, user, { serviceArea })).statusCode).toBe(200);
+      return created.id;
+    };
+    const orlando = await listed('Orlando Serves Miami Limo', '100 Main St, Orlando, FL 32801', { cities: [{ city: 'Miami', state: 'FL' }] });
+    const palmBeach = await listed('Palm Beach Wide Radius Limo', '1 Clematis St, West Palm Beach, FL 33401', { radiusMiles: 100 });
+    const tampa = await listed('Tampa Short Radius Limo', '1 Bay St, Tampa, FL 33602', { radiusMiles: 50 });
+    const found = async (location: string) =>
+      (await call(h, 'GET', `/api/companies?location=${encodeURIComponent(location)}&distance=25&limit=100`)).json<Array<{ id: string }>>().map((c) => c.id);
+    const inMiami = await found('Miami, FL');
+    expect(inMiami).toEqual(expect.arrayContaining([orlando, palmBeach]));
+    expect(inMiami).not.toContain(tampa);
+    // Hialeah is within West Palm Beach's 100 miles, but not on the Orlando company's list.
+    const inHialeah = await found('Hialeah, FL');
+    expect(inHialeah).toContain(palmBeach);
+    expect(inHialeah).not.toContain(orlando);
+  });
+});
