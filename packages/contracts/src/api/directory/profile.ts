@@ -61,7 +61,11 @@ export const businessHoursResponseSchema = z.object(
 ) satisfies z.ZodType<BusinessHours>;
 
 const cityStateSchema = z.object({
-  city: z.string({ error: 'Each city must have a name' }).trim().min(1, 'Each city must have a name').max(100, 'City names are at most 100 characters'),
+  city: z
+    .string({ error: 'Each city must have a name' })
+    .trim()
+    .min(1, 'Each city must have a name')
+    .max(100, 'City names are at most 100 characters'),
   state: z
     .string({ error: 'Each city needs its state' })
     .trim()
