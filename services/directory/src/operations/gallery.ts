@@ -1,4 +1,4 @@
-import { MAX_GALLERY_IMAGES, type GalleryImage } from '@limo/contracts';
+import { IMAGE_PATH_PREFIX, MAX_GALLERY_IMAGES, type GalleryImage } from '@limo/contracts';
 import { badRequest, forbidden, notFound, type BlobStore, type ServiceContext } from '@limo/platform';
 import type { CompanyDoc } from '../domain/company.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
@@ -30,7 +30,9 @@ export class Gallery {
     // Refused before the image is decoded; checked again on the write (two uploads at once).
     if ((company.gallery ?? []).length >= MAX_GALLERY_IMAGES) throw badRequest(GALLERY_FULL_MESSAGE, 'image');
     const stored = await storeImage(this.deps, bytes, userId, company._id);
-    const image = { id: stored.id, url: stored.url };
+    // A path on the product's own origin (the page, the gateway and the images are one origin): right
+    // whatever name the site is reached by.
+    const image = { id: stored.id, url: `${IMAGE_PATH_PREFIX}${stored.id}` };
     try {
       const updated = await this.deps.companies.update(company._id, (current) => {
         const gallery = current.gallery ?? [];

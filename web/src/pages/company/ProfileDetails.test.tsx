@@ -106,7 +106,12 @@ describe('the owner’s Hours, Service area and Fleet editor', () => {
     await expectToast('Success');
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(body.hours).toMatchObject({ mon: nineToFive, tue: null });
-    expect(body.serviceArea).toEqual({ cities: [{ city: 'Miami', state: 'FL' }, { city: 'Hialeah', state: 'FL' }] });
+    expect(body.serviceArea).toEqual({
+      cities: [
+        { city: 'Miami', state: 'FL' },
+        { city: 'Hialeah', state: 'FL' },
+      ],
+    });
     expect(body.fleet).toEqual([{ type: 'party-bus', capacity: 4, photoUrl: null, hourlyRate: null }]);
   });
 
