@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { businessHoursSchema, isOpenAt, timeZoneOfState, type BusinessHours } from '../src/index.js';
 
 const weekdays = (open: string, close: string): BusinessHours =>
-  businessHoursSchema.parse({ mon: { open, close }, tue: { open, close }, wed: { open, close }, thu: { open, close }, fri: { open, close } });
+  businessHoursSchema.parse({
+    mon: { open, close },
+    tue: { open, close },
+    wed: { open, close },
+    thu: { open, close },
+    fri: { open, close },
+  });
 
 describe('isOpenAt: "Open now" in the company’s time zone (issue 21)', () => {
   // Wednesday 2026-03-04, 16:30 UTC: 11:30 in Miami (EST), 08:30 in Los Angeles (PST).
@@ -35,7 +41,12 @@ describe('isOpenAt: "Open now" in the company’s time zone (issue 21)', () => {
 
 describe('businessHoursSchema', () => {
   it('refuses times that are not HH:mm and a closing time equal to the opening time', () => {
-    for (const day of [{ open: '9:00', close: '17:00' }, { open: '09:00', close: '25:00' }, { open: '24:00', close: '10:00' }, { open: '10:00', close: '10:00' }]) {
+    for (const day of [
+      { open: '9:00', close: '17:00' },
+      { open: '09:00', close: '25:00' },
+      { open: '24:00', close: '10:00' },
+      { open: '10:00', close: '10:00' },
+    ]) {
       expect(businessHoursSchema.safeParse({ mon: day }).success, JSON.stringify(day)).toBe(false);
     }
     expect(businessHoursSchema.parse({ sun: null })).toMatchObject({ mon: null, sun: null });

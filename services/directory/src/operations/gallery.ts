@@ -13,9 +13,7 @@ export const GALLERY_FULL_MESSAGE = `Your gallery already has ${MAX_GALLERY_IMAG
  * orders and deletes. Only the owner: the admin company editor has no image section (owner-admin §5).
  */
 export class Gallery {
-  constructor(
-    private readonly deps: { ctx: ServiceContext; companies: CompaniesRepository; images: ImagesRepository; blobs: BlobStore },
-  ) {}
+  constructor(private readonly deps: { ctx: ServiceContext; companies: CompaniesRepository; images: ImagesRepository; blobs: BlobStore }) {}
 
   /** The company, when `userId` owns it: 404 unknown, 403 someone else's. */
   async ownedCompany(companyId: string, userId: string): Promise<CompanyDoc> {

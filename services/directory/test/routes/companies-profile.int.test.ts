@@ -19,7 +19,12 @@ afterAll(() => h.close());
 
 async function uploadPhoto(user: TestUser): Promise<string> {
   const body = multipart({ name: 'car.png', type: 'image/png', data: await png(200, 150) });
-  const res = await h.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...body.headers, cookie: user.cookie }, payload: body.payload });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: { ...body.headers, cookie: user.cookie },
+    payload: body.payload,
+  });
   return res.json<{ imageUrl: string }>().imageUrl;
 }
 
@@ -54,7 +59,12 @@ describe('PUT /api/companies/{id}: business hours, service area and fleet (issue
     ];
     await call(h, 'PUT', `/api/companies/${company.id}`, owner, { serviceArea: { cities } });
     let page = (await call(h, 'GET', `/api/companies/${company.id}`)).json<CompanyDetail>();
-    expect(page.serviceArea).toEqual({ cities: [{ city: 'St. Louis', state: 'MO' }, { city: 'Clayton', state: 'MO' }] });
+    expect(page.serviceArea).toEqual({
+      cities: [
+        { city: 'St. Louis', state: 'MO' },
+        { city: 'Clayton', state: 'MO' },
+      ],
+    });
     await call(h, 'PUT', `/api/companies/${company.id}`, owner, { serviceArea: null, hours: null });
     page = (await call(h, 'GET', `/api/companies/${company.id}`)).json<CompanyDetail>();
     expect(page).toMatchObject({ serviceArea: null, hours: null });
@@ -87,7 +97,9 @@ describe('PUT /api/companies/{id}: business hours, service area and fleet (issue
 
   it('an unverified owner’s hours go through a change request, applied when an admin approves it', async () => {
     const unverified = userOf(h, 'business');
-    const listing = (await call(h, 'POST', '/api/companies', unverified, ownerListing({ name: 'Pending Profile Limo' }))).json<OwnerCompany>();
+    const listing = (
+      await call(h, 'POST', '/api/companies', unverified, ownerListing({ name: 'Pending Profile Limo' }))
+    ).json<OwnerCompany>();
     const res = await call(h, 'PUT', `/api/companies/${listing.id}`, unverified, { hours, fleet: [{ type: 'SUV', capacity: 6 }] });
     expect(res.statusCode).toBe(202);
     const request = res.json<{ changeRequest: ChangeRequest }>().changeRequest;
@@ -110,11 +122,15 @@ describe('GET /api/companies: a service area extends where the company is found 
       expect((await call(h, 'PUT', `/api/companies/${created.id}`, user, { serviceArea })).statusCode).toBe(200);
       return created.id;
     };
-    const orlando = await listed('Orlando Serves Miami Limo', '100 Main St, Orlando, FL 32801', { cities: [{ city: 'Miami', state: 'FL' }] });
+    const orlando = await listed('Orlando Serves Miami Limo', '100 Main St, Orlando, FL 32801', {
+      cities: [{ city: 'Miami', state: 'FL' }],
+    });
     const palmBeach = await listed('Palm Beach Wide Radius Limo', '1 Clematis St, West Palm Beach, FL 33401', { radiusMiles: 100 });
     const tampa = await listed('Tampa Short Radius Limo', '1 Bay St, Tampa, FL 33602', { radiusMiles: 50 });
     const found = async (location: string) =>
-      (await call(h, 'GET', `/api/companies?location=${encodeURIComponent(location)}&distance=25&limit=100`)).json<Array<{ id: string }>>().map((c) => c.id);
+      (await call(h, 'GET', `/api/companies?location=${encodeURIComponent(location)}&distance=25&limit=100`))
+        .json<Array<{ id: string }>>()
+        .map((c) => c.id);
     const inMiami = await found('Miami, FL');
     expect(inMiami).toEqual(expect.arrayContaining([orlando, palmBeach]));
     expect(inMiami).not.toContain(tampa);

@@ -92,7 +92,11 @@ describe('PUT /api/my-companies/{id}/gallery/order and DELETE /api/my-companies/
   });
 
   it('refuses an order that is not every image exactly once (400)', async () => {
-    for (const imageIds of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], 'someone-elses']]) {
+    for (const imageIds of [
+      [ids[0], ids[1]],
+      [ids[0], ids[0], ids[1]],
+      [ids[0], ids[1], 'someone-elses'],
+    ]) {
       const res = await call(h, 'PUT', `${galleryUrl(company.id)}/order`, owner, { imageIds });
       expect(res.statusCode, JSON.stringify(imageIds)).toBe(400);
       expect(res.json<{ message: string }>().message).toMatch(/every image of the gallery exactly once/);

@@ -22,7 +22,8 @@ export async function galleryRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       preHandler: app.requireUser,
       schema: {
         tags: ['companies'],
-        summary: 'Add an image to the gallery (multipart field `image`: jpeg, png or webp, at most 5MB, at least 100x100; 10 images at most)',
+        summary:
+          'Add an image to the gallery (multipart field `image`: jpeg, png or webp, at most 5MB, at least 100x100; 10 images at most)',
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 201: galleryResponseSchema.extend({ image: galleryImageSchema }), ...errorResponses(400, 401, 403, 404, 409, 429) },
