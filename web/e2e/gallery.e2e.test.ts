@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { BrowserSuite, describeInBrowser, expectToast, screenshot, signUpBusiness } from './support';
+import { BrowserSuite, describeInBrowser, expectNoSeriousA11yViolations, expectToast, screenshot, signUpBusiness } from './support';
 
 // Issue 21, a richer profile: an owner uploads two gallery images, reorders them, deletes one, and
 // the company page shows the gallery as left.
@@ -55,5 +55,6 @@ describeInBrowser('the gallery in the browser (issue 21)', () => {
     // The image itself is served (the browser loaded it).
     await expect.poll(() => gallery.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
     await screenshot(page, 'company-gallery');
+    await expectNoSeriousA11yViolations(page);
   });
 });
