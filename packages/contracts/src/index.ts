@@ -6,3 +6,4 @@ export * from './routes.js';
 export * from './places.js';
 export * from './landing-seo.js';
 export * from './maps.js';
+export * from './business-hours.js';

@@ -432,3 +432,18 @@ export function nearestCity(point: LatLng): CitySuggestion | undefined {
     }
   );
 }
+
+/**
+ * The populated places whose centre lies within `miles` of a point, as `{ city, state }` (a service
+ * radius made into the cities it covers, so every search engine matches it as a list of cities).
+ */
+export function citiesWithin(point: LatLng, miles: number): Array<{ city: string; state: string }> {
+  const boxDegrees = miles / 69;
+  const lngBoxDegrees = boxDegrees / Math.max(0.1, Math.cos(point.latitude * RAD));
+  const out: Array<{ city: string; state: string }> = [];
+  for (const city of cities().byPopulation) {
+    if (Math.abs(city.latitude - point.latitude) > boxDegrees || Math.abs(city.longitude - point.longitude) > lngBoxDegrees) continue;
+    if (distanceMiles(point, city) <= miles) out.push({ city: city.city, state: city.state });
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ export { US_STATES } from './us-states.js';
 export {
   EARTH_RADIUS_MILES,
   distanceMiles,
+  citiesWithin,
   largestCities,
   nearestCity,
   nearestZip,

@@ -36,6 +36,7 @@ import { credentialRoutes } from './routes/credentials/index.js';
 import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
 import { myCompaniesRoutes } from './routes/my-companies/index.js';
+import { galleryRoutes } from './routes/my-companies/gallery/index.js';
 import { placesRoutes } from './routes/places/index.js';
 import { companyLinksRoutes } from './routes/company-links/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
@@ -137,6 +138,7 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
         companiesRoutes,
         allCompaniesRoutes,
         myCompaniesRoutes,
+        galleryRoutes,
         credentialRoutes,
         reviewRoutes,
         uploadImageRoutes,

@@ -87,6 +87,8 @@ describe('search query translation', () => {
     expect(parse({ location: '10001', serviceType: 'all', priceRange: 'any' })).toEqual({
       near: expect.any(Object),
       radiusMiles: 25,
+      // The searched city, for the companies whose service area covers it (issue 21).
+      servedPlace: 'ny/new-york',
       sort: 'best-match',
       page: 1,
       limit: 15,

@@ -23,6 +23,7 @@ import { useOrigin } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { CompanyReviews } from './company/CompanyReviews';
 import { DeferredReviewForm } from './company/DeferredReviewForm';
+import { BusinessHoursTable, CompanyGallery, FleetList, ServiceAreaText } from './company/ProfileDetails';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
 
@@ -217,6 +218,11 @@ export default function CompanyPage() {
               {company.description || DEFAULT_DESCRIPTION}
             </Text>
           </Section>
+          {company.gallery.length > 0 && (
+            <Section id="gallery-heading" title="Photos">
+              <CompanyGallery company={company} />
+            </Section>
+          )}
           <Section id="services-heading" title="Services & Fleet">
             <Stack gap="4">
               <Box>
@@ -251,6 +257,8 @@ export default function CompanyPage() {
                   <Text color="gray.600">Not specified</Text>
                 )}
               </Box>
+              <FleetList company={company} />
+              <ServiceAreaText company={company} />
             </Stack>
           </Section>
           <Section id="reviews-heading" title="Customer Reviews">
@@ -288,6 +296,7 @@ export default function CompanyPage() {
                   </Link>
                 </HStack>
               )}
+              <BusinessHoursTable company={company} />
             </Stack>
           </Section>
         </Box>

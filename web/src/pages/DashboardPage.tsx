@@ -10,7 +10,9 @@ import { useMyCompanies } from './dashboard/data';
 import { BillingTab } from './dashboard/BillingTab';
 import { CredentialsTab } from './dashboard/CredentialsTab';
 import { FreeListingBanner, isFreeListing } from './dashboard/FreeListingBanner';
+import { GallerySection } from './dashboard/GallerySection';
 import { ImagesTab } from './dashboard/ImagesTab';
+import { ProfileExtras } from './dashboard/ProfileExtras';
 import { OverviewTab } from './dashboard/OverviewTab';
 import { ProfileTab } from './dashboard/ProfileTab';
 import { QuotesTab } from './dashboard/QuotesTab';
@@ -171,9 +173,11 @@ export default function DashboardPage() {
         </Tabs.Content>
         <Tabs.Content value="profile">
           <ProfileTab company={company} verified={verified} />
+          <ProfileExtras company={company} verified={verified} />
         </Tabs.Content>
         <Tabs.Content value="images">
           <ImagesTab company={company} verified={verified} />
+          <GallerySection company={company} />
         </Tabs.Content>
         <Tabs.Content value="credentials">
           <CredentialsTab company={company} />

@@ -1,5 +1,5 @@
 import type { ChangeRequest } from '@limo/contracts';
-import { currentValues, toChangesView, type EditableChange, type EditableField } from './company-view.js';
+import { currentValues, toChangesView, valueOf, type EditableChange, type EditableField } from './company-view.js';
 import type { CompanyDoc } from './company.js';
 
 /** pending until an admin approves (changes applied) or rejects it, or the business became verified (closed). */
@@ -50,7 +50,7 @@ export const toChangeRequest = (doc: ChangeRequestDoc): ChangeRequest => ({
 export function isStale(doc: ChangeRequestDoc, company: CompanyDoc): boolean {
   if (doc.baseVersion !== undefined && doc.baseVersion !== null && company.version === doc.baseVersion) return false;
   return (Object.keys(doc.changes) as EditableField[]).some(
-    (field) => JSON.stringify(company[field] ?? null) !== JSON.stringify(doc.previous[field] ?? null),
+    (field) => JSON.stringify(valueOf(company, field)) !== JSON.stringify(doc.previous[field] ?? null),
   );
 }
 

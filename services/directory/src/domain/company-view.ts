@@ -1,4 +1,12 @@
-import { credentialToday, serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
+import {
+  credentialToday,
+  serviceLabel,
+  vehicleTypeLabel,
+  type Company,
+  type CompanyChanges,
+  type FleetVehicle,
+  type OwnerCompany,
+} from '@limo/contracts';
 import { isVerifiedOwner, type CompanyDoc } from './company.js';
 import { companyBadges, insuranceExpiresOn } from './credentials.js';
 
@@ -38,6 +46,10 @@ export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company 
     updatedAt: c.updatedAt,
     badges: companyBadges(c, now),
     insuranceExpiresOn: insuranceExpiresOn(c, credentialToday(now)),
+    gallery: (c.gallery ?? []).map(({ id, url }) => ({ id, url })),
+    hours: c.hours ?? null,
+    serviceArea: c.serviceArea ?? null,
+    fleet: fleetView(c.fleet ?? []),
   };
 }
 
@@ -77,6 +89,9 @@ export const EDITABLE_FIELDS = [
   'imageUrl',
   'seoKeywords',
   'seoTags',
+  'hours',
+  'serviceArea',
+  'fleet',
 ] as const satisfies ReadonlyArray<keyof CompanyDoc & keyof CompanyChanges>;
 
 /** One of the fields an owner's edit may carry. */
@@ -84,13 +99,16 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 /** An edit as stored values (slugs), field by field. */
 export type EditableChange = Partial<Pick<CompanyDoc, EditableField>>;
 
+/** A field's current value; the profile fields older documents lack read as empty. */
+export const valueOf = (current: CompanyDoc, field: EditableField): unknown => current[field] ?? (field === 'fleet' ? [] : null);
+
 /** The editable fields of `input` that differ from the company's current values. */
 export function changedFields(current: CompanyDoc, input: EditableChange): EditableChange {
   const out: Record<string, unknown> = {};
   for (const field of EDITABLE_FIELDS) {
     const value = input[field];
     if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[field])) out[field] = value;
+    if (JSON.stringify(value) !== JSON.stringify(valueOf(current, field))) out[field] = value;
   }
   return out;
 }
@@ -98,15 +116,19 @@ export function changedFields(current: CompanyDoc, input: EditableChange): Edita
 /** The same fields' current values. */
 export function currentValues(current: CompanyDoc, change: EditableChange): EditableChange {
   const out: Record<string, unknown> = {};
-  for (const field of Object.keys(change) as EditableField[]) out[field] = current[field];
+  for (const field of Object.keys(change) as EditableField[]) out[field] = valueOf(current, field);
   return out;
 }
 
+/** The fleet as shown: vehicle types as labels. */
+const fleetView = (fleet: FleetVehicle[]): FleetVehicle[] => fleet.map((v) => ({ ...v, type: vehicleTypeLabel(v.type) }));
+
 /** A stored change (slugs) as the API shows it (labels). */
 export function toChangesView(change: EditableChange): CompanyChanges {
-  const { services, vehicleTypes, ...rest } = change;
+  const { services, vehicleTypes, fleet, ...rest } = change;
   return {
     ...rest,
+    ...(fleet && { fleet: fleetView(fleet) }),
     ...(services && { services: services.map(serviceLabel) }),
     ...(vehicleTypes && { vehicleTypes: vehicleTypes.map(vehicleTypeLabel) }),
   };

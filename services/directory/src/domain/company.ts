@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompanySnapshot } from '@limo/contracts';
+import type { BusinessHours, CompanySnapshot, FleetVehicle, GalleryImage, ServiceArea } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
 import type { CredentialsDoc } from './credentials.js';
 
@@ -75,6 +75,14 @@ export interface CompanyDoc {
   /** The owner's account e-mail, for notices (absent on older documents). */
   ownerEmail?: string | null;
   imageUrl: string | null;
+  /** Up to 10 stored images, in the owner's order (issue 21; absent on older documents). */
+  gallery?: GalleryImage[];
+  /** Business hours, in the time zone of the company's state (absent on older documents). */
+  hours?: BusinessHours | null;
+  /** A radius around the company, or a list of cities; search finds the company there too (absent on older documents). */
+  serviceArea?: ServiceArea | null;
+  /** The vehicles, types as slugs (absent on older documents). */
+  fleet?: FleetVehicle[];
   seoKeywords: string | null;
   seoTags: string | null;
   stripePaymentIntentId: string | null;
@@ -129,6 +137,10 @@ export function newCompanyDoc(fields: NewCompanyFields): Omit<CompanyDoc, 'versi
     listingReview: null,
     ownerEmail: null,
     imageUrl: null,
+    gallery: [],
+    hours: null,
+    serviceArea: null,
+    fleet: [],
     seoKeywords: null,
     seoTags: null,
     stripePaymentIntentId: null,

@@ -56,12 +56,25 @@ export class CompanyEdits {
   ) {}
 
   /** Throws 400/403 when `imageUrl` names a stored image the actor may not use. */
-  async assertImageUsable(imageUrl: string | null | undefined, actor: Actor): Promise<void> {
+  async assertImageUsable(imageUrl: string | null | undefined, actor: Actor, field = 'imageUrl'): Promise<void> {
     const id = storedImageId(imageUrl);
     if (!id) return;
     const image = await this.images.findById(id);
-    if (!image) throw badRequest('That image was not found: please upload it again', 'imageUrl');
+    if (!image) throw badRequest('That image was not found: please upload it again', field);
     if (image.uploadedBy !== actor.id && actor.role !== 'admin') throw forbidden('You can only use images you uploaded');
+  }
+
+  /**
+   * The company image and the fleet's photos: each a stored image the actor may use. A fleet photo
+   * must have been uploaded here (`POST /api/upload-image`: checked by content like every image).
+   */
+  async assertImagesUsable(input: Pick<EditableChange, 'imageUrl' | 'fleet'>, actor: Actor): Promise<void> {
+    await this.assertImageUsable(input.imageUrl, actor);
+    for (const vehicle of input.fleet ?? []) {
+      if (vehicle.photoUrl === null) continue;
+      if (!storedImageId(vehicle.photoUrl)) throw badRequest('Please upload the vehicle photo', 'fleet');
+      await this.assertImageUsable(vehicle.photoUrl, actor, 'fleet');
+    }
   }
 
   /** Fills coordinates from the gazetteer when the place changed and none were sent. */
@@ -90,7 +103,7 @@ export class CompanyEdits {
     guard: (current: CompanyDoc) => void = () => {},
   ): Promise<CompanyDoc | null> {
     assertState(input.state);
-    await this.assertImageUsable(input.imageUrl, actor);
+    await this.assertImagesUsable(input, actor);
     const updated = await this.companies.update(companyId, (current) => {
       guard(current);
       const change: CompanyChange = this.withCoordinates(current, changedFields(current, input));
@@ -100,10 +113,10 @@ export class CompanyEdits {
     return updated;
   }
 
-  /** Links the company's stored image to it, so deleting the company deletes the image. */
+  /** Links the company's stored images (its image, its fleet's photos) to it, so deleting the company deletes them. */
   async attachImage(company: CompanyDoc): Promise<void> {
-    const imageId = storedImageId(company.imageUrl);
-    if (imageId) await this.images.attach(imageId, company._id);
+    const urls = [company.imageUrl, ...(company.fleet ?? []).map((v) => v.photoUrl)];
+    for (const imageId of urls.map(storedImageId)) if (imageId) await this.images.attach(imageId, company._id);
   }
 }
 

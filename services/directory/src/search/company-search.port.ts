@@ -28,6 +28,11 @@ export interface SearchDocument {
   insuredUntil: string | null;
   /** Suspended companies (verified taken away by an admin) rank below the others. */
   suspended: boolean;
+  /**
+   * The places (`placeKey`: `fl/miami`) the company's service area covers: its list of cities, or the
+   * cities within its radius. A radius search of one of them finds the company too.
+   */
+  servedPlaces: string[];
   createdAt: string;
   /** The company's version when indexed (grows by one with every write): reconciliation compares it with the store's. */
   version: number;
@@ -50,6 +55,11 @@ export interface SearchQuery {
   radiusMiles?: number;
   /** Restrict to one state (the statewide distance, or a state-only location). */
   state?: string;
+  /**
+   * The searched city (`placeKey`), with `near` and `radiusMiles`: companies whose service area
+   * covers it match too, however far they are.
+   */
+  servedPlace?: string;
   /** Free text matched on name and description (every word must match, prefix on the last). */
   text?: string;
   service?: string;
@@ -88,7 +98,8 @@ export interface SearchResult {
 }
 
 /**
- * The company search index. Ranking, identical in every adapter:
+ * The company search index. Geography: within `radiusMiles` of `near`, or serving `servedPlace`.
+ * Ranking, identical in every adapter:
  * - best-match: not suspended first, then featured first, then (with `near`) distance ascending, else
  *   rating descending, then reviewCount descending, then name ascending, then id ascending;
  * - rating: not suspended first, rating desc, reviewCount desc, name asc, id asc;

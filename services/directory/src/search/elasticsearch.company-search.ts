@@ -38,6 +38,7 @@ interface IndexedCompany {
   licensed: boolean;
   insuredUntil: string | null;
   suspended: boolean;
+  servedPlaces: string[];
   createdAt: string;
   version: number;
   updatedAt: string;
@@ -238,6 +239,7 @@ function toIndexed(doc: SearchDocument): IndexedCompany {
     licensed: doc.licensed,
     insuredUntil: doc.insuredUntil,
     suspended: doc.suspended,
+    servedPlaces: doc.servedPlaces,
     createdAt: doc.createdAt,
     version: doc.version,
     updatedAt: doc.updatedAt,
@@ -248,9 +250,15 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   const out: estypes.QueryDslQueryContainer[] = [];
   const { near } = query;
   if (near && query.radiusMiles !== undefined) {
-    out.push({
+    const withinRadius: estypes.QueryDslQueryContainer = {
       geo_distance: { distance: `${query.radiusMiles}mi`, distance_type: 'arc', location: { lat: near.latitude, lon: near.longitude } },
-    });
+    };
+    // Or, wherever they are, serving the searched city (their service area).
+    out.push(
+      query.servedPlace === undefined
+        ? withinRadius
+        : { bool: { should: [withinRadius, { term: { servedPlaces: query.servedPlace } }], minimum_should_match: 1 } },
+    );
   }
   if (query.state !== undefined) out.push({ term: { state: query.state } });
   if (query.text !== undefined) {

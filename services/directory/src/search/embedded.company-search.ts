@@ -1,6 +1,7 @@
 import KDBush from 'kdbush';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
+import { ServedPlaces } from './embedded/served-places.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
 import { ALIVE, FEATURED, LICENSED, LOCATED, rankingComparator, SUSPENDED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
@@ -63,6 +64,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   /** slug → 1 at the slots of companies offering it. */
   private readonly services = new Map<string, Uint8Array>();
   private readonly vehicleTypes = new Map<string, Uint8Array>();
+  /** The places each company's service area covers. */
+  private readonly served = new ServedPlaces();
 
   private snapshot: Snapshot | undefined;
   private readonly dirty = new Set<number>();
@@ -91,6 +94,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       if (slot === undefined) continue;
       this.slotOf.delete(id);
       this.versionOf.delete(id);
+      this.served.remove(id);
       this.clearSlot(slot);
       this.flags[slot] = 0;
       this.ids[slot] = this.nameKeys[slot] = this.states[slot] = '';
@@ -123,6 +127,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.priceCodes.clear();
     this.services.clear();
     this.vehicleTypes.clear();
+    this.served.clear();
     this.snapshot = undefined;
     this.dirty.clear();
     this.dirtyMark = new Uint8Array(0);
@@ -201,6 +206,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.price[slot] = doc.priceRange === null ? 0 : this.priceCode(doc.priceRange);
     for (const slug of doc.services) this.column(this.services, slug)[slot] = 1;
     for (const slug of doc.vehicleTypes) this.column(this.vehicleTypes, slug)[slot] = 1;
+    this.served.set(doc.id, doc.servedPlaces);
     this.markDirty(slot);
   }
 
@@ -383,16 +389,21 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const [qx, qy, qz] = near ? unitVector(near.latitude, near.longitude) : [0, 0, 0];
     const radius = near && radiusMiles !== undefined ? radiusMiles : undefined;
     const maxChord2 = radius === undefined ? Infinity : chord2OfMiles(radius);
+    // Companies whose service area covers the searched city match wherever they are.
+    const servers = new Set<number>();
+    if (radius !== undefined && query.servedPlace !== undefined)
+      for (const id of this.served.servers(query.servedPlace)) servers.add(this.slotOf.get(id)!);
     let count = 0;
+    const chord2To = (slot: number): number => {
+      if (!near || !(flags[slot] & LOCATED)) return Infinity;
+      const dx = x[slot] - qx;
+      const dy = y[slot] - qy;
+      const dz = z[slot] - qz;
+      return dx * dx + dy * dy + dz * dz;
+    };
     const add = (slot: number): void => {
-      let chord2 = Infinity;
-      if (near && flags[slot] & LOCATED) {
-        const dx = x[slot] - qx;
-        const dy = y[slot] - qy;
-        const dz = z[slot] - qz;
-        chord2 = dx * dx + dy * dy + dz * dz;
-      }
-      if (radius !== undefined && !(chord2 <= maxChord2)) return;
+      const chord2 = chord2To(slot);
+      if (radius !== undefined && !(chord2 <= maxChord2) && !servers.has(slot)) return;
       matchSlots[count] = slot;
       matchChords[count] = chord2;
       count++;
@@ -421,6 +432,12 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
             if (dirtyMark[slot] === 0 && accept(slot)) add(slot);
           }
         }
+      }
+      // Those the radius left out (the range above added every located one within it).
+      for (const slot of servers) {
+        if (dirtyMark[slot] !== 0 || !accept(slot)) continue;
+        if (flags[slot] & LOCATED && snapshot.geo && chord2To(slot) <= maxChord2) continue;
+        add(slot);
       }
     } else {
       const candidates = query.state === undefined ? snapshot.all : snapshot.byState.get(query.state);

@@ -1,6 +1,17 @@
+import { citiesWithin } from '@limo/geo';
 import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
 import { isLicensed } from '../domain/credentials.js';
 import type { SearchDocument } from './company-search.port.js';
+import { placeKey, searchLocation } from './search-rules.js';
+
+/** The places a company's service area covers: its cities, or the gazetteer's cities within its radius. */
+export function servedPlaces(c: Pick<CompanyDoc, 'serviceArea' | 'latitude' | 'longitude'>): string[] {
+  const area = c.serviceArea;
+  if (!area) return [];
+  if ('cities' in area) return area.cities.map((p) => placeKey(p.city, p.state));
+  const at = searchLocation(c);
+  return at ? [...new Set(citiesWithin(at, area.radiusMiles).map((p) => placeKey(p.city, p.state)))] : [];
+}
 
 /** What the search index keeps of a company. */
 export function toSearchDocument(c: CompanyDoc): SearchDocument {
@@ -25,6 +36,7 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     licensed: c.suspendedAt === null && isLicensed(c),
     insuredUntil: c.suspendedAt === null ? (c.credentials?.verified?.insuranceExpiresOn ?? null) : null,
     suspended: c.suspendedAt !== null,
+    servedPlaces: servedPlaces(c),
     createdAt: c.createdAt,
     version: c.version,
     updatedAt: c.updatedAt,

@@ -1,6 +1,7 @@
 import { credentialToday, type CompanySearchQuery } from '@limo/contracts';
 import { resolveLocation, type ResolvedPlace } from '@limo/geo';
 import type { SearchQuery } from './company-search.port.js';
+import { placeKey } from './search-rules.js';
 
 /**
  * Turns the public search query (public-side §7) into an index query. A typed location that the
@@ -25,7 +26,11 @@ export function toSearchQuery(q: CompanySearchQuery, now: Date = new Date()): Se
   } else if (place) {
     query.near = { latitude: place.latitude, longitude: place.longitude };
     if (q.distance === 'statewide') query.state = place.state;
-    else query.radiusMiles = Number(q.distance);
+    else {
+      query.radiusMiles = Number(q.distance);
+      // Companies whose service area covers the searched city are found there too.
+      if (place.city) query.servedPlace = placeKey(place.city, place.state);
+    }
   }
   if (words.length > 0) query.text = words.join(' ');
   if (q.serviceType) query.service = q.serviceType;

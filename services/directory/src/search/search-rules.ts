@@ -1,3 +1,4 @@
+import { citySlug, stateSlug } from '@limo/contracts';
 import type { SearchDocument } from './company-search.port.js';
 
 /**
@@ -62,3 +63,6 @@ export function queryTerms(text: string): { exact: string[]; prefix: string | un
 export function nameSortKey(name: string): string {
   return fold(name).trim();
 }
+
+/** A city as service areas and searches name it: `fl/miami`, `mo/st-louis` (matched by slug). */
+export const placeKey = (city: string, state: string): string => `${stateSlug(state)}/${citySlug(city)}`;

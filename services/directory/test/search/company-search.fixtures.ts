@@ -43,6 +43,7 @@ function company(
     featured: traits.featured ?? false,
     verified: !traits.suspended,
     suspended: traits.suspended ?? false,
+    servedPlaces: [],
     licensed: traits.licensed ?? false,
     insuredUntil: traits.insuredUntil ?? null,
     // Featured listings are paid for: their owners are Verified Owners unless suspended.

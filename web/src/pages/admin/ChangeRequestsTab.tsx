@@ -26,12 +26,35 @@ const FIELD_LABELS: Record<string, string> = {
   imageUrl: 'Image',
   seoKeywords: 'SEO keywords',
   seoTags: 'SEO tags',
+  hours: 'Business hours',
+  serviceArea: 'Service area',
+  fleet: 'Fleet',
 };
+
+/** One part of a profile value (issue 21) as text: a vehicle, a day's hours, a city. */
+function partText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  const o = value as Record<string, unknown>;
+  if ('capacity' in o)
+    return `${String(o.type)} (${String(o.capacity)} passengers${o.hourlyRate != null ? `, $${String(o.hourlyRate)}/hour` : ''})`;
+  if ('open' in o) return `${String(o.open)}-${String(o.close)}`;
+  if ('city' in o) return `${String(o.city)}, ${String(o.state)}`;
+  return JSON.stringify(value);
+}
 
 /** A changed value as text; an empty one as "(empty)". */
 export function changeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(empty)';
+  if (Array.isArray(value)) return value.length ? value.map(partText).join(', ') : '(empty)';
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if ('radiusMiles' in o) return `Within ${String(o.radiusMiles)} miles`;
+    if ('cities' in o) return changeValue(o.cities);
+    // Business hours: each weekday's hours, or closed.
+    return Object.entries(o)
+      .map(([day, hours]) => `${day} ${hours ? partText(hours) : 'closed'}`)
+      .join(', ');
+  }
   return String(value);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessHoursResponseSchema, fleetVehicleSchema, serviceAreaResponseSchema } from './profile.js';
 
 /** What an owner's edit changes, as stored in a change request (labels for vocabulary fields). */
 export const companyChangesSchema = z.object({
@@ -21,6 +22,9 @@ export const companyChangesSchema = z.object({
   imageUrl: z.string().nullable().optional(),
   seoKeywords: z.string().nullable().optional(),
   seoTags: z.string().nullable().optional(),
+  hours: businessHoursResponseSchema.nullable().optional(),
+  serviceArea: serviceAreaResponseSchema.nullable().optional(),
+  fleet: z.array(fleetVehicleSchema).optional(),
 });
 export type CompanyChanges = z.infer<typeof companyChangesSchema>;
 

@@ -3,6 +3,7 @@ import { requiredString } from '../common.js';
 import { companyFields, companyName, flag, lenientRate } from './fields.js';
 import { companyBadgeSchema } from './credentials.js';
 import { reviewSchema } from './reviews.js';
+import { profileFields, profileResponseFields } from './profile.js';
 import { companyListingFields } from '../../events/directory.events.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -30,6 +31,7 @@ export type CompanyCreateBody = z.output<typeof companyCreateBodySchema>;
 export const companyUpdateBodySchema = z.object({
   name: companyName.optional(),
   ...companyFields,
+  ...profileFields,
   featured: flag('Featured').optional(),
   verified: flag('Verified').optional(),
 });
@@ -49,6 +51,7 @@ export type AdminCompanyCreateBody = z.output<typeof adminCompanyCreateBodySchem
 export const adminCompanyUpdateBodySchema = z.object({
   name: companyName.optional(),
   ...companyFields,
+  ...profileFields,
   hourlyRateStart: lenientRate,
   featured: flag('Featured').optional(),
   verified: flag('Verified').optional(),
@@ -93,6 +96,8 @@ export const companySchema = z.object({
   badges: z.array(companyBadgeSchema),
   /** The verified insurance's expiry date (yyyy-MM-dd) while it runs; null otherwise. */
   insuranceExpiresOn: z.string().nullable(),
+  /** Gallery, business hours, service area and fleet (issue 21). */
+  ...profileResponseFields,
   /** Miles from the searched place, in search results that had one. */
   distanceMiles: z.number().optional(),
 });

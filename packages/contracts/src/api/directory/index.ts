@@ -9,3 +9,4 @@ export * from './admin.js';
 export * from './trust.js';
 export * from './credentials.js';
 export * from './places.js';
+export * from './profile.js';

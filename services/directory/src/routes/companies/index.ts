@@ -134,7 +134,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       ]);
       const { fullAddress, ...input } = request.body;
       assertState(input.state);
-      await edits.assertImageUsable(input.imageUrl, user);
+      await edits.assertImagesUsable(input, user);
       // Owned but not claimed: `claimed` stays false until a claim is approved (public-side §4).
       const doc = await companies.insert({
         ...newCompany(input, { userId: user.id, claimed: false, featured: false, verifiedBy: null, fullAddress, now: new Date() }),
@@ -166,7 +166,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
       const { featured, verified, ...input } = request.body;
       if (!isAdmin && !company.businessVerified) {
         assertState(input.state);
-        await edits.assertImageUsable(input.imageUrl, user);
+        await edits.assertImagesUsable(input, user);
         const changes = edits.withCoordinates(company, changedFields(company, input));
         if (Object.keys(changes).length === 0) return toOwnerCompany(company);
         const pending = await changeRequests.insert({

@@ -65,7 +65,7 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       if (!pending) throw notFound('Change request not found');
       if (pending.status !== 'pending') throw conflict(`This change request was already ${pending.status}`);
       // The owner uploaded any image in it: checked as theirs, applied by the admin.
-      await edits.assertImageUsable(pending.changes.imageUrl, { id: pending.userId, role: 'business' });
+      await edits.assertImagesUsable(pending.changes, { id: pending.userId, role: 'business' });
       // Checked against the very copy the write applies to: a newer edit is never overwritten.
       const company = await edits.apply(pending.companyId, pending.changes, {}, admin, (current) => {
         if (isStale(pending, current)) throw conflict(CHANGE_REQUEST_STALE_MESSAGE);

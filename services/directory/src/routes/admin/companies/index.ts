@@ -62,7 +62,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       const admin = request.user!;
       const { featured, verified, ...input } = request.body;
       assertState(input.state);
-      await edits.assertImageUsable(input.imageUrl, admin);
+      await edits.assertImagesUsable(input, admin);
       const doc = await companies.insert(
         newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
       );

@@ -1,0 +1,145 @@
+import { Box, Button, Card, Heading, HStack, IconButton, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { MAX_GALLERY_IMAGES, type GalleryImage, type OwnerCompany } from '@limo/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, Trash2, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { MY_COMPANIES_KEY } from './data';
+import { checkImage, imageSize } from './imageRules';
+
+const galleryUrl = (companyId: string) => `/api/my-companies/${encodeURIComponent(companyId)}/gallery`;
+
+async function uploadToGallery(companyId: string, file: File): Promise<GalleryImage[]> {
+  const form = new FormData();
+  form.append('image', file);
+  const res = await fetch(galleryUrl(companyId), { method: 'POST', body: form, credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return ((await res.json()) as { gallery: GalleryImage[] }).gallery;
+}
+
+/**
+ * The gallery (issue 21): up to 10 images, uploaded with the checks of the main image, moved left or
+ * right, deleted. Applied at once (the owner's own photos, checked by content on upload).
+ */
+export function GallerySection({ company, measure = imageSize }: { company: OwnerCompany; measure?: typeof imageSize }) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [gallery, setGallery] = useState<GalleryImage[]>(company.gallery);
+  const done = (next: GalleryImage[] | undefined) => {
+    if (next) setGallery(next);
+    void queryClient.invalidateQueries({ queryKey: MY_COMPANIES_KEY });
+  };
+  const onError = (title: string) => (error: unknown) => showToast({ title, description: messageOf(error, title), type: 'error' });
+
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadToGallery(company.id, file),
+    onSuccess: (next) => {
+      done(next);
+      showToast({ title: 'Image uploaded successfully!' });
+    },
+    onError: onError('Upload failed'),
+  });
+  const reorder = useMutation({
+    mutationFn: async (imageIds: string[]) =>
+      (await readJson<{ gallery: GalleryImage[] }>(await apiRequest('PUT', `${galleryUrl(company.id)}/order`, { imageIds })))?.gallery,
+    onSuccess: done,
+    onError: onError('Could not reorder the gallery'),
+  });
+  const remove = useMutation({
+    mutationFn: async (imageId: string) =>
+      (await readJson<{ gallery: GalleryImage[] }>(await apiRequest('DELETE', `${galleryUrl(company.id)}/${encodeURIComponent(imageId)}`)))
+        ?.gallery,
+    onSuccess: (next) => {
+      done(next);
+      showToast({ title: 'Image deleted' });
+    },
+    onError: onError('Could not delete the image'),
+  });
+
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = await checkImage(file, measure);
+    if (problem) {
+      showToast({ ...problem, type: 'error' });
+      return;
+    }
+    upload.mutate(file);
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const ids = gallery.map((g) => g.id);
+    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+    reorder.mutate(ids);
+  };
+  const busy = upload.isPending || reorder.isPending || remove.isPending;
+  const full = gallery.length >= MAX_GALLERY_IMAGES;
+
+  return (
+    <Card.Root mt="6">
+      <Card.Body gap="4">
+        <Heading as="h3" size="lg">
+          Gallery
+        </Heading>
+        <Text color="gray.700">
+          Up to {MAX_GALLERY_IMAGES} photos of your vehicles and service, shown on your company page in this order ({gallery.length} of{' '}
+          {MAX_GALLERY_IMAGES}).
+        </Text>
+        {gallery.length > 0 && (
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-label="Gallery images" role="list">
+            {gallery.map((image, i) => (
+              <Stack key={image.id} gap="1" role="listitem" data-image-id={image.id}>
+                <Box rounded="md" overflow="hidden" borderWidth="1px">
+                  <Image src={image.url} alt={`Gallery photo ${i + 1}`} aspectRatio={4 / 3} objectFit="cover" />
+                </Box>
+                <HStack justify="space-between">
+                  <HStack gap="1">
+                    <IconButton
+                      size="xs"
+                      variant="outline"
+                      aria-label={`Move photo ${i + 1} earlier`}
+                      disabled={busy || i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      <ArrowLeft />
+                    </IconButton>
+                    <IconButton
+                      size="xs"
+                      variant="outline"
+                      aria-label={`Move photo ${i + 1} later`}
+                      disabled={busy || i === gallery.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      <ArrowRight />
+                    </IconButton>
+                  </HStack>
+                  <IconButton
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    aria-label={`Delete photo ${i + 1}`}
+                    disabled={busy}
+                    onClick={() => remove.mutate(image.id)}
+                  >
+                    <Trash2 />
+                  </IconButton>
+                </HStack>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        )}
+        <Input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-label="Choose a gallery image"
+          display="none"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+        <Button colorPalette="brand" alignSelf="start" onClick={() => input.current?.click()} disabled={busy || full}>
+          <Upload aria-hidden="true" /> {upload.isPending ? 'Uploading...' : full ? 'Gallery full' : 'Add to Gallery'}
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
