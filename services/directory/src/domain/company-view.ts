@@ -1,6 +1,7 @@
 import { credentialToday, serviceLabel, vehicleTypeLabel, type Company, type CompanyChanges, type OwnerCompany } from '@limo/contracts';
 import { isVerifiedOwner, type CompanyDoc } from './company.js';
 import { companyBadges, insuranceExpiresOn } from './credentials.js';
+import { responseRate, responseTimeHours } from './responsiveness.js';
 
 /** A company as every visitor sees it on `now`: vocabulary as labels, no owner or payment fields. */
 export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company {
@@ -38,6 +39,8 @@ export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company 
     updatedAt: c.updatedAt,
     badges: companyBadges(c, now),
     insuranceExpiresOn: insuranceExpiresOn(c, credentialToday(now)),
+    responseTimeHours: responseTimeHours(c),
+    responseRate: responseRate(c),
   };
 }
 

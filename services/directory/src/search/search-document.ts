@@ -1,5 +1,6 @@
 import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
 import { isLicensed } from '../domain/credentials.js';
+import { responsiveTier } from '../domain/responsiveness.js';
 import type { SearchDocument } from './company-search.port.js';
 
 /** What the search index keeps of a company. */
@@ -24,6 +25,8 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     verifiedOwner: isVerifiedOwner(c),
     licensed: c.suspendedAt === null && isLicensed(c),
     insuredUntil: c.suspendedAt === null ? (c.credentials?.verified?.insuranceExpiresOn ?? null) : null,
+    topRated: c.suspendedAt === null && c.topRated === true,
+    responsiveTier: responsiveTier(c),
     suspended: c.suspendedAt !== null,
     createdAt: c.createdAt,
     version: c.version,

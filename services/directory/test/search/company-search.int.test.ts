@@ -48,6 +48,8 @@ describeWithEngine('ElasticsearchCompanySearch hits', 'ELASTICSEARCH_URL', (url)
         verifiedOwner: false,
         licensed: false,
         insuredUntil: null,
+        topRated: false,
+        responsiveTier: 0,
         suspended: false,
         createdAt: '2024-01-01T00:00:00.000Z',
         version: 3,
