@@ -362,7 +362,7 @@ export const nearbyCitySchema = z.object({
   state: z.string(),
   /** "City, ST", as the form's city of service takes it. */
   label: z.string(),
-  /** How many companies a city-wide request to `label` would reach now. */
+  /** How many companies serve `label` now (a city-wide request goes to the best-matched few of them). */
   companies: z.number().int().min(1),
   /** From the unserved city's centre (or its state's, for a city the gazetteer does not know), rounded. */
   distanceMiles: z.number().int().min(0),
