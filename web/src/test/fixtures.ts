@@ -36,6 +36,8 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     updatedAt: '2025-01-01T00:00:00.000Z',
     badges: [],
     insuranceExpiresOn: null,
+    responseTimeHours: null,
+    responseRate: null,
     ...overrides,
   };
 }

@@ -100,6 +100,8 @@ describe('EmbeddedCompanySearch between rebuilds', () => {
     verifiedOwner: false,
     licensed: false,
     insuredUntil: null,
+    topRated: false,
+    responsiveTier: 0,
     suspended: false,
     createdAt: '2024-01-01T00:00:00.000Z',
     version: 1,
