@@ -80,7 +80,7 @@ export class LeadTracking {
   /** Recomputes every company whose last responsiveness counted leads (as `now` moves, leads leave the window). */
   async sweepResponsiveness(now: Date = new Date()): Promise<number> {
     let published = 0;
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const page = await this.companies.withRecentLeads(after, 200);
       for (const c of page) if (await this.refreshResponsiveness(c._id, now)) published++;
       if (page.length < 200) return published;

@@ -222,7 +222,13 @@ describe('POST /api/city-quote-requests through the gateway', () => {
     );
     // Listed under the city's name without coordinates: still serving it.
     rockford.push(
-      companySnapshot({ name: 'Rockford Limo 099', city: 'Rockford', latitude: null, longitude: null, email: 'info99@rockford-limo.example' }),
+      companySnapshot({
+        name: 'Rockford Limo 099',
+        city: 'Rockford',
+        latitude: null,
+        longitude: null,
+        email: 'info99@rockford-limo.example',
+      }),
     );
     // The request asks for a wedding in a stretch limousine. Owners first (the verified one first),
     // each kind by its match; then the unclaimed listings that match best.
@@ -286,7 +292,9 @@ describe('POST /api/city-quote-requests through the gateway', () => {
       const list = (await outbox()).filter((m) => m.tag === 'city-quote-claim-invitation' && m.text.includes('Rockford, IL'));
       return list.length >= 2 && list;
     });
-    expect(new Set(invitations.map((m) => m.to))).toEqual(new Set([unclaimedMatching, unclaimedVehicle].map((c) => c.businessEmail ?? c.email)));
+    expect(new Set(invitations.map((m) => m.to))).toEqual(
+      new Set([unclaimedMatching, unclaimedVehicle].map((c) => c.businessEmail ?? c.email)),
+    );
     for (const invitation of invitations) {
       const company = [unclaimedMatching, unclaimedVehicle].find((c) => (c.businessEmail ?? c.email) === invitation.to)!;
       expect(invitation.text).toContain(`/claim-business?companyId=${company.id}`);

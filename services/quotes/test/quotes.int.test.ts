@@ -220,7 +220,13 @@ describe('POST /api/city-quote-requests', () => {
   it('matches companies by city name even without coordinates, and by distance across a city line', async () => {
     const byName = await addCompany({ city: 'Elgin', state: 'IL', latitude: null, longitude: null, userId: 'elgin-owner' });
     // Schaumburg is about 10 miles from Elgin's centre: it serves Elgin too.
-    const nearby = await addCompany({ city: 'Schaumburg', state: 'IL', latitude: 42.0334, longitude: -88.0834, userId: 'schaumburg-owner' });
+    const nearby = await addCompany({
+      city: 'Schaumburg',
+      state: 'IL',
+      latitude: 42.0334,
+      longitude: -88.0834,
+      userId: 'schaumburg-owner',
+    });
     const far = await addCompany({ city: 'Chicago', state: 'IL', ...CHICAGO, userId: 'chicago-owner' });
     const res = await postCityQuote(cityQuoteBody({ targetCity: 'elgin, il' }));
     expect(res.statusCode).toBe(201);

@@ -122,7 +122,15 @@ describe('/request-city-quote', () => {
     const calls = fakeServer(
       analytics,
       on('GET', '/api/city-quote-requests/preview', {
-        body: { city: 'Miami, FL', companiesNotified: 5, companiesServing: 100, verifiedOwners: 2, owners: 1, unclaimed: 2, maxCompanies: 5 },
+        body: {
+          city: 'Miami, FL',
+          companiesNotified: 5,
+          companiesServing: 100,
+          verifiedOwners: 2,
+          owners: 1,
+          unclaimed: 2,
+          maxCompanies: 5,
+        },
       }),
       on('POST', '/api/city-quote-requests', {
         status: 201,

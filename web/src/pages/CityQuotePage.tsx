@@ -201,8 +201,8 @@ export default function CityQuotePage() {
         Request Quotes From the Best Limo Companies in Your City
       </Heading>
       <Text mt="2" color="gray.700" fontSize="lg">
-        Fill in one form and we send it to the few limousine companies serving your city that match your trip best. They reply with
-        their quotes by e-mail.
+        Fill in one form and we send it to the few limousine companies serving your city that match your trip best. They reply with their
+        quotes by e-mail.
       </Text>
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" my="8">

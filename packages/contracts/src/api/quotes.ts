@@ -327,8 +327,8 @@ export const cityQuoteRequestCreatedSchema = z.object({
 /** Query of GET /api/city-quote-requests/preview. */
 export const cityQuotePreviewQuerySchema = z.object({
   targetCity: cityQuoteRequestBodySchema.shape.targetCity,
-  serviceType: z.enum(CITY_QUOTE_SERVICE_TYPES, { error: 'Service type must be one of the form\'s choices' }).optional(),
-  vehicleType: z.enum(CITY_QUOTE_VEHICLE_TYPES, { error: 'Vehicle type must be one of the form\'s choices' }).optional(),
+  serviceType: z.enum(CITY_QUOTE_SERVICE_TYPES, { error: "Service type must be one of the form's choices" }).optional(),
+  vehicleType: z.enum(CITY_QUOTE_VEHICLE_TYPES, { error: "Vehicle type must be one of the form's choices" }).optional(),
 });
 export type CityQuotePreviewQuery = z.infer<typeof cityQuotePreviewQuerySchema>;
 

@@ -37,10 +37,7 @@ export function topRatedReviewsSince(now: Date): string {
 }
 
 /** Whether the company earns Top Rated, given its approved verified-customer reviews of the last 12 months. */
-export function earnsTopRated(
-  c: Pick<CompanyDoc, 'rating' | 'suspendedAt' | 'responsiveness'>,
-  recentVerifiedReviews: number,
-): boolean {
+export function earnsTopRated(c: Pick<CompanyDoc, 'rating' | 'suspendedAt' | 'responsiveness'>, recentVerifiedReviews: number): boolean {
   return (
     c.suspendedAt === null &&
     c.rating >= TOP_RATED.minRating &&

@@ -2,7 +2,18 @@ import KDBush from 'kdbush';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
-import { ALIVE, FEATURED, LICENSED, LOCATED, rankingComparator, RESPONSIVE, SUSPENDED, TOP_RATED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
+import {
+  ALIVE,
+  FEATURED,
+  LICENSED,
+  LOCATED,
+  rankingComparator,
+  RESPONSIVE,
+  SUSPENDED,
+  TOP_RATED,
+  topK,
+  VERIFIED_OWNER,
+} from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** Days since 1970-01-01 of a yyyy-MM-dd date (at least 1 for any date the index sees). */

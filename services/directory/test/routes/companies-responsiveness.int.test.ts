@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
-const found = async (query = '') => (await call(h, 'GET', `/api/companies?location=Miami%20Beach,%20FL&limit=100${query}`)).json<Company[]>();
+const found = async (query = '') =>
+  (await call(h, 'GET', `/api/companies?location=Miami%20Beach,%20FL&limit=100${query}`)).json<Company[]>();
 
 async function listed(name: string): Promise<string> {
   const res = await call(h, 'POST', '/api/companies', userOf(h, 'business'), ownerListing({ name }));

@@ -532,7 +532,11 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         expect(await ids({ near: MIAMI, radiusMiles: 25, topRated: true })).toEqual(['fl-mia-12']);
         const featured = FIXTURES.filter((d) => d.featured && !d.suspended && withinMiles(25).includes(d.id)).map((d) => d.id);
         const nearMiami = await ids({ near: MIAMI, radiusMiles: 25 });
-        expect(nearMiami.slice(0, featured.length + 2)).toEqual([...MIAMI_BY_DISTANCE.filter((id) => featured.includes(id)), 'fl-mia-12', 'fl-mia-03']);
+        expect(nearMiami.slice(0, featured.length + 2)).toEqual([
+          ...MIAMI_BY_DISTANCE.filter((id) => featured.includes(id)),
+          'fl-mia-12',
+          'fl-mia-03',
+        ]);
         // Without a place: the tier still comes before the rating.
         const everywhere = await ids({});
         expect(everywhere.indexOf('fl-mia-12')).toBeLessThan(everywhere.indexOf('fl-mia-03'));

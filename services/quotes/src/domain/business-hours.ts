@@ -8,7 +8,30 @@ export const BUSINESS_DAY = { openHour: 9, closeHour: 17 } as const;
 const DEFAULT_ZONE = 'America/New_York';
 
 const ZONES: Record<string, readonly string[]> = {
-  'America/New_York': ['CT', 'DC', 'DE', 'FL', 'GA', 'IN', 'KY', 'MA', 'MD', 'ME', 'MI', 'NC', 'NH', 'NJ', 'NY', 'OH', 'PA', 'RI', 'SC', 'VA', 'VT', 'WV'],
+  'America/New_York': [
+    'CT',
+    'DC',
+    'DE',
+    'FL',
+    'GA',
+    'IN',
+    'KY',
+    'MA',
+    'MD',
+    'ME',
+    'MI',
+    'NC',
+    'NH',
+    'NJ',
+    'NY',
+    'OH',
+    'PA',
+    'RI',
+    'SC',
+    'VA',
+    'VT',
+    'WV',
+  ],
   'America/Chicago': ['AL', 'AR', 'IA', 'IL', 'KS', 'LA', 'MN', 'MO', 'MS', 'ND', 'NE', 'OK', 'SD', 'TN', 'TX', 'WI'],
   'America/Denver': ['CO', 'ID', 'MT', 'NM', 'UT', 'WY'],
   'America/Phoenix': ['AZ'],
@@ -55,7 +78,7 @@ export function businessHoursBetween(from: Date, to: Date, zone: string): number
   const start = from.getTime();
   const end = Math.min(to.getTime(), start + MAX_SPAN_MS);
   let ms = 0;
-  for (let t = start; t < end; ) {
+  for (let t = start; t < end;) {
     const next = Math.min(end, (Math.floor(t / HOUR_MS) + 1) * HOUR_MS);
     if (isBusinessHour(t, zone)) ms += next - t;
     t = next;

@@ -6,7 +6,8 @@ import { SERVICE_RADIUS_MILES } from './places.js';
 /** Who a company is to a city-wide request: verified owners and owners get the lead; unclaimed listings an invitation. */
 export type LeadKind = 'verified-owner' | 'owner' | 'unclaimed';
 
-export const leadKindOf = (c: CompanyContactDoc): LeadKind => (c.userId === null ? 'unclaimed' : c.verifiedOwner ? 'verified-owner' : 'owner');
+export const leadKindOf = (c: CompanyContactDoc): LeadKind =>
+  c.userId === null ? 'unclaimed' : c.verifiedOwner ? 'verified-owner' : 'owner';
 
 const KIND_RANK: Record<LeadKind, number> = { 'verified-owner': 2, owner: 1, unclaimed: 0 };
 

@@ -7,7 +7,12 @@ import { formatTripDate, oneLine } from './quote-details.js';
  * customer asked for a ride in its city, what kind, and a link to claim the listing to receive such
  * requests. Never the customer's name, e-mail, phone, places or notes.
  */
-export function claimInvitationMail(request: CityRequestDoc, company: { id: string; name: string }, to: string, publicUrl: string): MailMessage {
+export function claimInvitationMail(
+  request: CityRequestDoc,
+  company: { id: string; name: string },
+  to: string,
+  publicUrl: string,
+): MailMessage {
   const claimUrl = `${publicUrl}/claim-business?companyId=${encodeURIComponent(company.id)}`;
   const city = request.targetCity;
   const wish = `${request.serviceType}${request.vehicleType ? ` (${request.vehicleType})` : ''} on ${formatTripDate(request.tripDate)}`;

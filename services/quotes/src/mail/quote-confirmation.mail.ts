@@ -51,8 +51,12 @@ export function cityQuoteConfirmationMail(request: CityRequestDoc, directoryUrl:
   const contacted = (request.companies ?? []).map((c) => (c.invited ? `${c.name} (invited to claim its listing first)` : c.name));
   const listText = contacted.length > 0 ? ['', 'Companies contacted:', ...contacted.map((name) => `- ${name}`)] : [];
   const listHtml =
-    contacted.length > 0 ? `<p><strong>Companies contacted</strong></p>\n<ul>${contacted.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` : '';
-  const text = [`Hello ${request.customerName},`, '', outcome, ...listText, '', rowsText(rows), '', `LimoDirectory: ${directoryUrl}`].join('\n');
+    contacted.length > 0
+      ? `<p><strong>Companies contacted</strong></p>\n<ul>${contacted.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>`
+      : '';
+  const text = [`Hello ${request.customerName},`, '', outcome, ...listText, '', rowsText(rows), '', `LimoDirectory: ${directoryUrl}`].join(
+    '\n',
+  );
   const html = mailLayout(
     title,
     `<p>Hello ${escapeHtml(request.customerName)},</p>

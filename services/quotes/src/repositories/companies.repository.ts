@@ -159,10 +159,7 @@ export class CompaniesRepository {
 
   /** Active companies whose last responsiveness counted leads (they may leave the window), a page after `after`. */
   withRecentLeads(after: string, limit: number): Promise<CompanyContactDoc[]> {
-    return this.companies.find(
-      { _id: { $gt: after }, active: true, 'responsiveness.leadCount': { $gt: 0 } },
-      { sort: { _id: 1 }, limit },
-    );
+    return this.companies.find({ _id: { $gt: after }, active: true, 'responsiveness.leadCount': { $gt: 0 } }, { sort: { _id: 1 }, limit });
   }
 
   private async applyVersioned(

@@ -113,7 +113,12 @@ describe('company.responsiveness.v1', () => {
   it('is published when an owner first marks a delivered quote contacted, and when a quote is delivered', async () => {
     const ownerId = `owner-${randomUUID().slice(0, 6)}`;
     const company = await addCompany({ userId: ownerId, businessEmail: 'fast@limo.example' });
-    const posted = await h.app.inject({ method: 'POST', url: '/api/quote-requests', payload: quoteBody(company.id), remoteAddress: '10.9.9.9' });
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: '/api/quote-requests',
+      payload: quoteBody(company.id),
+      remoteAddress: '10.9.9.9',
+    });
     expect(posted.statusCode).toBe(201);
     // Delivered: one lead, not answered yet.
     await waitFor(() => events(company.id).find((e) => e.data.leadCount === 1 && e.data.repliedCount === 0), 5000, 'lead counted');

@@ -83,7 +83,11 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
       const body = request.body;
       const target = targetCityOf(body.targetCity);
       const reachable = (await companies.serving(target.area)).filter(isReachable);
-      const matched = bestMatched(reachable, { serviceType: body.serviceType, vehicleType: body.vehicleType, center: target.area.center }, max);
+      const matched = bestMatched(
+        reachable,
+        { serviceType: body.serviceType, vehicleType: body.vehicleType, center: target.area.center },
+        max,
+      );
       if (matched.length === 0) {
         // Nobody would get it: say so instead of a "sent to 0 companies" success, store and send nothing.
         const nearbyCities = target.origin ? await nearbyServedCities(companies, target.origin, NEARBY_CITIES_LIMIT) : [];
@@ -145,7 +149,11 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
       await cityRequests.insert(doc, event);
       return reply
         .code(201)
-        .send({ id: doc._id, companiesNotified: doc.companiesNotified, companies: matched.map((m) => ({ id: m.company._id, name: m.company.name })) });
+        .send({
+          id: doc._id,
+          companiesNotified: doc.companiesNotified,
+          companies: matched.map((m) => ({ id: m.company._id, name: m.company.name })),
+        });
     },
   );
 }
