@@ -80,6 +80,10 @@ const listed = {
   seoTags: null,
   createdAt: at,
   updatedAt: at,
+  badges: [],
+  insuranceExpiresOn: null,
+  responseTimeHours: null,
+  responseRate: null,
 };
 const cityPage = (page: number) => ({
   city: 'Fort Lauderdale',
