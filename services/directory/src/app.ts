@@ -132,6 +132,7 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
       audit,
       auditLog,
       credentialWatch,
+      topRated,
       now,
     };
     return {

@@ -107,6 +107,17 @@ describe('the top-rated badge', () => {
     const order = (await found()).map((c) => c.id);
     expect(order.indexOf(top)).toBeLessThan(order.indexOf(slow));
 
+    // 13 months on, the verified reviews left the window: the periodic check takes the badge away.
+    const judge = h.service.deps.topRated;
+    expect(await judge.recheck(new Date())).toBe(0);
+    expect((await page(top)).badges).toContain('top-rated');
+    expect(await judge.recheck(new Date(Date.now() + 396 * 86_400_000))).toBe(1);
+    await waitFor(async () => !(await page(top)).badges.includes('top-rated'), 5_000, 'badge lost as reviews aged');
+    // New verified reviews and fresh responsiveness earn it again.
+    await reviewed(top, 5, 5);
+    await h.ctx.bus.publish([responsiveness(top, { leadCount: 4, fastReplyCount: 4 })]);
+    await waitFor(async () => (await page(top)).badges.includes('top-rated'), 5_000, 'badge earned again');
+
     // A one-star review pulls the rating below 4.8: the badge goes, and the filter lets it go.
     await reviewed(top, 1, 1);
     await waitFor(async () => !(await page(top)).badges.includes('top-rated'), 5_000, 'badge lost with the rating');

@@ -147,13 +147,11 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         },
       };
       await cityRequests.insert(doc, event);
-      return reply
-        .code(201)
-        .send({
-          id: doc._id,
-          companiesNotified: doc.companiesNotified,
-          companies: matched.map((m) => ({ id: m.company._id, name: m.company.name })),
-        });
+      return reply.code(201).send({
+        id: doc._id,
+        companiesNotified: doc.companiesNotified,
+        companies: matched.map((m) => ({ id: m.company._id, name: m.company.name })),
+      });
     },
   );
 }
