@@ -1,4 +1,4 @@
-// City quote: POST /api/city-quote-requests for a demo city (fans out to every company of the city).
+// City quote: POST /api/city-quote-requests for a demo city (fans out to its 5 best-matched companies).
 import { arrival, cityQuoteBody, post, summary, thresholds, TREND_STATS } from './lib/common.js';
 
 export const options = {

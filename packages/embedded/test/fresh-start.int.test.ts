@@ -49,10 +49,11 @@ describe('a fresh embedded start with the demo data', () => {
     expect(failed).toEqual([]);
   }, 120_000);
 
-  it('notifies as many companies for a city quote as the directory lists within 25 miles, and none where it lists none', async () => {
+  it('notifies the 5 best-matched of the companies the directory lists within 25 miles for a city quote, and none where it lists none', async () => {
     const api = new ApiClient(system.url);
     const cityQuote = async (city: string) => {
       const listed = await api.call('GET', `/api/companies?location=${encodeURIComponent(city)}&radius=25&limit=1`);
+      const preview = await api.call('GET', `/api/city-quote-requests/preview?targetCity=${encodeURIComponent(city)}`);
       const quote = await api.call('POST', '/api/city-quote-requests', {
         ...customer,
         targetCity: city,
@@ -61,12 +62,16 @@ describe('a fresh embedded start with the demo data', () => {
         vehicleType: 'Sedan',
         tripTime: '4:30 PM',
       });
-      return { listed: Number(listed.headers.get('x-total-count')), quote };
+      return { listed: Number(listed.headers.get('x-total-count')), serving: preview.json.companiesServing as number, quote };
     };
     const miami = await cityQuote('Miami, FL');
     expect(miami.quote.status, miami.quote.text).toBe(201);
     expect(miami.listed).toBeGreaterThan(0);
-    expect(miami.quote.json.companiesNotified).toBe(miami.listed);
+    // Quotes serves the city from its own read-model: the same companies as the directory's search.
+    expect(miami.serving).toBe(miami.listed);
+    expect(miami.listed).toBeGreaterThan(5);
+    expect(miami.quote.json.companiesNotified).toBe(5);
+    expect(miami.quote.json.companies).toHaveLength(5);
     // No demo company is in Chicago: refused, with the served cities to pick instead.
     const chicago = await cityQuote('Chicago, IL');
     expect(chicago.listed).toBe(0);

@@ -14,6 +14,7 @@ import { onAuditRecorded } from './consumers/on-audit-recorded.js';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onCompanyResponsiveness } from './consumers/on-company-responsiveness.js';
 import { onListingRegistered } from './consumers/on-listing-registered.js';
 import { onReviewDecided, RATING_TOPICS } from './consumers/on-review-decided.js';
 import { onSubscriptionActivated } from './consumers/on-subscription-activated.js';
@@ -21,6 +22,7 @@ import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js'
 import type { DirectoryDeps } from './deps.js';
 import { CompanyEdits } from './operations/company-edits.js';
 import { CredentialWatch } from './operations/credential-watch.js';
+import { TopRatedJudge } from './operations/top-rated.js';
 import { unclaimFreeListings } from './operations/free-listings.js';
 import { OwnerNotices } from './operations/owner-notices.js';
 import { seedDemoData } from './operations/populate.js';
@@ -112,6 +114,7 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
     const audit = await AuditTrail.create(ctx.store, 'directory');
     const auditLog = await AuditLogRepository.create(ctx.store);
     const credentialWatch = new CredentialWatch(companies, notices, logger.child({ service: 'directory', part: 'credential-watch' }));
+    const topRated = new TopRatedJudge(companies, reviews);
     let watching: NodeJS.Timeout | undefined;
     const deps: DirectoryDeps = {
       ctx,
@@ -130,6 +133,7 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
       audit,
       auditLog,
       credentialWatch,
+      topRated,
       now,
     };
     return {
@@ -158,7 +162,12 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
               fromBeginning: false,
             }
           : { group: 'directory.search-index', topics: COMPANY_TOPICS, handler: onCompanyChanged(projection) },
-        { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(companies, reviews) },
+        { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(topRated, reviews, () => deps.now()) },
+        {
+          group: 'directory.responsiveness',
+          topics: ['company.responsiveness.v1'],
+          handler: onCompanyResponsiveness(topRated, () => deps.now()),
+        },
         {
           group: 'directory.claims',
           topics: ['claim.approved.v1'],
@@ -212,7 +221,11 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
             logger.info({ companies: added, ms: Date.now() - started }, 'demo data added (SEED_DEMO_DATA=false skips it)');
           }
         }
-        const watch = () => void credentialWatch.run(deps.now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
+        const watch = () => {
+          void credentialWatch.run(deps.now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
+          // Verified reviews leave the Top Rated badge's 12-month window.
+          void topRated.recheck(deps.now()).catch((err) => logger.error({ err }, 'top rated check failed'));
+        };
         watching = setInterval(watch, settings.CREDENTIAL_WATCH_MINUTES * 60_000);
         watching.unref();
       },

@@ -1,6 +1,7 @@
 import type { AuditTrail, BlobStore, ServiceContext } from '@limo/platform';
 import type { CompanyEdits } from './operations/company-edits.js';
 import type { CredentialWatch } from './operations/credential-watch.js';
+import type { TopRatedJudge } from './operations/top-rated.js';
 import type { OwnerNotices } from './operations/owner-notices.js';
 import type { AuditLogRepository } from './repositories/audit-log.repository.js';
 import type { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
@@ -37,6 +38,8 @@ export interface DirectoryDeps {
   auditLog: AuditLogRepository;
   /** The insurance expiry check (reminders, the insured badge's lapse). */
   credentialWatch: CredentialWatch;
+  /** The Top Rated badge's judge (and its periodic check as verified reviews age). */
+  topRated: TopRatedJudge;
   /** The clock badges and the expiry check read (tests hand in their own). */
   now: () => Date;
 }

@@ -102,6 +102,12 @@ const listed = {
   seoTags: null,
   createdAt: at,
   updatedAt: at,
+  responseTimeHours: null,
+  responseRate: null,
+  gallery: [],
+  hours: null,
+  serviceArea: null,
+  fleet: [],
 };
 const cityPage = (page: number) => ({
   city: 'Fort Lauderdale',

@@ -2,6 +2,7 @@ import { preloadGazetteer } from '@limo/geo';
 import { buildService, defineService, reviewLinkKey, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
 import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onQuoteDeliveredResponsiveness } from './consumers/on-quote-delivered.js';
 import { onQuoteRequestedMail } from './consumers/on-quote-requested.js';
 import { QuoteDelivery } from './delivery/quote-delivery.js';
 import { MailBacklog, mailBacklogGauge } from './delivery/mail-backlog.js';
@@ -41,6 +42,9 @@ const MAIL_CONCURRENCY = 16;
 /** How often the mail backlog is counted while requests wait on it, and the longest one waits. */
 const BACKLOG_REFRESH_MS = 50;
 const BACKLOG_MAX_WAIT_MS = 2_000;
+
+/** How often the companies' responsiveness is recomputed as leads leave its 30-day window. */
+const RESPONSIVENESS_SWEEP_MS = 60 * 60 * 1000;
 
 /** How often the review reminders job looks for trips a few days past. */
 const REVIEW_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
@@ -105,6 +109,8 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     let reconciling: Promise<unknown> = Promise.resolve();
     let unsample = () => {};
     let unwatch: Array<() => void> = [];
+    let sweep: NodeJS.Timeout | undefined;
+    let sweeping: Promise<unknown> = Promise.resolve();
     return {
       deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog, reviewReminders },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
@@ -112,6 +118,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
         { group: 'quotes.mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMail(delivery), concurrency: MAIL_CONCURRENCY },
         { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
+        { group: 'quotes.responsiveness', topics: ['quote.delivered.v1'], handler: onQuoteDeliveredResponsiveness(leads) },
         {
           group: 'quotes.city-confirmation',
           topics: ['city-quote.requested.v1'],
@@ -133,6 +140,10 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
         unsample = mailBacklogGauge.add({ service: 'quotes' }, () => quotes.awaitingMailCount());
         redelivery.start();
         reviewReminders.start();
+        sweep = setInterval(() => {
+          sweeping = leads.sweepResponsiveness().catch((err: unknown) => logger.warn({ err }, 'responsiveness sweep failed'));
+        }, RESPONSIVENESS_SWEEP_MS);
+        sweep.unref();
         // Distributed: a crashed replica's leases run out after the lease time; then everything owed
         // from before this start is done, rather than after the sweep's grace period.
         redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
@@ -157,6 +168,8 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       async stop() {
         unsample();
         unwatch.forEach((stopWatching) => stopWatching());
+        clearInterval(sweep);
+        await sweeping;
         stopping.abort();
         await reconciling;
         await redelivery.stop();

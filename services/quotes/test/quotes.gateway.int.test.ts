@@ -204,7 +204,8 @@ describe('POST /api/city-quote-requests through the gateway', () => {
     expect(res.json.message).toBe(message);
   });
 
-  it('notifies every company serving a city of 100: 100 quotes, 100 mails, and nobody 70 miles away', async () => {
+  it('sends a request in a city of 100 to the 5 best-matched only: owners get it, unclaimed listings an invitation, nobody 70 miles away', async () => {
+    // Before issue 21 every one of these 100 companies got the customer's details; now 5 are contacted.
     const rockford = Array.from({ length: 99 }, (_, i) =>
       // Spread over a few miles around the centre, some listed under a suburb's name.
       companySnapshot({
@@ -215,6 +216,8 @@ describe('POST /api/city-quote-requests through the gateway', () => {
         longitude: (i % 10 === 0 ? LOVES_PARK : ROCKFORD).longitude - (i % 5) * 0.003,
         businessEmail: i % 2 === 0 ? `dispatch${i}@rockford-limo.example` : null,
         email: `info${i}@rockford-limo.example`,
+        services: ['airport-transfer'],
+        vehicleTypes: ['sedan'],
       }),
     );
     // Listed under the city's name without coordinates: still serving it.
@@ -227,10 +230,37 @@ describe('POST /api/city-quote-requests through the gateway', () => {
         email: 'info99@rockford-limo.example',
       }),
     );
+    // The request asks for a wedding in a stretch limousine. Owners first (the verified one first),
+    // each kind by its match; then the unclaimed listings that match best.
+    const set = (i: number, fields: Partial<CompanySnapshot>) => (rockford[i] = { ...rockford[i], ...fields });
+    const verified = set(42, { userId: 'owner-42', verifiedOwner: true });
+    const ownerMatching = set(7, { userId: 'owner-7', services: ['wedding'], vehicleTypes: ['stretch-limo'] });
+    const ownerPlain = set(8, { userId: 'owner-8' });
+    const unclaimedMatching = set(61, { services: ['wedding'], vehicleTypes: ['stretch-limo'], rating: 4.9, reviewCount: 30 });
+    const unclaimedVehicle = set(62, { vehicleTypes: ['stretch-limo'] });
+    const chosen = [verified, ownerMatching, ownerPlain, unclaimedMatching, unclaimedVehicle];
     const chicago = Array.from({ length: 5 }, (_, i) =>
-      companySnapshot({ name: `Chicago Limo ${i}`, city: 'Chicago', ...CHICAGO, email: `c${i}@chicago-limo.example` }),
+      companySnapshot({ name: `Chicago Limo ${i}`, city: 'Chicago', ...CHICAGO, email: `c${i}@chicago-limo.example`, userId: `chi-${i}` }),
     );
     await addCompanies([...rockford, ...chicago]);
+
+    const preview = await visitor.call(
+      'GET',
+      `/api/city-quote-requests/preview?targetCity=${encodeURIComponent('Rockford, IL')}&serviceType=Wedding&vehicleType=${encodeURIComponent('Stretch Limousine')}`,
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.json).toEqual({
+      city: 'Rockford, IL',
+      companiesNotified: 5,
+      companiesServing: 100,
+      verifiedOwners: 1,
+      owners: 2,
+      unclaimed: 2,
+      maxCompanies: 5,
+    });
+    const bad = await visitor.call('GET', '/api/city-quote-requests/preview?targetCity=Rockford');
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe(CITY_FORMAT_MESSAGE);
 
     const res = await visitor.call(
       'POST',
@@ -238,38 +268,56 @@ describe('POST /api/city-quote-requests through the gateway', () => {
       cityQuoteBody({ targetCity: 'Rockford, IL', customerEmail: 'city100@groom.example' }),
     );
     expect(res.status).toBe(201);
-    expect(res.json.companiesNotified).toBe(100);
+    expect(res.json.companiesNotified).toBe(5);
+    expect(res.json.companies).toEqual(chosen.map((c) => ({ id: c.id, name: c.name })));
     const requestId = res.json.id as string;
 
+    // The owners' quotes carry the customer's details, mailed and on their dashboards.
     const quotes = await store().collection<QuoteDoc>('quote_requests');
-    const stored = await waitFor(
-      async () => {
-        const list = await quotes.find({ cityRequestId: requestId });
-        return list.length === 100 && list;
-      },
-      20_000,
-      '100 quotes',
-    );
-    expect(new Set(stored.map((q) => q.companyId))).toEqual(new Set(rockford.map((c) => c.id)));
+    const stored = await waitFor(async () => {
+      const list = await quotes.find({ cityRequestId: requestId });
+      return list.length === 3 && list;
+    });
+    expect(new Set(stored.map((q) => q.companyId))).toEqual(new Set([verified.id, ownerMatching.id, ownerPlain.id]));
     expect(stored.every((q) => q.status === 'pending' && q.source === 'city' && q.tripTime === '4:30 PM')).toBe(true);
+    const mails = await waitFor(async () => {
+      const list = (await outbox()).filter((m) => m.tag === 'city-quote-to-company' && m.replyTo === 'city100@groom.example');
+      return list.length >= 3 && list;
+    });
+    expect(new Set(mails.map((m) => m.to))).toEqual(new Set([verified, ownerMatching, ownerPlain].map((c) => c.businessEmail ?? c.email)));
+    expect(mails[0].text).toContain('5 companies serving Rockford, IL');
 
-    const mails = await waitFor(
-      async () => {
-        const list = (await outbox()).filter((m) => m.tag === 'city-quote-to-company' && m.replyTo === 'city100@groom.example');
-        return list.length >= 100 && list;
-      },
-      30_000,
-      '100 mails',
+    // The unclaimed two are invited to claim their listing, without the customer's details.
+    const invitations = await waitFor(async () => {
+      const list = (await outbox()).filter((m) => m.tag === 'city-quote-claim-invitation' && m.text.includes('Rockford, IL'));
+      return list.length >= 2 && list;
+    });
+    expect(new Set(invitations.map((m) => m.to))).toEqual(
+      new Set([unclaimedMatching, unclaimedVehicle].map((c) => c.businessEmail ?? c.email)),
     );
-    expect(mails).toHaveLength(100);
-    const expectedRecipients = rockford.map((c) => c.businessEmail ?? c.email);
-    expect(new Set(mails.map((m) => m.to))).toEqual(new Set(expectedRecipients));
-    expect(mails[0].subject).toContain('Rockford, IL');
-    expect(mails[0].text).toContain('100 companies serving Rockford, IL');
+    for (const invitation of invitations) {
+      const company = [unclaimedMatching, unclaimedVehicle].find((c) => (c.businessEmail ?? c.email) === invitation.to)!;
+      expect(invitation.text).toContain(`/claim-business?companyId=${company.id}`);
+      for (const secret of ['Sam Groom', 'city100@groom.example', '815-555-0123', '1 Church St', 'Champagne'])
+        expect(invitation.text + invitation.html).not.toContain(secret);
+      expect(invitation.replyTo).toBeUndefined();
+    }
+
+    // Nobody else heard of it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reached = new Set(chosen.map((c) => c.businessEmail ?? c.email));
+    const others = (await outbox()).filter(
+      (m) => (m.replyTo === 'city100@groom.example' || m.tag === 'city-quote-claim-invitation') && !reached.has(m.to),
+    );
+    expect(others).toEqual([]);
+
+    // The customer's confirmation names the five.
     const confirmation = await waitFor(async () => (await outbox()).find((m) => m.to === 'city100@groom.example'));
     expect(confirmation.tag).toBe('city-quote-confirmation');
-    expect(confirmation.text).toContain('sent to 100 limousine companies in Rockford, IL');
-    await waitFor(async () => (await quotes.count({ cityRequestId: requestId, delivery: 'delivered' })) === 100, 20_000, 'delivered marks');
+    expect(confirmation.text).toContain('sent to 5 limousine companies in Rockford, IL');
+    for (const c of chosen) expect(confirmation.text).toContain(c.name);
+    expect(confirmation.text).toContain(`${unclaimedMatching.name} (invited to claim its listing first)`);
+    await waitFor(async () => (await quotes.count({ cityRequestId: requestId, delivery: 'delivered' })) === 3, 20_000, 'delivered marks');
   });
 
   it('answers 422 for a city nobody serves, offering the nearest served cities, and records and sends nothing', async () => {

@@ -218,10 +218,16 @@ describe('POST /api/city-quote-requests', () => {
   });
 
   it('matches companies by city name even without coordinates, and by distance across a city line', async () => {
-    const byName = await addCompany({ city: 'Elgin', state: 'IL', latitude: null, longitude: null });
+    const byName = await addCompany({ city: 'Elgin', state: 'IL', latitude: null, longitude: null, userId: 'elgin-owner' });
     // Schaumburg is about 10 miles from Elgin's centre: it serves Elgin too.
-    const nearby = await addCompany({ city: 'Schaumburg', state: 'IL', latitude: 42.0334, longitude: -88.0834 });
-    const far = await addCompany({ city: 'Chicago', state: 'IL', ...CHICAGO });
+    const nearby = await addCompany({
+      city: 'Schaumburg',
+      state: 'IL',
+      latitude: 42.0334,
+      longitude: -88.0834,
+      userId: 'schaumburg-owner',
+    });
+    const far = await addCompany({ city: 'Chicago', state: 'IL', ...CHICAGO, userId: 'chicago-owner' });
     const res = await postCityQuote(cityQuoteBody({ targetCity: 'elgin, il' }));
     expect(res.statusCode).toBe(201);
     expect(res.json().companiesNotified).toBe(2);
@@ -285,7 +291,14 @@ describe('mail outage', () => {
     const company = await addCompany({ businessEmail: 'outage@limo.example' });
     const cityCompanies = await Promise.all(
       [1, 2, 3].map((i) =>
-        addCompany({ city: 'Peoria', state: 'IL', latitude: 40.6936, longitude: -89.589, businessEmail: `peoria${i}@limo.example` }),
+        addCompany({
+          city: 'Peoria',
+          state: 'IL',
+          latitude: 40.6936,
+          longitude: -89.589,
+          businessEmail: `peoria${i}@limo.example`,
+          userId: `peoria-owner-${i}`,
+        }),
       ),
     );
     // Before the outage: delivered as usual.

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText, Text, Wrap } from '@chakra-ui/react';
 import { CredentialBadges } from './CredentialBadges';
+import { ResponseTime } from './ResponseTime';
 import { VerifiedOwnerBadge } from './VerifiedOwnerBadge';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
@@ -77,6 +78,7 @@ export function CompanyCard({
             </Text>
           </HStack>
         )}
+        <ResponseTime company={company} />
         {company.hourlyRateStart ? (
           <Text fontSize="sm" fontWeight="semibold" color="brand.700">
             Starting at ${company.hourlyRateStart}/hr

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import type { Company } from '@limo/contracts';
-import { FileCheck, ShieldCheck } from 'lucide-react';
+import { Award, FileCheck, ShieldCheck } from 'lucide-react';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -10,14 +10,21 @@ export function expiryMonth(date: string): string {
 }
 
 /**
- * "Licensed" and "Insured · until Mar 2027" (issue 21): credentials an admin verified; the insured
- * badge is on the company only while its insurance runs (`badges`, `insuranceExpiresOn`).
+ * "Top Rated" (rating, verified reviews and answered leads: README), "Licensed" and "Insured · until
+ * Mar 2027" (issue 21): credentials an admin verified; the insured badge is on the company only while
+ * its insurance runs (`badges`, `insuranceExpiresOn`).
  */
 export function CredentialBadges({ company, ...props }: { company: Pick<Company, 'badges' | 'insuranceExpiresOn'> } & BadgeProps) {
   const licensed = company.badges.includes('licensed');
   const insured = company.badges.includes('insured') && company.insuranceExpiresOn !== null;
+  const topRated = company.badges.includes('top-rated');
   return (
     <>
+      {topRated && (
+        <Badge colorPalette="orange" variant="subtle" {...props}>
+          <Award size={14} aria-hidden="true" /> Top Rated
+        </Badge>
+      )}
       {licensed && (
         <Badge colorPalette="blue" variant="subtle" {...props}>
           <FileCheck size={14} aria-hidden="true" /> Licensed

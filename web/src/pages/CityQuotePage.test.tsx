@@ -118,6 +118,50 @@ describe('/request-city-quote', () => {
     });
   });
 
+  it('says how many companies, and which kind, will get the request before sending; the toast names them', async () => {
+    const calls = fakeServer(
+      analytics,
+      on('GET', '/api/city-quote-requests/preview', {
+        body: {
+          city: 'Miami, FL',
+          companiesNotified: 5,
+          companiesServing: 100,
+          verifiedOwners: 2,
+          owners: 1,
+          unclaimed: 2,
+          maxCompanies: 5,
+        },
+      }),
+      on('POST', '/api/city-quote-requests', {
+        status: 201,
+        body: {
+          id: 'cq3',
+          companiesNotified: 2,
+          companies: [
+            { id: 'a', name: 'Biscayne Limo' },
+            { id: 'b', name: 'Brickell Cars' },
+          ],
+        },
+      }),
+    );
+    const { user } = renderAt(<CityQuotePage />, route);
+    await fillValidForm(user, 'Miami, FL');
+    const reach = await screen.findByText(/Your request will go to 5 limousine companies in this city, the best matched of 100/);
+    expect(reach).toHaveTextContent(
+      '2 verified owners, 1 other owner and 2 listings not yet claimed (invited to claim first, without your details)',
+    );
+    // Asked again as the trip takes shape: the match weighs the service and the vehicle.
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.startsWith('/api/city-quote-requests/preview?'))
+          .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams)),
+      ).toContainEqual({ targetCity: 'Miami, FL', serviceType: 'Wedding', vehicleType: 'Stretch Limousine' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Quote Request' }));
+    await expectToast('Quote Request Sent!', /sent to 2 limousine companies in Miami, FL: Biscayne Limo, Brickell Cars\./);
+  });
+
   it('keeps the form when no company serves the city, and resends to a nearby city the visitor picks', async () => {
     const calls = fakeServer(
       analytics,

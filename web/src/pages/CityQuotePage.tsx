@@ -12,7 +12,7 @@ import {
   type CityQuoteUnserved,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Clock, DollarSign, Info, Users } from 'lucide-react';
+import { ArrowLeft, Clock, DollarSign, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -23,6 +23,7 @@ import { PlaceInput } from '../components/PlaceInput';
 import { track } from '../lib/analytics';
 import { ApiError, apiRequest, readJson } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
+import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
 
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
@@ -139,7 +140,7 @@ const TILES = [
   { icon: Users, title: 'Multiple', text: 'Companies will respond' },
 ];
 
-/** The city-wide quote request, /request-city-quote (§2): three steps, one request to every company of a city. */
+/** The city-wide quote request, /request-city-quote (§2): three steps, one request to the best-matched companies of a city. */
 export default function CityQuotePage() {
   const navigate = useNavigate();
   const {
@@ -161,12 +162,14 @@ export default function CityQuotePage() {
   const send = useMutation({
     mutationFn: async (body: CityQuoteRequestBody) => {
       const res = await apiRequest('POST', '/api/city-quote-requests', body);
-      return (await readJson<CityQuoteRequestCreated>(res))?.companiesNotified ?? 0;
+      return await readJson<CityQuoteRequestCreated>(res);
     },
-    onSuccess: (companiesNotified, body) => {
+    onSuccess: (created, body) => {
+      const companiesNotified = created?.companiesNotified ?? 0;
+      const names = created?.companies?.map((c) => c.name) ?? [];
       showToast({
         title: 'Quote Request Sent!',
-        description: `Your quote request has been sent to ${companiesNotified} limousine ${companiesNotified === 1 ? 'company' : 'companies'} in ${body.targetCity || 'your area'}. You should receive quotes by email within 24 hours.`,
+        description: `Your quote request has been sent to ${companiesNotified} limousine ${companiesNotified === 1 ? 'company' : 'companies'} in ${body.targetCity || 'your area'}${names.length > 0 ? `: ${names.join(', ')}` : ''}. You should receive quotes by email within 24 hours.`,
       });
       const [cityName = '', state = ''] = body.targetCity.split(',').map((s) => s.trim());
       track('quote_request', { searchQuery: [cityName, state].filter(Boolean).join(', ') });
@@ -196,10 +199,11 @@ export default function CityQuotePage() {
         </RouterLink>
       </Button>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mt="4">
-        Request Quotes From Every Limo Company in Your City
+        Request Quotes From the Best Limo Companies in Your City
       </Heading>
       <Text mt="2" color="gray.700" fontSize="lg">
-        Fill in one form and we send it to all the limousine companies serving your city. They reply with their quotes by e-mail.
+        Fill in one form and we send it to the few limousine companies serving your city that match your trip best. They reply with their
+        quotes by e-mail.
       </Text>
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" my="8">
@@ -318,19 +322,7 @@ export default function CityQuotePage() {
 
           <Stack gap="3" align={{ base: 'stretch', md: 'start' }}>
             {unserved && <UnservedCity answer={unserved} onPick={pickCity} />}
-            {city ? (
-              <Flex gap="2" align="center" color="green.700" role="status">
-                <CheckCircle2 size={18} aria-hidden="true" />
-                <Text>
-                  Service area selected: <strong>{city}</strong>. Your request will go to limousine companies in this city.
-                </Text>
-              </Flex>
-            ) : (
-              <Flex gap="2" align="center" color="gray.700" role="status">
-                <Info size={18} aria-hidden="true" />
-                <Text>Please select a city of service in step 1 to send your request.</Text>
-              </Flex>
-            )}
+            <CityQuoteReach city={city} serviceType={watch('serviceType')} vehicleType={watch('vehicleType')} />
             <Button type="submit" colorPalette="brand" size="lg" disabled={send.isPending || !city}>
               {send.isPending ? 'Sending Request...' : 'Send Quote Request'}
             </Button>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { CredentialBadges } from '../components/CredentialBadges';
+import { ResponseTime } from '../components/ResponseTime';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
 import {
   COMPANY_NOT_FOUND_META,
@@ -150,6 +151,7 @@ export default function CompanyPage() {
                 </Text>
               </HStack>
             )}
+            <ResponseTime company={company} fontSize="md" />
             <HStack gap="2" color="gray.700">
               <MapPin size={16} aria-hidden="true" />
               <Text>{fullAddress(company)}</Text>

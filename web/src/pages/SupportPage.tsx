@@ -9,7 +9,7 @@ const CUSTOMER_FAQ = [
   { q: 'How fast will companies respond?', a: 'Most companies reply within 24 hours, by e-mail or phone.' },
   {
     q: 'How do I request quotes from several companies at once?',
-    a: 'Use "Request City Quotes": one form goes to every limousine company in your city.',
+    a: 'Use "Request City Quotes": one form goes to the few limousine companies in your city that match your trip best.',
   },
   { q: 'When does my review appear?', a: 'Reviews are checked by our team and appear once approved.' },
 ];

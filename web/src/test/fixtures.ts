@@ -40,6 +40,8 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
     hours: null,
     serviceArea: null,
     fleet: [],
+    responseTimeHours: null,
+    responseRate: null,
     ...overrides,
   };
 }

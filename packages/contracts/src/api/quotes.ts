@@ -310,11 +310,46 @@ export const quoteRequestCreatedSchema = z.object({
 });
 export type QuoteRequestCreated = z.infer<typeof quoteRequestCreatedSchema>;
 
-/** Answer to POST /api/city-quote-requests: how many companies of the city get the request. */
+/** A company a city-wide request goes to. */
+export const cityQuoteCompanySchema = z.object({ id: z.string(), name: z.string() });
+export type CityQuoteCompany = z.infer<typeof cityQuoteCompanySchema>;
+
+/**
+ * Answer to POST /api/city-quote-requests: the best-matched companies of the city the request goes
+ * to (at most the configured number, 5 by default; README).
+ */
 export const cityQuoteRequestCreatedSchema = z.object({
   id: z.string(),
   companiesNotified: z.number().int().min(0),
+  companies: z.array(cityQuoteCompanySchema),
 });
+
+/** Query of GET /api/city-quote-requests/preview. */
+export const cityQuotePreviewQuerySchema = z.object({
+  targetCity: cityQuoteRequestBodySchema.shape.targetCity,
+  serviceType: z.enum(CITY_QUOTE_SERVICE_TYPES, { error: "Service type must be one of the form's choices" }).optional(),
+  vehicleType: z.enum(CITY_QUOTE_VEHICLE_TYPES, { error: "Vehicle type must be one of the form's choices" }).optional(),
+});
+export type CityQuotePreviewQuery = z.infer<typeof cityQuotePreviewQuerySchema>;
+
+/**
+ * Answer to GET /api/city-quote-requests/preview: how many companies a request to the city would reach
+ * now, and which kind: `verifiedOwners` and `owners` get the customer's details; `unclaimed`
+ * listings get only an invitation to claim their listing (they count in `companiesNotified`).
+ */
+export const cityQuotePreviewSchema = z.object({
+  /** The city as the gazetteer reads it ("Miami, FL"), else as typed. */
+  city: z.string(),
+  companiesNotified: z.number().int().min(0),
+  /** How many companies serve the city in all (the request goes to the best-matched few). */
+  companiesServing: z.number().int().min(0),
+  verifiedOwners: z.number().int().min(0),
+  owners: z.number().int().min(0),
+  unclaimed: z.number().int().min(0),
+  /** The most companies a request goes to (setting CITY_QUOTE_MAX_COMPANIES). */
+  maxCompanies: z.number().int().min(1),
+});
+export type CityQuotePreview = z.infer<typeof cityQuotePreviewSchema>;
 export type CityQuoteRequestCreated = z.infer<typeof cityQuoteRequestCreatedSchema>;
 
 /** How many served cities a 422 of POST /api/city-quote-requests offers at most. */
@@ -327,7 +362,7 @@ export const nearbyCitySchema = z.object({
   state: z.string(),
   /** "City, ST", as the form's city of service takes it. */
   label: z.string(),
-  /** How many companies a city-wide request to `label` would reach now. */
+  /** How many companies serve `label` now (a city-wide request goes to the best-matched few of them). */
   companies: z.number().int().min(1),
   /** From the unserved city's centre (or its state's, for a city the gazetteer does not know), rounded. */
   distanceMiles: z.number().int().min(0),

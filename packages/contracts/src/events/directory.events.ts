@@ -50,6 +50,15 @@ export const companySnapshotSchema = z.object({
   /** When the listing was created: an owner's "first company" is the oldest. */
   createdAt: z.string(),
   version: z.number().int().min(1),
+  /**
+   * What a city-wide request is matched on (issue 21): the Verified Owner badge, the services and
+   * vehicle types (slugs) and the rating. Optional: events written before them lack them.
+   */
+  verifiedOwner: z.boolean().optional(),
+  services: z.array(z.string()).optional(),
+  vehicleTypes: z.array(z.string()).optional(),
+  rating: z.number().optional(),
+  reviewCount: z.number().int().optional(),
 });
 export type CompanySnapshot = z.infer<typeof companySnapshotSchema>;
 

@@ -84,3 +84,35 @@ export const companyResponseTimeV1 = eventSchema(
   }),
 );
 export type CompanyResponseTimeV1 = z.infer<typeof companyResponseTimeV1>;
+
+/**
+ * A company's responsiveness over the last {@link RESPONSIVENESS_WINDOW_DAYS} days (issue 21):
+ * of the quotes delivered to it in that window, how many got a reply mark (first marked contacted),
+ * the median business hours from delivery to that mark, and how many were marked within
+ * {@link FAST_REPLY_BUSINESS_HOURS} business hours. Published when a quote is delivered, when one is
+ * first marked contacted, and by the periodic sweep as leads leave the window. Key: the company id;
+ * the newest `computedAt` wins.
+ */
+export const companyResponsivenessV1 = eventSchema(
+  'company.responsiveness.v1',
+  z.object({
+    companyId: z.string(),
+    /** Quotes delivered in the window. */
+    leadCount: z.number().int().min(0),
+    /** Of those, the ones with a reply mark. */
+    repliedCount: z.number().int().min(0),
+    /** Of those, the ones marked within FAST_REPLY_BUSINESS_HOURS business hours of delivery. */
+    fastReplyCount: z.number().int().min(0),
+    /** Median business hours from delivery to the reply mark, one decimal; null when none was replied. */
+    medianBusinessHours: z.number().min(0).nullable(),
+    computedAt: z.string(),
+  }),
+);
+export type CompanyResponsivenessV1 = z.infer<typeof companyResponsivenessV1>;
+
+/** The window a company's responsiveness is computed over. */
+export const RESPONSIVENESS_WINDOW_DAYS = 30;
+/** A reply within this many business hours is a fast one (the Top Rated badge asks 75% of leads). */
+export const FAST_REPLY_BUSINESS_HOURS = 4;
+/** Fewest leads in the window for a response time and rate to be shown. */
+export const RESPONSIVENESS_MIN_LEADS = 3;

@@ -65,6 +65,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'POST /api/analytics/track': [400, 400, 400, 400, 400],
   'POST /api/analytics/track/batch': [400, 400, 400, 400, 400],
   'POST /api/city-quote-requests': [400, 400, 400, 400, 400],
+  'GET /api/city-quote-requests/preview': [400, 400, 400, 400, 400],
   'GET /api/companies': [200, 200, 200, 200, 200],
   'POST /api/companies': [401, 201, 201, 201, 403],
   'GET /api/companies/{id}': [200, 200, 200, 200, 200],

@@ -1,6 +1,6 @@
 import { reviewEventDataSchema } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
-import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { TopRatedJudge } from '../operations/top-rated.js';
 import type { ReviewsRepository } from '../repositories/reviews.repository.js';
 
 /** Review events that can change a company's approved rating. */
@@ -8,13 +8,12 @@ export const RATING_TOPICS = ['review.approved.v1', 'review.rejected.v1', 'revie
 
 /**
  * Recounts the company's rating and review count from its approved reviews and stores them on the
- * company (whose `company.updated.v1` then refreshes the search index). Counting from the reviews
- * themselves makes a repeated or reordered event harmless.
+ * company with its Top Rated badge judged again (whose `company.updated.v1` then refreshes the search
+ * index). Counting from the reviews themselves makes a repeated or reordered event harmless.
  */
 export const onReviewDecided =
-  (companies: CompaniesRepository, reviews: ReviewsRepository): EventHandler =>
+  (judge: TopRatedJudge, reviews: ReviewsRepository, now: () => Date): EventHandler =>
   async (event) => {
     const { companyId } = reviewEventDataSchema.parse(event.data);
-    const stats = await reviews.approvedStats(companyId);
-    await companies.update(companyId, (c) => (c.rating === stats.rating && c.reviewCount === stats.reviewCount ? null : stats));
+    await judge.applyRating(companyId, await reviews.approvedStats(companyId), now());
   };

@@ -9,6 +9,7 @@ import {
 } from '@limo/contracts';
 import { isVerifiedOwner, type CompanyDoc } from './company.js';
 import { companyBadges, insuranceExpiresOn } from './credentials.js';
+import { responseRate, responseTimeHours } from './responsiveness.js';
 
 /** A company as every visitor sees it on `now`: vocabulary as labels, no owner or payment fields. */
 export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company {
@@ -50,6 +51,8 @@ export function toPublicCompany(c: CompanyDoc, now: Date = new Date()): Company 
     hours: c.hours ?? null,
     serviceArea: c.serviceArea ?? null,
     fleet: fleetView(c.fleet ?? []),
+    responseTimeHours: responseTimeHours(c),
+    responseRate: responseRate(c),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BusinessHours, CompanySnapshot, FleetVehicle, GalleryImage, ServiceArea } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
 import type { CredentialsDoc } from './credentials.js';
+import type { StoredResponsiveness } from './responsiveness.js';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
 export interface Verification {
@@ -72,6 +73,10 @@ export interface CompanyDoc {
   listingReview?: ListingReview | null;
   /** Licence and insurance as the owner sent them and an admin verified them (absent on older documents). */
   credentials?: CredentialsDoc | null;
+  /** Lead responsiveness over the last 30 days, from quotes' `company.responsiveness.v1` (absent on older documents). */
+  responsiveness?: StoredResponsiveness | null;
+  /** The Top Rated badge as last judged (README: rating, verified reviews, responsiveness); absent means no. */
+  topRated?: boolean;
   /** The owner's account e-mail, for notices (absent on older documents). */
   ownerEmail?: string | null;
   imageUrl: string | null;
@@ -176,6 +181,11 @@ export const toSnapshot = (c: CompanyDoc): CompanySnapshot => ({
   userId: c.userId,
   createdAt: c.createdAt,
   version: c.version,
+  verifiedOwner: isVerifiedOwner(c),
+  services: c.services,
+  vehicleTypes: c.vehicleTypes,
+  rating: c.rating,
+  reviewCount: c.reviewCount,
 });
 
 /** The `company.created|updated` event of a company as written. */

@@ -51,7 +51,7 @@ export const insuranceExpiresOn = (c: CompanyDoc, today: string): string | null 
 
 /**
  * The company's trust badges on `now` (read time: the insured badge goes the day after the
- * insurance expires). `top-rated` is not computed yet (README).
+ * insurance expires). `top-rated` as last judged (operations/top-rated.ts, README).
  */
 export function companyBadges(c: CompanyDoc, now: Date = new Date()): CompanyBadge[] {
   const today = credentialToday(now);
@@ -59,6 +59,7 @@ export function companyBadges(c: CompanyDoc, now: Date = new Date()): CompanyBad
   if (isVerifiedOwner(c)) badges.push('verified-owner');
   if (c.suspendedAt === null && isLicensed(c)) badges.push('licensed');
   if (c.suspendedAt === null && isInsuredOn(c, today)) badges.push('insured');
+  if (c.suspendedAt === null && c.topRated === true) badges.push('top-rated');
   return badges;
 }
 

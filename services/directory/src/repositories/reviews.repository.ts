@@ -141,6 +141,11 @@ export class ReviewsRepository {
     return this.reviews.updateOne({ _id: id }, { $push: { flags: flag } });
   }
 
+  /** How many approved verified-customer reviews the company got since `since` (ISO time): the Top Rated badge's count. */
+  verifiedApprovedSince(companyId: string, since: string): Promise<number> {
+    return this.reviews.count({ companyId, status: 'approved', verifiedCustomer: true, createdAt: { $gte: since } });
+  }
+
   /** Rating (average, one decimal) and count of the company's approved reviews. */
   async approvedStats(companyId: string): Promise<{ rating: number; reviewCount: number }> {
     return ratingOf(await this.reviews.find({ companyId, status: 'approved' }));

@@ -26,6 +26,10 @@ export interface SearchDocument {
   licensed: boolean;
   /** The last day (yyyy-MM-dd) of the insurance an admin verified, on a listing not suspended; null when none. */
   insuredUntil: string | null;
+  /** The Top Rated badge (as last judged), on a listing not suspended. */
+  topRated: boolean;
+  /** Responsiveness tier for the best-match order: 2 Top Rated, 1 responsive, 0 otherwise (domain/responsiveness.ts). */
+  responsiveTier: number;
   /** Suspended companies (verified taken away by an admin) rank below the others. */
   suspended: boolean;
   /**
@@ -73,6 +77,8 @@ export interface SearchQuery {
   licensed?: boolean;
   /** Only companies whose verified insurance runs on this day (yyyy-MM-dd): the `insured` badge. */
   insuredOn?: string;
+  /** Only companies with the `top-rated` badge. */
+  topRated?: boolean;
   sort: SearchSort;
   /** 1-based. */
   page: number;
@@ -100,8 +106,9 @@ export interface SearchResult {
 /**
  * The company search index. Geography: within `radiusMiles` of `near`, or serving `servedPlace`.
  * Ranking, identical in every adapter:
- * - best-match: not suspended first, then featured first, then (with `near`) distance ascending, else
- *   rating descending, then reviewCount descending, then name ascending, then id ascending;
+ * - best-match: not suspended first, then featured first, then responsiveTier descending (Top Rated,
+ *   then responsive companies), then (with `near`) distance ascending, else rating descending, then
+ *   reviewCount descending, then name ascending, then id ascending;
  * - rating: not suspended first, rating desc, reviewCount desc, name asc, id asc;
  * - distance: not suspended first, distance asc (no `near`: as best-match), name asc, id asc.
  */

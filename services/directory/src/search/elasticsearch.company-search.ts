@@ -37,6 +37,8 @@ interface IndexedCompany {
   verifiedOwner: boolean;
   licensed: boolean;
   insuredUntil: string | null;
+  topRated: boolean;
+  responsiveTier: number;
   suspended: boolean;
   servedPlaces: string[];
   createdAt: string;
@@ -238,6 +240,8 @@ function toIndexed(doc: SearchDocument): IndexedCompany {
     verifiedOwner: doc.verifiedOwner,
     licensed: doc.licensed,
     insuredUntil: doc.insuredUntil,
+    topRated: doc.topRated,
+    responsiveTier: doc.responsiveTier,
     suspended: doc.suspended,
     servedPlaces: doc.servedPlaces,
     createdAt: doc.createdAt,
@@ -274,6 +278,7 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   if (query.licensed) out.push({ term: { licensed: true } });
   // yyyy-MM-dd strings order as dates: a keyword range, no date parsing (nor time zone) involved.
   if (query.insuredOn !== undefined) out.push({ range: { insuredUntil: { gte: query.insuredOn } } });
+  if (query.topRated) out.push({ term: { topRated: true } });
   return out;
 }
 
@@ -298,7 +303,9 @@ function sortOf(query: SearchQuery): estypes.SortCombinations[] {
   if (query.sort === 'distance' && near) return [notSuspendedFirst, ...distance, ...byNameAndId];
   const byRating: estypes.SortCombinations[] = [{ rating: { order: 'desc' } }, { reviewCount: { order: 'desc' } }];
   if (query.sort === 'rating') return [notSuspendedFirst, ...byRating, ...byNameAndId];
-  return [notSuspendedFirst, { featured: { order: 'desc' } }, ...distance, ...byRating, ...byNameAndId];
+  // A document indexed before the tier existed has none: it sorts as tier 0.
+  const byTier: estypes.SortCombinations = { responsiveTier: { order: 'desc', missing: 0 } };
+  return [notSuspendedFirst, { featured: { order: 'desc' } }, byTier, ...distance, ...byRating, ...byNameAndId];
 }
 
 function bulkError(action: 'index' | 'delete', items: Array<Partial<Record<estypes.BulkOperationType, estypes.BulkResponseItem>>>): Error {

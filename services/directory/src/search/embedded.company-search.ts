@@ -3,7 +3,18 @@ import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, Sea
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
 import { ServedPlaces } from './embedded/served-places.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
-import { ALIVE, FEATURED, LICENSED, LOCATED, rankingComparator, SUSPENDED, topK, VERIFIED_OWNER } from './embedded/ranking.js';
+import {
+  ALIVE,
+  FEATURED,
+  LICENSED,
+  LOCATED,
+  rankingComparator,
+  RESPONSIVE,
+  SUSPENDED,
+  TOP_RATED,
+  topK,
+  VERIFIED_OWNER,
+} from './embedded/ranking.js';
 import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** Days since 1970-01-01 of a yyyy-MM-dd date (at least 1 for any date the index sees). */
@@ -196,7 +207,10 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       (doc.featured ? FEATURED : 0) |
       (doc.suspended ? SUSPENDED : 0) |
       (doc.verifiedOwner ? VERIFIED_OWNER : 0) |
-      (doc.licensed ? LICENSED : 0);
+      (doc.licensed ? LICENSED : 0) |
+      // Tier 2 is exactly the Top Rated badge on a listing not suspended (domain/responsiveness.ts).
+      (doc.responsiveTier >= 1 ? RESPONSIVE : 0) |
+      (doc.topRated ? TOP_RATED : 0);
     this.lat[slot] = location?.latitude ?? 0;
     this.lng[slot] = location?.longitude ?? 0;
     [this.x[slot], this.y[slot], this.z[slot]] = unitVector(this.lat[slot], this.lng[slot]);
@@ -360,12 +374,13 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     if (query.vehicleTypes?.length && vehicles.length === 0) return null;
     const priceCode = query.priceRange === undefined ? 0 : (this.priceCodes.get(query.priceRange) ?? -1);
     if (priceCode < 0) return null;
-    const { minRating, state, verifiedOwner, licensed } = query;
+    const { minRating, state, verifiedOwner, licensed, topRated } = query;
     const insuredOn = query.insuredOn === undefined ? 0 : dayNumber(query.insuredOn);
     return (slot) => {
       if (!(flags[slot] & ALIVE)) return false;
       if (verifiedOwner && !(flags[slot] & VERIFIED_OWNER)) return false;
       if (licensed && !(flags[slot] & LICENSED)) return false;
+      if (topRated && !(flags[slot] & TOP_RATED)) return false;
       if (insuredOn && !(insuredUntil[slot] >= insuredOn)) return false;
       if (service && service[slot] === 0) return false;
       if (priceCode && price[slot] !== priceCode) return false;

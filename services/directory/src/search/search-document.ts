@@ -1,6 +1,7 @@
 import { citiesWithin } from '@limo/geo';
 import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
 import { isLicensed } from '../domain/credentials.js';
+import { responsiveTier } from '../domain/responsiveness.js';
 import type { SearchDocument } from './company-search.port.js';
 import { placeKey, searchLocation } from './search-rules.js';
 
@@ -35,6 +36,8 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     verifiedOwner: isVerifiedOwner(c),
     licensed: c.suspendedAt === null && isLicensed(c),
     insuredUntil: c.suspendedAt === null ? (c.credentials?.verified?.insuranceExpiresOn ?? null) : null,
+    topRated: c.suspendedAt === null && c.topRated === true,
+    responsiveTier: responsiveTier(c),
     suspended: c.suspendedAt !== null,
     servedPlaces: servedPlaces(c),
     createdAt: c.createdAt,

@@ -41,5 +41,6 @@ export function toSearchQuery(q: CompanySearchQuery, now: Date = new Date()): Se
   if (q.badges.includes('licensed')) query.licensed = true;
   // The insured badge holds while the insurance runs: judged on the day of the search.
   if (q.badges.includes('insured')) query.insuredOn = credentialToday(now);
+  if (q.badges.includes('top-rated')) query.topRated = true;
   return query;
 }

@@ -559,6 +559,28 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         expect(await ids({ state: 'FL' })).toEqual(FLORIDA_BEST_MATCH.filter((id) => id !== 'fl-mia-04' && id !== 'fl-orl-02'));
       });
 
+      it('filters on the Top Rated badge, and ranks best-match by responsiveness tier after featured, before distance and rating', async () => {
+        const topRated = { ...byId.get('fl-mia-12')!, topRated: true, responsiveTier: 2 };
+        const responsive = { ...byId.get('fl-mia-03')!, responsiveTier: 1 };
+        await index.upsert([topRated, responsive]);
+        await index.refresh();
+        expect(await ids({ topRated: true })).toEqual(['fl-mia-12']);
+        expect(await ids({ near: MIAMI, radiusMiles: 25, topRated: true })).toEqual(['fl-mia-12']);
+        const featured = FIXTURES.filter((d) => d.featured && !d.suspended && withinMiles(25).includes(d.id)).map((d) => d.id);
+        const nearMiami = await ids({ near: MIAMI, radiusMiles: 25 });
+        expect(nearMiami.slice(0, featured.length + 2)).toEqual([
+          ...MIAMI_BY_DISTANCE.filter((id) => featured.includes(id)),
+          'fl-mia-12',
+          'fl-mia-03',
+        ]);
+        // Without a place: the tier still comes before the rating.
+        const everywhere = await ids({});
+        expect(everywhere.indexOf('fl-mia-12')).toBeLessThan(everywhere.indexOf('fl-mia-03'));
+        expect(everywhere.indexOf('fl-mia-03')).toBeLessThan(everywhere.indexOf('fl-mia-01'));
+        // The other orders ignore it.
+        expect(await ids({ near: MIAMI, radiusMiles: 25, sort: 'distance' })).toEqual([...MIAMI_BY_DISTANCE, 'fl-mia-02']);
+      });
+
       it('empties on clear, and fills again', async () => {
         await index.clear();
         await index.refresh();

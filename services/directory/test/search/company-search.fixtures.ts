@@ -15,6 +15,9 @@ interface Traits {
   /** Credentials an admin verified (issue 21): a licence, the insurance's last day. */
   licensed?: boolean;
   insuredUntil?: string;
+  /** Responsiveness (issue 21): the Top Rated badge, the best-match tier. */
+  topRated?: boolean;
+  responsiveTier?: number;
 }
 
 function company(
@@ -46,6 +49,8 @@ function company(
     servedPlaces: [],
     licensed: traits.licensed ?? false,
     insuredUntil: traits.insuredUntil ?? null,
+    topRated: traits.topRated ?? false,
+    responsiveTier: traits.responsiveTier ?? (traits.topRated ? 2 : 0),
     // Featured listings are paid for: their owners are Verified Owners unless suspended.
     verifiedOwner: traits.verifiedOwner ?? (traits.featured === true && !traits.suspended),
     createdAt: '2024-01-15T10:00:00.000Z',

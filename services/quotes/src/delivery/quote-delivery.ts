@@ -2,6 +2,7 @@ import { DuplicateKeyError, type Logger, type MailMessage, type Mailer } from '@
 import { derivedId } from '../domain/ids.js';
 import { reviewLinkUrl } from '../domain/review-link.js';
 import { cityQuoteToCompanyMail } from '../mail/city-quote-to-company.mail.js';
+import { claimInvitationMail } from '../mail/claim-invitation.mail.js';
 import { cityQuoteConfirmationMail, quoteConfirmationMail } from '../mail/quote-confirmation.mail.js';
 import { quoteToCompanyMail } from '../mail/quote-to-company.mail.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
@@ -83,8 +84,9 @@ export class QuoteDelivery {
   }
 
   /**
-   * Stores one quote per company the city request found, each owing its `quote.requested.v1`. Ids are
-   * derived from the request and the company, so a replay stores nothing twice. A company deleted in
+   * Stores one quote per owned company the city request chose, each owing its `quote.requested.v1`, and
+   * mails each unclaimed one an invitation to claim its listing instead. Ids and mail keys are derived
+   * from the request and the company, so a replay stores and sends nothing twice. A company deleted in
    * between is skipped.
    */
   async fanOut(requestId: string): Promise<void> {
@@ -94,6 +96,18 @@ export class QuoteDelivery {
     for (const companyId of request.companyIds) {
       const company = await companies.findActive(companyId);
       if (!company) continue;
+      if (company.userId === null) {
+        // Unclaimed: nobody's dashboard would hold the quote, and the customer's details go only to
+        // owners. The listing's address gets an invitation to claim it (its key: sent once).
+        const to = company.businessEmail || company.email;
+        if (to) {
+          await this.send({
+            ...claimInvitationMail(request, { id: company._id, name: company.name }, to, this.deps.publicUrl),
+            idempotencyKey: `city-quote:${request._id}:claim-invitation:${company._id}`,
+          });
+        }
+        continue;
+      }
       const quote: QuoteDoc = {
         _id: derivedId(request._id, companyId),
         companyId,

@@ -8,6 +8,11 @@ export interface CityRequestDoc extends QuoteDetails {
   resolvedCity: CityQuoteRequestedV1['data']['resolvedCity'];
   companyIds: string[];
   companiesNotified: number;
+  /**
+   * The companies chosen, best first, as the customer's confirmation lists them; `invited`: an unclaimed
+   * listing, mailed an invitation to claim it rather than the request (absent on older requests).
+   */
+  companies?: Array<{ id: string; name: string; invited: boolean }>;
   createdAt: string;
   /** 'pending' until one quote per company has been stored. */
   fanOut: 'pending' | 'done';

@@ -1,4 +1,4 @@
-import type { ResponseTime } from '@limo/contracts';
+import type { CompanyResponsivenessV1, ResponseTime } from '@limo/contracts';
 
 /** Quotes' read-model of one company, fed by directory's company events: who to mail, where, whose. */
 export interface CompanyContactDoc {
@@ -30,6 +30,14 @@ export interface CompanyContactDoc {
   active: boolean;
   /** Median response time, kept here with the event that publishes it. */
   responseTime: ResponseTime | null;
+  /** Responsiveness over the last 30 days, kept with the event that publishes it (absent on older documents). */
+  responsiveness?: Omit<CompanyResponsivenessV1['data'], 'companyId'> | null;
+  /** What a city-wide request is matched on (absent on documents of older events). */
+  verifiedOwner?: boolean;
+  services?: string[];
+  vehicleTypes?: string[];
+  rating?: number;
+  reviewCount?: number;
 }
 
 /** Whether a request can reach the company: an e-mail address, or an owner's dashboard. */

@@ -36,7 +36,8 @@ ${rowsHtml(rows)}
 }
 
 /**
- * Confirms a city-wide request: how many companies got it, or (for a request stored before an
+ * Confirms a city-wide request: how many companies got it and which (an unclaimed listing is said to
+ * be invited to claim its listing first), or (for a request stored before an
  * unserved city was answered 422 instead) that none serves the city yet.
  */
 export function cityQuoteConfirmationMail(request: CityRequestDoc, directoryUrl: string): MailMessage {
@@ -47,11 +48,20 @@ export function cityQuoteConfirmationMail(request: CityRequestDoc, directoryUrl:
       ? `Your quote request has been sent to ${n} limousine ${n === 1 ? 'company' : 'companies'} in ${request.targetCity}. Quotes should arrive by e-mail within 24 hours.`
       : `No company listed on LimoDirectory serves ${request.targetCity} yet, so nobody received your request. Search the directory for companies in a nearby city.`;
   const rows = tripRows(request, { withCustomer: false });
-  const text = [`Hello ${request.customerName},`, '', outcome, '', rowsText(rows), '', `LimoDirectory: ${directoryUrl}`].join('\n');
+  const contacted = (request.companies ?? []).map((c) => (c.invited ? `${c.name} (invited to claim its listing first)` : c.name));
+  const listText = contacted.length > 0 ? ['', 'Companies contacted:', ...contacted.map((name) => `- ${name}`)] : [];
+  const listHtml =
+    contacted.length > 0
+      ? `<p><strong>Companies contacted</strong></p>\n<ul>${contacted.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>`
+      : '';
+  const text = [`Hello ${request.customerName},`, '', outcome, ...listText, '', rowsText(rows), '', `LimoDirectory: ${directoryUrl}`].join(
+    '\n',
+  );
   const html = mailLayout(
     title,
     `<p>Hello ${escapeHtml(request.customerName)},</p>
 <p>${escapeHtml(outcome)}</p>
+${listHtml}
 ${rowsHtml(rows)}
 <p><a href="${escapeHtml(directoryUrl)}">LimoDirectory</a></p>`,
   );

@@ -1,4 +1,4 @@
-import type { CompanyResponseTimeV1, CompanySnapshot } from '@limo/contracts';
+import type { CompanyResponsivenessV1, CompanyResponseTimeV1, CompanySnapshot } from '@limo/contracts';
 import { distanceMiles, type LatLng } from '@limo/geo';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
 import type { CompanyContactDoc } from '../domain/company-contact.js';
@@ -38,6 +38,11 @@ export class CompaniesRepository {
       userId: snapshot.userId,
       version: snapshot.version,
       active: true,
+      verifiedOwner: snapshot.verifiedOwner ?? false,
+      services: snapshot.services ?? [],
+      vehicleTypes: snapshot.vehicleTypes ?? [],
+      rating: snapshot.rating ?? 0,
+      reviewCount: snapshot.reviewCount ?? 0,
     };
     await this.applyVersioned(snapshot.id, snapshot.version, listedAt, fields, {
       ...fields,
@@ -144,6 +149,17 @@ export class CompaniesRepository {
       { $set: { responseTime: { medianMinutes, sampleSize, computedAt } } },
       { events: [event] },
     );
+  }
+
+  /** Stores the company's responsiveness together with the event announcing it. */
+  async setResponsiveness(event: CompanyResponsivenessV1): Promise<void> {
+    const { companyId, ...responsiveness } = event.data;
+    await this.companies.updateOne({ _id: companyId }, { $set: { responsiveness } }, { events: [event] });
+  }
+
+  /** Active companies whose last responsiveness counted leads (they may leave the window), a page after `after`. */
+  withRecentLeads(after: string, limit: number): Promise<CompanyContactDoc[]> {
+    return this.companies.find({ _id: { $gt: after }, active: true, 'responsiveness.leadCount': { $gt: 0 } }, { sort: { _id: 1 }, limit });
   }
 
   private async applyVersioned(

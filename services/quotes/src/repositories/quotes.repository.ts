@@ -119,6 +119,11 @@ export class QuotesRepository {
     return this.quotes.find({ companyId, contactedAt: { $gt: '' } }, { sort: { contactedAt: -1 }, limit });
   }
 
+  /** The company's quotes delivered at or after `since` (lead tracking's window). */
+  deliveredSince(companyId: string, since: string): Promise<QuoteDoc[]> {
+    return this.quotes.find({ companyId, deliveredAt: { $gte: since } }, { sort: { deliveredAt: 1 } });
+  }
+
   /** Deletes the quote if it belongs to `companyId`; false when there was none. */
   async deleteOwned(id: string, companyId: string): Promise<boolean> {
     return (await this.quotes.deleteOne({ _id: id, companyId })) !== null;

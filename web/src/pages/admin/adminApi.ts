@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -129,12 +128,4 @@ export async function downloadCompaniesExport(): Promise<string> {
   return name;
 }
 
-/** `value`, once it has not changed for `ms` (search boxes ask the server when typing pauses). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+export { useDebounced } from '../../lib/useDebounced';

@@ -19,7 +19,7 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
     },
     {
       q: 'Can I get quotes from several companies at once?',
-      a: `Yes. Use "Request City Quotes" to send one free request to every limousine company in ${where}; they reply by e-mail, usually within 24 hours.`,
+      a: `Yes. Use "Request City Quotes" to send one free request to the limousine companies in ${where} that match your trip best; they reply by e-mail, usually within 24 hours.`,
     },
     {
       q: 'Do I need an account to request a quote?',

@@ -38,7 +38,7 @@ export function cityFaqs(data: CityPageData): FaqItem[] {
   }
   faqs.push({
     q: 'Can I get quotes from several companies at once?',
-    a: `Yes. "Request City Quotes" sends one free request to every limousine company in ${where}; they reply by e-mail, usually within 24 hours.`,
+    a: `Yes. "Request City Quotes" sends one free request to the limousine companies in ${where} that match your trip best; they reply by e-mail, usually within 24 hours.`,
   });
   return faqs;
 }

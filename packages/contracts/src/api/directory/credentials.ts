@@ -94,8 +94,8 @@ export const credentialVerificationSchema = credentialsSchema.extend({
 });
 export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;
 
-/** The badges search filters on (`top-rated` is not computed yet: see the README). */
-export const FILTERABLE_BADGES = ['verified-owner', 'licensed', 'insured'] as const satisfies readonly CompanyBadge[];
+/** The badges search filters on: all of them. */
+export const FILTERABLE_BADGES = ['verified-owner', 'licensed', 'insured', 'top-rated'] as const satisfies readonly CompanyBadge[];
 export type FilterableBadge = (typeof FILTERABLE_BADGES)[number];
 const isFilterable = (b: string): b is FilterableBadge => (FILTERABLE_BADGES as readonly string[]).includes(b);
 

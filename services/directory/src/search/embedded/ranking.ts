@@ -7,6 +7,12 @@ export const FEATURED = 4;
 export const SUSPENDED = 8;
 export const VERIFIED_OWNER = 16;
 export const LICENSED = 32;
+/** Responsiveness tier 1 or more (a responsive company). */
+export const RESPONSIVE = 64;
+/** The Top Rated badge: responsiveness tier 2. */
+export const TOP_RATED = 128;
+/** The bits the best-match order compares for the responsiveness tier (Top Rated sets both). */
+const TIER = RESPONSIVE | TOP_RATED;
 
 /** The per-slot columns the ranking reads, and the current matches (`slots[i]`, its squared chord `chords[i]`). */
 export interface RankedColumns {
@@ -52,6 +58,7 @@ export function rankingComparator(columns: RankedColumns, query: SearchQuery): (
     return (
       (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) ||
       (flags[b] & FEATURED) - (flags[a] & FEATURED) ||
+      (flags[b] & TIER) - (flags[a] & TIER) ||
       (byDistance ? chords[i] - chords[j] : 0) ||
       rating[b] - rating[a] ||
       reviewCount[b] - reviewCount[a] ||
