@@ -92,7 +92,9 @@ async function main(): Promise<void> {
           const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
           await writeFile(join(process.env.LIGHTHOUSE_JSON, `${name}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
         }
-        const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative');
+        const failing = Object.values(result.lhr.audits).filter(
+          (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative',
+        );
         for (const a of failing) console.error(`  ${path}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
       }
       rows.push({ page: path.startsWith('/company/') ? '/company/{id}' : path, scores: CATEGORIES.map((c) => median(runs[c]!)) });

@@ -103,7 +103,6 @@ const defaultThemeConfig = defineConfig({
   },
 });
 
-
 /**
  * Those recipes with the brand palette: a deep navy for actions (white text keeps AA
  * contrast) and a gold accent for ratings and premium badges.
