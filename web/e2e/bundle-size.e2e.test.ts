@@ -16,5 +16,7 @@ describe('bundle weight of the built web app', () => {
     expect(chunks.map((c) => c.file).join(' ')).not.toMatch(/GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage/);
     // Issue 19: the map engines (MapLibre GL, Google's loader) are fetched after the list is on screen.
     expect(chunks.map((c) => c.file).join(' ')).not.toMatch(/MapLibreResultsMap|GoogleResultsMap|maplibre/i);
+    // The mobile menu's drawer and the toasts' machine come when first used.
+    expect(chunks.map((c) => c.file).join(' ')).not.toMatch(/MobileMenu|AppToaster|toaster/);
   });
 });

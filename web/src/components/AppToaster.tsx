@@ -1,8 +1,8 @@
 import { CloseButton, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { toaster } from '../lib/toast';
+import { toaster } from '../lib/toaster';
 
 /** Renders the toasts of `showToast`, announced to screen readers as they appear. */
-export function AppToaster() {
+export default function AppToaster() {
   return (
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -1,13 +1,15 @@
 import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
 import { pageMeta } from '@limo/contracts';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { useDocumentMeta } from '../lib/meta';
-import { AppToaster } from './AppToaster';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+
+// The toast area (and the toast machine) is fetched after the first paint: no toast shows before.
+const AppToaster = lazy(() => import('./AppToaster'));
 
 /** Every screen's frame: skip link, sticky header, the route, footer, toasts; page views and metadata. */
 export function Layout() {
@@ -49,7 +51,9 @@ export function Layout() {
         </PageErrorBoundary>
       </Box>
       <SiteFooter />
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </Flex>
   );
 }

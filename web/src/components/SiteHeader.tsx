@@ -1,10 +1,11 @@
-import { Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { CarFront, LayoutDashboard, LogOut, Menu as MenuIcon, ShieldCheck, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
+import { CarFront, Menu as MenuIcon, UserRound } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../lib/session';
 
 const UserMenu = lazy(() => import('./UserMenu'));
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /** Top links of §2's header. */
 export const TOP_LINKS = [
@@ -43,9 +44,9 @@ export function SiteHeader() {
   const { user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-
-  const close = () => setDrawerOpen(false);
+  // undefined until the menu is first opened: its code is not loaded before.
+  const [drawerOpen, setDrawerOpen] = useState<boolean>();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" boxShadow="xs">
@@ -95,83 +96,29 @@ export function SiteHeader() {
           )}
         </HStack>
 
-        <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="end" size="xs">
-          <Drawer.Trigger asChild>
-            <IconButton aria-label="Open menu" variant="ghost" display={{ base: 'inline-flex', lg: 'none' }}>
-              <MenuIcon />
-            </IconButton>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content>
-                <Drawer.Header>
-                  <Drawer.Title>Menu</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>
-                  <Stack as="nav" aria-label="Mobile" gap="1">
-                    {TOP_LINKS.map((l) => (
-                      <Button key={l.to} asChild variant="ghost" justifyContent="flex-start">
-                        <RouterLink to={l.to} onClick={close}>
-                          {l.label}
-                        </RouterLink>
-                      </Button>
-                    ))}
-                  </Stack>
-                  <Stack mt="6" pt="6" borderTopWidth="1px" gap="2">
-                    {user ? (
-                      <>
-                        <Text fontSize="sm" color="gray.600">
-                          Signed in as <strong>{user.username}</strong>
-                        </Text>
-                        {user.role === 'admin' && (
-                          <Button asChild variant="outline" justifyContent="flex-start">
-                            <RouterLink to="/admin" onClick={close}>
-                              <ShieldCheck aria-hidden="true" /> Admin Dashboard
-                            </RouterLink>
-                          </Button>
-                        )}
-                        {user.role === 'business' && (
-                          <Button asChild variant="outline" justifyContent="flex-start">
-                            <RouterLink to="/dashboard" onClick={close}>
-                              <LayoutDashboard aria-hidden="true" /> My Dashboard
-                            </RouterLink>
-                          </Button>
-                        )}
-                        <Button
-                          variant="outline"
-                          justifyContent="flex-start"
-                          onClick={() => {
-                            close();
-                            logout.mutate();
-                          }}
-                        >
-                          <LogOut aria-hidden="true" /> Logout
-                        </Button>
-                      </>
-                    ) : (
-                      <>
-                        <Button asChild variant="outline">
-                          <RouterLink to="/login" onClick={close}>
-                            Sign In
-                          </RouterLink>
-                        </Button>
-                        <Button asChild colorPalette="brand">
-                          <RouterLink to="/list-business" onClick={close}>
-                            List Your Business
-                          </RouterLink>
-                        </Button>
-                      </>
-                    )}
-                  </Stack>
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <IconButton
+          ref={menuButton}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen === true}
+          variant="ghost"
+          display={{ base: 'inline-flex', lg: 'none' }}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </IconButton>
+        {/* The drawer's code (dialog, focus trap) comes with the first tap on the menu button. */}
+        {drawerOpen !== undefined && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              returnFocusTo={() => menuButton.current}
+              user={user}
+              onLogout={() => logout.mutate()}
+            />
+          </Suspense>
+        )}
       </Flex>
     </Box>
   );

@@ -1,16 +1,3 @@
-import { createToaster } from '@chakra-ui/react';
-
-/**
- * The app's single toaster: one toast visible at a time (§9), centred below the sticky header,
- * clear of the user menu and of the floating "Request City Quotes" button.
- */
-export const toaster = createToaster({
-  placement: 'top',
-  max: 1,
-  pauseOnPageIdle: true,
-  offsets: { top: '80px', right: '16px', bottom: '16px', left: '16px' },
-});
-
 export interface ToastInput {
   title: string;
   description?: string;
@@ -18,8 +5,10 @@ export interface ToastInput {
   type?: 'success' | 'error' | 'info';
 }
 
-/** Replaces whatever toast is showing with this one. */
+/** Replaces whatever toast is showing with this one (the toaster's code is fetched on first use). */
 export function showToast({ title, description, type = 'success' }: ToastInput): void {
-  toaster.remove();
-  toaster.create({ title, description, type, duration: type === 'error' ? 7000 : 5000, closable: true });
+  void import('./toaster').then(({ toaster }) => {
+    toaster.remove();
+    toaster.create({ title, description, type, duration: type === 'error' ? 7000 : 5000, closable: true });
+  });
 }

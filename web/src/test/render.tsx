@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import { AppToaster } from '../components/AppToaster';
+import AppToaster from '../components/AppToaster';
 import { createQueryClient } from '../lib/api';
-import { toaster } from '../lib/toast';
+import { toaster } from '../lib/toaster';
 import { system } from '../theme';
 
 /** A recorded call to the fake server. */

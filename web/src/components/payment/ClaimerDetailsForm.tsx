@@ -1,7 +1,8 @@
 import { Button, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CLAIMER_DETAILS_KEY, type ClaimerDetails } from '../../lib/payments';
-import { showToast, toaster } from '../../lib/toast';
+import { showToast } from '../../lib/toast';
+import { toaster } from '../../lib/toaster';
 import { FormField } from '../FormField';
 
 const ROLES = [
