@@ -109,6 +109,7 @@ describeInBrowser('owner side in the browser', () => {
       'Public View',
       'Request Changes',
       'Request Image Updates',
+      'Credentials',
       'Reviews',
       'Billing',
     ]);
