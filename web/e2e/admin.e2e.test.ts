@@ -207,6 +207,8 @@ describeInBrowser('admin dashboard in the browser', () => {
       await visitor
         .getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} ${company!.reviewCount === 1 ? 'review' : 'reviews'})`)
         .waitFor();
+    // The form's code loads when its section comes near the screen (issue 19): scroll down to it.
+    await visitor.getByRole('heading', { name: 'Write a Review' }).scrollIntoViewIfNeeded();
     const form = visitor.getByRole('form', { name: 'Write a Review' });
     await form.getByLabel('Rating').selectOption('1');
     await form.getByLabel('Your Name').fill('Erin Adminson');

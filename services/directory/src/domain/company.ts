@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BusinessHours, CompanySnapshot, FleetVehicle, GalleryImage, ServiceArea } from '@limo/contracts';
+import type { BusinessHours, CompanyResponsivenessV1, CompanySnapshot, FleetVehicle, GalleryImage, ServiceArea } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import type { CredentialsDoc } from './credentials.js';
-import type { StoredResponsiveness } from './responsiveness.js';
+import type { CredentialsDoc } from './credentials-doc.js';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
 export interface Verification {
@@ -74,7 +73,7 @@ export interface CompanyDoc {
   /** Licence and insurance as the owner sent them and an admin verified them (absent on older documents). */
   credentials?: CredentialsDoc | null;
   /** Lead responsiveness over the last 30 days, from quotes' `company.responsiveness.v1` (absent on older documents). */
-  responsiveness?: StoredResponsiveness | null;
+  responsiveness?: Omit<CompanyResponsivenessV1['data'], 'companyId'> | null;
   /** The Top Rated badge as last judged (README: rating, verified reviews, responsiveness); absent means no. */
   topRated?: boolean;
   /** The owner's account e-mail, for notices (absent on older documents). */

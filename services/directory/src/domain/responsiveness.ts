@@ -1,8 +1,8 @@
-import { RESPONSIVENESS_MIN_LEADS, type CompanyResponsivenessV1 } from '@limo/contracts';
+import { RESPONSIVENESS_MIN_LEADS } from '@limo/contracts';
 import type { CompanyDoc } from './company.js';
 
 /** A company's responsiveness as quotes last published it (`company.responsiveness.v1`). */
-export type StoredResponsiveness = Omit<CompanyResponsivenessV1['data'], 'companyId'>;
+export type StoredResponsiveness = NonNullable<CompanyDoc['responsiveness']>;
 
 /**
  * The Top Rated badge's criteria (README), after Thumbtack's Top Pro: a rating of at least 4.8, at
