@@ -180,7 +180,11 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
         for (const { idempotent: dedupe, ...consumer } of consumers) {
           const handler = tracedHandler(
             consumer.group,
-            observedHandler(name, consumer.group, dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler),
+            observedHandler(
+              name,
+              consumer.group,
+              dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
+            ),
           );
           subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
         }
