@@ -26,8 +26,23 @@ async function inView(page: Page, locator: ReturnType<Page['getByTestId']>): Pro
 async function searchMiami(page: Page): Promise<void> {
   await page.goto('/');
   const location = page.getByLabel('Location');
-  await location.fill('Miami, F');
-  await page.getByRole('option', { name: 'Miami, FL', exact: true }).click();
+  const option = page.getByRole('option', { name: 'Miami, FL', exact: true });
+  // The home page is server-rendered: text typed before React hydrated it asks for no suggestions
+  // (on a loaded machine hydration takes seconds), so type again until they come.
+  await expect
+    .poll(
+      async () => {
+        await location.fill('');
+        await location.fill('Miami, F');
+        return option.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, intervals: [0] },
+    )
+    .toBe(true);
+  await option.click();
   await pageWaitValue(page, 'Miami, FL');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('heading', { name: 'Limousine Companies near Miami, FL' }).waitFor();
