@@ -39,7 +39,7 @@ async function searchMiami(page: Page): Promise<void> {
           () => false,
         );
       },
-      { timeout: 30_000, intervals: [0] },
+      { timeout: 30_000, interval: 100 },
     )
     .toBe(true);
   await option.click();
