@@ -127,10 +127,20 @@ export class KafkaEventBus implements EventBus {
     const topics = options.topics.map((topic) => this.physical(topic));
     const closing = new AbortController();
     let replacing: Promise<void> | undefined;
+    /** Topics found created again (a broker back with fresh data) and not rewound yet. */
+    const recreated = new Set<string>();
     const onFailure = (failed: KafkaMember, err: unknown) => {
       if (closing.signal.aborted || failed !== member || replacing) return;
       this.logger.error({ group: options.group, err }, 'Kafka consumer stopped working: starting a new one');
-      replacing = replace(failed).finally(() => (replacing = undefined));
+      replaceMember();
+    };
+    // Replaces the member; a topic found created again while a replacement was past its rewind is
+    // rewound by one more.
+    const replaceMember = (): void => {
+      replacing = replace(member).finally(() => {
+        replacing = undefined;
+        if (recreated.size > 0 && !closing.signal.aborted) replaceMember();
+      });
     };
     // Topics ensured on every start: a broker that lost its data has lost them too. A topic just
     // created may be missing from a metadata answer for a moment: both steps are tried again then.
@@ -155,6 +165,16 @@ export class KafkaEventBus implements EventBus {
         { group: options.group },
       );
     let member = await start();
+    // A broker back with fresh data may let a member's stream live on, fetching the new incarnation of
+    // its topics from the positions it held in the old one: the events below them would be skipped. A
+    // topic created again replaces the member, its group's offsets of that topic rewound to the start.
+    const unwatch = topics.map((topic) =>
+      this.watch.add(topic, () => {
+        recreated.add(topic);
+        this.logger.warn({ group: options.group, topic }, 'Kafka topic created again: reading it again from its start');
+        if (!replacing) replaceMember();
+      }),
+    );
     let startedAt = Date.now();
     let wait = 1_000;
     const pause = () => delay(wait, undefined, { signal: closing.signal }).catch(() => undefined);
@@ -164,6 +184,7 @@ export class KafkaEventBus implements EventBus {
       await pause();
       while (!closing.signal.aborted) {
         try {
+          await this.rewind(this.physical(options.group), recreated);
           const next = await start();
           if (closing.signal.aborted) return void (await next.stop());
           member = next;
@@ -182,6 +203,7 @@ export class KafkaEventBus implements EventBus {
         if (!this.subscriptions.delete(subscription)) return;
         // A replacement being started gives up (its start resolves at once) and stops what it started.
         closing.abort();
+        unwatch.forEach((stop) => stop());
         await replacing;
         await member.stop();
       },
@@ -264,6 +286,26 @@ export class KafkaEventBus implements EventBus {
       this.logger.warn({ topics, err }, 'Kafka topics gone (a broker with fresh data?): creating them again');
       await this.ensureTopics(topics, true);
       await this.producer.send({ messages });
+    }
+  }
+
+  /**
+   * Sets the group's offsets of the topics created again to 0 (their start: they came back empty), so
+   * that what a member committed from its old positions does not skip their first events; each topic
+   * leaves `topics` once tried. The coordinator refuses it while another process's member is still in
+   * the group: that process's own watch replaces its member too, and the last one out rewinds.
+   */
+  private async rewind(group: string, topics: Set<string>): Promise<void> {
+    for (const topic of [...topics]) {
+      const metadata = await this.admin.metadata({ topics: [topic], forceUpdate: true });
+      const count = metadata.topics.get(topic)?.partitionsCount ?? 0;
+      const partitionOffsets = Array.from({ length: count }, (_, partition) => ({ partition, offset: 0n }));
+      try {
+        await this.admin.alterConsumerGroupOffsets({ groupId: group, topics: [{ name: topic, partitionOffsets }] });
+      } catch (err) {
+        this.logger.warn({ group, topic, err }, 'Kafka offsets of a topic created again not rewound (the group is not empty?)');
+      }
+      topics.delete(topic);
     }
   }
 
