@@ -21,8 +21,8 @@ interface Watched {
 /**
  * Notices a topic created again. Kafka gives each topic incarnation an id (its topic UUID), so a
  * topic a broker lost with its data and got back (recreated by a producer, a consumer, or this watch
- * when it finds it missing) has a new one. Each watched topic's id is read every `intervalMs` with a
- * forced metadata request (one small request per topic; none while nothing is watched); when it
+ * when it finds it missing) has a new one. The watched topics' ids are read every `intervalMs` with
+ * one forced metadata request (one per topic when one is missing; none while nothing is watched); when it
  * differs from the one seen before, the topic's listeners are called. A check that cannot reach the
  * broker keeps the id it knew, so a broker away for any time is still noticed when it is back.
  * Brokers answering metadata older than v10 (no topic ids) are never noticed.
@@ -73,9 +73,11 @@ export class TopicWatch {
   }
 
   private async checkAll(): Promise<void> {
+    // One request for every topic while all exist; one per topic to create a missing one.
+    const ids = await this.readIds([...this.watched.keys()]).catch(() => undefined);
     for (const [topic, entry] of [...this.watched]) {
       if (this.stopped) return;
-      const id = await this.currentId(topic);
+      const id = ids?.get(topic) ?? (await this.currentId(topic));
       if (id === undefined) continue;
       const before = entry.id;
       entry.id = id;
@@ -108,7 +110,16 @@ export class TopicWatch {
   }
 
   private async readId(topic: string): Promise<string | undefined> {
-    const metadata = await this.options.admin.metadata({ topics: [topic], forceUpdate: true });
-    return metadata.topics.get(topic)?.id;
+    return (await this.readIds([topic])).get(topic);
+  }
+
+  private async readIds(topics: string[]): Promise<Map<string, string>> {
+    const metadata = await this.options.admin.metadata({ topics, forceUpdate: true });
+    const ids = new Map<string, string>();
+    for (const topic of topics) {
+      const id = metadata.topics.get(topic)?.id;
+      if (id) ids.set(topic, id);
+    }
+    return ids;
   }
 }
