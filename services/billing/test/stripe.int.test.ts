@@ -1,16 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { call, claimer, listCompany, startBilling, waitFor, type Harness } from './support.js';
-
-const WEBHOOK_SECRET = 'whsec_stripefixturetest';
-const fixtures = JSON.parse(readFileSync(new URL('./fixtures/stripe-events.json', import.meta.url), 'utf8')) as Record<
-  string,
-  { id: string; created: number; data: { object: Record<string, unknown> } }
->;
-const signer = new Stripe('sk_test_signer');
+import { fixture, postWebhook, signed, startStripeBilling, storedCheckout, WEBHOOK_SECRET } from './stripe-fixtures.js';
+import { call, claimer, listCompany, waitFor, type Harness } from './support.js';
 
 // The whole service on the Stripe adapter. stripe-mock checks the SDK's requests against Stripe's
 // OpenAPI but keeps no state and sends no webhooks, so the lifecycle is driven by recorded event
@@ -18,72 +9,13 @@ const signer = new Stripe('sk_test_signer');
 describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fixtures)', 'STRIPE_MOCK_URL', (url) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startBilling(
-      {},
-      {
-        env: {
-          STRIPE_SECRET_KEY: 'sk_test_fixturerun',
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_fixturerun',
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_API_URL: url,
-        },
-      },
-    );
+    h = await startStripeBilling(url);
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  /** A fixture with fresh ids for this run, its created time now. */
-  const fixture = (type: string, ids: Record<string, string>) => {
-    let text = JSON.stringify({ ...fixtures[type], id: `evt_${randomUUID().replace(/-/g, '')}`, created: Math.floor(Date.now() / 1000) });
-    for (const [from, to] of Object.entries(ids)) text = text.split(from).join(to);
-    return text;
-  };
-  const post = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    call(h, 'POST', '/api/webhooks/stripe', undefined, payload, { 'stripe-signature': signature });
-
-  /** A checkout as create-payment-intent would have stored it (stripe-mock's invoice has no PaymentIntent to start one for real). */
-  async function storedCheckout() {
-    const n = randomUUID().replace(/-/g, '').slice(0, 12);
-    const ids = { pi_fixture: `pi_${n}`, sub_fixture: `sub_${n}`, cus_fixture: `cus_${n}`, company_fixture: randomUUID() };
-    const now = new Date().toISOString();
-    await h.service.deps.payments.insert({
-      _id: ids.pi_fixture,
-      provider: 'stripe',
-      purpose: 'claim',
-      plan: 'claim',
-      amount: 7500,
-      currency: 'usd',
-      companyId: ids.company_fixture,
-      userId: null,
-      customerId: ids.cus_fixture,
-      subscriptionId: ids.sub_fixture,
-      status: 'open',
-      lastError: null,
-      listingEmail: null,
-      listingName: null,
-      createdAt: now,
-      succeededAt: null,
-    });
-    await h.service.deps.subscriptions.insert({
-      _id: ids.sub_fixture,
-      provider: 'stripe',
-      companyId: ids.company_fixture,
-      userId: 'owner-1',
-      customerId: ids.cus_fixture,
-      paymentIntentId: ids.pi_fixture,
-      email: null,
-      amount: 7500,
-      status: 'incomplete',
-      statusAt: now,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      createdAt: now,
-    });
-    return ids;
-  }
+  const post = (payload: string, signature?: string) => postWebhook(h, payload, signature);
 
   it('reports Stripe as the provider with its publishable key', async () => {
     expect((await call(h, 'GET', '/api/payments/config')).json()).toMatchObject({
@@ -118,18 +50,11 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
   });
 
   it('refuses forged and stale signatures, takes a signed fixture once', async () => {
-    const ids = await storedCheckout();
+    const ids = await storedCheckout(h);
     const payload = fixture('payment_intent.succeeded', ids);
     expect((await post(payload, 't=1,v1=abc')).statusCode).toBe(401);
-    expect((await post(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someoneelse' }))).statusCode).toBe(401);
-    expect(
-      (
-        await post(
-          payload,
-          signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 301 }),
-        )
-      ).statusCode,
-    ).toBe(401);
+    expect((await post(payload, signed(payload, 'whsec_someoneelse'))).statusCode).toBe(401);
+    expect((await post(payload, signed(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301))).statusCode).toBe(401);
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: true });
     await waitFor(async () => ['succeeded', 'used'].includes((await h.service.deps.payments.findById(ids.pi_fixture))?.status ?? ''));
@@ -146,7 +71,7 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
   });
 
   it('ends canceled when customer.subscription.deleted comes before invoice.paid and subscription.updated', async () => {
-    const ids = await storedCheckout();
+    const ids = await storedCheckout(h);
     expect((await post(fixture('customer.subscription.deleted', ids))).statusCode).toBe(200);
     await waitFor(async () => (await h.service.deps.subscriptions.findById(ids.sub_fixture))?.status === 'canceled');
     expect((await post(fixture('invoice.paid', ids))).statusCode).toBe(200);
@@ -156,7 +81,7 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
   });
 
   it('activates on invoice.paid (re-read from Stripe) and records a decline', async () => {
-    const ids = await storedCheckout();
+    const ids = await storedCheckout(h);
     expect((await post(fixture('payment_intent.payment_failed', ids))).statusCode).toBe(200);
     await waitFor(async () => (await h.service.deps.payments.findById(ids.pi_fixture))?.lastError === 'Your card was declined.');
     expect((await post(fixture('invoice.paid', ids))).statusCode).toBe(200);

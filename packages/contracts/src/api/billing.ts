@@ -542,13 +542,25 @@ export const mySubscriptionQuerySchema = z.object({ companyId: ownCompanyIdField
 export const mySubscriptionActionBodySchema = z.object({ companyId: ownCompanyIdField.optional() }).nullish();
 
 /**
- * `POST /api/my-subscription/card`: the card the subscription's renewals charge from now on (test mode:
- * a simulator test card); a past-due renewal is paid with it at once.
+ * `POST /api/my-subscription/card`: the card the subscription's renewals charge from now on. With the
+ * simulator the body carries its test card (a past-due renewal is paid with it at once); with Stripe it
+ * carries no card (the number goes to Stripe Elements, never here) and the answer holds the SetupIntent's
+ * `clientSecret` to confirm, then `POST /api/my-subscription/card/confirm`.
  */
 export const mySubscriptionCardBodySchema = simulatorConfirmBodySchema
   .pick({ cardNumber: true, expiry: true, cvc: true })
-  .extend({ companyId: ownCompanyIdField.optional() });
+  .partial()
+  .extend({ companyId: ownCompanyIdField.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
 export type MySubscriptionCardBody = z.output<typeof mySubscriptionCardBodySchema>;
+
+/** `POST /api/my-subscription/card/confirm` (Stripe): the SetupIntent Stripe Elements confirmed. */
+export const mySubscriptionCardConfirmBodySchema = z.object({
+  companyId: ownCompanyIdField.optional(),
+  setupIntentId: requiredString('setupIntentId is required').regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'setupIntentId is not valid'),
+});
+export type MySubscriptionCardConfirmBody = z.output<typeof mySubscriptionCardConfirmBodySchema>;
 
 /** The owner's subscription as the dashboard's Billing tab shows it. */
 export const mySubscriptionSchema = z.object({
@@ -578,6 +590,16 @@ export type MySubscription = z.infer<typeof mySubscriptionSchema>;
 
 export const mySubscriptionActionResponseSchema = z.object({ message: z.string(), subscription: mySubscriptionSchema });
 export type MySubscriptionActionResponse = z.infer<typeof mySubscriptionActionResponseSchema>;
+
+/**
+ * Answer of `POST /api/my-subscription/card`: the simulator's (card saved) or, with Stripe, the same plus
+ * the SetupIntent to confirm with Stripe Elements (the card on `subscription` is still the old one).
+ */
+export const mySubscriptionCardResponseSchema = mySubscriptionActionResponseSchema.extend({
+  setupIntentId: z.string().optional(),
+  clientSecret: z.string().optional(),
+});
+export type MySubscriptionCardResponse = z.infer<typeof mySubscriptionCardResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Admin: payments ledger, refunds, subscriptions (issue 17)

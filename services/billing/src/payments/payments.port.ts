@@ -58,6 +58,43 @@ export interface InvoiceView {
   paymentIntentId?: string | null;
 }
 
+/** A SetupIntent (Stripe's): a card saved for later charges, confirmed by Stripe.js in the browser. */
+export interface SetupIntentView {
+  id: string;
+  /** Stripe's SetupIntent status: `succeeded` once the card is saved. */
+  status: string;
+  customerId: string | null;
+  /** The saved payment method, once there is one. */
+  paymentMethodId: string | null;
+  /** Ours: `subscriptionId` (the subscription whose card this replaces) and `purpose: card_update`. */
+  metadata: Record<string, string>;
+}
+
+/**
+ * Card updates confirmed in the browser (Stripe's SetupIntents, usage `off_session`). The simulator has
+ * none: its test cards are sent to `updateCard` instead.
+ */
+export interface CardSetupPort {
+  /** A SetupIntent for the customer; its client secret is confirmed by Stripe Elements. */
+  createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /** The SetupIntent, or null when the provider does not know it. */
+  retrieveSetupIntent(id: string): Promise<SetupIntentView | null>;
+  /**
+   * Makes the payment method the customer's default (invoice settings) and the subscription's, so
+   * renewals and retries charge it; answers its card. Safe to repeat.
+   */
+  makeDefaultPaymentMethod(input: {
+    customerId: string;
+    subscriptionId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<CardView | null>;
+}
+
 /** A verified webhook event, reduced to what billing reads. */
 export interface ProviderEvent {
   id: string;
@@ -69,6 +106,7 @@ export interface ProviderEvent {
   paymentIntent?: PaymentIntentView;
   subscription?: SubscriptionState;
   invoice?: InvoiceView;
+  setupIntent?: SetupIntentView;
 }
 
 /** A refund as the provider recorded it. */
@@ -101,6 +139,8 @@ export interface PaymentsProvider {
   readonly testMode: boolean;
   /** The browser's publishable key, or null (simulator). */
   readonly publishableKey: string | null;
+  /** Card updates through SetupIntents (Stripe), or null (the simulator takes a test card instead). */
+  readonly cardSetup: CardSetupPort | null;
   /** Finds the yearly price by its lookup key, creating it when missing; returns its id. */
   ensurePrice(): Promise<string>;
   /** Creates a customer. */

@@ -112,6 +112,7 @@ export class PaymentSimulator implements PaymentsProvider {
   readonly name = 'simulator' as const;
   readonly testMode = true;
   readonly publishableKey = null;
+  readonly cardSetup = null;
   private readonly signer = new Stripe('sk_test_simulator_signing_only');
   private readonly customers = new Map<string, { email: string | null; name: string | null }>();
   private readonly intents = new Map<string, SimPaymentIntent>();

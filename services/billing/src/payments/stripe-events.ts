@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentIntentStatusSchema, subscriptionStatusSchema } from '@limo/contracts';
-import type { InvoiceView, PaymentIntentView, ProviderEvent, SubscriptionState } from './payments.port.js';
+import type { InvoiceView, PaymentIntentView, ProviderEvent, SetupIntentView, SubscriptionState } from './payments.port.js';
 
 // Stripe's JSON shapes (API 2025-10-29.clover), reduced to the fields billing reads. The simulator
 // writes the same shapes, so one reader serves both adapters.
@@ -41,7 +41,8 @@ const stripeSubscription = z.object({
 });
 
 const stripeInvoice = z.object({
-  id: z.string(),
+  // `invoice.upcoming` carries an invoice that does not exist yet: it has no id.
+  id: z.string().nullish(),
   status: z.string().nullish(),
   amount_paid: z.number().nullish(),
   subscription: idOf.optional(),
@@ -49,6 +50,14 @@ const stripeInvoice = z.object({
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) }).nullish(),
   billing_reason: z.string().nullish(),
   payments: z.object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf.optional() }).nullish() })) }).nullish(),
+});
+
+const stripeSetupIntent = z.object({
+  id: z.string(),
+  status: z.string(),
+  customer: idOf,
+  payment_method: idOf,
+  metadata,
 });
 
 /** Reads a Stripe PaymentIntent object. */
@@ -83,22 +92,32 @@ export function toSubscriptionState(raw: unknown): SubscriptionState {
 /** Reads a Stripe Invoice object. */
 export function toInvoiceView(raw: unknown): InvoiceView {
   const inv = stripeInvoice.parse(raw);
+  const subscriptionId = inv.parent?.subscription_details?.subscription ?? inv.subscription ?? null;
+  const periodEnd = inv.lines?.data[0]?.period?.end;
   return {
-    id: inv.id,
-    subscriptionId: inv.parent?.subscription_details?.subscription ?? inv.subscription ?? null,
+    // An upcoming invoice is named after its subscription and period, as the simulator names it.
+    id: inv.id ?? `upcoming_${subscriptionId ?? 'none'}_${periodEnd ?? 0}`,
+    subscriptionId,
     status: inv.status ?? null,
     amountPaid: inv.amount_paid ?? 0,
-    periodEnd: isoOfSeconds(inv.lines?.data[0]?.period?.end),
+    periodEnd: isoOfSeconds(periodEnd),
     billingReason: inv.billing_reason ?? null,
     paymentIntentId: inv.payments?.data.find((p) => p.payment?.payment_intent)?.payment?.payment_intent ?? null,
   };
+}
+
+/** Reads a Stripe SetupIntent object. */
+export function toSetupIntentView(raw: unknown): SetupIntentView {
+  const si = stripeSetupIntent.parse(raw);
+  return { id: si.id, status: si.status, customerId: si.customer, paymentMethodId: si.payment_method, metadata: si.metadata };
 }
 
 const stripeEvent = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   created: z.number(),
-  data: z.object({ object: z.object({ id: z.string() }).passthrough() }),
+  // Every object has an id except the upcoming invoice of `invoice.upcoming`.
+  data: z.object({ object: z.object({ id: z.string().optional() }).passthrough() }),
 });
 
 /** Reads a verified Stripe event (JSON already parsed); throws on a shape billing cannot use. */
@@ -109,10 +128,14 @@ export function toProviderEvent(raw: unknown): ProviderEvent {
     id: event.id,
     type: event.type,
     created: isoOfSeconds(event.created) ?? new Date(0).toISOString(),
-    objectId: object.id,
+    objectId: object.id ?? event.id,
   };
   if (event.type.startsWith('payment_intent.')) return { ...base, paymentIntent: toPaymentIntentView(object) };
   if (event.type.startsWith('customer.subscription.')) return { ...base, subscription: toSubscriptionState(object) };
-  if (event.type.startsWith('invoice.')) return { ...base, invoice: toInvoiceView(object) };
+  if (event.type.startsWith('invoice.')) {
+    const invoice = toInvoiceView(object);
+    return { ...base, objectId: invoice.id, invoice };
+  }
+  if (event.type.startsWith('setup_intent.')) return { ...base, setupIntent: toSetupIntentView(object) };
   return base;
 }

@@ -4,14 +4,17 @@ import { HttpError } from '@limo/platform';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
+  type CardSetupPort,
+  type CardView,
   type CheckoutSession,
   type PaymentIntentView,
   type PaymentsProvider,
   type ProviderEvent,
   type RefundResult,
+  type SetupIntentView,
   type SubscriptionState,
 } from './payments.port.js';
-import { toPaymentIntentView, toProviderEvent, toSubscriptionState } from './stripe-events.js';
+import { toPaymentIntentView, toProviderEvent, toSetupIntentView, toSubscriptionState } from './stripe-events.js';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -28,7 +31,7 @@ export interface StripePaymentsOptions {
  * one `default_incomplete` subscription per checkout, the first invoice's PaymentIntent confirmed by
  * Stripe.js in the browser. Webhooks are verified with the SDK over the raw body.
  */
-export class StripePayments implements PaymentsProvider {
+export class StripePayments implements PaymentsProvider, CardSetupPort {
   readonly name = 'stripe' as const;
   readonly testMode: boolean;
   readonly publishableKey: string | null;
@@ -48,6 +51,11 @@ export class StripePayments implements PaymentsProvider {
     });
     this.testMode = !options.secretKey.includes('_live_');
     this.publishableKey = options.publishableKey;
+  }
+
+  /** Card updates go through SetupIntents confirmed by Stripe Elements. */
+  get cardSetup(): CardSetupPort {
+    return this;
   }
 
   /** Builds the adapter (no call is made until the first use). */
@@ -187,6 +195,53 @@ export class StripePayments implements PaymentsProvider {
       { idempotencyKey: options.idempotencyKey },
     );
     return { refundId: refund.id, status: refund.status ?? 'pending' };
+  }
+
+  createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ setupIntentId: string; clientSecret: string }> {
+    return this.run(async () => {
+      const si = await this.stripe.setupIntents.create(
+        { customer: input.customerId, usage: 'off_session', payment_method_types: ['card'], metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!si.client_secret) throw new HttpError(502, 'The payment provider answered without a card form to confirm. Please try again.');
+      return { setupIntentId: si.id, clientSecret: si.client_secret };
+    });
+  }
+
+  async retrieveSetupIntent(id: string): Promise<SetupIntentView | null> {
+    try {
+      return toSetupIntentView(await this.stripe.setupIntents.retrieve(id));
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw asHttpError(err);
+    }
+  }
+
+  makeDefaultPaymentMethod(input: {
+    customerId: string;
+    subscriptionId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<CardView | null> {
+    return this.run(async () => {
+      const pm = input.paymentMethodId;
+      await this.stripe.customers.update(
+        input.customerId,
+        { invoice_settings: { default_payment_method: pm } },
+        { idempotencyKey: `${input.idempotencyKey}:customer` },
+      );
+      await this.stripe.subscriptions.update(
+        input.subscriptionId,
+        { default_payment_method: pm },
+        { idempotencyKey: `${input.idempotencyKey}:subscription` },
+      );
+      const method = await this.stripe.paymentMethods.retrieve(pm);
+      return method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+    });
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {

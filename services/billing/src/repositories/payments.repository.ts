@@ -126,12 +126,15 @@ export class PaymentsRepository {
    * payers, companies and payments the caller found matching elsewhere.
    */
   async ledgerPage(
-    query: { status?: LedgerStatus; search?: LedgerSearch },
+    query: { status?: LedgerStatus; search?: LedgerSearch; refundedIds?: string[] },
     page: number,
     limit: number,
   ): Promise<{ payments: PaymentDoc[]; total: number }> {
     const and: Filter[] = [];
-    if (query.status) and.push({ status: { $in: LEDGER_STATUSES[query.status] } });
+    // A refund recorded on the payment (the ledger's, or its claim's) makes it refunded whatever its own status says.
+    const refundedIds = query.refundedIds ?? [];
+    if (query.status === 'refunded') and.push({ $or: [{ status: { $in: LEDGER_STATUSES.refunded } }, { _id: { $in: refundedIds } }] });
+    else if (query.status) and.push({ status: { $in: LEDGER_STATUSES[query.status] } }, { _id: { $nin: refundedIds } });
     const search = query.search;
     if (search) {
       const text = { $regex: literalPattern(search.text), $options: 'i' };

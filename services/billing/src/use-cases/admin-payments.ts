@@ -35,12 +35,22 @@ export class AdminPaymentsUseCase {
   async ledger(query: { status?: LedgerStatus; q?: string; page?: number }): Promise<{ rows: AdminPayment[]; total: number }> {
     const text = query.q?.trim();
     const search = text ? await this.searchMatches(text) : undefined;
+    const refundedIds = query.status ? await this.refundedIds() : [];
     const { payments, total } = await this.d.payments.ledgerPage(
-      { ...(query.status && { status: query.status }), ...(search && { search }) },
+      { ...(query.status && { status: query.status, refundedIds }), ...(search && { search }) },
       query.page ?? 1,
       ADMIN_PAYMENTS_PAGE_SIZE,
     );
     return { rows: await Promise.all(payments.map((p) => this.row(p))), total };
+  }
+
+  /** Payments with a refund recorded on them (the ledger's or their claim's), as the rows show them refunded. */
+  private async refundedIds(): Promise<string[]> {
+    const [refunds, claims] = await Promise.all([
+      this.d.ledger.refunds.find({ status: 'refunded' }),
+      this.d.claims.claims.find({ refundStatus: 'refunded' }),
+    ]);
+    return [...new Set([...refunds.map((r) => r._id), ...claims.map((c) => c.stripePaymentIntentId)])];
   }
 
   /** What a search text matches besides the payment's own e-mails: payers' accounts, companies, claims and listings. */

@@ -1,10 +1,18 @@
-import { CLAIM_PLAN, type MySubscription, type MySubscriptionCardBody, type Receipt } from '@limo/contracts';
-import { conflict, HttpError, notFound, type SessionUser } from '@limo/platform';
+import {
+  CLAIM_PLAN,
+  type MySubscription,
+  type MySubscriptionCardBody,
+  type MySubscriptionCardConfirmBody,
+  type MySubscriptionCardResponse,
+  type Receipt,
+} from '@limo/contracts';
+import { badRequest, conflict, HttpError, notFound, type SessionUser } from '@limo/platform';
 import { longDate, subscriptionCancelledMail } from '../mails/billing-mails.js';
 import { CardDeclinedError, type CardView } from '../payments/payments.port.js';
 import { receiptNumberOf } from '../repositories/ledger.repository.js';
 import type { SubscriptionDoc } from '../repositories/subscriptions.repository.js';
 import type { BillingFacts } from './billing-facts.js';
+import { CARD_UPDATE_MESSAGES, confirmCardSetup, startCardSetup } from './card-updates.js';
 
 export const MY_SUBSCRIPTION_MESSAGES = {
   none: 'No subscription yet',
@@ -13,7 +21,9 @@ export const MY_SUBSCRIPTION_MESSAGES = {
   alreadyCancelled: 'This subscription is already cancelled',
   notActive: 'Only an active subscription can be cancelled; contact support',
   notCancelled: 'This subscription is not cancelled',
-  cardWithStripe: 'Card updates are not available online with Stripe yet: write to support to change your card',
+  cardIncomplete: 'Please complete all payment fields.',
+  cardNotHere: 'Enter the card in the secure card form: card numbers are not sent to this site',
+  noCardSetup: 'Card updates with this payment provider take a test card: send it to POST /api/my-subscription/card',
 } as const;
 
 const LIVE = new Set(['active', 'past_due', 'unpaid']);
@@ -110,18 +120,35 @@ export class MySubscriptionUseCase {
   }
 
   /**
-   * Puts a new card on the subscription (test mode: the simulator's test card); a past-due renewal is
-   * paid with it, which makes the subscription active again and mails its receipt.
+   * Puts a new card on the subscription. With Stripe: starts a SetupIntent whose client secret the
+   * page confirms with Stripe Elements (then `confirmCard`, or the webhook). With the simulator: its
+   * test card, at once; a past-due renewal is paid with it, which makes the subscription active again
+   * and mails its receipt.
    */
-  async updateCard(user: SessionUser, body: MySubscriptionCardBody): Promise<{ message: string; subscription: MySubscription }> {
+  async updateCard(user: SessionUser, body: MySubscriptionCardBody): Promise<MySubscriptionCardResponse> {
     const { sub, all } = await this.pick(user, body.companyId);
     if (sub.status === 'canceled') throw conflict(MY_SUBSCRIPTION_MESSAGES.ended);
     const provider = await this.d.registry.current();
+    const { cardNumber, expiry, cvc } = body;
+    if (provider.cardSetup) {
+      if (cardNumber !== undefined || expiry !== undefined || cvc !== undefined)
+        throw badRequest(MY_SUBSCRIPTION_MESSAGES.cardNotHere, 'cardNumber');
+      const setup = await startCardSetup(provider.cardSetup, sub);
+      return { message: CARD_UPDATE_MESSAGES.started, subscription: await this.describe(sub, all), ...setup };
+    }
     const simulator = this.d.registry.simulator();
-    if (provider.name !== 'simulator' || !simulator) throw conflict(MY_SUBSCRIPTION_MESSAGES.cardWithStripe);
+    if (!simulator) throw conflict(MY_SUBSCRIPTION_MESSAGES.noCardSetup);
+    if (cardNumber === undefined || expiry === undefined || cvc === undefined) {
+      const missing = (['cardNumber', 'expiry', 'cvc'] as const).filter((f) => body[f] === undefined);
+      throw new HttpError(
+        400,
+        MY_SUBSCRIPTION_MESSAGES.cardIncomplete,
+        missing.map((field) => ({ field, message: MY_SUBSCRIPTION_MESSAGES.cardIncomplete })),
+      );
+    }
     let updated: ReturnType<typeof simulator.updateCard>;
     try {
-      updated = simulator.updateCard(sub._id, body);
+      updated = simulator.updateCard(sub._id, { cardNumber, expiry, cvc });
     } catch (err) {
       if (err instanceof CardDeclinedError) throw new HttpError(402, `${err.message} (test mode)`);
       throw err;
@@ -136,6 +163,16 @@ export class MySubscriptionUseCase {
       message: paid ? 'Card updated and the renewal paid' : 'Card updated: your renewals are charged to it',
       subscription: await this.describe(saved, all),
     };
+  }
+
+  /** Stripe: the SetupIntent the card form confirmed becomes the subscription's card (safe to repeat; the webhook does the same). */
+  async confirmCard(user: SessionUser, body: MySubscriptionCardConfirmBody): Promise<{ message: string; subscription: MySubscription }> {
+    const { sub, all } = await this.pick(user, body.companyId);
+    if (sub.status === 'canceled') throw conflict(MY_SUBSCRIPTION_MESSAGES.ended);
+    const provider = await this.d.registry.current();
+    if (!provider.cardSetup) throw conflict(MY_SUBSCRIPTION_MESSAGES.noCardSetup);
+    const saved = await confirmCardSetup(this.d, provider.cardSetup, sub, body.setupIntentId);
+    return { message: CARD_UPDATE_MESSAGES.saved, subscription: await this.describe(saved, all) };
   }
 
   /** The subscription as the Billing tab shows it, with its receipts (newest first) and the card. */

@@ -1,6 +1,7 @@
 import { HttpError } from '@limo/platform';
 import type { ProviderEvent, SubscriptionState } from '../payments/payments.port.js';
 import type { PaymentDoc } from '../repositories/payments.repository.js';
+import { applyCardSetup } from './card-updates.js';
 import type { UseCaseDeps } from './context.js';
 import { createClaim, recordSuccess } from './payment-records.js';
 
@@ -32,6 +33,12 @@ export async function handleProviderEvent(d: UseCaseDeps, eventId: string): Prom
     case 'customer.subscription.deleted':
       await refreshSubscription(d, event.objectId, event);
       return;
+    case 'setup_intent.succeeded': {
+      // The owner's card update (Stripe): the saved card becomes the subscription's default.
+      const cardSetup = (await d.registry.current()).cardSetup;
+      if (event.setupIntent && cardSetup) await applyCardSetup(d, cardSetup, event.setupIntent);
+      return;
+    }
     default:
       d.logger.debug({ type: event.type, eventId }, 'provider event not used');
   }

@@ -87,6 +87,20 @@ describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () 
     );
   });
 
+  it('filters as the rows read: a payment with a refund recorded on it (its claim\'s) is "refunded", not "succeeded"', async () => {
+    const admin = userOf(h, 'admin');
+    const { paymentIntentId, claimId } = await ownerWithPaidClaim(h);
+    // A record from before the payment lifecycle: the claim's refund went through, the payment still says succeeded.
+    await h.service.deps.claims.claims.updateOne({ _id: claimId }, { $set: { refundStatus: 'refunded' } });
+    expect((await h.service.deps.payments.findById(paymentIntentId))?.status).not.toBe('refunded');
+    const ids = async (status: string) =>
+      ((await call(h, 'GET', `/api/admin/payments?status=${status}`, admin)).json() as Array<{ id: string; status: string }>).filter(
+        (r) => r.id === paymentIntentId,
+      );
+    expect(await ids('refunded')).toMatchObject([{ id: paymentIntentId, status: 'refunded' }]);
+    expect(await ids('succeeded')).toEqual([]);
+  });
+
   it('answers 404 for an unknown payment and 409 for one that never succeeded', async () => {
     const admin = userOf(h, 'admin');
     expect((await call(h, 'POST', '/api/admin/payments/pi_unknown/refund', admin, {})).statusCode).toBe(404);

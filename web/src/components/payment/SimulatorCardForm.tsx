@@ -9,6 +9,8 @@ export interface CardFormProps {
   config: PaymentsConfig;
   /** The button's words, e.g. "Pay $75.00". */
   submitLabel: string;
+  /** `setup`: the client secret is a SetupIntent's (a card saved for renewals, Stripe only); `onPaid` gets its id. */
+  intent?: 'payment' | 'setup';
   onPaid(paymentIntentId: string): void;
   onFailure(failure: PaymentFailure): void;
 }

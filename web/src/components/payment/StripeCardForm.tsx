@@ -1,6 +1,6 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import type { CardFormProps } from './SimulatorCardForm';
 
@@ -11,7 +11,18 @@ const stripeFor = (key: string) => {
   return s;
 };
 
-function Inner({ submitLabel, onPaid, onFailure }: Omit<CardFormProps, 'clientSecret' | 'config'>) {
+/** Confirms the Elements' card: the checkout's PaymentIntent, or a SetupIntent (a new card for the renewals). */
+async function confirmWith(stripe: Stripe, elements: StripeElements, intent: CardFormProps['intent']) {
+  const options = { elements, redirect: 'if_required' as const, confirmParams: { return_url: window.location.href } };
+  if (intent === 'setup') {
+    const { error, setupIntent } = await stripe.confirmSetup(options);
+    return { error, done: setupIntent?.status === 'succeeded' || setupIntent?.status === 'processing', id: setupIntent?.id };
+  }
+  const { error, paymentIntent } = await stripe.confirmPayment(options);
+  return { error, done: paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'processing', id: paymentIntent?.id };
+}
+
+function Inner({ submitLabel, intent, onPaid, onFailure }: Omit<CardFormProps, 'clientSecret' | 'config'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -23,16 +34,13 @@ function Inner({ submitLabel, onPaid, onFailure }: Omit<CardFormProps, 'clientSe
     try {
       const { error: fieldsError } = await elements.submit();
       if (fieldsError) return onFailure({ kind: 'incomplete', message: fieldsError.message });
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        redirect: 'if_required',
-        confirmParams: { return_url: window.location.href },
-      });
+      const { error, done, id } = await confirmWith(stripe, elements, intent);
       if (error) {
-        if (error.code === 'payment_intent_unexpected_state') return onFailure({ kind: 'expired', message: error.message });
+        if (error.code === 'payment_intent_unexpected_state' || error.code === 'setup_intent_unexpected_state')
+          return onFailure({ kind: 'expired', message: error.message });
         return onFailure({ kind: 'declined', type: error.type, message: error.message });
       }
-      if (paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'processing') onPaid(paymentIntent.id);
+      if (done && id) onPaid(id);
     } catch (err) {
       onFailure({ kind: 'unexpected', message: err instanceof Error ? err.message : undefined });
     } finally {
@@ -52,7 +60,7 @@ function Inner({ submitLabel, onPaid, onFailure }: Omit<CardFormProps, 'clientSe
   );
 }
 
-/** Stripe Elements (when /api/payments/config names Stripe); loaded only on the payment screens. */
+/** Stripe Elements (when /api/payments/config names Stripe): the checkout's payment or a card update's setup; loaded only on those screens. */
 export default function StripeCardForm({ clientSecret, config, ...rest }: CardFormProps) {
   return (
     <Elements

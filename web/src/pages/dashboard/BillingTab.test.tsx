@@ -1,8 +1,19 @@
 import type { MySubscription } from '@limo/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { expectToast, fakeServer, on, renderAt } from '../../test/render';
 import { BillingTab } from './BillingTab';
+
+// Stripe.js is not loaded in tests: Elements renders its children and confirmSetup answers as Stripe would.
+const stripe = vi.hoisted(() => ({ confirmSetup: vi.fn(), submit: vi.fn(async () => ({})) }));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: async () => ({}) }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => children,
+  PaymentElement: () => <div data-testid="stripe-payment-element" />,
+  useStripe: () => ({ confirmSetup: stripe.confirmSetup }),
+  useElements: () => ({ submit: stripe.submit }),
+}));
 
 const subscription = (overrides: Partial<MySubscription> = {}): MySubscription => ({
   subscriptionId: 'sub_1',
@@ -106,5 +117,47 @@ describe('dashboard Billing tab', () => {
       url: '/api/my-subscription/card',
       body: { companyId: 'c1', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
     });
+  });
+
+  it('updates the card with Stripe Elements: a SetupIntent from the server, confirmed by Stripe, then made the default', async () => {
+    stripe.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
+    const calls = fakeServer(
+      on('GET', '/api/my-subscription', { body: subscription() }),
+      on('GET', '/api/payments/config', {
+        body: {
+          provider: 'stripe',
+          publishableKey: 'pk_test_1',
+          testMode: true,
+          plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
+          testCards: [],
+        },
+      }),
+      on('POST', '/api/my-subscription/card', {
+        body: {
+          message: 'Enter the new card to save it',
+          subscription: subscription(),
+          setupIntentId: 'seti_1',
+          clientSecret: 'seti_1_secret_x',
+        },
+      }),
+      on('POST', '/api/my-subscription/card/confirm', {
+        body: {
+          message: 'Card updated: your renewals are charged to it',
+          subscription: subscription({ card: { brand: 'mastercard', last4: '4444' } }),
+        },
+      }),
+    );
+    const { user } = renderAt(<BillingTab companyId="c1" />);
+    await user.click(await screen.findByRole('button', { name: 'Update card' }));
+    expect(await screen.findByTestId('stripe-payment-element')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    await expectToast('Card updated: your renewals are charged to it');
+    await waitFor(() => expect(screen.getByText('Mastercard ending in 4444')).toBeInTheDocument());
+    expect(stripe.confirmSetup).toHaveBeenCalledWith(expect.objectContaining({ redirect: 'if_required' }));
+    expect(calls.filter((c) => c.method === 'POST')).toMatchObject([
+      { url: '/api/my-subscription/card', body: { companyId: 'c1' } },
+      { url: '/api/my-subscription/card/confirm', body: { companyId: 'c1', setupIntentId: 'seti_1' } },
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import {
   mySubscriptionActionBodySchema,
   mySubscriptionActionResponseSchema,
   mySubscriptionCardBodySchema,
+  mySubscriptionCardConfirmBodySchema,
+  mySubscriptionCardResponseSchema,
   mySubscriptionQuerySchema,
   mySubscriptionSchema,
 } from '@limo/contracts';
@@ -14,7 +16,7 @@ const errors = errorResponses(400, 401, 404, 409);
 
 /**
  * The owner's self-service (Stripe's customer portal): GET /api/my-subscription, POST …/cancel,
- * …/resume and …/card. Only the signed-in user's own subscriptions are found; `companyId` (query or body)
+ * …/resume, …/card and …/card/confirm. Only the signed-in user's own subscriptions are found; `companyId` (query or body)
  * picks one of several, else the first live one.
  */
 export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -70,11 +72,26 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
       preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
-        summary: 'Update the card the renewals charge (test mode: a simulator test card); a past-due renewal is paid with it',
+        summary:
+          'Update the card the renewals charge: with Stripe, answers a SetupIntent clientSecret to confirm with Stripe Elements; with the simulator, takes its test card (a past-due renewal is paid with it)',
         body: mySubscriptionCardBodySchema,
-        response: { 200: mySubscriptionActionResponseSchema, ...errorResponses(400, 401, 402, 404, 409) },
+        response: { 200: mySubscriptionCardResponseSchema, ...errorResponses(400, 401, 402, 404, 409) },
       },
     },
     async (request) => deps.mySubscription.updateCard(request.user!, request.body),
+  );
+
+  r.post(
+    '/api/my-subscription/card/confirm',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: "Stripe: the confirmed SetupIntent's card becomes the customer's and the subscription's default (safe to repeat)",
+        body: mySubscriptionCardConfirmBodySchema,
+        response: { 200: mySubscriptionActionResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => deps.mySubscription.confirmCard(request.user!, request.body),
   );
 }
