@@ -34,6 +34,8 @@ export interface MemberOptions {
 
 /** Messages fetched and not handled yet, across the member's partitions, past which fetching pauses. */
 const MAX_BUFFERED = 512;
+/** The longest an empty fetch waits on the broker for a message. */
+const FETCH_WAIT_MS = 1_000;
 /** The longest a stopping member waits for its last commit. */
 const COMMIT_WAIT_MS = 5_000;
 
@@ -70,7 +72,9 @@ export class KafkaMember {
       sessionTimeout: 10_000,
       rebalanceTimeout: 10_000,
       heartbeatInterval: 1_000,
-      maxWaitTime: 100,
+      // A fetch is answered as soon as a message is there; with none, it waits this long on the broker
+      // (a long poll). 100 ms made each of the stack's ~20 members ask ten times a second at rest.
+      maxWaitTime: FETCH_WAIT_MS,
       highWaterMark: MAX_BUFFERED,
       connectTimeout: 3_000,
       retries: 3,
