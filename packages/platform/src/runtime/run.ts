@@ -177,16 +177,26 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
       deps: parts.deps,
       async start() {
         await parts.prepare?.();
-        for (const { idempotent: dedupe, ...consumer } of consumers) {
-          const handler = tracedHandler(
-            consumer.group,
-            observedHandler(
-              name,
+        // The groups join at once: each join waits for its group's rebalance (after a kill -9, for the
+        // dead member's session to end) and its first fetch, which one after the other added up.
+        const joined = await Promise.allSettled(
+          consumers.map(({ idempotent: dedupe, ...consumer }) => {
+            const handler = tracedHandler(
               consumer.group,
-              dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
-            ),
-          );
-          subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
+              observedHandler(
+                name,
+                consumer.group,
+                dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
+              ),
+            );
+            return ctx.bus.subscribe({ ...consumer, handler });
+          }),
+        );
+        for (const result of joined) if (result.status === 'fulfilled') subscriptions.push(result.value);
+        const refused = joined.find((result) => result.status === 'rejected');
+        if (refused) {
+          await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+          throw refused.reason;
         }
         await parts.start?.();
       },
