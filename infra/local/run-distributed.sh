@@ -43,7 +43,9 @@ supervise() {
   trap '' INT
   while true; do
     started=$SECONDS
-    env "$@" node "$root/services/$svc/dist/main.js" >> "$run/$s.log" 2>&1 &
+    # KAFKA_INSTANCE_ID: the same name on every restart, so Kafka hands the process its partitions
+    # back at once (static membership) instead of after its dead self's 10 s session.
+    env KAFKA_INSTANCE_ID="${KAFKA_NAMESPACE:-}$s" "$@" node "$root/services/$svc/dist/main.js" >> "$run/$s.log" 2>&1 &
     child=$!
     echo "$child" > "$run/$s.pid"
     code=0

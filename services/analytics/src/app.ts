@@ -100,6 +100,7 @@ export const analyticsService = defineService({
           }),
           consumer: new KafkaIngestConsumer(store, logger, {
             brokers: (ctx.config.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()),
+            instanceId: ctx.config.KAFKA_INSTANCE_ID,
             // Its own Kafka consumer: the bus's namespace is applied here as the bus applies it.
             topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
             group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,

@@ -28,11 +28,18 @@ export interface KafkaEventBusOptions {
   readyTimeoutMs?: number;
   /** How often the topics given to `onTopicRecreated` are checked for a new incarnation. Default 3 s. */
   topicCheckMs?: number;
+  /**
+   * This process's name in each of its groups (static membership, KIP-345): restarted under the same
+   * name, it gets its partitions back without waiting for its dead self's session to end. Unique per
+   * process (two live members under one name fence each other). Absent: dynamic members.
+   */
+  instanceId?: string;
 }
 
 type Settings = Required<
   Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'partitions' | 'namespace' | 'readyTimeoutMs' | 'topicCheckMs'>
->;
+> &
+  Pick<KafkaEventBusOptions, 'instanceId'>;
 
 /** The longest wait before a failed consumer is started again (it doubles from 1 s). */
 const MAX_RESTART_WAIT_MS = 10_000;
@@ -101,6 +108,7 @@ export class KafkaEventBus implements EventBus {
       namespace: opts.namespace ?? '',
       readyTimeoutMs: opts.readyTimeoutMs ?? 30_000,
       topicCheckMs: opts.topicCheckMs ?? 3_000,
+      instanceId: opts.instanceId,
     };
     return new KafkaEventBus(admin, producer, settings, logger);
   }
@@ -151,6 +159,7 @@ export class KafkaEventBus implements EventBus {
           return KafkaMember.start({
             brokers: this.options.brokers,
             clientId: this.options.clientId,
+            instanceId: this.options.instanceId,
             group: this.physical(options.group),
             topics,
             fromBeginning: options.fromBeginning ?? true,

@@ -15,6 +15,8 @@ export type KafkaMessage = Message<string, string, string, string>;
 export interface MemberOptions {
   brokers: string[];
   clientId: string;
+  /** The member's static name in its group (see KafkaEventBusOptions.instanceId). */
+  instanceId?: string;
   /** The group and topics as named on the brokers. */
   group: string;
   topics: string[];
@@ -66,6 +68,7 @@ export class KafkaMember {
       clientId: options.clientId,
       bootstrapBrokers: options.brokers,
       groupId: options.group,
+      ...(options.instanceId && { groupInstanceId: options.instanceId }),
       deserializers: stringDeserializers,
       autocommit: false,
       // Short timeouts so a member that leaves or joins is rebalanced within about a second.

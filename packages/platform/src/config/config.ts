@@ -83,6 +83,15 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9._-]{0,100}$/, 'may hold only letters, digits, ".", "_" and "-"')
       .default(''),
+    /**
+     * This process's stable name in its consumer groups (Kafka's static membership): one that restarts
+     * under the same name (a supervisor's restart, a StatefulSet's pod) takes its partitions back at
+     * once instead of waiting for its dead self's session to end. Unique per process; unset: dynamic.
+     */
+    KAFKA_INSTANCE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,200}$/, 'may hold only letters, digits, ".", "_" and "-" (1 to 200)')
+      .optional(),
     MONGODB_URI: optionalUrl(['mongodb', 'mongodb+srv']),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

@@ -46,6 +46,7 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
             clientId,
             logger,
             namespace: config.KAFKA_NAMESPACE,
+            instanceId: config.KAFKA_INSTANCE_ID,
           })
         : InProcessEventBus.create({ logger });
     opened.push(bus);

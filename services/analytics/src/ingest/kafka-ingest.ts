@@ -16,6 +16,8 @@ import { writeIsolating } from './write-isolating.js';
 
 export interface KafkaIngestOptions {
   brokers: string[];
+  /** The process's static name in the group (KAFKA_INSTANCE_ID), as the bus's consumers have it. */
+  instanceId?: string;
   topic: string;
   /** Consumer group of the ingest consumers (instances share the partitions). */
   group: string;
@@ -106,6 +108,7 @@ export class KafkaIngestConsumer {
       clientId: 'analytics-ingest',
       bootstrapBrokers: brokers,
       groupId: group,
+      ...(this.options.instanceId && { groupInstanceId: this.options.instanceId }),
       deserializers: stringDeserializers,
       autocommit: false,
       // The client heartbeats on its own connection, whatever an insert takes.
