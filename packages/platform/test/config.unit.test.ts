@@ -22,7 +22,14 @@ describe('loadConfig', () => {
   it('names every bad variable and what is wrong with it', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', PROFILE: 'cloud', REDIS_URL: 'http://x', KAFKA_BROKERS: 'no-port', JWT_SECRET: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        PROFILE: 'cloud',
+        REDIS_URL: 'http://x',
+        KAFKA_BROKERS: 'no-port',
+        KAFKA_INSTANCE_ID: 'pod 1',
+        JWT_SECRET: 'short',
+      });
     } catch (err) {
       error = err;
     }
@@ -33,6 +40,7 @@ describe('loadConfig', () => {
     expect(message).toMatch(/REDIS_URL="http:\/\/x": must start with redis:\/\//);
     expect(message).toMatch(/KAFKA_BROKERS="no-port": must be a comma-separated list of host:port/);
     expect(message).toMatch(/JWT_SECRET="short": must be at least 32 characters/);
+    expect(message).toMatch(/KAFKA_INSTANCE_ID="pod 1": may hold only letters, digits/);
   });
 
   it('refuses the distributed profile without its engines', () => {
