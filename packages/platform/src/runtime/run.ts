@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, parseEnv, type Config, type DeclaredName, type EdgeName, type ServiceName } from '../config/config.js';
-import { idempotent, type HandledEvent } from '../events/idempotent.js';
+import { topicOf } from '@limo/contracts';
+import { HANDLED_EVENTS_INDEXES, idempotent, keepHandledEventsPruned, type HandledEvent } from '../events/idempotent.js';
+import { parsedHandler } from '../events/parsed.js';
 import { startTracing, tracedHandler } from '../tracing/tracing.js';
 import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -17,6 +19,7 @@ import type {
   EdgeDefinition,
   Need,
   PortsOf,
+  ConsumerSpec,
   ServiceDefinition,
   SwitchedNeed,
 } from './define-service.js';
@@ -38,6 +41,8 @@ export interface BuildOptions<Ports, Options> {
 /** A built service: its app, lifecycle and the dependencies its routes got. */
 export interface BuiltService<Deps> extends Service {
   deps: Deps;
+  /** The consumers its `init` declared (the event catalog lists them). */
+  consumers: readonly ConsumerSpec[];
 }
 
 const closable = (port: unknown): port is { close(): Promise<void> } =>
@@ -132,8 +137,9 @@ function adapterSwitch(
 /**
  * Builds one declared service on its context: parses its settings, builds the adapter configuration
  * picks for each need (or takes the one handed in), runs its `init`, and assembles the app. The
- * returned `start()` runs `prepare`, subscribes the declared consumers (handled-id dedupe where
- * `idempotent`), then `start`; `stop()` closes the consumers, runs `stop`, and closes the adapters
+ * returned `start()` runs `prepare`, subscribes the declared consumers (each event parsed with its
+ * schema; handled-id dedupe where `idempotent`, the records pruned past HANDLED_EVENTS_RETENTION_DAYS),
+ * then `start`; `stop()` closes the consumers, runs `stop`, and closes the adapters
  * built here (never the shared ports, never a handed-in one).
  */
 export async function buildService<Schema extends z.ZodType, Needs, Deps, Options>(
@@ -169,29 +175,36 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
     for (const routes of parts.routes) await app.register(async (scope) => routes(scope, parts.deps));
     await parts.onApp?.(app);
     const consumers = parts.consumers ?? [];
-    const handled = consumers.some((c) => c.idempotent) ? await ctx.store.collection<HandledEvent>('handled_events') : undefined;
+    const handled = consumers.some((c) => c.idempotent)
+      ? await ctx.store.collection<HandledEvent>('handled_events', HANDLED_EVENTS_INDEXES)
+      : undefined;
     const subscriptions: Subscription[] = [];
+    let stopPruning: (() => Promise<void>) | undefined;
     return {
       name,
       app,
       deps: parts.deps,
+      consumers,
       async start() {
         await parts.prepare?.();
-        for (const { idempotent: dedupe, ...consumer } of consumers) {
+        if (handled) {
+          const retentionMs = ctx.config.HANDLED_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+          stopPruning = keepHandledEventsPruned(handled, retentionMs, ctx.logger.child({ service: name, part: 'handled-events' }));
+        }
+        for (const { idempotent: dedupe, consumes, handler: handle, group, fromBeginning, concurrency } of consumers) {
+          const parsed = parsedHandler(consumes, (event) => handle(event));
           const handler = tracedHandler(
-            consumer.group,
-            observedHandler(
-              name,
-              consumer.group,
-              dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
-            ),
+            group,
+            observedHandler(name, group, dedupe && handled ? idempotent(handled, group, parsed) : parsed),
           );
-          subscriptions.push(await ctx.bus.subscribe({ ...consumer, handler }));
+          const topics = consumes.map(topicOf);
+          subscriptions.push(await ctx.bus.subscribe({ group, topics, handler, fromBeginning, concurrency }));
         }
         await parts.start?.();
       },
       async stop() {
         await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+        await stopPruning?.();
         await parts.stop?.();
         await closeBuilt();
       },
