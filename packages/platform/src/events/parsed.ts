@@ -14,7 +14,8 @@ export function parsedHandler(consumes: readonly AnyEventSchema[], handler: Even
     const schema = schemas.get(event.type);
     if (!schema) throw new InvalidEventError(`no schema declared for ${event.type}`);
     const parsed = schema.safeParse(event);
-    if (!parsed.success) throw new InvalidEventError(`${event.type} ${event.id} does not match its schema: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success)
+      throw new InvalidEventError(`${event.type} ${event.id} does not match its schema: ${z.prettifyError(parsed.error)}`);
     await handler(parsed.data);
   };
 }
