@@ -116,11 +116,7 @@ describe("the event catalog (producer -> consumers, from the services' declarati
   });
 
   it("declares every event a service's code names: a contract's event type written in a service is in its produces or its consumers' consumes", async () => {
-    const known = new Set(
-      Object.values(contracts)
-        .filter((value): value is AnyEventSchema => typeof value === 'object' && value !== null && 'shape' in value && isEventSchema(value))
-        .map(topicOf),
-    );
+    const known = new Set((Object.values(contracts) as unknown[]).filter(isEventSchema).map(topicOf));
     const undeclared: string[] = [];
     for (const definition of definitions) {
       const service = built.find((b) => b.name === definition.name)?.service;
@@ -139,8 +135,10 @@ describe("the event catalog (producer -> consumers, from the services' declarati
   });
 });
 
-function isEventSchema(value: object): boolean {
-  const shape = (value as { shape: unknown }).shape;
+/** Whether a value the contracts export is an event's schema (what `eventSchema` builds). */
+function isEventSchema(value: unknown): value is AnyEventSchema {
+  if (typeof value !== 'object' || value === null || !('shape' in value)) return false;
+  const shape = value.shape;
   if (typeof shape !== 'object' || shape === null) return false;
   const type = (shape as { type?: { value?: unknown } }).type;
   return typeof type?.value === 'string' && 'data' in shape && 'occurredAt' in shape;
