@@ -2,15 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsService } from '@limo/analytics';
-import { billingService } from '@limo/billing';
 import * as contracts from '@limo/contracts';
 import { topicOf, type AnyEventSchema } from '@limo/contracts';
-import { directoryService } from '@limo/directory';
-import { identityService } from '@limo/identity';
-import { buildService, type BuiltService, type ServiceName } from '@limo/platform';
+import type { ServiceEntry, ServiceName } from '@limo/platform';
 import { createTestContext, type TestContext } from '@limo/platform/testing';
-import { quotesService } from '@limo/quotes';
+import { serviceEntries } from '../src/services.js';
 
 /**
  * Events published for consumers outside the services (none of ours needs them), each with why it is
@@ -21,7 +17,9 @@ const FOR_OUTSIDE_CONSUMERS: Record<string, string> = {
     'the first fact of a review (DESIGN.md lists the review lifecycle); moderation reads the pending list itself, so it is for outside consumers (audit, analytics)',
 };
 
-const definitions = [identityService, directoryService, quotesService, billingService, analyticsService];
+/** The services as the composition root runs them. */
+const entries = Object.values(serviceEntries);
+const definitions = entries.map((entry) => entry.definition);
 
 /** One event: who publishes it and which consumer groups (`service/group`) read it. */
 interface CatalogEntry {
@@ -32,14 +30,14 @@ interface CatalogEntry {
 }
 
 let contexts: TestContext[] = [];
-const built: Array<{ name: ServiceName; service: BuiltService<unknown> }> = [];
+const built: Array<{ name: ServiceName; service: Awaited<ReturnType<ServiceEntry['build']>> }> = [];
 
 beforeAll(async () => {
-  for (const definition of definitions) {
+  for (const entry of entries) {
     const ctx = await createTestContext({ SEED_DEMO_DATA: 'false' });
     contexts.push(ctx);
     // Built (its `init` declares its consumers), never started: nothing is subscribed or listened.
-    built.push({ name: definition.name, service: await buildService<never, never, unknown, never>(definition as never, ctx) });
+    built.push({ name: entry.definition.name, service: await entry.build(ctx) });
   }
 });
 

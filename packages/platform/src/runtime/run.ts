@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, parseEnv, type Config, type DeclaredName, type EdgeName, type ServiceName } from '../config/config.js';
-import { topicOf } from '@limo/contracts';
+import { topicOf, type AnyEventSchema } from '@limo/contracts';
 import { HANDLED_EVENTS_INDEXES, idempotent, keepHandledEventsPruned, type HandledEvent } from '../events/idempotent.js';
 import { parsedHandler } from '../events/parsed.js';
 import { startTracing, tracedHandler } from '../tracing/tracing.js';
@@ -250,9 +250,9 @@ export interface StartedService {
 
 /** How a root starts one declared service: the definition, and how to build it on a context. */
 export interface ServiceEntry {
-  definition: AnyServiceDefinition & { name: ServiceName };
-  /** Builds the service on its context (`buildService(definition, ctx)`). */
-  build(ctx: ServiceContext): Promise<Service>;
+  definition: AnyServiceDefinition & { name: ServiceName; produces: readonly AnyEventSchema[] };
+  /** Builds the service on its context (`buildService(definition, ctx)`); its consumers are what its `init` declared. */
+  build(ctx: ServiceContext): Promise<Service & { consumers: readonly ConsumerSpec[] }>;
 }
 
 /** The entry of a service with nothing handed in: what the embedded root and `main.ts` run. */
