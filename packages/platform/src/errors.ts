@@ -26,6 +26,15 @@ export class TransientError extends Error {
 }
 
 /**
+ * An event no handler can ever read (its data does not match the schema its consumer declared, or no
+ * schema is declared for its type): retrying changes nothing, so the bus dead-letters it at once and
+ * the events behind it go on.
+ */
+export class InvalidEventError extends Error {
+  readonly invalidEvent = true;
+}
+
+/**
  * Driver errors of the engines behind the ports (MongoDB, Elasticsearch, Kafka) that mean "unreachable
  * or overloaded". Not MongoDB's "topology closed" or "not connected": those mean this process closed
  * its own client, which no retry mends.

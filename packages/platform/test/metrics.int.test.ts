@@ -138,6 +138,7 @@ const probe = defineService({
   name: 'identity',
   description: 'readiness probe',
   env: z.object({}),
+  produces: [],
   needs: {},
   init: async () => ({ deps: {}, routes: [] }),
 });

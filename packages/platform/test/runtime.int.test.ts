@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventSchema } from '@limo/contracts';
 import { z } from 'zod';
-import type { EventEnvelope } from '../src/ports/event-bus.port.js';
-import { defineService, need } from '../src/runtime/define-service.js';
+import type { HandledEvent } from '../src/events/idempotent.js';
+import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '../src/ports/event-bus.port.js';
+import { consumer, defineService, need } from '../src/runtime/define-service.js';
 import { buildEdge, buildService } from '../src/runtime/run.js';
 import type { RuntimeContext } from '../src/runtime/service.js';
 import { ConfigError } from '../src/config/config.js';
@@ -18,13 +20,23 @@ class Widget {
   }
 }
 
-const event = (id: string): EventEnvelope => ({ id, type: 'thing.happened.v1', occurredAt: new Date().toISOString(), key: 'k', data: {} });
+/** The test service's one event: `count`, when given, is a whole number. */
+const thingHappenedV1 = eventSchema('thing.happened.v1', z.object({ count: z.number().int().optional() }));
+
+const event = (id: string, data: Record<string, unknown> = {}): EventEnvelope => ({
+  id,
+  type: 'thing.happened.v1',
+  occurredAt: new Date().toISOString(),
+  key: 'k',
+  data,
+});
 
 function declare(log: string[]) {
   return defineService({
     name: 'quotes',
     description: 'a test service',
     env: z.object({ GREETING: z.string().default('hello') }),
+    produces: [thingHappenedV1],
     needs: { widget: need<Widget>('search', { 'in-process': () => new Widget('in-process') }) },
     async init({ ctx, env, ports }) {
       const seen: string[] = [];
@@ -36,13 +48,18 @@ function declare(log: string[]) {
           },
         ],
         consumers: [
-          {
+          consumer({
             group: `test.once.${randomUUID()}`,
-            topics: ['thing.happened.v1'],
+            consumes: [thingHappenedV1],
             handler: async (e) => void seen.push(`once:${e.id}`),
             idempotent: true,
-          },
-          { group: `test.every.${randomUUID()}`, topics: ['thing.happened.v1'], handler: async (e) => void seen.push(`every:${e.id}`) },
+          }),
+          consumer({
+            group: `test.every.${randomUUID()}`,
+            consumes: [thingHappenedV1],
+            // Typed by the schema: `count` is a number or absent.
+            handler: async (e) => void seen.push(`every:${e.id}${e.data.count === undefined ? '' : `:${e.data.count + 1}`}`),
+          }),
         ],
         async prepare() {
           log.push(`prepare (bus ready: ${typeof ctx.bus.subscribe})`);
@@ -90,6 +107,54 @@ describe('buildService', () => {
     expect(service.deps.seen).toHaveLength(handled);
   });
 
+  it('dead-letters at once an event whose data does not parse, and goes on with the ones behind it', async () => {
+    ctx = await createTestContext();
+    const service = await buildService(declare([]), ctx);
+    const dead: Array<EventEnvelope<DeadLetter>> = [];
+    const dlq = await ctx.bus.subscribe({
+      group: `test.dlq.${randomUUID()}`,
+      topics: [deadLetterTopic('thing.happened.v1')],
+      handler: async (e) => void dead.push(e as EventEnvelope<DeadLetter>),
+    });
+    await service.start();
+
+    await ctx.bus.publish([event('bad', { count: 'three' }), event('good', { count: 2 })]);
+    await waitFor(() => service.deps.seen.includes('every:good:3'), 5000, 'the event behind the bad one');
+    await waitFor(() => dead.length === 2, 5000, 'both groups to dead-letter the bad event');
+    expect(service.deps.seen.filter((s) => s.includes('bad'))).toEqual([]);
+    // One attempt, no retries with backoff (a handler's own failure gets 5): it never parses.
+    expect(dead.map((d) => d.data.attempts)).toEqual([1, 1]);
+    expect(dead[0].data.event.id).toBe('bad');
+    expect(dead[0].data.error).toMatch(/thing\.happened\.v1 bad does not match its schema[\s\S]*data\.count/);
+    // The dedupe records only what was handled: the bad event can be handled once mended and replayed.
+    const handled = await ctx.store.collection<HandledEvent>('handled_events');
+    expect(await handled.count({ _id: { $regex: ':bad$' } })).toBe(0);
+
+    await dlq.close();
+    await service.app.close();
+    await service.stop();
+  });
+
+  it(`forgets handled events past HANDLED_EVENTS_RETENTION_DAYS, and still skips a recent one redelivered`, async () => {
+    ctx = await createTestContext({ HANDLED_EVENTS_RETENTION_DAYS: '14' });
+    const day = 24 * 60 * 60 * 1000;
+    const handled = await ctx.store.collection<HandledEvent>('handled_events');
+    const service = await buildService(declare([]), ctx);
+    const group = service.consumers.find((c) => c.idempotent)?.group;
+    await handled.insertOne({ _id: `${group}:old`, handledAt: new Date(Date.now() - 15 * day) });
+    await handled.insertOne({ _id: `${group}:recent`, handledAt: new Date(Date.now() - 13 * day) });
+    await service.start();
+
+    await waitFor(async () => (await handled.count({ _id: `${group}:old` })) === 0, 5000, 'the old record pruned');
+    expect(await handled.count({ _id: `${group}:recent` })).toBe(1);
+    await ctx.bus.publish([event('recent')]);
+    await waitFor(() => service.deps.seen.includes('every:recent'));
+    expect(service.deps.seen).not.toContain('once:recent');
+
+    await service.app.close();
+    await service.stop();
+  });
+
   it('uses a handed-in port instead, and leaves closing it to the caller', async () => {
     ctx = await createTestContext();
     const mine = new Widget('mine');
@@ -112,6 +177,7 @@ describe('buildService', () => {
       name: 'billing',
       description: 'strict',
       env: z.object({ A_LIMIT: z.coerce.number().int().min(1), B_SECRET_KEY: z.string().startsWith('sk_') }),
+      produces: [],
       needs: {},
       init: async () => ({ deps: {}, routes: [] }),
     });

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { claimApprovedV1, companyEvents, companyResponseTimeV1 } from '@limo/contracts';
 import {
   buildService,
+  consumer,
   defineService,
   MemoryCache,
   MemoryRateLimiter,
@@ -12,7 +14,7 @@ import {
   type ServiceContext,
 } from '@limo/platform';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
-import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponseTime } from './consumers/on-company-response-time.js';
 import { seedDemoTraffic } from './demo-traffic.js';
 import { GeoLocator } from './domain/geo.js';
@@ -71,6 +73,8 @@ export const analyticsService = defineService({
   name: 'analytics',
   description: 'Traffic analytics',
   env: analyticsEnvSchema,
+  // Its tracked page events travel on a topic of its own (ANALYTICS_TOPIC), read by its ingest, not as bus events.
+  produces: [],
   needs: {
     store: need<AnalyticsStore, AnalyticsEnv>('analytics', {
       chdb: ({ ctx, env }) =>
@@ -149,9 +153,9 @@ export const analyticsService = defineService({
         app.decorate('analyticsStore', store);
       },
       consumers: [
-        { group: 'analytics.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-        { group: 'analytics.claims', topics: ['claim.approved.v1'], handler: onClaimApproved(companies) },
-        { group: 'analytics.response-times', topics: ['company.response-time.v1'], handler: onCompanyResponseTime(companies) },
+        consumer({ group: 'analytics.companies', consumes: companyEvents, handler: onCompanyChanged(companies) }),
+        consumer({ group: 'analytics.claims', consumes: [claimApprovedV1], handler: onClaimApproved(companies) }),
+        consumer({ group: 'analytics.response-times', consumes: [companyResponseTimeV1], handler: onCompanyResponseTime(companies) }),
       ],
       async prepare() {
         await store.migrate();

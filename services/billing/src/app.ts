@@ -1,8 +1,30 @@
 import { join } from 'node:path';
-import { AuditTrail, buildService, defineService, internalCallHeaders, type BuiltService, type ServiceContext } from '@limo/platform';
+import {
+  auditRecordedV1,
+  claimApprovedV1,
+  claimClaimantLinkedV1,
+  claimRejectedV1,
+  claimSubmittedV1,
+  companyEvents,
+  listingRegisteredV1,
+  paymentProviderEventReceivedV1,
+  paymentSucceededV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+  userRegisteredV1,
+} from '@limo/contracts';
+import {
+  AuditTrail,
+  buildService,
+  consumer,
+  defineService,
+  internalCallHeaders,
+  type BuiltService,
+  type ServiceContext,
+} from '@limo/platform';
 import { onClaimRejectedMail, onClaimRejectedRefund } from './consumers/on-claim-rejected.js';
 import { onClaimantLinked } from './consumers/on-claimant-linked.js';
-import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onProviderEvent } from './consumers/on-provider-event.js';
 import { onUserRegistered } from './consumers/on-user-registered.js';
 import type { BillingDeps } from './deps.js';
@@ -73,6 +95,17 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
   name: 'billing',
   description: 'Payments, claims and subscriptions',
   env: billingEnvSchema,
+  produces: [
+    paymentSucceededV1,
+    claimSubmittedV1,
+    claimApprovedV1,
+    claimRejectedV1,
+    subscriptionActivatedV1,
+    subscriptionCanceledV1,
+    listingRegisteredV1,
+    paymentProviderEventReceivedV1,
+    auditRecordedV1,
+  ],
   needs: { payments: paymentsNeed },
   async init({ ctx, env, ports, options }) {
     const logger = ctx.logger.child({ service: 'billing' });
@@ -162,31 +195,46 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         });
       },
       consumers: [
-        { group: 'billing.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(readModels) },
-        { group: 'billing.users', topics: ['user.registered.v1'], handler: onUserRegistered(readModels) },
-        {
+        consumer({ group: 'billing.companies', consumes: companyEvents, handler: onCompanyChanged(readModels) }),
+        consumer({ group: 'billing.users', consumes: [userRegisteredV1], handler: onUserRegistered(readModels) }),
+        consumer({
           group: 'billing.provider-events',
-          topics: ['payment-provider.event-received.v1'],
+          consumes: [paymentProviderEventReceivedV1],
           handler: onProviderEvent(ops),
           idempotent: true,
-        },
-        { group: 'billing.claimants', topics: ['claim.claimant-linked.v1'], handler: onClaimantLinked(ops), idempotent: true },
-        { group: 'billing.claim-refunds', topics: ['claim.rejected.v1'], handler: onClaimRejectedRefund(ops), idempotent: true },
-        {
+        }),
+        consumer({ group: 'billing.claimants', consumes: [claimClaimantLinkedV1], handler: onClaimantLinked(ops), idempotent: true }),
+        consumer({ group: 'billing.claim-refunds', consumes: [claimRejectedV1], handler: onClaimRejectedRefund(ops), idempotent: true }),
+        consumer({
           group: 'billing.claim-rejected-mail',
-          topics: ['claim.rejected.v1'],
+          consumes: [claimRejectedV1],
           handler: onClaimRejectedMail(ctx.mailer, supportEmail),
           idempotent: true,
-        },
-        { group: 'billing.receipts', topics: ['payment.succeeded.v1'], handler: onPaymentSucceededReceipt(facts), idempotent: true },
-        { group: 'billing.claim-submitted-mail', topics: ['claim.submitted.v1'], handler: onClaimSubmittedMail(facts), idempotent: true },
-        { group: 'billing.claim-approved-mail', topics: ['claim.approved.v1'], handler: onClaimApprovedMail(facts), idempotent: true },
-        {
+        }),
+        consumer({
+          group: 'billing.receipts',
+          consumes: [paymentSucceededV1],
+          handler: onPaymentSucceededReceipt(facts),
+          idempotent: true,
+        }),
+        consumer({
+          group: 'billing.claim-submitted-mail',
+          consumes: [claimSubmittedV1],
+          handler: onClaimSubmittedMail(facts),
+          idempotent: true,
+        }),
+        consumer({
+          group: 'billing.claim-approved-mail',
+          consumes: [claimApprovedV1],
+          handler: onClaimApprovedMail(facts),
+          idempotent: true,
+        }),
+        consumer({
           group: 'billing.provider-event-mails',
-          topics: ['payment-provider.event-received.v1'],
+          consumes: [paymentProviderEventReceivedV1],
           handler: onProviderEventMails(facts, webhookEvents),
           idempotent: true,
-        },
+        }),
       ],
       async prepare() {
         const keys = await registry.effectiveKeys();

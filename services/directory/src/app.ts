@@ -1,9 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { preloadGazetteer } from '@limo/geo';
 import {
+  auditRecordedV1,
+  claimApprovedV1,
+  claimClaimantLinkedV1,
+  claimRejectedV1,
+  claimSubmittedV1,
+  companyCreatedV1,
+  companyDeletedV1,
+  companyEvents,
+  companyResponsivenessV1,
+  companyUpdatedV1,
+  listingRegisteredV1,
+  reviewApprovedV1,
+  reviewDeletedV1,
+  reviewRejectedV1,
+  reviewSubmittedV1,
+  subscriptionActivatedV1,
+  subscriptionCanceledV1,
+} from '@limo/contracts';
+import {
   AuditTrail,
   blobStoreNeed,
   buildService,
+  consumer,
   defineService,
   need,
   type BlobStore,
@@ -13,10 +33,10 @@ import {
 import { onAuditRecorded } from './consumers/on-audit-recorded.js';
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onClaimPending, onClaimRejected } from './consumers/on-claim-pending.js';
-import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponsiveness } from './consumers/on-company-responsiveness.js';
 import { onListingRegistered } from './consumers/on-listing-registered.js';
-import { onReviewDecided, RATING_TOPICS } from './consumers/on-review-decided.js';
+import { onReviewDecided, ratingEvents } from './consumers/on-review-decided.js';
 import { onSubscriptionActivated } from './consumers/on-subscription-activated.js';
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
 import type { DirectoryDeps } from './deps.js';
@@ -78,6 +98,16 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
   name: 'directory',
   description: 'Companies, reviews, images and geo search',
   env: directoryEnvSchema,
+  produces: [
+    companyCreatedV1,
+    companyUpdatedV1,
+    companyDeletedV1,
+    reviewSubmittedV1,
+    reviewApprovedV1,
+    reviewRejectedV1,
+    reviewDeletedV1,
+    auditRecordedV1,
+  ],
   needs: { searchIndex: searchIndexNeed, blobs: blobStoreNeed('images') },
   async init({ ctx, env: settings, ports, handedIn, options }) {
     const { config, logger } = ctx;
@@ -155,51 +185,56 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
       ],
       consumers: [
         processIndex
-          ? {
+          ? consumer({
               group: `directory.search-index.${randomUUID()}`,
-              topics: COMPANY_TOPICS,
+              consumes: companyEvents,
               handler: onCompanyChanged(projection),
               fromBeginning: false,
-            }
-          : { group: 'directory.search-index', topics: COMPANY_TOPICS, handler: onCompanyChanged(projection) },
-        { group: 'directory.ratings', topics: RATING_TOPICS, handler: onReviewDecided(topRated, reviews, () => deps.now()) },
-        {
+            })
+          : consumer({ group: 'directory.search-index', consumes: companyEvents, handler: onCompanyChanged(projection) }),
+        consumer({ group: 'directory.ratings', consumes: ratingEvents, handler: onReviewDecided(topRated, reviews, () => deps.now()) }),
+        consumer({
           group: 'directory.responsiveness',
-          topics: ['company.responsiveness.v1'],
+          consumes: [companyResponsivenessV1],
           handler: onCompanyResponsiveness(topRated, () => deps.now()),
-        },
-        {
+        }),
+        consumer({
           group: 'directory.claims',
-          topics: ['claim.approved.v1'],
+          consumes: [claimApprovedV1],
           handler: onClaimApproved(companies, notices, logger),
           idempotent: true,
-        },
-        {
+        }),
+        consumer({
           group: 'directory.claims-pending',
-          topics: ['claim.submitted.v1', 'claim.claimant-linked.v1'],
+          consumes: [claimSubmittedV1, claimClaimantLinkedV1],
           handler: onClaimPending(companies, logger),
           idempotent: true,
-        },
-        { group: 'directory.claims-rejected', topics: ['claim.rejected.v1'], handler: onClaimRejected(companies), idempotent: true },
-        {
+        }),
+        consumer({
+          group: 'directory.claims-rejected',
+          consumes: [claimRejectedV1],
+          handler: onClaimRejected(companies),
+          idempotent: true,
+        }),
+        consumer({
           group: 'directory.listings',
-          topics: ['listing.registered.v1'],
+          consumes: [listingRegisteredV1],
           handler: onListingRegistered(companies, logger),
           idempotent: true,
-        },
-        {
+        }),
+        consumer({
           group: 'directory.subscription-activated',
-          topics: ['subscription.activated.v1'],
+          consumes: [subscriptionActivatedV1],
           handler: onSubscriptionActivated(companies, logger),
           idempotent: true,
-        },
-        {
+        }),
+        consumer({
           group: 'directory.subscription-canceled',
-          topics: ['subscription.canceled.v1'],
+          consumes: [subscriptionCanceledV1],
           handler: onSubscriptionCanceled(companies, logger),
           idempotent: true,
-        },
-        { group: 'directory.audit-log', topics: ['audit.recorded.v1'], handler: onAuditRecorded(auditLog), idempotent: true },
+        }),
+        consumer({ group: 'directory.audit-log', consumes: [auditRecordedV1], handler: onAuditRecorded(auditLog), idempotent: true }),
       ],
       async prepare() {
         preloadGazetteer();

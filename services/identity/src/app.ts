@@ -1,4 +1,5 @@
-import { buildService, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
+import { claimClaimantLinkedV1, claimSubmittedV1, passwordResetRequestedV1, userRegisteredV1 } from '@limo/contracts';
+import { buildService, consumer, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { ensureAdmin } from './bootstrap/admin.js';
 import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
 import { onPasswordResetRequested } from './consumers/on-password-reset-requested.js';
@@ -15,6 +16,7 @@ export const identityService = defineService({
   name: 'identity',
   description: 'Accounts, sessions and password reset',
   env: identityEnvSchema,
+  produces: [userRegisteredV1, passwordResetRequestedV1, claimClaimantLinkedV1],
   needs: {},
   async init({ ctx, env: settings }) {
     const users = await UsersRepository.create(ctx.store);
@@ -24,13 +26,13 @@ export const identityService = defineService({
       deps: { ctx, settings, users, revocations },
       routes: [sessionRoutes, registerRoutes, passwordRoutes, contactRoutes],
       consumers: [
-        {
+        consumer({
           group: 'identity.reset-mail',
-          topics: ['password-reset.requested.v1'],
+          consumes: [passwordResetRequestedV1],
           handler: onPasswordResetRequested(ctx.mailer),
           idempotent: true,
-        },
-        { group: 'identity.claimants', topics: ['claim.submitted.v1'], handler: onClaimSubmitted(ctx, users), idempotent: true },
+        }),
+        consumer({ group: 'identity.claimants', consumes: [claimSubmittedV1], handler: onClaimSubmitted(ctx, users), idempotent: true }),
       ],
       async prepare() {
         // Before any request: a logged-out or reset-voided cookie must not work again after a restart.

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const submitted = (email: string, userId: string | null = null): EventEnvelope => {
+const submitted = (email: string, userId: string | null = null): ClaimSubmittedV1 => {
   const claimId = randomUUID();
   const data: ClaimSubmittedV1['data'] = {
     claimId,
@@ -43,7 +43,7 @@ describe('claimers without an account', () => {
   it('get a business account and a mailed set-password link; the claim is linked to it once', async () => {
     const event = submitted('new-claimer@example.com');
     await ctx.bus.publish([event, event]);
-    const linked = await linkedFor((event.data as { claimId: string }).claimId);
+    const linked = await linkedFor(event.data.claimId);
     expect(linked.data).toMatchObject({ email: 'new-claimer@example.com', accountCreated: true });
     const mail = await waitFor(async () =>
       (await ctx.outbox()).find((m) => m.to === 'new-claimer@example.com' && m.tag === 'password-reset'),
@@ -64,10 +64,7 @@ describe('claimers without an account', () => {
     expect(login.json()).toMatchObject({ id: (linked.data as { userId: string }).userId, role: 'business' });
     await new Promise((r) => setTimeout(r, 100));
     expect(
-      published.filter(
-        (e) =>
-          e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === (event.data as { claimId: string }).claimId,
-      ),
+      published.filter((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === event.data.claimId),
     ).toHaveLength(1);
   });
 
@@ -83,7 +80,7 @@ describe('claimers without an account', () => {
     const event = submitted('known@example.com');
     await ctx.bus.publish([event]);
     await new Promise((r) => setTimeout(r, 300));
-    const claimId = (event.data as { claimId: string }).claimId;
+    const claimId = event.data.claimId;
     expect(published.some((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === claimId)).toBe(false);
     expect((await ctx.outbox()).some((m) => m.to === 'known@example.com')).toBe(false);
     expect((await users.findByEmail('known@example.com'))?.passwordResetTokenHash ?? null).toBe(tokenBefore);
@@ -92,11 +89,7 @@ describe('claimers without an account', () => {
     await ctx.bus.publish([signedIn]);
     await new Promise((r) => setTimeout(r, 200));
     expect(
-      published.some(
-        (e) =>
-          e.type === 'claim.claimant-linked.v1' &&
-          (e.data as { claimId: string }).claimId === (signedIn.data as { claimId: string }).claimId,
-      ),
+      published.some((e) => e.type === 'claim.claimant-linked.v1' && (e.data as { claimId: string }).claimId === signedIn.data.claimId),
     ).toBe(false);
   });
 });
@@ -106,7 +99,7 @@ describe('a claim.submitted.v1 handled again (a crash after the handler, before 
     const users = await UsersRepository.create(ctx.store);
     const handle = onClaimSubmitted(ctx, users);
     const event = submitted('redelivered-claimer@example.com');
-    const claimId = (event.data as { claimId: string }).claimId;
+    const claimId = event.data.claimId;
     await handle(event);
     await handle(event);
     await linkedFor(claimId);

@@ -1,7 +1,15 @@
 import { preloadGazetteer } from '@limo/geo';
-import { buildService, defineService, reviewLinkKey, type BuiltService, type ServiceContext } from '@limo/platform';
+import {
+  cityQuoteRequestedV1,
+  companyEvents,
+  companyResponseTimeV1,
+  companyResponsivenessV1,
+  quoteDeliveredV1,
+  quoteRequestedV1,
+} from '@limo/contracts';
+import { buildService, consumer, defineService, reviewLinkKey, type BuiltService, type ServiceContext } from '@limo/platform';
 import { onCityQuoteRequestedConfirmCustomer, onCityQuoteRequestedFanOut } from './consumers/on-city-quote-requested.js';
-import { COMPANY_TOPICS, onCompanyChanged } from './consumers/on-company-changed.js';
+import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onQuoteDeliveredResponsiveness } from './consumers/on-quote-delivered.js';
 import { onQuoteRequestedMail } from './consumers/on-quote-requested.js';
 import { QuoteDelivery } from './delivery/quote-delivery.js';
@@ -60,6 +68,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
   name: 'quotes',
   description: 'Quote requests, their delivery to companies, lead tracking',
   env: quotesEnvSchema,
+  produces: [quoteRequestedV1, cityQuoteRequestedV1, quoteDeliveredV1, companyResponseTimeV1, companyResponsivenessV1],
   needs: {},
   async init({ ctx, env: settings, options }) {
     const leaseMs = settings.MAIL_LEASE_SECONDS * 1000;
@@ -115,16 +124,21 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog, reviewReminders },
       routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
       consumers: [
-        { group: 'quotes.companies', topics: COMPANY_TOPICS, handler: onCompanyChanged(companies) },
-        { group: 'quotes.mail', topics: ['quote.requested.v1'], handler: onQuoteRequestedMail(delivery), concurrency: MAIL_CONCURRENCY },
-        { group: 'quotes.city-fan-out', topics: ['city-quote.requested.v1'], handler: onCityQuoteRequestedFanOut(delivery) },
-        { group: 'quotes.responsiveness', topics: ['quote.delivered.v1'], handler: onQuoteDeliveredResponsiveness(leads) },
-        {
+        consumer({ group: 'quotes.companies', consumes: companyEvents, handler: onCompanyChanged(companies) }),
+        consumer({
+          group: 'quotes.mail',
+          consumes: [quoteRequestedV1],
+          handler: onQuoteRequestedMail(delivery),
+          concurrency: MAIL_CONCURRENCY,
+        }),
+        consumer({ group: 'quotes.city-fan-out', consumes: [cityQuoteRequestedV1], handler: onCityQuoteRequestedFanOut(delivery) }),
+        consumer({ group: 'quotes.responsiveness', consumes: [quoteDeliveredV1], handler: onQuoteDeliveredResponsiveness(leads) }),
+        consumer({
           group: 'quotes.city-confirmation',
-          topics: ['city-quote.requested.v1'],
+          consumes: [cityQuoteRequestedV1],
           handler: onCityQuoteRequestedConfirmCustomer(delivery),
           concurrency: MAIL_CONCURRENCY,
-        },
+        }),
       ],
       async prepare() {
         // The city index costs ~150 ms to build: paid here rather than by the first city request.

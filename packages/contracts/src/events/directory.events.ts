@@ -74,6 +74,10 @@ export type CompanyUpdatedV1 = z.infer<typeof companyUpdatedV1>;
 export const companyDeletedV1 = eventSchema('company.deleted.v1', z.object({ id: z.string(), version: z.number().int().min(1) }));
 export type CompanyDeletedV1 = z.infer<typeof companyDeletedV1>;
 
+/** The events a read-model of companies consumes (analytics', billing's, quotes', the search index). */
+export const companyEvents = [companyCreatedV1, companyUpdatedV1, companyDeletedV1] as const;
+export type CompanyEvent = CompanyCreatedV1 | CompanyUpdatedV1 | CompanyDeletedV1;
+
 /** A review as events carry it. */
 export const reviewEventDataSchema = z.object({
   id: z.string(),

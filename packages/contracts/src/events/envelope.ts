@@ -10,3 +10,14 @@ export function eventSchema<TType extends string, TData extends z.ZodType>(type:
     data,
   });
 }
+
+/**
+ * The schema of any one event (what `eventSchema` builds): consumers declare the ones they consume,
+ * services the ones they produce. Its `type` literal is the event's topic.
+ */
+export type AnyEventSchema = z.ZodType<{ id: string; type: string; occurredAt: string; key: string; data: unknown }> & {
+  readonly shape: { readonly type: z.ZodLiteral<string> };
+};
+
+/** The topic an event travels on: its type, e.g. `claim.approved.v1`. */
+export const topicOf = (schema: AnyEventSchema): string => schema.shape.type.value;

@@ -100,6 +100,11 @@ const envSchema = z
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
     /** OTLP/HTTP collector for traces (`/v1/traces` is added); tracing is off when unset. */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+    /**
+     * Days an idempotent consumer remembers an event it handled (`handled_events`): longer than any
+     * redelivery (Kafka keeps events 7 days by default; the outbox republishes minutes, not days).
+     */
+    HANDLED_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
     MAIL_FROM: z.string().min(3).default('LimoDirectory <no-reply@limodirectory.local>'),
     IDENTITY_PORT: port.default(4001),
     DIRECTORY_PORT: port.default(4002),

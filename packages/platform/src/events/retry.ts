@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { isTransientError } from '../errors.js';
+import { InvalidEventError, isTransientError } from '../errors.js';
 import { deadLetters } from '../metrics/metrics.js';
 import { deadLetterEvent, type DeadLetter, type EventEnvelope, type EventHandler } from '../ports/event-bus.port.js';
 
@@ -40,7 +40,8 @@ const TRANSIENT_RETRY_MIN_DELAY_MS = 100;
  * transient failure (see `isTransientError`: the store unreachable, a timeout) is retried for as long
  * as it lasts, every {@link TRANSIENT_RETRY_MAX_DELAY_MS} at most, and never dead-letters: the event
  * is fine, the engine behind the handler is not, and giving up would drop the event from the
- * read-model for good. True once the event was handled or dead-lettered (its offset may move on);
+ * read-model for good. An {@link InvalidEventError} (the event does not match its schema) is
+ * dead-lettered at its first failure. True once the event was handled or dead-lettered (its offset may move on);
  * false when stopping interrupted a wait (it must not: the next owner of the partition handles it).
  */
 export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): Promise<boolean> {
@@ -53,7 +54,8 @@ export async function handleWithRetries(event: EventEnvelope, loop: RetryLoop): 
       const error = err instanceof Error ? err.message : String(err);
       const transient = isTransientError(err);
       if (!transient) failures++;
-      if (failures >= loop.maxAttempts) {
+      // An event that does not parse never will: dead-lettered on its first failure.
+      if (failures >= loop.maxAttempts || err instanceof InvalidEventError) {
         loop.logger.error({ ...context, attempts: attempt, err }, 'event handler gave up: dead-lettered');
         // Published even while the consumer stops: this handler's last attempt was already made.
         await loop.deadLetter(deadLetterEvent(loop.topic, { event, group: loop.group, error, attempts: attempt }));

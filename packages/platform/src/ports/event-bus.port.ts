@@ -11,7 +11,8 @@ export interface EventEnvelope<T = unknown> {
   traceparent?: string;
 }
 
-export type EventHandler = (event: EventEnvelope) => Promise<void>;
+/** Handles one event; `E` is the parsed event a typed consumer receives (see `consumer()`). */
+export type EventHandler<E extends EventEnvelope = EventEnvelope> = (event: E) => Promise<void>;
 
 export interface SubscribeOptions {
   /** Consumer group: each group gets every event once; members of one group share the partitions. */

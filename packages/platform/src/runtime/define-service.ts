@@ -1,8 +1,9 @@
+import type { AnyEventSchema } from '@limo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DeclaredName, EdgeName, ServiceName } from '../config/config.js';
 import type { RoutePlugin } from '../fastify/admin-scope.js';
-import type { EventHandler } from '../ports/event-bus.port.js';
+import type { EventEnvelope, EventHandler } from '../ports/event-bus.port.js';
 import type { EngineKind, SwitchedKind, SwitchInput } from './engines.js';
 import type { RuntimeContext, ServiceContext } from './service.js';
 
@@ -77,21 +78,39 @@ export type PortsOf<N> = {
 };
 
 /**
- * An event consumer, declared as data: the runtime subscribes it when the service starts (in the
- * order declared), wraps it with the handled-id dedupe when `idempotent`, and closes it when the
- * service stops, before the service's own `stop`.
+ * An event consumer, declared as data: the runtime subscribes it to the topics of the events it
+ * `consumes` when the service starts (in the order declared), parses each event with its schema
+ * (one that does not parse is dead-lettered at once), wraps it with the handled-id dedupe when
+ * `idempotent`, and closes it when the service stops, before the service's own `stop`. Declare one
+ * with {@link consumer}, which checks the handler takes what the schemas parse to.
  */
 export interface ConsumerSpec {
   /** Consumer group, in full (`<service>.<purpose>`); the bus adds the deployment's namespace. */
   group: string;
-  topics: string[];
-  handler: EventHandler;
+  /** The schemas (from `@limo/contracts`) of the events consumed; their types are the topics read. */
+  consumes: readonly AnyEventSchema[];
+  /** Given the event as its schema parsed it. */
+  handler(event: EventEnvelope): Promise<void>;
   /** Skips events the group already handled (a record per event id in the service's `handled_events`). */
   idempotent?: true;
   /** Reads from the earliest retained event when the group is new (default true). */
   fromBeginning?: boolean;
   /** Events of one partition handled at once (default 1); see `SubscribeOptions.concurrency`. */
   concurrency?: number;
+}
+
+/** A consumer of the events of `S`, its handler typed by what they parse to. */
+export type TypedConsumerSpec<S extends readonly AnyEventSchema[]> = Omit<ConsumerSpec, 'consumes' | 'handler'> & {
+  consumes: S;
+  handler: EventHandler<z.output<S[number]>>;
+};
+
+/**
+ * Declares a consumer: `consumer({ group: 'directory.claims', consumes: [claimApprovedV1], handler })`,
+ * where `handler` takes a `ClaimApprovedV1` (a union when several events are consumed).
+ */
+export function consumer<const S extends readonly AnyEventSchema[]>(spec: TypedConsumerSpec<S>): ConsumerSpec {
+  return spec;
 }
 
 /** What a service's `init` returns: its parts, which the runtime assembles and runs. */
@@ -138,6 +157,12 @@ export interface ServiceDefinition<Schema extends z.ZodType, Needs, Deps, Option
   description: string;
   env: Schema;
   needs: Needs;
+  /**
+   * The schemas of the events the service publishes (through its outbox); with its consumers'
+   * `consumes`, the event catalog (packages/embedded/test/event-catalog.int.test.ts) checks every
+   * event produced is consumed and every event consumed is produced.
+   */
+  produces: readonly AnyEventSchema[];
   init(scope: InitScope<z.output<Schema>, PortsOf<Needs>, Options>): Promise<ServiceParts<Deps>>;
 }
 

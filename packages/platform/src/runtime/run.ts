@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, parseEnv, type Config, type DeclaredName, type EdgeName, type ServiceName } from '../config/config.js';
-import { idempotent, type HandledEvent } from '../events/idempotent.js';
+import { topicOf, type AnyEventSchema } from '@limo/contracts';
+import { HANDLED_EVENTS_INDEXES, idempotent, keepHandledEventsPruned, type HandledEvent } from '../events/idempotent.js';
+import { parsedHandler } from '../events/parsed.js';
 import { startTracing, tracedHandler } from '../tracing/tracing.js';
 import { createServiceApp } from '../fastify/service-app.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -17,6 +19,7 @@ import type {
   EdgeDefinition,
   Need,
   PortsOf,
+  ConsumerSpec,
   ServiceDefinition,
   SwitchedNeed,
 } from './define-service.js';
@@ -38,6 +41,8 @@ export interface BuildOptions<Ports, Options> {
 /** A built service: its app, lifecycle and the dependencies its routes got. */
 export interface BuiltService<Deps> extends Service {
   deps: Deps;
+  /** The consumers its `init` declared (the event catalog lists them). */
+  consumers: readonly ConsumerSpec[];
 }
 
 const closable = (port: unknown): port is { close(): Promise<void> } =>
@@ -132,8 +137,9 @@ function adapterSwitch(
 /**
  * Builds one declared service on its context: parses its settings, builds the adapter configuration
  * picks for each need (or takes the one handed in), runs its `init`, and assembles the app. The
- * returned `start()` runs `prepare`, subscribes the declared consumers (handled-id dedupe where
- * `idempotent`), then `start`; `stop()` closes the consumers, runs `stop`, and closes the adapters
+ * returned `start()` runs `prepare`, subscribes the declared consumers (each event parsed with its
+ * schema; handled-id dedupe where `idempotent`, the records pruned past HANDLED_EVENTS_RETENTION_DAYS),
+ * then `start`; `stop()` closes the consumers, runs `stop`, and closes the adapters
  * built here (never the shared ports, never a handed-in one).
  */
 export async function buildService<Schema extends z.ZodType, Needs, Deps, Options>(
@@ -169,39 +175,47 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
     for (const routes of parts.routes) await app.register(async (scope) => routes(scope, parts.deps));
     await parts.onApp?.(app);
     const consumers = parts.consumers ?? [];
-    const handled = consumers.some((c) => c.idempotent) ? await ctx.store.collection<HandledEvent>('handled_events') : undefined;
+    const handled = consumers.some((c) => c.idempotent)
+      ? await ctx.store.collection<HandledEvent>('handled_events', HANDLED_EVENTS_INDEXES)
+      : undefined;
     const subscriptions: Subscription[] = [];
+    let stopPruning: (() => Promise<void>) | undefined;
     return {
       name,
       app,
       deps: parts.deps,
+      consumers,
       async start() {
         await parts.prepare?.();
+        if (handled) {
+          const retentionMs = ctx.config.HANDLED_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+          stopPruning = keepHandledEventsPruned(handled, retentionMs, ctx.logger.child({ service: name, part: 'handled-events' }));
+        }
         // The groups join at once: each join waits for its group's rebalance (after a kill -9, for the
         // dead member's session to end) and its first fetch, which one after the other added up.
         const joined = await Promise.allSettled(
-          consumers.map(({ idempotent: dedupe, ...consumer }) => {
+          consumers.map(({ idempotent: dedupe, consumes, handler: handle, group, fromBeginning, concurrency }) => {
+            const parsed = parsedHandler(consumes, (event) => handle(event));
             const handler = tracedHandler(
-              consumer.group,
-              observedHandler(
-                name,
-                consumer.group,
-                dedupe && handled ? idempotent(handled, consumer.group, consumer.handler) : consumer.handler,
-              ),
+              group,
+              observedHandler(name, group, dedupe && handled ? idempotent(handled, group, parsed) : parsed),
             );
-            return ctx.bus.subscribe({ ...consumer, handler });
+            const topics = consumes.map(topicOf);
+            return ctx.bus.subscribe({ group, topics, handler, fromBeginning, concurrency });
           }),
         );
         for (const result of joined) if (result.status === 'fulfilled') subscriptions.push(result.value);
         const refused = joined.find((result) => result.status === 'rejected');
         if (refused) {
           await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+          await stopPruning?.();
           throw refused.reason;
         }
         await parts.start?.();
       },
       async stop() {
         await Promise.all(subscriptions.splice(0).map((s) => s.close()));
+        await stopPruning?.();
         await parts.stop?.();
         await closeBuilt();
       },
@@ -247,9 +261,9 @@ export interface StartedService {
 
 /** How a root starts one declared service: the definition, and how to build it on a context. */
 export interface ServiceEntry {
-  definition: AnyServiceDefinition & { name: ServiceName };
-  /** Builds the service on its context (`buildService(definition, ctx)`). */
-  build(ctx: ServiceContext): Promise<Service>;
+  definition: AnyServiceDefinition & { name: ServiceName; produces: readonly AnyEventSchema[] };
+  /** Builds the service on its context (`buildService(definition, ctx)`); its consumers are what its `init` declared. */
+  build(ctx: ServiceContext): Promise<Service & { consumers: readonly ConsumerSpec[] }>;
 }
 
 /** The entry of a service with nothing handed in: what the embedded root and `main.ts` run. */

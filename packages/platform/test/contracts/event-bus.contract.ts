@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidEventError } from '../../src/errors.js';
 import { deadLetterTopic, type DeadLetter, type EventBus, type EventEnvelope, type EventHandler } from '../../src/ports/event-bus.port.js';
 
 /**
@@ -234,6 +235,25 @@ export function describeEventBusContract(name: string, factory: () => Promise<Ev
       expect(dead.type).toBe(deadLetterTopic(topic));
       expect(dead.key).toBe(poison.key);
       expect(dead.data).toEqual({ event: poison, group, error: `cannot handle ${poison.id}`, attempts: 3 });
+    });
+
+    it('dead-letters at its first attempt an event the handler cannot read (InvalidEventError), and moves on', async () => {
+      const topic = uniqueTopic('unreadable');
+      const [unreadable, next] = [envelope(topic, 'k', { bad: true }), envelope(topic, 'k', { n: 1 })];
+      const [handled, dlq] = [new Inbox(), new Inbox()];
+      await bus.subscribe({ group: uniqueGroup('unreadable-dlq'), topics: [deadLetterTopic(topic)], handler: dlq.handler });
+      await bus.subscribe({
+        group: uniqueGroup('unreadable'),
+        topics: [topic],
+        maxAttempts: 5,
+        handler: async (event) => {
+          if ((event.data as { bad?: boolean }).bad) throw new InvalidEventError('does not match its schema');
+          await handled.handler(event);
+        },
+      });
+      await bus.publish([unreadable, next]);
+      await waitFor(() => handled.events.length === 1 && dlq.events.length === 1, 'the next event and the dead letter');
+      expect((dlq.events[0] as EventEnvelope<DeadLetter>).data).toMatchObject({ event: unreadable, attempts: 1 });
     });
 
     it('retries a handler whose store is unreachable past maxAttempts, and never dead-letters its event', async () => {

@@ -1,10 +1,10 @@
 import {
-  claimApprovedV1,
-  claimSubmittedV1,
   CLAIM_PLAN,
-  paymentProviderEventReceivedV1,
-  paymentSucceededV1,
+  type ClaimApprovedV1,
+  type ClaimSubmittedV1,
+  type PaymentProviderEventReceivedV1,
   type PaymentPurpose,
+  type PaymentSucceededV1,
 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
 import {
@@ -75,9 +75,8 @@ async function sendReceipt(
 
 /** `payment.succeeded.v1`: the checkout's receipt. */
 export const onPaymentSucceededReceipt =
-  (facts: BillingFacts): EventHandler =>
-  async (event) => {
-    const data = paymentSucceededV1.parse(event).data;
+  (facts: BillingFacts): EventHandler<PaymentSucceededV1> =>
+  async ({ data }) => {
     if (!data.subscriptionId) return;
     await sendReceipt(facts, {
       id: data.paymentIntentId,
@@ -91,17 +90,15 @@ export const onPaymentSucceededReceipt =
 
 /** `claim.submitted.v1`: the claimer's confirmation. */
 export const onClaimSubmittedMail =
-  (facts: BillingFacts): EventHandler =>
-  async (event) => {
-    const data = claimSubmittedV1.parse(event).data;
+  (facts: BillingFacts): EventHandler<ClaimSubmittedV1> =>
+  async ({ data }) => {
     await facts.d.mailer.send({ ...claimSubmittedMail(data, facts.d.links), idempotencyKey: `claim-submitted:${data.claimId}` });
   };
 
 /** `claim.approved.v1`: the new owner's news. */
 export const onClaimApprovedMail =
-  (facts: BillingFacts): EventHandler =>
-  async (event) => {
-    const data = claimApprovedV1.parse(event).data;
+  (facts: BillingFacts): EventHandler<ClaimApprovedV1> =>
+  async ({ data }) => {
     const to = data.claimerEmail ?? (await facts.d.claims.findById(data.claimId))?.claimerEmail ?? (await facts.userEmail(data.userId));
     if (!to) return;
     await facts.d.mailer.send({ ...claimApprovedMail(data, to, facts.d.links), idempotencyKey: `claim-approved:${data.claimId}` });
@@ -109,9 +106,9 @@ export const onClaimApprovedMail =
 
 /** The provider's events: renewal notices and receipts, failed renewals and cancellations (the same for Stripe and the simulator). */
 export const onProviderEventMails =
-  (facts: BillingFacts, webhookEvents: WebhookEventsRepository): EventHandler =>
-  async (event) => {
-    const stored = await webhookEvents.findById(paymentProviderEventReceivedV1.parse(event).data.eventId);
+  (facts: BillingFacts, webhookEvents: WebhookEventsRepository): EventHandler<PaymentProviderEventReceivedV1> =>
+  async ({ data }) => {
+    const stored = await webhookEvents.findById(data.eventId);
     if (stored) await mailForProviderEvent(facts, stored.event);
   };
 

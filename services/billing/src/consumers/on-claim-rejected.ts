@@ -1,13 +1,13 @@
-import { claimRejectedV1 } from '@limo/contracts';
+import type { ClaimRejectedV1 } from '@limo/contracts';
 import type { EventHandler, Mailer } from '@limo/platform';
 import { claimRejectedMail } from '../mails/claim-rejected.mail.js';
 import type { BillingOperations } from '../operations/billing-operations.js';
 
 /** Refunds the rejected claim's payment and ends its subscription (retried by the bus until the provider agrees). */
 export const onClaimRejectedRefund =
-  (ops: BillingOperations): EventHandler =>
-  async (event) => {
-    await ops.refundRejectedClaim(claimRejectedV1.parse(event).data.claimId);
+  (ops: BillingOperations): EventHandler<ClaimRejectedV1> =>
+  async ({ data }) => {
+    await ops.refundRejectedClaim(data.claimId);
   };
 
 /**
@@ -15,10 +15,10 @@ export const onClaimRejectedRefund =
  * so a redelivery after a crash between the send and its record does not either).
  */
 export const onClaimRejectedMail =
-  (mailer: Mailer, supportEmail: string): EventHandler =>
+  (mailer: Mailer, supportEmail: string): EventHandler<ClaimRejectedV1> =>
   async (event) => {
     await mailer.send({
-      ...claimRejectedMail(claimRejectedV1.parse(event).data, supportEmail),
+      ...claimRejectedMail(event.data, supportEmail),
       idempotencyKey: `claim-rejected:${event.id}`,
     });
   };

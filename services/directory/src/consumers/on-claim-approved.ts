@@ -1,4 +1,4 @@
-import { claimApprovedV1 } from '@limo/contracts';
+import type { ClaimApprovedV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
 import type { OwnerNotices } from '../operations/owner-notices.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
@@ -10,9 +10,9 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * its pending change requests are closed with a note to the owner (who edits directly from now on).
  */
 export const onClaimApproved =
-  (companies: CompaniesRepository, notices: OwnerNotices, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, notices: OwnerNotices, logger: Logger): EventHandler<ClaimApprovedV1> =>
   async (event) => {
-    const { data } = claimApprovedV1.parse(event);
+    const { data } = event;
     const updated = await companies.update(data.companyId, (current) => ({
       claimed: true,
       claimedAt: data.claimedAt,

@@ -1,4 +1,4 @@
-import { claimClaimantLinkedV1, claimRejectedV1, claimSubmittedV1 } from '@limo/contracts';
+import type { ClaimClaimantLinkedV1, ClaimRejectedV1, ClaimSubmittedV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
@@ -10,31 +10,21 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * already owns is left alone. Approval (`on-claim-approved`) then verifies it.
  */
 export const onClaimPending =
-  (companies: CompaniesRepository, logger: Logger): EventHandler =>
+  (companies: CompaniesRepository, logger: Logger): EventHandler<ClaimSubmittedV1 | ClaimClaimantLinkedV1> =>
   async (event) => {
-    const link =
-      event.type === 'claim.submitted.v1'
-        ? (({ claimId, companyId, userId, submittedAt }) => ({ claimId, companyId, userId, at: submittedAt }))(
-            claimSubmittedV1.parse(event).data,
-          )
-        : (({ claimId, companyId, userId }) => ({ claimId, companyId, userId, at: event.occurredAt }))(
-            claimClaimantLinkedV1.parse(event).data,
-          );
-    if (!link.userId) return;
-    const userId = link.userId;
-    const updated = await companies.update(link.companyId, (current) =>
-      current.userId && current.userId !== userId
-        ? null
-        : { claimed: true, claimedAt: current.claimedAt ?? link.at, claimId: link.claimId, userId },
+    const { claimId, companyId, userId } = event.data;
+    if (!userId) return;
+    const at = event.type === 'claim.submitted.v1' ? event.data.submittedAt : event.occurredAt;
+    const updated = await companies.update(companyId, (current) =>
+      current.userId && current.userId !== userId ? null : { claimed: true, claimedAt: current.claimedAt ?? at, claimId, userId },
     );
-    if (!updated) logger.warn({ companyId: link.companyId, claimId: link.claimId }, 'claim submitted for a company that no longer exists');
+    if (!updated) logger.warn({ companyId, claimId }, 'claim submitted for a company that no longer exists');
   };
 
 /** A rejected claim hands the listing back: unclaimed and ownerless again, unless another claim owns it by now. */
 export const onClaimRejected =
-  (companies: CompaniesRepository): EventHandler =>
-  async (event) => {
-    const { data } = claimRejectedV1.parse(event);
+  (companies: CompaniesRepository): EventHandler<ClaimRejectedV1> =>
+  async ({ data }) => {
     await companies.update(data.companyId, (current) =>
       current.claimId === data.claimId && !current.businessVerified
         ? { claimed: false, claimedAt: null, claimId: null, userId: null }

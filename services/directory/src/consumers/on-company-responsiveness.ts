@@ -1,4 +1,4 @@
-import { companyResponsivenessV1 } from '@limo/contracts';
+import type { CompanyResponsivenessV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
 import type { TopRatedJudge } from '../operations/top-rated.js';
 
@@ -8,9 +8,8 @@ import type { TopRatedJudge } from '../operations/top-rated.js';
  * replayed or reordered event changes nothing.
  */
 export const onCompanyResponsiveness =
-  (judge: TopRatedJudge, now: () => Date): EventHandler =>
-  async (event) => {
-    const { data } = companyResponsivenessV1.parse(event);
+  (judge: TopRatedJudge, now: () => Date): EventHandler<CompanyResponsivenessV1> =>
+  async ({ data }) => {
     const { companyId, ...responsiveness } = data;
     await judge.applyResponsiveness(companyId, responsiveness, now());
   };

@@ -1,4 +1,4 @@
-import { listingRegisteredV1 } from '@limo/contracts';
+import type { ListingRegisteredV1 } from '@limo/contracts';
 import { DuplicateKeyError, type EventHandler, type Logger } from '@limo/platform';
 import { newCompany } from '../domain/new-company.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
@@ -8,9 +8,8 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * it, owned and claimed by the payer. A redelivery finds it there and changes nothing.
  */
 export const onListingRegistered =
-  (companies: CompaniesRepository, logger: Logger): EventHandler =>
-  async (event) => {
-    const { data } = listingRegisteredV1.parse(event);
+  (companies: CompaniesRepository, logger: Logger): EventHandler<ListingRegisteredV1> =>
+  async ({ data }) => {
     if (await companies.findById(data.companyId)) return;
     const { fullAddress, ...fields } = data.company;
     const doc = newCompany(fields, {

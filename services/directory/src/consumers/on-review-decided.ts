@@ -1,10 +1,10 @@
-import { reviewEventDataSchema } from '@limo/contracts';
-import type { EventHandler } from '@limo/platform';
+import { reviewApprovedV1, reviewDeletedV1, reviewRejectedV1, type ReviewEventData } from '@limo/contracts';
+import type { EventEnvelope, EventHandler } from '@limo/platform';
 import type { TopRatedJudge } from '../operations/top-rated.js';
 import type { ReviewsRepository } from '../repositories/reviews.repository.js';
 
 /** Review events that can change a company's approved rating. */
-export const RATING_TOPICS = ['review.approved.v1', 'review.rejected.v1', 'review.deleted.v1'];
+export const ratingEvents = [reviewApprovedV1, reviewRejectedV1, reviewDeletedV1] as const;
 
 /**
  * Recounts the company's rating and review count from its approved reviews and stores them on the
@@ -12,8 +12,7 @@ export const RATING_TOPICS = ['review.approved.v1', 'review.rejected.v1', 'revie
  * index). Counting from the reviews themselves makes a repeated or reordered event harmless.
  */
 export const onReviewDecided =
-  (judge: TopRatedJudge, reviews: ReviewsRepository, now: () => Date): EventHandler =>
-  async (event) => {
-    const { companyId } = reviewEventDataSchema.parse(event.data);
+  (judge: TopRatedJudge, reviews: ReviewsRepository, now: () => Date): EventHandler<EventEnvelope<ReviewEventData>> =>
+  async ({ data: { companyId } }) => {
     await judge.applyRating(companyId, await reviews.approvedStats(companyId), now());
   };

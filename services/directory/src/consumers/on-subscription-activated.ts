@@ -1,4 +1,4 @@
-import { subscriptionActivatedV1 } from '@limo/contracts';
+import type { SubscriptionActivatedV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
@@ -8,9 +8,8 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * subscription already seen canceled is ignored.
  */
 export const onSubscriptionActivated =
-  (companies: CompaniesRepository, logger: Logger): EventHandler =>
-  async (event) => {
-    const { data } = subscriptionActivatedV1.parse(event);
+  (companies: CompaniesRepository, logger: Logger): EventHandler<SubscriptionActivatedV1> =>
+  async ({ data }) => {
     const updated = await companies.update(data.companyId, (current) => {
       if (current.subscription?.subscriptionId === data.subscriptionId && current.subscription.status === 'canceled') return null;
       return {

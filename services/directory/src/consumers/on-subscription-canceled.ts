@@ -1,4 +1,4 @@
-import { subscriptionCanceledV1 } from '@limo/contracts';
+import type { SubscriptionCanceledV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
@@ -7,9 +7,8 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * arriving after a newer one was activated leaves the newer one alone.
  */
 export const onSubscriptionCanceled =
-  (companies: CompaniesRepository, logger: Logger): EventHandler =>
-  async (event) => {
-    const { data } = subscriptionCanceledV1.parse(event);
+  (companies: CompaniesRepository, logger: Logger): EventHandler<SubscriptionCanceledV1> =>
+  async ({ data }) => {
     const updated = await companies.update(data.companyId, (current) => {
       const other = current.subscription && current.subscription.subscriptionId !== data.subscriptionId;
       if (other && current.subscription?.status === 'active') return null;

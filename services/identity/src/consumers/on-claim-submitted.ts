@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { claimSubmittedV1, type ClaimClaimantLinkedV1, type PasswordResetRequestedV1 } from '@limo/contracts';
+import type { ClaimClaimantLinkedV1, ClaimSubmittedV1, PasswordResetRequestedV1 } from '@limo/contracts';
 import { DuplicateKeyError, type EventHandler, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../domain/passwords.js';
 import { newResetToken, RESET_TOKEN_TTL_MS } from '../domain/reset-token.js';
@@ -19,9 +19,8 @@ async function freeUsername(users: UsersRepository, email: string): Promise<stri
  * the reset flow (password-reset.requested.v1, one hour); billing learns it from `claim.claimant-linked.v1`.
  */
 export const onClaimSubmitted =
-  (ctx: ServiceContext, users: UsersRepository): EventHandler =>
-  async (event) => {
-    const { data } = claimSubmittedV1.parse(event);
+  (ctx: ServiceContext, users: UsersRepository): EventHandler<ClaimSubmittedV1> =>
+  async ({ data }) => {
     if (data.userId) return;
     let user: UserDoc | null = await users.findByEmail(data.claimerEmail);
     // Someone else's account (or one registered meanwhile): not linked, not mailed.

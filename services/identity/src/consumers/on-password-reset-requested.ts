@@ -1,4 +1,4 @@
-import { passwordResetRequestedV1 } from '@limo/contracts';
+import type { PasswordResetRequestedV1 } from '@limo/contracts';
 import type { EventHandler, Mailer } from '@limo/platform';
 import { resetPasswordMail } from '../mail/reset-password.mail.js';
 
@@ -7,8 +7,7 @@ import { resetPasswordMail } from '../mail/reset-password.mail.js';
  * the event: a redelivery after a crash between the send and its record does not mail it twice.
  */
 export const onPasswordResetRequested =
-  (mailer: Mailer): EventHandler =>
+  (mailer: Mailer): EventHandler<PasswordResetRequestedV1> =>
   async (event) => {
-    const { data } = passwordResetRequestedV1.parse(event);
-    await mailer.send({ ...resetPasswordMail(data), idempotencyKey: `password-reset:${event.id}` });
+    await mailer.send({ ...resetPasswordMail(event.data), idempotencyKey: `password-reset:${event.id}` });
   };

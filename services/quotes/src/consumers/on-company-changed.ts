@@ -1,9 +1,6 @@
-import { companyCreatedV1, companyDeletedV1, companyUpdatedV1 } from '@limo/contracts';
+import type { CompanyEvent } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
-
-/** Topics that feed the read-model of company contacts. */
-export const COMPANY_TOPICS = ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'];
 
 /**
  * Keeps quotes' copy of each company (name, addresses, city, coordinates, owner) in step with the
@@ -11,21 +8,8 @@ export const COMPANY_TOPICS = ['company.created.v1', 'company.updated.v1', 'comp
  * event (created/updated/deleted travel on different topics) changes nothing.
  */
 export const onCompanyChanged =
-  (companies: CompaniesRepository): EventHandler =>
+  (companies: CompaniesRepository): EventHandler<CompanyEvent> =>
   async (event) => {
-    switch (event.type) {
-      case 'company.created.v1':
-      case 'company.updated.v1': {
-        const { data } = (event.type === 'company.created.v1' ? companyCreatedV1 : companyUpdatedV1).parse(event);
-        await companies.applySnapshot(data, data.createdAt);
-        return;
-      }
-      case 'company.deleted.v1': {
-        const { data, occurredAt } = companyDeletedV1.parse(event);
-        await companies.applyDeleted(data.id, data.version, occurredAt);
-        return;
-      }
-      default:
-        throw new Error(`quotes: unexpected event type ${event.type} on the company topics`);
-    }
+    if (event.type === 'company.deleted.v1') await companies.applyDeleted(event.data.id, event.data.version, event.occurredAt);
+    else await companies.applySnapshot(event.data, event.data.createdAt);
   };

@@ -1,11 +1,10 @@
-import { quoteDeliveredV1 } from '@limo/contracts';
+import type { QuoteDeliveredV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
 import type { LeadTracking } from '../lead-tracking.js';
 
 /** A delivered quote is a new lead in the company's window: its responsiveness is recomputed. */
 export const onQuoteDeliveredResponsiveness =
-  (leads: LeadTracking): EventHandler =>
-  async (event) => {
-    const { data } = quoteDeliveredV1.parse(event);
+  (leads: LeadTracking): EventHandler<QuoteDeliveredV1> =>
+  async ({ data }) => {
     await leads.refreshResponsiveness(data.companyId);
   };

@@ -1,4 +1,4 @@
-import { quoteRequestedV1 } from '@limo/contracts';
+import type { QuoteRequestedV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
 import type { QuoteDelivery } from '../delivery/quote-delivery.js';
 
@@ -8,8 +8,7 @@ import type { QuoteDelivery } from '../delivery/quote-delivery.js';
  * then the redelivery sweep.
  */
 export const onQuoteRequestedMail =
-  (delivery: QuoteDelivery): EventHandler =>
-  async (event) => {
-    const { data } = quoteRequestedV1.parse(event);
+  (delivery: QuoteDelivery): EventHandler<QuoteRequestedV1> =>
+  async ({ data }) => {
     await delivery.deliverQuote(data.quoteId);
   };
