@@ -1,4 +1,4 @@
-import { byUser, notFound, type AuditTrail } from '@limo/platform';
+import { notFound, type AuditTrail } from '@limo/platform';
 import type { CompanyChange, CompanyDoc } from '../domain/company.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
@@ -28,7 +28,8 @@ export async function decideOnCompany(
   const company = await deps.companies.update(companyId, (current) => decision.change(current, at));
   if (!company) throw notFound('Company not found');
   await decision.afterChange?.(company);
-  await deps.audit.record({ ...byUser(admin), targetType: 'company', targetId: company._id, ...decision.audit(company) });
+  const { action, details } = decision.audit(company);
+  await deps.audit.recordBy(admin, action, { type: 'company', id: company._id }, details);
   await decision.notify(company, at);
   return company;
 }
