@@ -15,7 +15,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Clock, DollarSign, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Choice } from '../components/Choice';
 import { ContactFields } from '../components/ContactFields';
@@ -27,6 +27,7 @@ import { ApiError, apiRequest, readJson } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
 type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
@@ -172,11 +173,9 @@ export default function CityQuotePage() {
 
   return (
     <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="6">
-      <Button asChild variant="ghost" size="sm">
-        <RouterLink to="/">
-          <ArrowLeft aria-hidden="true" /> Back to Directory
-        </RouterLink>
-      </Button>
+      <LinkButton to="/" variant="ghost" size="sm">
+        <ArrowLeft aria-hidden="true" /> Back to Directory
+      </LinkButton>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mt="4">
         Request Quotes From the Best Limo Companies in Your City
       </Heading>

@@ -25,6 +25,7 @@ import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { CompanyReviews } from './company/CompanyReviews';
 import { DeferredReviewForm } from './company/DeferredReviewForm';
 import { BusinessHoursTable, CompanyGallery, FleetList, ServiceAreaText } from './company/ProfileDetails';
+import { LinkButton } from '../components/LinkButton';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
 
@@ -49,11 +50,9 @@ function fullAddress(company: CompanyDetail): string {
 
 function BackLink() {
   return (
-    <Button asChild variant="ghost" size="sm" alignSelf="start">
-      <RouterLink to="/">
-        <ArrowLeft aria-hidden="true" /> Back to Directory
-      </RouterLink>
-    </Button>
+    <LinkButton to="/" variant="ghost" size="sm" alignSelf="start">
+      <ArrowLeft aria-hidden="true" /> Back to Directory
+    </LinkButton>
   );
 }
 
@@ -114,9 +113,9 @@ export default function CompanyPage() {
             ? 'We could not load this company just now. Please try again.'
             : 'The company you are looking for does not exist or has been removed.'}
         </Text>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/">Browse Companies</RouterLink>
-        </Button>
+        <LinkButton to="/" colorPalette="brand">
+          Browse Companies
+        </LinkButton>
       </Stack>
     );
   }

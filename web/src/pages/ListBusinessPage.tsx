@@ -4,7 +4,7 @@ import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Gate } from '../components/Gate';
 import { FormField } from '../components/FormField';
@@ -16,6 +16,7 @@ import { applyServerErrors } from '../lib/forms';
 import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -186,9 +187,9 @@ function FreeListingNote() {
             <List.Item>featured placement above free listings in search</List.Item>
             <List.Item>full editing of your profile once verified</List.Item>
           </List.Root>
-          <Button asChild colorPalette="brand" size="sm" mt="3">
-            <RouterLink to={PAID_LISTING_HREF}>List with the $75/year plan instead</RouterLink>
-          </Button>
+          <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="sm" mt="3">
+            List with the $75/year plan instead
+          </LinkButton>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

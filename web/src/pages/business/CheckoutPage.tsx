@@ -3,7 +3,7 @@ import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
 import {
@@ -17,6 +17,7 @@ import {
   type PaymentSession,
 } from '../../lib/payments';
 import { useCurrentUser } from '../../lib/session';
+import { LinkButton } from '../../components/LinkButton';
 
 /** The claimer details this tab stored, when complete and valid. */
 function storedClaimer(): ClaimerDetails | undefined {
@@ -40,12 +41,12 @@ function PickCompanyFirst() {
             A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged.
           </Text>
           <HStack>
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/claim-business">Find Your Business</RouterLink>
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to="/pricing">Back to Pricing</RouterLink>
-            </Button>
+            <LinkButton to="/claim-business" colorPalette="brand">
+              Find Your Business
+            </LinkButton>
+            <LinkButton to="/pricing" variant="outline">
+              Back to Pricing
+            </LinkButton>
           </HStack>
         </Card.Body>
       </Card.Root>
@@ -111,12 +112,12 @@ export default function CheckoutPage() {
               Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.
             </Text>
             <HStack>
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/contact">Contact Sales</RouterLink>
-              </Button>
-              <Button asChild variant="outline">
-                <RouterLink to="/pricing">Back to Pricing</RouterLink>
-              </Button>
+              <LinkButton to="/contact" colorPalette="brand">
+                Contact Sales
+              </LinkButton>
+              <LinkButton to="/pricing" variant="outline">
+                Back to Pricing
+              </LinkButton>
             </HStack>
           </Card.Body>
         </Card.Root>
@@ -129,11 +130,9 @@ export default function CheckoutPage() {
   const amount = config.data ? config.data.plan.amount / 100 : 75;
   return (
     <Box maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
-      <Button asChild variant="ghost" size="sm" mb="4">
-        <RouterLink to="/pricing">
-          <ArrowLeft aria-hidden="true" /> Back to Pricing
-        </RouterLink>
-      </Button>
+      <LinkButton to="/pricing" variant="ghost" size="sm" mb="4">
+        <ArrowLeft aria-hidden="true" /> Back to Pricing
+      </LinkButton>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
         Checkout
       </Heading>

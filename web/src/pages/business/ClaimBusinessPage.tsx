@@ -26,6 +26,7 @@ import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
 import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
 import { Pagination } from '../home/Pagination';
+import { LinkButton } from '../../components/LinkButton';
 
 /** Debounces a value (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -191,9 +192,9 @@ function Confirmation({ companyId }: { companyId: string }) {
           <Heading as="h1" size="2xl">
             Business Not Found
           </Heading>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-          </Button>
+          <LinkButton to="/claim-business" colorPalette="brand">
+            Choose Different Business
+          </LinkButton>
         </Stack>
       </Center>
     );
@@ -228,18 +229,18 @@ function Confirmation({ companyId }: { companyId: string }) {
               <Text color="gray.700">
                 {c.claimed ? 'This business has already been claimed.' : 'This business is already listed by its owner.'}
               </Text>
-              <Button asChild variant="outline">
-                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-              </Button>
+              <LinkButton to="/claim-business" variant="outline">
+                Choose Different Business
+              </LinkButton>
             </Stack>
           ) : step === 'confirm' ? (
             <Flex gap="3" wrap="wrap">
               <Button colorPalette="brand" size="lg" onClick={() => setStep('details')}>
                 Subscribe for $75/year
               </Button>
-              <Button asChild variant="outline" size="lg">
-                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-              </Button>
+              <LinkButton to="/claim-business" variant="outline" size="lg">
+                Choose Different Business
+              </LinkButton>
             </Flex>
           ) : (
             <ClaimerStep company={c} onCancel={() => setStep('confirm')} />

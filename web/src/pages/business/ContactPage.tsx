@@ -5,12 +5,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Choice } from '../../components/Choice';
 import { FormField } from '../../components/FormField';
 import { apiRequest, messageOf } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
+import { LinkButton } from '../../components/LinkButton';
 
 const FIELDS = ['name', 'email', 'phone', 'company', 'topic', 'message'];
 
@@ -63,9 +64,9 @@ export default function ContactPage() {
                 <Text color="gray.700">
                   Thanks! We'll reply to <strong>{sentTo}</strong> within 24 hours.
                 </Text>
-                <Button asChild colorPalette="brand">
-                  <RouterLink to="/pricing">Back to Pricing</RouterLink>
-                </Button>
+                <LinkButton to="/pricing" colorPalette="brand">
+                  Back to Pricing
+                </LinkButton>
               </Stack>
             ) : (
               <Stack asChild gap="4">

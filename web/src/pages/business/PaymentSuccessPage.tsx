@@ -3,11 +3,12 @@ import { claimerDetailsSchema, SUPPORT_EMAIL } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
 import { ListingPaymentSuccess } from './ListingPaymentSuccess';
 import { NextStepsCard, PaymentSuccessLayout, Row, SuccessCard } from './PaymentSuccessParts';
+import { LinkButton } from '../../components/LinkButton';
 
 /**
  * /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details; for a listing
@@ -51,9 +52,9 @@ export default function PaymentSuccessPage() {
             Payment Successful!
           </Heading>
           <Text color="gray.700">Thank you for your purchase. A receipt is on its way to your inbox.</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/">Return to Home</RouterLink>
-          </Button>
+          <LinkButton to="/" colorPalette="brand">
+            Return to Home
+          </LinkButton>
         </Stack>
       </Center>
     );
@@ -110,12 +111,12 @@ export default function PaymentSuccessPage() {
               : 'Log in with this e-mail and your password. Forgot it? Use "Forgot your password?" on the login page.'}
           </Text>
           <Flex gap="3" wrap="wrap">
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/login">Login Now</RouterLink>
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to="/dashboard">Go to Dashboard</RouterLink>
-            </Button>
+            <LinkButton to="/login" colorPalette="brand">
+              Login Now
+            </LinkButton>
+            <LinkButton to="/dashboard" variant="outline">
+              Go to Dashboard
+            </LinkButton>
           </Flex>
         </SuccessCard>
         <SuccessCard title="Payment Details" testId="payment-details" gap="2">

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from '../../components/LinkButton';
 
 /** One label and value of a payment-success card. */
 export function Row({ label, value }: { label: string; value: string }) {
@@ -85,12 +85,12 @@ export function PaymentSuccessLayout({
       {children}
       {after}
       <Flex gap="3" justify="center" mt="8" wrap="wrap">
-        <Button asChild colorPalette="brand" size="lg">
-          <RouterLink to={dashboard}>Access Your Dashboard</RouterLink>
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <RouterLink to="/">Return to Directory</RouterLink>
-        </Button>
+        <LinkButton to={dashboard} colorPalette="brand" size="lg">
+          Access Your Dashboard
+        </LinkButton>
+        <LinkButton to="/" variant="outline" size="lg">
+          Return to Directory
+        </LinkButton>
       </Flex>
     </Box>
   );

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, CheckCircle2, Headphones, LineChart, ShieldCheck } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
 
 const STATS = [
   { value: '10,000+', label: 'Monthly customers' },
@@ -104,9 +104,14 @@ export default function PricingPage() {
                     </List.Item>
                   ))}
                 </List.Root>
-                <Button asChild colorPalette="brand" variant={plan.soldOnline ? 'solid' : 'outline'} size="lg">
-                  <RouterLink to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}>{plan.buttonText}</RouterLink>
-                </Button>
+                <LinkButton
+                  to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}
+                  colorPalette="brand"
+                  variant={plan.soldOnline ? 'solid' : 'outline'}
+                  size="lg"
+                >
+                  {plan.buttonText}
+                </LinkButton>
               </Card.Body>
             </Card.Root>
           ))}
@@ -137,12 +142,12 @@ export default function PricingPage() {
           </Heading>
           <Text color="gray.700">Join the limousine companies that get their customers from LimoDirectory.</Text>
           <Flex gap="3" wrap="wrap" justify="center">
-            <Button asChild colorPalette="brand" size="lg">
-              <RouterLink to={CLAIM_START_HREF}>Claim your business for $75/year</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <RouterLink to={CONTACT_SALES_HREF}>Contact Sales</RouterLink>
-            </Button>
+            <LinkButton to={CLAIM_START_HREF} colorPalette="brand" size="lg">
+              Claim your business for $75/year
+            </LinkButton>
+            <LinkButton to={CONTACT_SALES_HREF} variant="outline" size="lg">
+              Contact Sales
+            </LinkButton>
           </Flex>
         </Stack>
       </Box>

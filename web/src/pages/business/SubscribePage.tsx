@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
 import { PAID_LISTING_HREF } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
@@ -38,12 +38,19 @@ export default function SubscribePage() {
             Get found by customers looking for limousine and chauffeur service in your city, and receive their quote requests directly.
           </Text>
           <Flex gap="3" wrap="wrap" justify="center">
-            <Button asChild size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
-              <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
-            </Button>
-            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
-              <RouterLink to="/how-it-works">Learn How It Works</RouterLink>
-            </Button>
+            <LinkButton to={PAID_LISTING_HREF} size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
+              Start Your Listing
+            </LinkButton>
+            <LinkButton
+              to="/how-it-works"
+              size="lg"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.700"
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
+              Learn How It Works
+            </LinkButton>
           </Flex>
         </Stack>
       </Box>
@@ -98,12 +105,12 @@ export default function SubscribePage() {
               <Text color="gray.700">
                 Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
               </Text>
-              <Button asChild colorPalette="brand" size="lg" width="full">
-                <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
-              </Button>
-              <Button asChild variant="ghost" size="sm">
-                <RouterLink to="/pricing">Compare plans</RouterLink>
-              </Button>
+              <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
+                Start Your Listing
+              </LinkButton>
+              <LinkButton to="/pricing" variant="ghost" size="sm">
+                Compare plans
+              </LinkButton>
             </Card.Body>
           </Card.Root>
         </Grid>

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { CheckCircle2 } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
 import { PAID_LISTING_HREF } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
 
 const BENEFITS = [
   'Top placement in your city’s search results',
@@ -46,9 +46,9 @@ export function BusinessPitch() {
               </Text>
             </Text>
             <Text color="gray.700">Featured placement, premium badge and every quote request. Cancel anytime.</Text>
-            <Button asChild colorPalette="brand" size="lg" width="full">
-              <RouterLink to={PAID_LISTING_HREF}>Get Started Today</RouterLink>
-            </Button>
+            <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
+              Get Started Today
+            </LinkButton>
           </Card.Body>
         </Card.Root>
       </Grid>
