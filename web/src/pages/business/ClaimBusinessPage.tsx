@@ -27,6 +27,7 @@ import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
 import { Pagination } from '../home/Pagination';
 import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
 
 /** Debounces a value (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -264,14 +265,7 @@ export default function ClaimBusinessPage() {
   if (companyId) return <Confirmation companyId={companyId} />;
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '10', md: '16' }}
-      >
+      <HeroBand py={{ base: '10', md: '16' }}>
         <Stack maxW="4xl" mx="auto" gap="4" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             Claim Your Business
@@ -280,7 +274,7 @@ export default function ClaimBusinessPage() {
             Your company may already be listed. Claim it to manage your profile and receive quote requests.
           </Text>
         </Stack>
-      </Box>
+      </HeroBand>
       <SimpleGrid maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} gap="6">
         {TILES.map((t) => (
           <Stack key={t.title} gap="2">

@@ -2,6 +2,7 @@ import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '
 import { BadgeCheck, CheckCircle2, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
 
 const STATS = [
   { value: '10,000+', label: 'Monthly customers' },
@@ -32,14 +33,7 @@ const WHY = [
 export default function PricingPage() {
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '12', md: '16' }}
-      >
+      <HeroBand py={{ base: '12', md: '16' }}>
         <Stack maxW="5xl" mx="auto" gap="6" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
             Simple, Transparent Pricing
@@ -58,7 +52,7 @@ export default function PricingPage() {
             ))}
           </SimpleGrid>
         </Stack>
-      </Box>
+      </HeroBand>
 
       <Box as="section" aria-label="Plans" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="14">
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="stretch">

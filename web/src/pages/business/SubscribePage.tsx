@@ -2,6 +2,7 @@ import { Badge, Box, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } 
 import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
@@ -22,14 +23,7 @@ const INCLUDES = ['Unlimited quote requests', 'Your business listing', 'Customer
 export default function SubscribePage() {
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '12', md: '20' }}
-      >
+      <HeroBand py={{ base: '12', md: '20' }}>
         <Stack maxW="4xl" mx="auto" gap="5" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
             Grow Your Limousine Business
@@ -53,7 +47,7 @@ export default function SubscribePage() {
             </LinkButton>
           </Flex>
         </Stack>
-      </Box>
+      </HeroBand>
 
       <Box as="section" aria-labelledby="benefits-heading" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="14">
         <Heading as="h2" id="benefits-heading" size="2xl" textAlign="center" mb="8">
