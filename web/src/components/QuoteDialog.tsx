@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   QUOTE_DEFAULT_VEHICLE_TYPES,
@@ -21,6 +21,7 @@ import { FormField } from './FormField';
 import { AddressInput } from './AddressInput';
 import { Choice } from './Choice';
 import { ContactFields } from './ContactFields';
+import { DialogContent } from './DialogContent';
 
 type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
 type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
@@ -99,89 +100,81 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
-              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-                <Dialog.Title>Request a Quote</Dialog.Title>
-                <Dialog.Description color="gray.600">
-                  From <strong>{company.name}</strong>. Choose a service type to describe your trip.
-                </Dialog.Description>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Service Type" required error={errors.serviceType?.message}>
-                    <Choice placeholder="Select a service type" options={QUOTE_SERVICE_TYPES} registration={register('serviceType')} />
+      <DialogContent>
+        <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+          <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+            <Dialog.Title>Request a Quote</Dialog.Title>
+            <Dialog.Description color="gray.600">
+              From <strong>{company.name}</strong>. Choose a service type to describe your trip.
+            </Dialog.Description>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="4">
+              <FormField label="Service Type" required error={errors.serviceType?.message}>
+                <Choice placeholder="Select a service type" options={QUOTE_SERVICE_TYPES} registration={register('serviceType')} />
+              </FormField>
+
+              {serviceType && (
+                <>
+                  <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
+                    <AddressInput control={control} name="pickupLocation" placeholder="Street address, city" />
                   </FormField>
-
-                  {serviceType && (
-                    <>
-                      <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
-                        <AddressInput control={control} name="pickupLocation" placeholder="Street address, city" />
-                      </FormField>
-                      {requiresDropoff(serviceType) && (
-                        <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
-                          <AddressInput control={control} name="dropoffLocation" placeholder="Street address, city" />
-                        </FormField>
-                      )}
-                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                        <FormField label="Trip Date" required error={errors.tripDate?.message}>
-                          <Input type="date" min={todayIso()} {...register('tripDate')} />
-                        </FormField>
-                        <FormField label="Trip Time" required error={errors.tripTime?.message}>
-                          <Choice placeholder="Select a time" options={QUOTE_TIME_SLOTS} registration={register('tripTime')} />
-                        </FormField>
-                        <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
-                          <Choice
-                            placeholder="Select passengers"
-                            options={QUOTE_PASSENGER_BUCKETS}
-                            optionLabel={(p) => `${p} passengers`}
-                            registration={register('passengerCount')}
-                          />
-                        </FormField>
-                        <FormField label="Vehicle Type" error={errors.vehicleType?.message}>
-                          <Choice anyLabel="No preference" options={vehicleChoices} registration={register('vehicleType')} />
-                        </FormField>
-                      </SimpleGrid>
-                      <FormField label="Special Requests" error={errors.specialRequests?.message}>
-                        <Textarea {...register('specialRequests')} rows={3} placeholder="Anything the company should know (optional)" />
-                      </FormField>
-                    </>
+                  {requiresDropoff(serviceType) && (
+                    <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
+                      <AddressInput control={control} name="dropoffLocation" placeholder="Street address, city" />
+                    </FormField>
                   )}
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Trip Date" required error={errors.tripDate?.message}>
+                      <Input type="date" min={todayIso()} {...register('tripDate')} />
+                    </FormField>
+                    <FormField label="Trip Time" required error={errors.tripTime?.message}>
+                      <Choice placeholder="Select a time" options={QUOTE_TIME_SLOTS} registration={register('tripTime')} />
+                    </FormField>
+                    <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
+                      <Choice
+                        placeholder="Select passengers"
+                        options={QUOTE_PASSENGER_BUCKETS}
+                        optionLabel={(p) => `${p} passengers`}
+                        registration={register('passengerCount')}
+                      />
+                    </FormField>
+                    <FormField label="Vehicle Type" error={errors.vehicleType?.message}>
+                      <Choice anyLabel="No preference" options={vehicleChoices} registration={register('vehicleType')} />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField label="Special Requests" error={errors.specialRequests?.message}>
+                    <Textarea {...register('specialRequests')} rows={3} placeholder="Anything the company should know (optional)" />
+                  </FormField>
+                </>
+              )}
 
-                  <Text fontWeight="semibold" pt="2">
-                    Your contact details
-                  </Text>
-                  <ContactFields
-                    fields={{ name: register('customerName'), email: register('customerEmail'), phone: register('customerPhone') }}
-                    errors={{
-                      name: errors.customerName?.message,
-                      email: errors.customerEmail?.message,
-                      phone: errors.customerPhone?.message,
-                    }}
-                    sideBySideFrom="sm"
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
-                  {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+              <Text fontWeight="semibold" pt="2">
+                Your contact details
+              </Text>
+              <ContactFields
+                fields={{ name: register('customerName'), email: register('customerEmail'), phone: register('customerPhone') }}
+                errors={{
+                  name: errors.customerName?.message,
+                  email: errors.customerEmail?.message,
+                  phone: errors.customerPhone?.message,
+                }}
+                sideBySideFrom="sm"
+              />
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline" type="button">
+                Cancel
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
+              {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
+            </Button>
+          </Dialog.Footer>
+        </form>
+      </DialogContent>
     </Dialog.Root>
   );
 }

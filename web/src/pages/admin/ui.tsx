@@ -4,12 +4,10 @@ import {
   Button,
   Card,
   Center,
-  CloseButton,
   Dialog,
   Field,
   Heading,
   HStack,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -17,6 +15,7 @@ import {
   type ButtonProps,
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { DialogContent } from '../../components/DialogContent';
 
 /** A titled card around one list or panel of a tab. */
 export function Panel({
@@ -109,47 +108,39 @@ export function ConfirmButton({ title, description, confirmLabel, reason, onConf
       <Dialog.Trigger asChild>
         <Button {...button}>{children}</Button>
       </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
-                {reason && (
-                  <Field.Root required invalid={touched && missing}>
-                    <Field.Label>{reason.label}</Field.Label>
-                    <Textarea value={text} onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
-                    <Field.ErrorText>{reason.missing}</Field.ErrorText>
-                  </Field.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                onClick={() => {
-                  setTouched(true);
-                  if (missing) return;
-                  setOpen(false);
-                  onConfirm(text.trim());
-                }}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogContent mx="4">
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="2">
+            {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
+            {reason && (
+              <Field.Root required invalid={touched && missing}>
+                <Field.Label>{reason.label}</Field.Label>
+                <Textarea value={text} onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
+                <Field.ErrorText>{reason.missing}</Field.ErrorText>
+              </Field.Root>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.ActionTrigger>
+          <Button
+            colorPalette="red"
+            onClick={() => {
+              setTouched(true);
+              if (missing) return;
+              setOpen(false);
+              onConfirm(text.trim());
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </Dialog.Footer>
+      </DialogContent>
     </Dialog.Root>
   );
 }
