@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, List, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
@@ -18,6 +18,7 @@ import {
 } from '../../lib/payments';
 import { useCurrentUser } from '../../lib/session';
 import { LinkButton } from '../../components/LinkButton';
+import { CheckList } from '../../components/CheckList';
 
 /** The claimer details this tab stored, when complete and valid. */
 function storedClaimer(): ClaimerDetails | undefined {
@@ -159,21 +160,17 @@ export default function CheckoutPage() {
                 {company.data?.city ? ` · ${company.data.city}, ${company.data.state}` : ''}
               </Text>
             )}
-            <List.Root gap="1.5" variant="plain" fontSize="sm">
-              {[
+            <CheckList
+              items={[
                 'Claim and manage your listing',
                 'Unlimited quote requests',
                 'Business dashboard and analytics',
                 'Verified within 1-2 business days',
-              ].map((f) => (
-                <List.Item key={f} alignItems="center">
-                  <List.Indicator asChild color="green.600">
-                    <CheckCircle2 size={14} aria-hidden="true" />
-                  </List.Indicator>
-                  {f}
-                </List.Item>
-              ))}
-            </List.Root>
+              ]}
+              iconSize={14}
+              gap="1.5"
+              fontSize="sm"
+            />
             <Separator />
             <HStack justify="space-between">
               <Text fontWeight="bold">Total today</Text>

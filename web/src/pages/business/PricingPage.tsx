@@ -1,8 +1,9 @@
-import { Badge, Box, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeCheck, CheckCircle2, Headphones, LineChart, ShieldCheck } from 'lucide-react';
+import { Badge, Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeCheck, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';
+import { CheckList } from '../../components/CheckList';
 
 const STATS = [
   { value: '10,000+', label: 'Monthly customers' },
@@ -88,16 +89,7 @@ export default function PricingPage() {
                     : `Billed ${plan.period === 'year' ? 'yearly' : 'monthly'}. Not sold online: our sales team sets it up with you.`}
                 </Text>
                 <Text color="gray.700">{plan.description}</Text>
-                <List.Root gap="2" variant="plain" flex="1">
-                  {plan.features.map((f) => (
-                    <List.Item key={f} alignItems="start">
-                      <List.Indicator asChild color="green.600" mt="1">
-                        <CheckCircle2 size={16} aria-hidden="true" />
-                      </List.Indicator>
-                      {f}
-                    </List.Item>
-                  ))}
-                </List.Root>
+                <CheckList items={plan.features} iconSize={16} itemAlign="start" flex="1" />
                 <LinkButton
                   to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}
                   colorPalette="brand"

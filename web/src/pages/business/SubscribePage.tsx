@@ -1,8 +1,10 @@
-import { Badge, Box, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
+import { Box, Card, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeDollarSign, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';
+import { CheckList } from '../../components/CheckList';
+import { ListingPriceCard } from '../../components/ListingPriceCard';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
@@ -74,39 +76,19 @@ export default function SubscribePage() {
             <Heading as="h2" id="includes-heading" size="2xl">
               What your listing includes
             </Heading>
-            <List.Root gap="2" variant="plain">
-              {INCLUDES.map((item) => (
-                <List.Item key={item} alignItems="center">
-                  <List.Indicator asChild color="green.600">
-                    <CheckCircle2 aria-hidden="true" />
-                  </List.Indicator>
-                  {item}
-                </List.Item>
-              ))}
-            </List.Root>
+            <CheckList items={INCLUDES} />
           </Stack>
-          <Card.Root borderWidth="2px" borderColor="gold.400" boxShadow="xl" data-testid="price-card">
-            <Card.Body gap="3" textAlign="center" alignItems="center">
-              <Badge bg="gold.400" color="gray.900">
-                BUSINESS LISTING
-              </Badge>
-              <Text fontSize="5xl" fontWeight="bold" color="brand.800" lineHeight="1">
-                $75
-                <Text as="span" fontSize="lg" fontWeight="medium" color="gray.700">
-                  /year
-                </Text>
-              </Text>
-              <Text color="gray.700">
-                Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
-              </Text>
-              <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
-                Start Your Listing
-              </LinkButton>
-              <LinkButton to="/pricing" variant="ghost" size="sm">
-                Compare plans
-              </LinkButton>
-            </Card.Body>
-          </Card.Root>
+          <ListingPriceCard badge="BUSINESS LISTING" data-testid="price-card">
+            <Text color="gray.700">
+              Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
+            </Text>
+            <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
+              Start Your Listing
+            </LinkButton>
+            <LinkButton to="/pricing" variant="ghost" size="sm">
+              Compare plans
+            </LinkButton>
+          </ListingPriceCard>
         </Grid>
       </Box>
     </>
