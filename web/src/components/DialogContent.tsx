@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
 export interface DialogContentProps extends Dialog.ContentProps {
   /** Whether the corner's close button shows (default true). */
@@ -21,5 +22,19 @@ export function DialogContent({ closable = true, children, ...content }: DialogC
         </Dialog.Content>
       </Dialog.Positioner>
     </Portal>
+  );
+}
+
+/** A dialog's footer: Cancel (closing it), then the dialog's own action. */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return (
+    <Dialog.Footer>
+      <Dialog.ActionTrigger asChild>
+        <Button variant="outline" type="button">
+          Cancel
+        </Button>
+      </Dialog.ActionTrigger>
+      {children}
+    </Dialog.Footer>
   );
 }

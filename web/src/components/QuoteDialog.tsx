@@ -21,7 +21,7 @@ import { FormField } from './FormField';
 import { AddressInput } from './AddressInput';
 import { Choice } from './Choice';
 import { ContactFields } from './ContactFields';
-import { DialogContent } from './DialogContent';
+import { DialogContent, DialogFooter } from './DialogContent';
 
 type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
 type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
@@ -163,16 +163,11 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
               />
             </Stack>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline" type="button">
-                Cancel
-              </Button>
-            </Dialog.ActionTrigger>
+          <DialogFooter>
             <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
               {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
             </Button>
-          </Dialog.Footer>
+          </DialogFooter>
         </form>
       </DialogContent>
     </Dialog.Root>

@@ -20,7 +20,7 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
-import { DialogContent } from '../../components/DialogContent';
+import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
 
@@ -262,14 +262,11 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
             </form>
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
+        <DialogFooter>
           <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
           </Button>
-        </Dialog.Footer>
+        </DialogFooter>
       </DialogContent>
     </Dialog.Root>
   );

@@ -15,7 +15,7 @@ import {
   type ButtonProps,
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { DialogContent } from '../../components/DialogContent';
+import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
 /** A titled card around one list or panel of a tab. */
 export function Panel({
@@ -124,10 +124,7 @@ export function ConfirmButton({ title, description, confirmLabel, reason, onConf
             )}
           </Stack>
         </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
-          </Dialog.ActionTrigger>
+        <DialogFooter>
           <Button
             colorPalette="red"
             onClick={() => {
@@ -139,7 +136,7 @@ export function ConfirmButton({ title, description, confirmLabel, reason, onConf
           >
             {confirmLabel}
           </Button>
-        </Dialog.Footer>
+        </DialogFooter>
       </DialogContent>
     </Dialog.Root>
   );
