@@ -29,21 +29,29 @@ function storedClaimer(): ClaimerDetails | undefined {
 /** §9: the wait before /payment-success after a successful payment. */
 export const SUCCESS_REDIRECT_MS = 1000;
 
-/** A claim checkout opened without a company (an old link, a bookmark): pick the company first; nothing is charged. */
-function PickCompanyFirst() {
+/** What the checkout says instead of its form: a title, why, the way on, and back to pricing; nothing is charged. */
+function CheckoutNotice({
+  title,
+  text,
+  next,
+  testId,
+}: {
+  title: string;
+  text: string;
+  next: { to: string; label: string };
+  testId?: string;
+}) {
   return (
     <Center px="4" py="20">
-      <Card.Root maxW="lg" textAlign="center" data-testid="checkout-no-company">
+      <Card.Root maxW="lg" textAlign="center" data-testid={testId}>
         <Card.Body gap="4" alignItems="center">
           <Heading as="h1" size="2xl">
-            Choose the business you are claiming
+            {title}
           </Heading>
-          <Text color="gray.700">
-            A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged.
-          </Text>
+          <Text color="gray.700">{text}</Text>
           <HStack>
-            <LinkButton to="/claim-business" colorPalette="brand">
-              Find Your Business
+            <LinkButton to={next.to} colorPalette="brand">
+              {next.label}
             </LinkButton>
             <LinkButton to="/pricing" variant="outline">
               Back to Pricing
@@ -52,6 +60,18 @@ function PickCompanyFirst() {
         </Card.Body>
       </Card.Root>
     </Center>
+  );
+}
+
+/** A claim checkout opened without a company (an old link, a bookmark): pick the company first. */
+function PickCompanyFirst() {
+  return (
+    <CheckoutNotice
+      testId="checkout-no-company"
+      title="Choose the business you are claiming"
+      text="A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged."
+      next={{ to: '/claim-business', label: 'Find Your Business' }}
+    />
   );
 }
 
@@ -103,26 +123,11 @@ export default function CheckoutPage() {
 
   if (plan !== 'claim') {
     return (
-      <Center px="4" py="20">
-        <Card.Root maxW="lg" textAlign="center">
-          <Card.Body gap="4" alignItems="center">
-            <Heading as="h1" size="2xl">
-              This plan is arranged with our team
-            </Heading>
-            <Text color="gray.700">
-              Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.
-            </Text>
-            <HStack>
-              <LinkButton to="/contact" colorPalette="brand">
-                Contact Sales
-              </LinkButton>
-              <LinkButton to="/pricing" variant="outline">
-                Back to Pricing
-              </LinkButton>
-            </HStack>
-          </Card.Body>
-        </Card.Root>
-      </Center>
+      <CheckoutNotice
+        title="This plan is arranged with our team"
+        text="Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up."
+        next={{ to: '/contact', label: 'Contact Sales' }}
+      />
     );
   }
 
