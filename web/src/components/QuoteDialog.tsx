@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
-import { applyServerErrors, todayIso } from '../lib/forms';
+import { applyServerErrors, EMPTY_QUOTE_FIELDS, todayIso } from '../lib/forms';
 import { showToast } from '../lib/toast';
 import { FormField } from './FormField';
 import { AddressInput } from './AddressInput';
@@ -26,34 +26,9 @@ import { DialogContent, DialogFooter } from './DialogContent';
 type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
 type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
 
-const FIELDS: ReadonlyArray<keyof QuoteFormStrings> = [
-  'customerName',
-  'customerEmail',
-  'customerPhone',
-  'serviceType',
-  'pickupLocation',
-  'dropoffLocation',
-  'tripDate',
-  'tripTime',
-  'passengerCount',
-  'vehicleType',
-  'specialRequests',
-];
+const FIELDS = Object.keys(EMPTY_QUOTE_FIELDS);
 
-const emptyForm = (companyId: string): QuoteFormStrings => ({
-  companyId,
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  serviceType: '',
-  pickupLocation: '',
-  dropoffLocation: '',
-  tripDate: '',
-  tripTime: '',
-  passengerCount: '',
-  vehicleType: '',
-  specialRequests: '',
-});
+const emptyForm = (companyId: string): QuoteFormStrings => ({ companyId, ...EMPTY_QUOTE_FIELDS });
 
 export interface QuoteDialogProps {
   company: Pick<Company, 'id' | 'name' | 'vehicleTypes'>;

@@ -24,7 +24,7 @@ import { FormField } from '../components/FormField';
 import { AddressInput } from '../components/AddressInput';
 import { track } from '../lib/analytics';
 import { ApiError, apiRequest, readJson } from '../lib/api';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, EMPTY_QUOTE_FIELDS } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
@@ -32,20 +32,7 @@ import { LinkButton } from '../components/LinkButton';
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
 type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
 
-const EMPTY: CityQuoteStrings = {
-  targetCity: '',
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  serviceType: '',
-  pickupLocation: '',
-  dropoffLocation: '',
-  tripDate: '',
-  tripTime: '',
-  passengerCount: '',
-  vehicleType: '',
-  specialRequests: '',
-};
+const EMPTY: CityQuoteStrings = { targetCity: '', ...EMPTY_QUOTE_FIELDS };
 const FIELDS = Object.keys(EMPTY);
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
