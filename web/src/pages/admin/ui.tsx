@@ -8,12 +8,15 @@ import {
   Field,
   Heading,
   HStack,
+  Input,
+  InputGroup,
   Spinner,
   Stack,
   Text,
   Textarea,
   type ButtonProps,
 } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
@@ -153,3 +156,22 @@ export const stackOnMobile = {
     '& td[data-label]::before': { content: 'attr(data-label) ": "', fontWeight: 'semibold', color: 'gray.700' },
   },
 } as const;
+
+/** A list's search field with its magnifier (typing filters the list; the caller debounces). */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(text: string): void;
+}) {
+  return (
+    <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
+      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </InputGroup>
+  );
+}
