@@ -1,6 +1,6 @@
-import { Button, Card, Center, Heading, Text } from '@chakra-ui/react';
+import { Card, Center, Heading, Text } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from './LinkButton';
 
 /**
  * A page that cannot be shown as it is (signed out, no company yet, not the owner's): a title, why,
@@ -28,9 +28,9 @@ export function Gate({
             {title}
           </Heading>
           <Text color="gray.700">{text}</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={to}>{action}</RouterLink>
-          </Button>
+          <LinkButton to={to} colorPalette="brand">
+            {action}
+          </LinkButton>
         </Card.Body>
       </Card.Root>
     </Center>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   QUOTE_DEFAULT_VEHICLE_TYPES,
@@ -11,67 +11,24 @@ import {
   type QuoteRequestBody,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { track } from '../lib/analytics';
 import { apiRequest } from '../lib/api';
-import { applyServerErrors, todayIso } from '../lib/forms';
+import { applyServerErrors, EMPTY_QUOTE_FIELDS, todayIso } from '../lib/forms';
 import { showToast } from '../lib/toast';
 import { FormField } from './FormField';
-import { PlaceInput } from './PlaceInput';
+import { AddressInput } from './AddressInput';
+import { Choice } from './Choice';
+import { ContactFields } from './ContactFields';
+import { DialogContent, DialogFooter } from './DialogContent';
 
 type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
 type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
 
-const FIELDS: ReadonlyArray<keyof QuoteFormStrings> = [
-  'customerName',
-  'customerEmail',
-  'customerPhone',
-  'serviceType',
-  'pickupLocation',
-  'dropoffLocation',
-  'tripDate',
-  'tripTime',
-  'passengerCount',
-  'vehicleType',
-  'specialRequests',
-];
+const FIELDS = Object.keys(EMPTY_QUOTE_FIELDS);
 
-const emptyForm = (companyId: string): QuoteFormStrings => ({
-  companyId,
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  serviceType: '',
-  pickupLocation: '',
-  dropoffLocation: '',
-  tripDate: '',
-  tripTime: '',
-  passengerCount: '',
-  vehicleType: '',
-  specialRequests: '',
-});
-
-/** A street address with US suggestions: Google's with a maps key, the gazetteer's without (public §2). */
-function AddressInput({ control, name }: { control: Control<QuoteFormInput>; name: 'pickupLocation' | 'dropoffLocation' }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <PlaceInput
-          kind="address"
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string) ?? ''}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          placeholder="Street address, city"
-        />
-      )}
-    />
-  );
-}
+const emptyForm = (companyId: string): QuoteFormStrings => ({ companyId, ...EMPTY_QUOTE_FIELDS });
 
 export interface QuoteDialogProps {
   company: Pick<Company, 'id' | 'name' | 'vehicleTypes'>;
@@ -118,123 +75,76 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
-              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-                <Dialog.Title>Request a Quote</Dialog.Title>
-                <Dialog.Description color="gray.600">
-                  From <strong>{company.name}</strong>. Choose a service type to describe your trip.
-                </Dialog.Description>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Service Type" required error={errors.serviceType?.message}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('serviceType')} placeholder="Select a service type">
-                        {QUOTE_SERVICE_TYPES.map((s) => (
-                          <option key={s} value={s}>
-                            {s}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
+      <DialogContent>
+        <form noValidate onSubmit={submit} style={{ display: 'contents' }}>
+          <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+            <Dialog.Title>Request a Quote</Dialog.Title>
+            <Dialog.Description color="gray.600">
+              From <strong>{company.name}</strong>. Choose a service type to describe your trip.
+            </Dialog.Description>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="4">
+              <FormField label="Service Type" required error={errors.serviceType?.message}>
+                <Choice placeholder="Select a service type" options={QUOTE_SERVICE_TYPES} registration={register('serviceType')} />
+              </FormField>
 
-                  {serviceType && (
-                    <>
-                      <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
-                        <AddressInput control={control} name="pickupLocation" />
-                      </FormField>
-                      {requiresDropoff(serviceType) && (
-                        <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
-                          <AddressInput control={control} name="dropoffLocation" />
-                        </FormField>
-                      )}
-                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                        <FormField label="Trip Date" required error={errors.tripDate?.message}>
-                          <Input type="date" min={todayIso()} {...register('tripDate')} />
-                        </FormField>
-                        <FormField label="Trip Time" required error={errors.tripTime?.message}>
-                          <NativeSelect.Root>
-                            <NativeSelect.Field {...register('tripTime')} placeholder="Select a time">
-                              {QUOTE_TIME_SLOTS.map((t) => (
-                                <option key={t} value={t}>
-                                  {t}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </FormField>
-                        <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
-                          <NativeSelect.Root>
-                            <NativeSelect.Field {...register('passengerCount')} placeholder="Select passengers">
-                              {QUOTE_PASSENGER_BUCKETS.map((p) => (
-                                <option key={p} value={p}>
-                                  {p} passengers
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </FormField>
-                        <FormField label="Vehicle Type" error={errors.vehicleType?.message}>
-                          <NativeSelect.Root>
-                            <NativeSelect.Field {...register('vehicleType')}>
-                              <option value="">No preference</option>
-                              {vehicleChoices.map((v) => (
-                                <option key={v} value={v}>
-                                  {v}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </FormField>
-                      </SimpleGrid>
-                      <FormField label="Special Requests" error={errors.specialRequests?.message}>
-                        <Textarea {...register('specialRequests')} rows={3} placeholder="Anything the company should know (optional)" />
-                      </FormField>
-                    </>
-                  )}
-
-                  <Text fontWeight="semibold" pt="2">
-                    Your contact details
-                  </Text>
-                  <FormField label="Full Name" required error={errors.customerName?.message}>
-                    <Input {...register('customerName')} autoComplete="name" />
+              {serviceType && (
+                <>
+                  <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
+                    <AddressInput control={control} name="pickupLocation" placeholder="Street address, city" />
                   </FormField>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label="Email" required error={errors.customerEmail?.message}>
-                      <Input type="email" {...register('customerEmail')} autoComplete="email" />
+                  {requiresDropoff(serviceType) && (
+                    <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
+                      <AddressInput control={control} name="dropoffLocation" placeholder="Street address, city" />
                     </FormField>
-                    <FormField label="Phone Number" required error={errors.customerPhone?.message}>
-                      <Input type="tel" {...register('customerPhone')} autoComplete="tel" />
+                  )}
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Trip Date" required error={errors.tripDate?.message}>
+                      <Input type="date" min={todayIso()} {...register('tripDate')} />
+                    </FormField>
+                    <FormField label="Trip Time" required error={errors.tripTime?.message}>
+                      <Choice placeholder="Select a time" options={QUOTE_TIME_SLOTS} registration={register('tripTime')} />
+                    </FormField>
+                    <FormField label="Number of Passengers" required error={errors.passengerCount?.message}>
+                      <Choice
+                        placeholder="Select passengers"
+                        options={QUOTE_PASSENGER_BUCKETS}
+                        optionLabel={(p) => `${p} passengers`}
+                        registration={register('passengerCount')}
+                      />
+                    </FormField>
+                    <FormField label="Vehicle Type" error={errors.vehicleType?.message}>
+                      <Choice anyLabel="No preference" options={vehicleChoices} registration={register('vehicleType')} />
                     </FormField>
                   </SimpleGrid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
-                  {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+                  <FormField label="Special Requests" error={errors.specialRequests?.message}>
+                    <Textarea {...register('specialRequests')} rows={3} placeholder="Anything the company should know (optional)" />
+                  </FormField>
+                </>
+              )}
+
+              <Text fontWeight="semibold" pt="2">
+                Your contact details
+              </Text>
+              <ContactFields
+                fields={{ name: register('customerName'), email: register('customerEmail'), phone: register('customerPhone') }}
+                errors={{
+                  name: errors.customerName?.message,
+                  email: errors.customerEmail?.message,
+                  phone: errors.customerPhone?.message,
+                }}
+                sideBySideFrom="sm"
+              />
+            </Stack>
+          </Dialog.Body>
+          <DialogFooter>
+            <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
+              {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
     </Dialog.Root>
   );
 }

@@ -3,6 +3,7 @@ import { CarFront, Menu as MenuIcon, UserRound } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../lib/session';
+import { LinkButton } from './LinkButton';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -86,12 +87,12 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
-                <RouterLink to="/login">Sign In</RouterLink>
-              </Button>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to="/list-business">List Your Business</RouterLink>
-              </Button>
+              <LinkButton to="/login" variant="ghost" size="sm">
+                Sign In
+              </LinkButton>
+              <LinkButton to="/list-business" colorPalette="brand" size="sm">
+                List Your Business
+              </LinkButton>
             </>
           )}
         </HStack>

@@ -36,3 +36,18 @@ export const COMPANY_TEXT_FIELDS = [
   'priceRange',
   'hourlyRateStart',
 ] as const;
+
+/** A quote request form's customer and trip fields, empty, in form order (both quote forms start from them). */
+export const EMPTY_QUOTE_FIELDS = {
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  serviceType: '',
+  pickupLocation: '',
+  dropoffLocation: '',
+  tripDate: '',
+  tripTime: '',
+  passengerCount: '',
+  vehicleType: '',
+  specialRequests: '',
+} as const;

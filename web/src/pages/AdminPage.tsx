@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Box, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
 import {
   BadgeCheck,
   BarChart3,
@@ -14,7 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
 import { AnalyticsTab } from './admin/AnalyticsTab';
@@ -29,6 +29,7 @@ import { ReviewsTab } from './admin/ReviewsTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SubscriptionsTab } from './admin/SubscriptionsTab';
 import { VerificationsTab } from './admin/VerificationsTab';
+import { LinkButton } from '../components/LinkButton';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
 export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
@@ -95,9 +96,9 @@ export default function AdminPage() {
               Admin Access Required
             </Heading>
             <Text color="gray.700">Please log in with an admin account to see the admin dashboard.</Text>
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/login">Go to Login</RouterLink>
-            </Button>
+            <LinkButton to="/login" colorPalette="brand">
+              Go to Login
+            </LinkButton>
           </Card.Body>
         </Card.Root>
       </Center>

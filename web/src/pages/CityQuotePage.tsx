@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CITY_QUOTE_PASSENGER_RANGES,
@@ -14,35 +14,25 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Clock, DollarSign, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { Choice } from '../components/Choice';
+import { ContactFields } from '../components/ContactFields';
 import { DatePopover } from '../components/DatePopover';
 import { FormField } from '../components/FormField';
-import { PlaceInput } from '../components/PlaceInput';
+import { AddressInput } from '../components/AddressInput';
 import { track } from '../lib/analytics';
 import { ApiError, apiRequest, readJson } from '../lib/api';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, EMPTY_QUOTE_FIELDS } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
 type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
 
-const EMPTY: CityQuoteStrings = {
-  targetCity: '',
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  serviceType: '',
-  pickupLocation: '',
-  dropoffLocation: '',
-  tripDate: '',
-  tripTime: '',
-  passengerCount: '',
-  vehicleType: '',
-  specialRequests: '',
-};
+const EMPTY: CityQuoteStrings = { targetCity: '', ...EMPTY_QUOTE_FIELDS };
 const FIELDS = Object.keys(EMPTY);
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
@@ -74,29 +64,6 @@ function Step({ number, title, children }: { number: number; title: string; chil
       </Card.Header>
       <Card.Body pt="2">{children}</Card.Body>
     </Card.Root>
-  );
-}
-
-function Choice({
-  placeholder,
-  options,
-  registration,
-}: {
-  placeholder: string;
-  options: readonly string[];
-  registration: UseFormRegisterReturn;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...registration} placeholder={placeholder}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }
 
@@ -193,11 +160,9 @@ export default function CityQuotePage() {
 
   return (
     <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="6">
-      <Button asChild variant="ghost" size="sm">
-        <RouterLink to="/">
-          <ArrowLeft aria-hidden="true" /> Back to Directory
-        </RouterLink>
-      </Button>
+      <LinkButton to="/" variant="ghost" size="sm">
+        <ArrowLeft aria-hidden="true" /> Back to Directory
+      </LinkButton>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mt="4">
         Request Quotes From the Best Limo Companies in Your City
       </Heading>
@@ -235,17 +200,12 @@ export default function CityQuotePage() {
 
           <Step number={2} title="Your Contact Information">
             <Stack gap="4">
-              <FormField label="Full Name" required error={errors.customerName?.message}>
-                <Input {...register('customerName')} autoComplete="name" />
-              </FormField>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField label="Email Address" required error={errors.customerEmail?.message}>
-                  <Input type="email" {...register('customerEmail')} autoComplete="email" />
-                </FormField>
-                <FormField label="Phone Number" required error={errors.customerPhone?.message}>
-                  <Input type="tel" {...register('customerPhone')} autoComplete="tel" />
-                </FormField>
-              </SimpleGrid>
+              <ContactFields
+                fields={{ name: register('customerName'), email: register('customerEmail'), phone: register('customerPhone') }}
+                errors={{ name: errors.customerName?.message, email: errors.customerEmail?.message, phone: errors.customerPhone?.message }}
+                emailLabel="Email Address"
+                sideBySideFrom="md"
+              />
             </Stack>
           </Step>
 
@@ -256,38 +216,10 @@ export default function CityQuotePage() {
               </FormField>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <FormField label="Pickup Location" required error={errors.pickupLocation?.message}>
-                  <Controller
-                    control={control}
-                    name="pickupLocation"
-                    render={({ field }) => (
-                      <PlaceInput
-                        kind="address"
-                        ref={field.ref}
-                        name={field.name}
-                        value={field.value ?? ''}
-                        onValueChange={field.onChange}
-                        onBlur={field.onBlur}
-                        placeholder="Street address, city"
-                      />
-                    )}
-                  />
+                  <AddressInput control={control} name="pickupLocation" placeholder="Street address, city" />
                 </FormField>
                 <FormField label="Dropoff Location" required error={errors.dropoffLocation?.message}>
-                  <Controller
-                    control={control}
-                    name="dropoffLocation"
-                    render={({ field }) => (
-                      <PlaceInput
-                        kind="address"
-                        ref={field.ref}
-                        name={field.name}
-                        value={field.value ?? ''}
-                        onValueChange={field.onChange}
-                        onBlur={field.onBlur}
-                        placeholder="Street address, city"
-                      />
-                    )}
-                  />
+                  <AddressInput control={control} name="dropoffLocation" placeholder="Street address, city" />
                 </FormField>
                 <FormField label="Trip Date" required error={errors.tripDate?.message} controlId="city-quote-trip-date">
                   <Controller

@@ -25,6 +25,7 @@ import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { CompanyReviews } from './company/CompanyReviews';
 import { DeferredReviewForm } from './company/DeferredReviewForm';
 import { BusinessHoursTable, CompanyGallery, FleetList, ServiceAreaText } from './company/ProfileDetails';
+import { LinkButton } from '../components/LinkButton';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
 
@@ -41,6 +42,18 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The company's phone, called with a tap (`onCall` counts the call). */
+function PhoneLine({ phone, onCall }: { phone: string; onCall(): void }) {
+  return (
+    <HStack gap="2">
+      <Phone size={16} aria-hidden="true" />
+      <Link href={telHref(phone)} color="brand.700" onClick={onCall}>
+        {phone}
+      </Link>
+    </HStack>
+  );
+}
+
 function fullAddress(company: CompanyDetail): string {
   const street = company.address?.trim();
   const cityLine = [company.city, [company.state, company.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -49,11 +62,9 @@ function fullAddress(company: CompanyDetail): string {
 
 function BackLink() {
   return (
-    <Button asChild variant="ghost" size="sm" alignSelf="start">
-      <RouterLink to="/">
-        <ArrowLeft aria-hidden="true" /> Back to Directory
-      </RouterLink>
-    </Button>
+    <LinkButton to="/" variant="ghost" size="sm" alignSelf="start">
+      <ArrowLeft aria-hidden="true" /> Back to Directory
+    </LinkButton>
   );
 }
 
@@ -114,9 +125,9 @@ export default function CompanyPage() {
             ? 'We could not load this company just now. Please try again.'
             : 'The company you are looking for does not exist or has been removed.'}
         </Text>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/">Browse Companies</RouterLink>
-        </Button>
+        <LinkButton to="/" colorPalette="brand">
+          Browse Companies
+        </LinkButton>
       </Stack>
     );
   }
@@ -170,14 +181,7 @@ export default function CompanyPage() {
                 </Text>
               ) : null}
             </HStack>
-            {company.phone && (
-              <HStack gap="2">
-                <Phone size={16} aria-hidden="true" />
-                <Link href={telHref(company.phone)} color="brand.700" onClick={onCall}>
-                  {company.phone}
-                </Link>
-              </HStack>
-            )}
+            {company.phone && <PhoneLine phone={company.phone} onCall={onCall} />}
             {company.website && (
               <HStack gap="2">
                 <Globe size={16} aria-hidden="true" />
@@ -277,14 +281,7 @@ export default function CompanyPage() {
                 <MapPin size={16} aria-hidden="true" style={{ marginTop: 4 }} />
                 <Text>{fullAddress(company)}</Text>
               </HStack>
-              {company.phone && (
-                <HStack gap="2">
-                  <Phone size={16} aria-hidden="true" />
-                  <Link href={telHref(company.phone)} color="brand.700" onClick={onCall}>
-                    {company.phone}
-                  </Link>
-                </HStack>
-              )}
+              {company.phone && <PhoneLine phone={company.phone} onCall={onCall} />}
               {company.email && (
                 <HStack gap="2" minW="0">
                   <Mail size={16} aria-hidden="true" style={{ flexShrink: 0 }} />

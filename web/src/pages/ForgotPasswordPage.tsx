@@ -2,10 +2,10 @@ import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../components/FormField';
 import { apiRequest } from '../lib/api';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 /** /forgot-password (owner-admin §2.6): the same answer whether or not the account exists. */
 export default function ForgotPasswordPage() {
@@ -45,9 +45,9 @@ export default function ForgotPasswordPage() {
               If an account with <strong>{email.trim()}</strong> exists, we've sent a link to reset your password. The link expires in 1
               hour.
             </Text>
-            <Button asChild colorPalette="brand" w="full">
-              <RouterLink to="/login">Back to Login</RouterLink>
-            </Button>
+            <LinkButton to="/login" colorPalette="brand" w="full">
+              Back to Login
+            </LinkButton>
           </Card.Body>
         ) : (
           <>
@@ -68,9 +68,9 @@ export default function ForgotPasswordPage() {
                   <Button type="submit" colorPalette="brand" disabled={send.isPending}>
                     {send.isPending ? 'Sending...' : 'Send Reset Link'}
                   </Button>
-                  <Button asChild variant="ghost">
-                    <RouterLink to="/login">Back to Login</RouterLink>
-                  </Button>
+                  <LinkButton to="/login" variant="ghost">
+                    Back to Login
+                  </LinkButton>
                 </form>
               </Stack>
             </Card.Body>

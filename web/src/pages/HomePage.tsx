@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import { LocateFixed, MessageSquareQuote } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { track } from '../lib/analytics';
 import {
   companiesQuery,
@@ -18,6 +18,7 @@ import { CompanyResults } from './home/CompanyResults';
 import { LocalSections } from './home/LocalSections';
 import { SearchHero } from './home/SearchHero';
 import { StatsStrip } from './home/StatsStrip';
+import { LinkButton } from '../components/LinkButton';
 
 /** Brings the results' heading (and the "Page X of Y" line under it) into view below the sticky header. */
 function scrollToResults() {
@@ -121,11 +122,9 @@ export default function HomePage() {
         display={heroOnScreen ? 'none' : 'block'}
         data-testid="floating-city-quotes"
       >
-        <Button asChild colorPalette="brand" size={{ base: 'md', md: 'lg' }} rounded="full" boxShadow="xl">
-          <RouterLink to="/request-city-quote">
-            <MessageSquareQuote aria-hidden="true" /> Request City Quotes
-          </RouterLink>
-        </Button>
+        <LinkButton to="/request-city-quote" colorPalette="brand" size={{ base: 'md', md: 'lg' }} rounded="full" boxShadow="xl">
+          <MessageSquareQuote aria-hidden="true" /> Request City Quotes
+        </LinkButton>
       </Box>
     </>
   );

@@ -1,7 +1,7 @@
-import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Globe2, MessageSquareQuote, Search, Star, TrendingUp, UserX, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from '../components/LinkButton';
 
 interface Item {
   icon: ComponentType<{ color?: string; 'aria-hidden'?: boolean | 'true' }>;
@@ -136,12 +136,12 @@ export default function HowItWorksPage() {
           />
         </Stack>
         <Flex gap="4" justify="center" wrap="wrap">
-          <Button asChild colorPalette="brand" size="lg">
-            <RouterLink to="/">Browse Companies</RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="lg">
-            <RouterLink to="/list-business">List Your Business</RouterLink>
-          </Button>
+          <LinkButton to="/" colorPalette="brand" size="lg">
+            Browse Companies
+          </LinkButton>
+          <LinkButton to="/list-business" variant="outline" size="lg">
+            List Your Business
+          </LinkButton>
         </Flex>
       </Stack>
     </Box>

@@ -3,19 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Gate } from '../components/Gate';
 import { FormField } from '../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
-import { PlaceInput } from '../components/PlaceInput';
+import { AddressInput } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
 import { applyServerErrors } from '../lib/forms';
 import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -103,29 +104,19 @@ function ListingFormCard() {
           error={err('fullAddress')}
           helper="Start with the street, then a comma and the city (e.g. 123 Main St, Miami), and pick your address from the list."
         >
-          <Controller
+          <AddressInput
             control={control}
             name="fullAddress"
-            render={({ field }) => (
-              <PlaceInput
-                kind="address"
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="street-address"
-                onPlace={(place) => {
-                  const fill = { shouldValidate: false, shouldDirty: true };
-                  setValue('address', place.street, fill);
-                  setValue('city', place.city, fill);
-                  setValue('state', place.state, fill);
-                  if (place.zipCode) setValue('zipCode', place.zipCode, fill);
-                  setValue('latitude', String(place.latitude), fill);
-                  setValue('longitude', String(place.longitude), fill);
-                }}
-              />
-            )}
+            autoComplete="street-address"
+            onPlace={(place) => {
+              const fill = { shouldValidate: false, shouldDirty: true };
+              setValue('address', place.street, fill);
+              setValue('city', place.city, fill);
+              setValue('state', place.state, fill);
+              if (place.zipCode) setValue('zipCode', place.zipCode, fill);
+              setValue('latitude', String(place.latitude), fill);
+              setValue('longitude', String(place.longitude), fill);
+            }}
           />
         </FormField>
         <input type="hidden" {...register('address')} />
@@ -196,9 +187,9 @@ function FreeListingNote() {
             <List.Item>featured placement above free listings in search</List.Item>
             <List.Item>full editing of your profile once verified</List.Item>
           </List.Root>
-          <Button asChild colorPalette="brand" size="sm" mt="3">
-            <RouterLink to={PAID_LISTING_HREF}>List with the $75/year plan instead</RouterLink>
-          </Button>
+          <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="sm" mt="3">
+            List with the $75/year plan instead
+          </LinkButton>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

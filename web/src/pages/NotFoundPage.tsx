@@ -1,5 +1,5 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { LinkButton } from '../components/LinkButton';
 
 /** Any other path (§2): "404 Page Not Found". */
 export default function NotFoundPage() {
@@ -9,9 +9,9 @@ export default function NotFoundPage() {
         404 Page Not Found
       </Heading>
       <Text color="gray.700">The page you are looking for does not exist or has moved.</Text>
-      <Button asChild colorPalette="brand">
-        <RouterLink to="/">Back to Home</RouterLink>
-      </Button>
+      <LinkButton to="/" colorPalette="brand">
+        Back to Home
+      </LinkButton>
     </Stack>
   );
 }

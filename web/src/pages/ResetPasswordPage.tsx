@@ -2,11 +2,12 @@ import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../components/FormField';
 import { PasswordInput } from '../components/PasswordInput';
 import { apiRequest, messageOf } from '../lib/api';
 import { showToast } from '../lib/toast';
+import { LinkButton } from '../components/LinkButton';
 
 /** §9: the delay before /login after a successful reset. */
 export const LOGIN_REDIRECT_MS = 3000;
@@ -21,12 +22,12 @@ function InvalidLink() {
         Invalid Reset Link
       </Heading>
       <Text color="gray.700">This password reset link is invalid or has expired. Reset links work once and expire after 1 hour.</Text>
-      <Button asChild colorPalette="brand" w="full">
-        <RouterLink to="/forgot-password">Request New Reset Link</RouterLink>
-      </Button>
-      <Button asChild variant="ghost" w="full">
-        <RouterLink to="/login">Back to Login</RouterLink>
-      </Button>
+      <LinkButton to="/forgot-password" colorPalette="brand" w="full">
+        Request New Reset Link
+      </LinkButton>
+      <LinkButton to="/login" variant="ghost" w="full">
+        Back to Login
+      </LinkButton>
     </Card.Body>
   );
 }
@@ -86,9 +87,9 @@ export default function ResetPasswordPage() {
           Password Reset Successful
         </Heading>
         <Text color="gray.700">Your password has been changed. Taking you to the login page in 3 seconds...</Text>
-        <Button asChild colorPalette="brand" w="full">
-          <RouterLink to="/login">Go to Login</RouterLink>
-        </Button>
+        <LinkButton to="/login" colorPalette="brand" w="full">
+          Go to Login
+        </LinkButton>
       </Card.Body>
     );
   else
@@ -114,9 +115,9 @@ export default function ResetPasswordPage() {
               <Button type="submit" colorPalette="brand" disabled={reset.isPending}>
                 {reset.isPending ? 'Resetting...' : 'Reset Password'}
               </Button>
-              <Button asChild variant="ghost">
-                <RouterLink to="/login">Back to Login</RouterLink>
-              </Button>
+              <LinkButton to="/login" variant="ghost">
+                Back to Login
+              </LinkButton>
             </form>
           </Stack>
         </Card.Body>

@@ -1,8 +1,8 @@
 import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { BookOpen, Building2, Mail, Search } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '@limo/contracts';
 import { FaqAccordion } from '../components/FaqAccordion';
+import { LinkButton } from '../components/LinkButton';
 
 const CUSTOMER_FAQ = [
   { q: 'Do I need an account to request a quote?', a: 'No. Anyone can search, read reviews and request quotes without an account.' },
@@ -114,9 +114,9 @@ export default function SupportPage() {
                   {h.title}
                 </Heading>
                 <Text color="gray.700">{h.text}</Text>
-                <Button asChild variant="outline" alignSelf="start">
-                  <RouterLink to={h.to}>{h.action}</RouterLink>
-                </Button>
+                <LinkButton to={h.to} variant="outline" alignSelf="start">
+                  {h.action}
+                </LinkButton>
               </Card.Body>
             </Card.Root>
           ))}

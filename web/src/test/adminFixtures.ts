@@ -1,19 +1,10 @@
 import type { AdminReview, BusinessClaim, ChangeRequest, OwnerCompany, QuoteRequest } from '@limo/contracts';
-import { makeCompany } from './fixtures';
+import { makeCompany, makeOwnerCompany as makeOwnersCompany, makeQuote as makeOwnersQuote } from './fixtures';
 import { on } from './render';
 
-/** A company as the admin list returns it, with `overrides` applied. */
+/** A company as the admin list returns it (an unowned one by default), with `overrides` applied. */
 export function makeOwnerCompany(overrides: Partial<OwnerCompany> = {}): OwnerCompany {
-  return {
-    ...makeCompany(),
-    userId: null,
-    businessEmail: null,
-    averageRating: 4.5,
-    subscriptionInfo: null,
-    suspended: false,
-    suspendedAt: null,
-    ...overrides,
-  };
+  return makeOwnersCompany({ ...makeCompany(), userId: null, businessEmail: null, subscriptionInfo: null, ...overrides });
 }
 
 /** A pending review of Sunshine Limousines. */
@@ -62,32 +53,22 @@ export function makeClaim(overrides: Partial<BusinessClaim> = {}): BusinessClaim
   };
 }
 
-/** A pending quote request for Sunshine Limousines. */
+/** A pending quote request for Sunshine Limousines, not delivered yet. */
 export function makeQuote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
-  return {
-    id: 'q1',
-    companyId: 'c1',
-    companyName: 'Sunshine Limousines',
-    source: 'company',
+  return makeOwnersQuote({
     customerName: 'John Smith',
     customerEmail: 'john@example.com',
-    customerPhone: '(305) 555-0199',
     serviceType: 'Wedding',
-    vehicleType: 'Stretch Limousine',
     passengerCount: '5-8',
     pickupLocation: 'Miami Beach, FL',
     dropoffLocation: null,
     tripDate: '2025-06-01',
     tripTime: '6:00 PM',
-    specialRequests: null,
-    status: 'pending',
     createdAt: '2025-03-02T10:00:00.000Z',
     updatedAt: '2025-03-02T10:00:00.000Z',
     deliveredAt: null,
-    firstViewedAt: null,
-    contactedAt: null,
     ...overrides,
-  };
+  });
 }
 
 /** An owner's pending change of phone and services. */

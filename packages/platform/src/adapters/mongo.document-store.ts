@@ -1,17 +1,9 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { redactUrl } from './redact-url.js';
-import {
-  DuplicateKeyError,
-  type BaseDocument,
-  type Collection,
-  type DocumentStore,
-  type Filter,
-  type FindOptions,
-  type IndexSpec,
-  type Update,
-} from '../ports/document-store.port.js';
-import { OutboxCollection, OutboxSignal, type EngineCollection, type StoredDocument } from '../outbox/outbox-collection.js';
+import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type Update } from '../ports/document-store.port.js';
+import type { EngineCollection, StoredDocument } from '../outbox/outbox-collection.js';
+import { OutboxDocumentStore } from '../outbox/outbox-store.js';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {
@@ -30,17 +22,15 @@ const SERVER_SELECTION_TIMEOUT_MS = 5_000;
  * The distributed DocumentStore: MongoDB through a dedicated mongoose connection, using the driver's
  * collections directly (no schemas) so filters and updates mean exactly what MongoDB says.
  */
-export class MongoDocumentStore implements DocumentStore {
-  private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
-  private readonly ready: OutboxCollection<BaseDocument>[] = [];
-  private readonly signal = new OutboxSignal();
-
+export class MongoDocumentStore extends OutboxDocumentStore {
   private constructor(
     private readonly connection: Connection,
     private readonly db: mongoose.mongo.Db,
     private readonly uri: string,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Connects and checks the server answers; throws `MongoDB unreachable at <uri>: <reason>` otherwise. */
   static async create(options: MongoDocumentStoreOptions): Promise<MongoDocumentStore> {
@@ -58,29 +48,6 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
-  /** Returns the named collection, creating its indexes (and the outbox relay's) if missing. */
-  async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
-    let opening = this.opened.get(name);
-    if (!opening) {
-      opening = this.open(name);
-      this.opened.set(name, opening);
-      opening.catch(() => this.opened.delete(name));
-    }
-    const collection = await opening;
-    await collection.ensureIndexes(indexes);
-    return collection as unknown as Collection<T>;
-  }
-
-  /** Every collection opened so far. */
-  collections(): Collection<BaseDocument>[] {
-    return [...this.ready];
-  }
-
-  /** Calls `listener` after every write that stored events; returns the function that stops it. */
-  onEventsWritten(listener: () => void): () => void {
-    return this.signal.listen(listener);
-  }
-
   /** Sends `ping` to the server. */
   async ping(): Promise<void> {
     try {
@@ -95,14 +62,9 @@ export class MongoDocumentStore implements DocumentStore {
     await this.connection.close();
   }
 
-  private async open(name: string): Promise<OutboxCollection<BaseDocument>> {
-    const collection = await OutboxCollection.create<BaseDocument>(
-      new MongoCollection(this.db.collection<StoredDocument>(name)),
-      this.signal,
-    );
+  protected async openEngine(name: string): Promise<EngineCollection> {
     this.logger?.debug({ collection: name }, 'mongodb collection opened');
-    this.ready.push(collection);
-    return collection;
+    return new MongoCollection(this.db.collection<StoredDocument>(name));
   }
 }
 

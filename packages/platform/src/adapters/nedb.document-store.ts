@@ -7,13 +7,13 @@ import {
   DuplicateKeyError,
   type BaseDocument,
   type Collection,
-  type DocumentStore,
   type Filter,
   type FindOptions,
   type IndexSpec,
   type Update,
 } from '../ports/document-store.port.js';
-import { OutboxCollection, OutboxSignal, type EngineCollection, type StoredDocument } from '../outbox/outbox-collection.js';
+import type { EngineCollection, StoredDocument } from '../outbox/outbox-collection.js';
+import { OutboxDocumentStore } from '../outbox/outbox-store.js';
 import { NedbGroupCommit } from './nedb.group-commit.js';
 import { speedUpNedbIndexRemoval } from './nedb.index-removal.js';
 
@@ -51,16 +51,15 @@ const COLLECTION_NAME = /^[A-Za-z0-9_-]+$/;
  * committed (see {@link NedbGroupCommit}): each is acknowledged once it is in the file, and the
  * writes made while one append runs share the next.
  */
-export class NedbDocumentStore implements DocumentStore {
-  private readonly opened = new Map<string, Promise<OutboxCollection<BaseDocument>>>();
-  private readonly ready: OutboxCollection<BaseDocument>[] = [];
-  private readonly signal = new OutboxSignal();
+export class NedbDocumentStore extends OutboxDocumentStore {
   private readonly datastores: { db: Nedb; log: NedbGroupCommit | undefined }[] = [];
 
   private constructor(
     private readonly dir: string | undefined,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Opens the store, creating `dir` if needed. */
   static async create(options: NedbDocumentStoreOptions = {}): Promise<NedbDocumentStore> {
@@ -70,28 +69,9 @@ export class NedbDocumentStore implements DocumentStore {
   }
 
   /** Opens (loading its file) or returns the named collection, ensuring its indexes. */
-  async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
+  override async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
     if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name "${name}": use letters, digits, _ and -`);
-    let opening = this.opened.get(name);
-    if (!opening) {
-      opening = this.open(name);
-      this.opened.set(name, opening);
-      // A failed open (unreadable file) is retried by the next caller rather than cached.
-      opening.catch(() => this.opened.delete(name));
-    }
-    const collection = await opening;
-    await collection.ensureIndexes(indexes);
-    return collection as unknown as Collection<T>;
-  }
-
-  /** Every collection opened so far. */
-  collections(): Collection<BaseDocument>[] {
-    return [...this.ready];
-  }
-
-  /** Calls `listener` after every write that stored events; returns the function that stops it. */
-  onEventsWritten(listener: () => void): () => void {
-    return this.signal.listen(listener);
+    return super.collection<T>(name, indexes);
   }
 
   /** Always answers: the store is in this process. */
@@ -108,7 +88,7 @@ export class NedbDocumentStore implements DocumentStore {
     }
   }
 
-  private async open(name: string): Promise<OutboxCollection<BaseDocument>> {
+  protected async openEngine(name: string): Promise<EngineCollection> {
     const db: Nedb = this.dir
       ? new Datastore<StoredDocument>({ filename: join(this.dir, `${name}.db`) })
       : new Datastore<StoredDocument>({ inMemoryOnly: true });
@@ -117,9 +97,7 @@ export class NedbDocumentStore implements DocumentStore {
     if (this.dir) db.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
     this.datastores.push({ db, log });
     this.logger?.debug({ collection: name, dir: this.dir ?? 'memory' }, 'nedb collection opened');
-    const collection = await OutboxCollection.create<BaseDocument>(new NedbCollection(name, db, log), this.signal);
-    this.ready.push(collection);
-    return collection;
+    return new NedbCollection(name, db, log);
   }
 }
 

@@ -62,10 +62,17 @@ export class AuditTrail {
     const event = auditRecordedEvent(this.service, action);
     await this.records.insertOne({ _id: event.id, ...event.data }, { events: [event] });
   }
-}
 
-/** The actor fields of an action done by a signed-in user: `audit.record({ ...byUser(request.user!), action, … })`. */
-export const byUser = (user: { id: string; username: string }): Pick<AuditAction, 'actorId' | 'actorName'> => ({
-  actorId: user.id,
-  actorName: user.username,
-});
+  /**
+   * Records what a signed-in user did to `target` (call it once the action is done):
+   * `audit.recordBy(request.user!, 'claim.approved', { type: 'claim', id }, { companyId })`.
+   */
+  async recordBy(
+    user: { id: string; username: string },
+    action: string,
+    target: { type: string; id: string },
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    await this.record({ actorId: user.id, actorName: user.username, action, targetType: target.type, targetId: target.id, details });
+  }
+}

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
@@ -15,84 +14,38 @@ import {
 } from './payments.port.js';
 import { verifyStripeSignedEvent } from './stripe.payments.js';
 
+import {
+  cardOf,
+  alnum,
+  expired,
+  invoiceObject,
+  paymentIntentObject,
+  subscriptionObject,
+  subscriptionState,
+  upcomingInvoiceObject,
+  YEAR_MS,
+  type SimInvoice,
+  type SimPaymentIntent,
+  type SimSubscription,
+  type SimulatorState,
+} from './simulator.model.js';
+import { SimulatorWebhooks, type WebhookDelivery, type WebhookQueueOptions } from './simulator.webhooks.js';
 import { SIMULATOR_TEST_CARDS } from './test-cards.js';
 
 export { SIMULATOR_TEST_CARDS };
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** How long before a renewal its `invoice.upcoming` notice comes (Stripe's default for yearly plans is longer; we promise 7 days). */
 export const UPCOMING_RENEWAL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Posts one signed event to the webhook route; resolves to the HTTP status. */
-export type WebhookDelivery = (payload: string, signatureHeader: string) => Promise<number>;
+export type { WebhookDelivery };
 
-export interface SimulatorOptions {
+export interface SimulatorOptions extends WebhookQueueOptions {
   /** Secret the webhooks are signed with (Stripe's `whsec_` format). */
   webhookSecret: string;
-  /** Sends a signed event to our webhook route. */
-  deliver: WebhookDelivery;
-  /** Chance that an event is delivered a second time (Stripe delivers at least once). Default 0.2. */
-  duplicateRate?: number;
-  /** Delivery attempts before an event is dropped. Default 6. */
-  maxAttempts?: number;
-  /** First retry delay, doubled each attempt. Default 200 ms. */
-  retryDelayMs?: number;
   /** Clock (tests move it forward with `advance`). */
   now?: () => number;
-  onDeliveryError?: (err: unknown, eventId: string) => void;
   /** Where the state is kept across restarts (embedded: DATA_DIR/billing); in memory only when unset. */
   stateFile?: string;
-}
-
-/** What the simulator writes to its state file. */
-interface SimulatorState {
-  customers: Array<[string, { email: string | null; name: string | null }]>;
-  intents: SimPaymentIntent[];
-  invoices: SimInvoice[];
-  subscriptions: SimSubscription[];
-  idempotent: Array<[string, unknown]>;
-  offsetMs: number;
-  seq: number;
-}
-
-interface SimPaymentIntent {
-  id: string;
-  clientSecret: string;
-  status: PaymentIntentStatus;
-  amount: number;
-  currency: string;
-  customer: string;
-  invoice: string;
-  lastError: string | null;
-  refunded: boolean;
-  /** The card that paid it (absent in state files written before cards were kept). */
-  card?: CardView | null;
-}
-interface SimInvoice {
-  id: string;
-  subscription: string;
-  status: 'open' | 'paid' | 'void';
-  amount: number;
-  paymentIntent: string;
-  periodStart: number;
-  periodEnd: number;
-  billingReason?: 'subscription_create' | 'subscription_cycle';
-}
-interface SimSubscription {
-  id: string;
-  customer: string;
-  status: SubscriptionStatus;
-  periodStart: number;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: number | null;
-  metadata: Record<string, string>;
-  latestInvoice: string;
-  created: number;
-  /** The card saved by the first payment; renewals charge it. */
-  card?: CardView | null;
-  /** The period end whose "renewal in 7 days" notice (`invoice.upcoming`) was sent: once per period. */
-  remindedFor?: number;
 }
 
 /**
@@ -120,14 +73,14 @@ export class PaymentSimulator implements PaymentsProvider {
   private readonly invoices = new Map<string, SimInvoice>();
   private readonly subscriptions = new Map<string, SimSubscription>();
   private readonly idempotent = new Map<string, unknown>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly pending = new Set<Promise<void>>();
+  private readonly webhooks: SimulatorWebhooks;
   private offsetMs = 0;
   private failNextRenewal = false;
   private closed = false;
   private seq = 0;
 
   constructor(private readonly options: SimulatorOptions) {
+    this.webhooks = new SimulatorWebhooks(options, (payload) => this.sign(payload));
     if (options.stateFile && existsSync(options.stateFile)) this.load(options.stateFile);
   }
 
@@ -300,7 +253,7 @@ export class PaymentSimulator implements PaymentsProvider {
         if (pi.status === 'requires_action' && input.authenticate) this.succeed(pi, cardOf(input.cardNumber));
         else {
           pi.status = 'requires_action';
-          this.emit('payment_intent.requires_action', this.piObject(pi));
+          this.emit('payment_intent.requires_action', paymentIntentObject(pi));
         }
         break;
       default:
@@ -329,16 +282,16 @@ export class PaymentSimulator implements PaymentsProvider {
     sub.card = card;
     const pi = this.intents.get(piId);
     if (sub.status === 'past_due' && invoice?.status === 'open' && pi) this.succeed(pi, card);
-    else this.emit('customer.subscription.updated', this.subObject(sub));
+    else this.emit('customer.subscription.updated', subscriptionObject(sub));
     return { card, status: sub.status };
   }
 
   private decline(pi: SimPaymentIntent, message: string): CardDeclinedError {
     pi.status = 'requires_payment_method';
     pi.lastError = message;
-    this.emit('payment_intent.payment_failed', this.piObject(pi));
+    this.emit('payment_intent.payment_failed', paymentIntentObject(pi));
     const invoice = this.invoices.get(pi.invoice);
-    if (invoice) this.emit('invoice.payment_failed', this.invoiceObject(invoice));
+    if (invoice) this.emit('invoice.payment_failed', invoiceObject(invoice));
     return new CardDeclinedError(message, pi.id);
   }
 
@@ -355,9 +308,9 @@ export class PaymentSimulator implements PaymentsProvider {
       sub.periodStart = invoice.periodStart;
       sub.periodEnd = invoice.periodEnd;
     }
-    this.emit('payment_intent.succeeded', this.piObject(pi));
-    this.emit('invoice.paid', this.invoiceObject(invoice));
-    this.emit('customer.subscription.updated', this.subObject(sub));
+    this.emit('payment_intent.succeeded', paymentIntentObject(pi));
+    this.emit('invoice.paid', invoiceObject(invoice));
+    this.emit('customer.subscription.updated', subscriptionObject(sub));
   }
 
   /**
@@ -379,14 +332,14 @@ export class PaymentSimulator implements PaymentsProvider {
           sub.remindedFor !== sub.periodEnd
         ) {
           sub.remindedFor = sub.periodEnd;
-          this.emit('invoice.upcoming', this.upcomingInvoiceObject(sub));
+          this.emit('invoice.upcoming', upcomingInvoiceObject(sub));
         }
         continue;
       }
       if (sub.cancelAtPeriodEnd) {
         sub.status = 'canceled';
         sub.canceledAt = sub.canceledAt ?? now;
-        this.emit('customer.subscription.deleted', this.subObject(sub));
+        this.emit('customer.subscription.deleted', subscriptionObject(sub));
         continue;
       }
       const invoice = this.newInvoice(sub, sub.periodEnd);
@@ -396,8 +349,8 @@ export class PaymentSimulator implements PaymentsProvider {
         pi.status = 'requires_payment_method';
         pi.lastError = 'Your card was declined.';
         sub.status = 'past_due';
-        this.emit('invoice.payment_failed', this.invoiceObject(invoice));
-        this.emit('customer.subscription.updated', this.subObject(sub));
+        this.emit('invoice.payment_failed', invoiceObject(invoice));
+        this.emit('customer.subscription.updated', subscriptionObject(sub));
       } else {
         this.succeed(pi, sub.card ?? null);
       }
@@ -421,28 +374,28 @@ export class PaymentSimulator implements PaymentsProvider {
 
   async retrieveSubscription(id: string): Promise<SubscriptionState | null> {
     const sub = this.subscriptions.get(id);
-    return sub ? this.state(sub) : null;
+    return sub ? subscriptionState(sub) : null;
   }
 
   async cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
     const sub = this.subscriptions.get(id);
     if (!sub) throw new Error(`No such subscription: ${id}`);
-    if (sub.status === 'canceled') return this.state(sub);
+    if (sub.status === 'canceled') return subscriptionState(sub);
     const now = this.now();
     if (options.atPeriodEnd && sub.status === 'active') {
       if (!sub.cancelAtPeriodEnd) {
         sub.cancelAtPeriodEnd = true;
         sub.canceledAt = now;
-        this.emit('customer.subscription.updated', this.subObject(sub));
+        this.emit('customer.subscription.updated', subscriptionObject(sub));
       }
     } else {
       sub.status = 'canceled';
       sub.canceledAt = sub.canceledAt ?? now;
       const pi = this.intents.get(this.invoices.get(sub.latestInvoice)?.paymentIntent ?? '');
       if (pi && pi.status !== 'succeeded') pi.status = 'canceled';
-      this.emit('customer.subscription.deleted', this.subObject(sub));
+      this.emit('customer.subscription.deleted', subscriptionObject(sub));
     }
-    return this.state(sub);
+    return subscriptionState(sub);
   }
 
   async resumeSubscription(id: string, options: { idempotencyKey: string }): Promise<SubscriptionState> {
@@ -453,9 +406,9 @@ export class PaymentSimulator implements PaymentsProvider {
       if (sub.cancelAtPeriodEnd) {
         sub.cancelAtPeriodEnd = false;
         sub.canceledAt = null;
-        this.emit('customer.subscription.updated', this.subObject(sub));
+        this.emit('customer.subscription.updated', subscriptionObject(sub));
       }
-      return this.state(sub);
+      return subscriptionState(sub);
     });
   }
 
@@ -493,82 +446,12 @@ export class PaymentSimulator implements PaymentsProvider {
 
   /** Resolves once every delivery scheduled so far finished (tests). */
   async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await this.webhooks.idle();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-  }
-
-  private state(sub: SimSubscription): SubscriptionState {
-    return {
-      id: sub.id,
-      status: sub.status,
-      customerId: sub.customer,
-      currentPeriodEnd: new Date(sub.periodEnd).toISOString(),
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      canceledAt: sub.canceledAt === null ? null : new Date(sub.canceledAt).toISOString(),
-      metadata: { ...sub.metadata },
-    };
-  }
-
-  private piObject(pi: SimPaymentIntent) {
-    return {
-      id: pi.id,
-      object: 'payment_intent',
-      status: pi.status,
-      amount: pi.amount,
-      currency: pi.currency,
-      customer: pi.customer,
-      last_payment_error: pi.lastError ? { message: pi.lastError, code: 'card_declined' } : null,
-      livemode: false,
-    };
-  }
-
-  private invoiceObject(inv: SimInvoice) {
-    return {
-      id: inv.id,
-      object: 'invoice',
-      status: inv.status,
-      amount_paid: inv.status === 'paid' ? inv.amount : 0,
-      amount_due: inv.amount,
-      billing_reason: inv.billingReason ?? null,
-      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: inv.paymentIntent } }] },
-      parent: { type: 'subscription_details', subscription_details: { subscription: inv.subscription } },
-      lines: { data: [{ period: { start: Math.floor(inv.periodStart / 1000), end: Math.floor(inv.periodEnd / 1000) } }] },
-      livemode: false,
-    };
-  }
-
-  /** The next renewal's invoice as `invoice.upcoming` carries it (Stripe's has no id: ours is made from the period). */
-  private upcomingInvoiceObject(sub: SimSubscription) {
-    return {
-      id: `upcoming_${sub.id}_${Math.floor(sub.periodEnd / 1000)}`,
-      object: 'invoice',
-      status: 'draft',
-      amount_paid: 0,
-      amount_due: CLAIM_PLAN.amount,
-      billing_reason: 'upcoming',
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
-      lines: { data: [{ period: { start: Math.floor(sub.periodEnd / 1000), end: Math.floor((sub.periodEnd + YEAR_MS) / 1000) } }] },
-      livemode: false,
-    };
-  }
-
-  private subObject(sub: SimSubscription) {
-    return {
-      id: sub.id,
-      object: 'subscription',
-      status: sub.status,
-      customer: sub.customer,
-      cancel_at_period_end: sub.cancelAtPeriodEnd,
-      canceled_at: sub.canceledAt === null ? null : Math.floor(sub.canceledAt / 1000),
-      metadata: { ...sub.metadata },
-      items: { data: [{ current_period_start: Math.floor(sub.periodStart / 1000), current_period_end: Math.floor(sub.periodEnd / 1000) }] },
-      livemode: false,
-    };
+    this.webhooks.close();
   }
 
   /** Queues a signed event for delivery: retried with backoff until a 2xx, sometimes delivered twice. */
@@ -584,64 +467,6 @@ export class PaymentSimulator implements PaymentsProvider {
       livemode: false,
       data: { object },
     };
-    const payload = JSON.stringify(event);
-    const copies = Math.random() < (this.options.duplicateRate ?? 0.2) ? 2 : 1;
-    for (let i = 0; i < copies; i++) this.schedule(payload, event.id, 0, i * 30);
+    this.webhooks.send(JSON.stringify(event), event.id);
   }
-
-  private schedule(payload: string, eventId: string, attempt: number, delayMs: number): void {
-    let done: () => void = () => undefined;
-    const pending = new Promise<void>((resolve) => (done = resolve));
-    this.pending.add(pending);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(payload, eventId, attempt).finally(() => {
-        this.pending.delete(pending);
-        done();
-      });
-    }, delayMs);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private async attempt(payload: string, eventId: string, attempt: number): Promise<void> {
-    if (this.closed) return;
-    // Signed at each attempt, as Stripe does: a retry carries a fresh timestamp.
-    let status = 0;
-    try {
-      status = await this.options.deliver(payload, this.sign(payload));
-    } catch (err) {
-      this.options.onDeliveryError?.(err, eventId);
-    }
-    if (status >= 200 && status < 300) return;
-    const max = this.options.maxAttempts ?? 6;
-    if (attempt + 1 >= max) {
-      this.options.onDeliveryError?.(new Error(`webhook ${eventId} gave up after ${max} attempts (last status ${status})`), eventId);
-      return;
-    }
-    this.schedule(payload, eventId, attempt + 1, (this.options.retryDelayMs ?? 200) * 2 ** attempt);
-  }
-}
-
-/** Random letters and digits, as Stripe's ids use. */
-function alnum(length: number): string {
-  return randomBytes(length * 2)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, length);
-}
-
-/** True when an MM/YY (or MM/YYYY) expiry is before the current month. */
-function expired(expiry: string, nowMs: number): boolean {
-  const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
-  if (!m) return true;
-  const month = Number(m[1]);
-  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  const now = new Date(nowMs);
-  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
-}
-
-/** The test card's brand and last 4 digits, as Stripe reports a card. */
-function cardOf(number: string): CardView {
-  return { brand: number.startsWith('4') ? 'visa' : 'unknown', last4: number.slice(-4) };
 }

@@ -15,36 +15,15 @@ export interface ElasticsearchCompanySearchOptions {
   logger?: Logger;
 }
 
-/** What the index stores for a company (the mapping is strict: nothing else gets in). */
-interface IndexedCompany {
-  id: string;
-  name: string;
+/**
+ * What the index stores for a company (the mapping is strict: nothing else gets in): the search
+ * document with its place as a geo point, its name's sort key and its words.
+ */
+type IndexedCompany = Omit<SearchDocument, 'latitude' | 'longitude'> & {
   nameSort: string;
-  description: string;
   searchText: string;
-  city: string;
-  state: string;
-  zipCode: string;
   location?: { lat: number; lon: number };
-  services: string[];
-  vehicleTypes: string[];
-  priceRange: string | null;
-  hourlyRateStart: number | null;
-  rating: number;
-  reviewCount: number;
-  featured: boolean;
-  verified: boolean;
-  verifiedOwner: boolean;
-  licensed: boolean;
-  insuredUntil: string | null;
-  topRated: boolean;
-  responsiveTier: number;
-  suspended: boolean;
-  servedPlaces: string[];
-  createdAt: string;
-  version: number;
-  updatedAt: string;
-}
+};
 
 /** A search answer cut down by `filter_path`: parts without content are left out altogether. */
 interface TrimmedSearchResponse {

@@ -1,8 +1,8 @@
-import { Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ChangeRequest } from '@limo/contracts';
-import { Check, X } from 'lucide-react';
-import { shortDateTime, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { shortDateTime, useAdminQuery } from './adminApi';
+import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
+import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const CHANGE_REQUESTS = '/api/admin/change-requests';
 
@@ -84,30 +84,17 @@ function ChangeRequestItem({
             </Text>
           )}
         </Box>
-        <HStack gap="2">
-          <Button
-            size="xs"
-            colorPalette="brand"
-            disabled={busy || request.stale === true}
-            onClick={onApprove}
-            aria-label={`Approve the changes to ${request.companyName}`}
-          >
-            <Check aria-hidden="true" /> Approve
-          </Button>
-          <ConfirmButton
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            disabled={busy}
-            aria-label={`Reject the changes to ${request.companyName}`}
-            title="Reject these changes?"
-            description="The listing stays as it is; the owner can send a new request."
-            confirmLabel="Reject Changes"
-            onConfirm={onReject}
-          >
-            <X aria-hidden="true" /> Reject
-          </ConfirmButton>
-        </HStack>
+        <ReviewButtons
+          busy={busy}
+          approve={{ label: `Approve the changes to ${request.companyName}`, disabled: request.stale === true, onClick: onApprove }}
+          reject={{
+            label: `Reject the changes to ${request.companyName}`,
+            title: 'Reject these changes?',
+            description: 'The listing stays as it is; the owner can send a new request.',
+            confirmLabel: 'Reject Changes',
+            onConfirm: onReject,
+          }}
+        />
       </HStack>
       <Table.ScrollArea>
         <Table.Root size="sm" css={stackOnMobile}>
@@ -144,24 +131,20 @@ function ChangeRequestItem({
 /** Owners' edits waiting for review (DESIGN: "Request Changes" gets a backend): approve applies them, reject drops them. */
 export function ChangeRequestsTab() {
   const requests = useAdminQuery<ChangeRequest[]>(CHANGE_REQUESTS, 'Failed to fetch change requests');
-  const affects = [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']];
-  const approve = useAdminAction(
-    (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/approve`, body: {} }),
+  const decide = useReviewDecisions(
+    CHANGE_REQUESTS,
     {
-      success: { title: 'Change request approved', description: 'The changes are now live on the listing.' },
-      error: { title: 'Error approving change request', fallback: 'Please try again' },
+      approve: {
+        success: { title: 'Change request approved', description: 'The changes are now live on the listing.' },
+        error: { title: 'Error approving change request', fallback: 'Please try again' },
+      },
+      reject: {
+        success: { title: 'Change request rejected', description: 'The listing stays as it was.' },
+        error: { title: 'Error rejecting change request', fallback: 'Please try again' },
+      },
     },
-    affects,
+    [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']],
   );
-  const reject = useAdminAction(
-    (id: string) => ({ method: 'POST', url: `${CHANGE_REQUESTS}/${encodeURIComponent(id)}/reject`, body: {} }),
-    {
-      success: { title: 'Change request rejected', description: 'The listing stays as it was.' },
-      error: { title: 'Error rejecting change request', fallback: 'Please try again' },
-    },
-    affects,
-  );
-  const busy = approve.isPending || reject.isPending;
   return (
     <Panel
       title="Change Requests"
@@ -174,9 +157,9 @@ export function ChangeRequestsTab() {
               <ChangeRequestItem
                 key={r.id}
                 request={r}
-                busy={busy}
-                onApprove={() => approve.mutate(r.id)}
-                onReject={() => reject.mutate(r.id)}
+                busy={decide.busy}
+                onApprove={() => decide.approve(r.id)}
+                onReject={() => decide.reject(r.id)}
               />
             ))}
           </Stack>

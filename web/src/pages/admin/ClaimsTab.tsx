@@ -1,33 +1,29 @@
-import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, Table, Text } from '@chakra-ui/react';
 import type { BusinessClaim } from '@limo/contracts';
-import { Check, X } from 'lucide-react';
-import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { dollars, shortDate, useAdminQuery } from './adminApi';
+import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
+import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 
 const CLAIMS = '/api/admin/business-claims';
 
 /** Tab 2 (§2.9): pending claims with approve and reject; the server's message on error. */
 export function ClaimsTab() {
   const claims = useAdminQuery<BusinessClaim[]>(CLAIMS, 'Failed to fetch business claims', { status: 'pending' });
-  const affects = [[CLAIMS], ['/api/admin/companies'], ['/api/admin/stats'], ['/api/admin/subscribers']];
-  const approve = useAdminAction(
-    (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/approve`, body: {} }),
+  const decide = useReviewDecisions(
+    CLAIMS,
     {
-      success: { title: 'Business claim approved successfully!' },
-      error: { title: 'Error approving business claim', fallback: 'Failed to approve business claim' },
+      approve: {
+        success: { title: 'Business claim approved successfully!' },
+        error: { title: 'Error approving business claim', fallback: 'Failed to approve business claim' },
+      },
+      reject: {
+        success: { title: 'Business claim rejected successfully!' },
+        error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' },
+      },
     },
-    affects,
-  );
-  const reject = useAdminAction(
-    (id: string) => ({ method: 'POST', url: `${CLAIMS}/${encodeURIComponent(id)}/reject`, body: {} }),
-    {
-      success: { title: 'Business claim rejected successfully!' },
-      error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' },
-    },
-    affects,
+    [[CLAIMS], ['/api/admin/companies'], ['/api/admin/stats'], ['/api/admin/subscribers']],
   );
   const pending = (claims.data ?? []).filter((c) => c.status === 'pending');
-  const busy = approve.isPending || reject.isPending;
 
   return (
     <Panel
@@ -73,34 +69,21 @@ export function ClaimsTab() {
                       {shortDate(c.createdAt)}
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="2">
-                        <Button
-                          size="xs"
-                          colorPalette="brand"
-                          disabled={busy}
-                          onClick={() => approve.mutate(c.id)}
-                          aria-label={`Approve the claim for ${c.companyName}`}
-                        >
-                          <Check aria-hidden="true" /> Approve
-                        </Button>
-                        <ConfirmButton
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          disabled={busy}
-                          aria-label={`Reject the claim for ${c.companyName}`}
-                          title="Reject this claim?"
-                          description={
+                      <ReviewButtons
+                        busy={decide.busy}
+                        approve={{ label: `Approve the claim for ${c.companyName}`, onClick: () => decide.approve(c.id) }}
+                        reject={{
+                          label: `Reject the claim for ${c.companyName}`,
+                          title: 'Reject this claim?',
+                          description: (
                             <Text as="span">
                               {c.claimerName}&apos;s claim of {c.companyName} will be rejected and the listing stays unclaimed.
                             </Text>
-                          }
-                          confirmLabel="Reject Claim"
-                          onConfirm={() => reject.mutate(c.id)}
-                        >
-                          <X aria-hidden="true" /> Reject
-                        </ConfirmButton>
-                      </HStack>
+                          ),
+                          confirmLabel: 'Reject Claim',
+                          onConfirm: () => decide.reject(c.id),
+                        }}
+                      />
                     </Table.Cell>
                   </Table.Row>
                 ))}

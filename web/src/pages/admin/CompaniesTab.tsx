@@ -1,7 +1,7 @@
-import { Badge, Box, Button, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Ban, Download, Pencil, Plus, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { Ban, Download, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../lib/api';
@@ -10,7 +10,7 @@ import { Pagination } from '../home/Pagination';
 import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
-import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
 
 const COMPANIES = '/api/admin/companies';
 
@@ -168,15 +168,7 @@ export function CompaniesTab() {
     >
       <Stack gap="4">
         <Box maxW={{ md: 'md' }}>
-          <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
-            <Input
-              type="search"
-              aria-label="Search companies"
-              placeholder="Search by name, city, state, email or phone"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </InputGroup>
+          <SearchField label="Search companies" placeholder="Search by name, city, state, email or phone" value={text} onChange={setText} />
         </Box>
         <QueryState isLoading={companies.isLoading} error={companies.error}>
           {companies.data?.companies.length ? (

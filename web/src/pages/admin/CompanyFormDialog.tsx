@@ -1,17 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  CloseButton,
-  Dialog,
-  Fieldset,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Checkbox, CheckboxGroup, Dialog, Fieldset, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCompanyCreateBodySchema,
@@ -33,6 +20,7 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
+import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
 
@@ -202,99 +190,84 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{editing ? `Edit ${company!.name}` : 'Add New Company'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack asChild gap="4">
-                <form
-                  id={formId}
-                  noValidate
-                  aria-label={editing ? 'Edit company' : 'Add company'}
-                  onSubmit={handleSubmit((body, event) => {
-                    event?.stopPropagation();
-                    save.mutate(editing ? { ...body, businessVerified: getValues('businessVerified') } : body);
-                  })}
-                >
-                  <FormField label="Company Name" required error={err('name')}>
-                    <Input {...register('name')} autoComplete="off" />
-                  </FormField>
-                  <FormField label="Description" error={err('description')}>
-                    <Textarea {...register('description')} rows={3} />
-                  </FormField>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <FormField label="Phone" error={err('phone')}>
-                      <Input type="tel" {...register('phone')} autoComplete="off" />
-                    </FormField>
-                    <FormField label="Email" error={err('email')}>
-                      <Input type="email" {...register('email')} autoComplete="off" />
-                    </FormField>
-                    <FormField label="Business Email" error={err('businessEmail')}>
-                      <Input type="email" {...register('businessEmail')} autoComplete="off" />
-                    </FormField>
-                    <FormField label="Website" error={err('website')}>
-                      <Input {...register('website')} placeholder="https://" autoComplete="off" />
-                    </FormField>
-                  </SimpleGrid>
-                  <FormField label="Address" error={err('address')}>
-                    <Input {...register('address')} autoComplete="off" />
-                  </FormField>
-                  <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                    <FormField label="City" error={err('city')}>
-                      <Input {...register('city')} autoComplete="off" />
-                    </FormField>
-                    <FormField label="State" error={err('state')}>
-                      <StateSelect field={register('state')} />
-                    </FormField>
-                    <FormField label="ZIP Code" error={err('zipCode')}>
-                      <Input {...register('zipCode')} inputMode="numeric" autoComplete="off" />
-                    </FormField>
-                  </SimpleGrid>
-                  <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                    <FormField label="Price Range" error={err('priceRange')}>
-                      <PriceRangeSelect field={register('priceRange')} />
-                    </FormField>
-                    <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')} helper="A number; other text counts as 0">
-                      <Input {...register('hourlyRateStart')} inputMode="decimal" autoComplete="off" />
-                    </FormField>
-                    <FormField label="Image URL" error={err('imageUrl')}>
-                      <Input {...register('imageUrl')} placeholder="https://" autoComplete="off" />
-                    </FormField>
-                  </SimpleGrid>
-                  <TermChecklist control={control} name="services" legend="Services" terms={SERVICES} />
-                  <TermChecklist control={control} name="vehicleTypes" legend="Vehicle Types" terms={VEHICLE_TYPES} />
-                  <Stack gap="3" borderTopWidth="1px" pt="4">
-                    <Toggle control={control} name="featured" label="Featured listing" />
-                    <Toggle control={control} name="verified" label="Verified (admin only)" />
-                    {editing && (
-                      <Toggle
-                        control={control}
-                        name="businessVerified"
-                        label="Business verified: owner has full edit rights (admin only)"
-                      />
-                    )}
-                  </Stack>
-                </form>
+      <DialogContent>
+        <Dialog.Header>
+          <Dialog.Title>{editing ? `Edit ${company!.name}` : 'Add New Company'}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack asChild gap="4">
+            <form
+              id={formId}
+              noValidate
+              aria-label={editing ? 'Edit company' : 'Add company'}
+              onSubmit={handleSubmit((body, event) => {
+                event?.stopPropagation();
+                save.mutate(editing ? { ...body, businessVerified: getValues('businessVerified') } : body);
+              })}
+            >
+              <FormField label="Company Name" required error={err('name')}>
+                <Input {...register('name')} autoComplete="off" />
+              </FormField>
+              <FormField label="Description" error={err('description')}>
+                <Textarea {...register('description')} rows={3} />
+              </FormField>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label="Phone" error={err('phone')}>
+                  <Input type="tel" {...register('phone')} autoComplete="off" />
+                </FormField>
+                <FormField label="Email" error={err('email')}>
+                  <Input type="email" {...register('email')} autoComplete="off" />
+                </FormField>
+                <FormField label="Business Email" error={err('businessEmail')}>
+                  <Input type="email" {...register('businessEmail')} autoComplete="off" />
+                </FormField>
+                <FormField label="Website" error={err('website')}>
+                  <Input {...register('website')} placeholder="https://" autoComplete="off" />
+                </FormField>
+              </SimpleGrid>
+              <FormField label="Address" error={err('address')}>
+                <Input {...register('address')} autoComplete="off" />
+              </FormField>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                <FormField label="City" error={err('city')}>
+                  <Input {...register('city')} autoComplete="off" />
+                </FormField>
+                <FormField label="State" error={err('state')}>
+                  <StateSelect field={register('state')} />
+                </FormField>
+                <FormField label="ZIP Code" error={err('zipCode')}>
+                  <Input {...register('zipCode')} inputMode="numeric" autoComplete="off" />
+                </FormField>
+              </SimpleGrid>
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                <FormField label="Price Range" error={err('priceRange')}>
+                  <PriceRangeSelect field={register('priceRange')} />
+                </FormField>
+                <FormField label="Hourly Rate Starting At ($)" error={err('hourlyRateStart')} helper="A number; other text counts as 0">
+                  <Input {...register('hourlyRateStart')} inputMode="decimal" autoComplete="off" />
+                </FormField>
+                <FormField label="Image URL" error={err('imageUrl')}>
+                  <Input {...register('imageUrl')} placeholder="https://" autoComplete="off" />
+                </FormField>
+              </SimpleGrid>
+              <TermChecklist control={control} name="services" legend="Services" terms={SERVICES} />
+              <TermChecklist control={control} name="vehicleTypes" legend="Vehicle Types" terms={VEHICLE_TYPES} />
+              <Stack gap="3" borderTopWidth="1px" pt="4">
+                <Toggle control={control} name="featured" label="Featured listing" />
+                <Toggle control={control} name="verified" label="Verified (admin only)" />
+                {editing && (
+                  <Toggle control={control} name="businessVerified" label="Business verified: owner has full edit rights (admin only)" />
+                )}
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+            </form>
+          </Stack>
+        </Dialog.Body>
+        <DialogFooter>
+          <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
     </Dialog.Root>
   );
 }

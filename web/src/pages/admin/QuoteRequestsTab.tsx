@@ -1,10 +1,9 @@
-import { Badge, Box, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteRequest, type QuoteStatus } from '@limo/contracts';
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
-import { Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
@@ -47,15 +46,7 @@ export function QuoteRequestsTab() {
       <Stack gap="4">
         <HStack gap="3" wrap="wrap" align="end">
           <Box flex="1" minW="56" maxW={{ md: 'md' }}>
-            <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
-              <Input
-                type="search"
-                aria-label="Search quote requests"
-                placeholder="Customer, company or place"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </InputGroup>
+            <SearchField label="Search quote requests" placeholder="Customer, company or place" value={text} onChange={setText} />
           </Box>
           <NativeSelect.Root width="48">
             <NativeSelect.Field aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>

@@ -4,19 +4,21 @@ import {
   Button,
   Card,
   Center,
-  CloseButton,
   Dialog,
   Field,
   Heading,
   HStack,
-  Portal,
+  Input,
+  InputGroup,
   Spinner,
   Stack,
   Text,
   Textarea,
   type ButtonProps,
 } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
 /** A titled card around one list or panel of a tab. */
 export function Panel({
@@ -109,47 +111,36 @@ export function ConfirmButton({ title, description, confirmLabel, reason, onConf
       <Dialog.Trigger asChild>
         <Button {...button}>{children}</Button>
       </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
-                {reason && (
-                  <Field.Root required invalid={touched && missing}>
-                    <Field.Label>{reason.label}</Field.Label>
-                    <Textarea value={text} onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
-                    <Field.ErrorText>{reason.missing}</Field.ErrorText>
-                  </Field.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                onClick={() => {
-                  setTouched(true);
-                  if (missing) return;
-                  setOpen(false);
-                  onConfirm(text.trim());
-                }}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogContent mx="4">
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="2">
+            {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
+            {reason && (
+              <Field.Root required invalid={touched && missing}>
+                <Field.Label>{reason.label}</Field.Label>
+                <Textarea value={text} onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)} rows={3} />
+                <Field.ErrorText>{reason.missing}</Field.ErrorText>
+              </Field.Root>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <DialogFooter>
+          <Button
+            colorPalette="red"
+            onClick={() => {
+              setTouched(true);
+              if (missing) return;
+              setOpen(false);
+              onConfirm(text.trim());
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
     </Dialog.Root>
   );
 }
@@ -165,3 +156,22 @@ export const stackOnMobile = {
     '& td[data-label]::before': { content: 'attr(data-label) ": "', fontWeight: 'semibold', color: 'gray.700' },
   },
 } as const;
+
+/** A list's search field with its magnifier (typing filters the list; the caller debounces). */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(text: string): void;
+}) {
+  return (
+    <InputGroup startElement={<Search size="16" aria-hidden="true" />}>
+      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </InputGroup>
+  );
+}

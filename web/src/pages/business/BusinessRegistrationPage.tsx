@@ -4,12 +4,12 @@ import type { CurrentUser } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect } from '../../components/CompanySelects';
 import { PasswordInput } from '../../components/PasswordInput';
-import { PlaceInput } from '../../components/PlaceInput';
+import { AddressInput } from '../../components/AddressInput';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
@@ -104,28 +104,18 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
           error={err('fullAddress')}
           helper="Start with the street, then a comma and the city, and pick your address from the list."
         >
-          <Controller
+          <AddressInput
             control={control}
             name="fullAddress"
-            render={({ field }) => (
-              <PlaceInput
-                kind="address"
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="street-address"
-                onPlace={(place) => {
-                  setValue('address', place.street);
-                  setValue('city', place.city);
-                  setValue('state', place.state);
-                  setValue('zipCode', place.zipCode);
-                  setValue('latitude', String(place.latitude));
-                  setValue('longitude', String(place.longitude));
-                }}
-              />
-            )}
+            autoComplete="street-address"
+            onPlace={(place) => {
+              setValue('address', place.street);
+              setValue('city', place.city);
+              setValue('state', place.state);
+              setValue('zipCode', place.zipCode);
+              setValue('latitude', String(place.latitude));
+              setValue('longitude', String(place.longitude));
+            }}
           />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">

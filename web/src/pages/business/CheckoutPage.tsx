@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, List, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
 import {
@@ -17,6 +17,8 @@ import {
   type PaymentSession,
 } from '../../lib/payments';
 import { useCurrentUser } from '../../lib/session';
+import { LinkButton } from '../../components/LinkButton';
+import { CheckList } from '../../components/CheckList';
 
 /** The claimer details this tab stored, when complete and valid. */
 function storedClaimer(): ClaimerDetails | undefined {
@@ -27,29 +29,49 @@ function storedClaimer(): ClaimerDetails | undefined {
 /** §9: the wait before /payment-success after a successful payment. */
 export const SUCCESS_REDIRECT_MS = 1000;
 
-/** A claim checkout opened without a company (an old link, a bookmark): pick the company first; nothing is charged. */
-function PickCompanyFirst() {
+/** What the checkout says instead of its form: a title, why, the way on, and back to pricing; nothing is charged. */
+function CheckoutNotice({
+  title,
+  text,
+  next,
+  testId,
+}: {
+  title: string;
+  text: string;
+  next: { to: string; label: string };
+  testId?: string;
+}) {
   return (
     <Center px="4" py="20">
-      <Card.Root maxW="lg" textAlign="center" data-testid="checkout-no-company">
+      <Card.Root maxW="lg" textAlign="center" data-testid={testId}>
         <Card.Body gap="4" alignItems="center">
           <Heading as="h1" size="2xl">
-            Choose the business you are claiming
+            {title}
           </Heading>
-          <Text color="gray.700">
-            A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged.
-          </Text>
+          <Text color="gray.700">{text}</Text>
           <HStack>
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/claim-business">Find Your Business</RouterLink>
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to="/pricing">Back to Pricing</RouterLink>
-            </Button>
+            <LinkButton to={next.to} colorPalette="brand">
+              {next.label}
+            </LinkButton>
+            <LinkButton to="/pricing" variant="outline">
+              Back to Pricing
+            </LinkButton>
           </HStack>
         </Card.Body>
       </Card.Root>
     </Center>
+  );
+}
+
+/** A claim checkout opened without a company (an old link, a bookmark): pick the company first. */
+function PickCompanyFirst() {
+  return (
+    <CheckoutNotice
+      testId="checkout-no-company"
+      title="Choose the business you are claiming"
+      text="A claim is for one listing. Find your business first, then pay $75/year for it; nothing has been charged."
+      next={{ to: '/claim-business', label: 'Find Your Business' }}
+    />
   );
 }
 
@@ -101,26 +123,11 @@ export default function CheckoutPage() {
 
   if (plan !== 'claim') {
     return (
-      <Center px="4" py="20">
-        <Card.Root maxW="lg" textAlign="center">
-          <Card.Body gap="4" alignItems="center">
-            <Heading as="h1" size="2xl">
-              This plan is arranged with our team
-            </Heading>
-            <Text color="gray.700">
-              Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up.
-            </Text>
-            <HStack>
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/contact">Contact Sales</RouterLink>
-              </Button>
-              <Button asChild variant="outline">
-                <RouterLink to="/pricing">Back to Pricing</RouterLink>
-              </Button>
-            </HStack>
-          </Card.Body>
-        </Card.Root>
-      </Center>
+      <CheckoutNotice
+        title="This plan is arranged with our team"
+        text="Online checkout sells the Business Directory Access plan ($75/year). For the other plans, talk to us and we'll set you up."
+        next={{ to: '/contact', label: 'Contact Sales' }}
+      />
     );
   }
 
@@ -129,11 +136,9 @@ export default function CheckoutPage() {
   const amount = config.data ? config.data.plan.amount / 100 : 75;
   return (
     <Box maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
-      <Button asChild variant="ghost" size="sm" mb="4">
-        <RouterLink to="/pricing">
-          <ArrowLeft aria-hidden="true" /> Back to Pricing
-        </RouterLink>
-      </Button>
+      <LinkButton to="/pricing" variant="ghost" size="sm" mb="4">
+        <ArrowLeft aria-hidden="true" /> Back to Pricing
+      </LinkButton>
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} mb="6">
         Checkout
       </Heading>
@@ -160,21 +165,17 @@ export default function CheckoutPage() {
                 {company.data?.city ? ` · ${company.data.city}, ${company.data.state}` : ''}
               </Text>
             )}
-            <List.Root gap="1.5" variant="plain" fontSize="sm">
-              {[
+            <CheckList
+              items={[
                 'Claim and manage your listing',
                 'Unlimited quote requests',
                 'Business dashboard and analytics',
                 'Verified within 1-2 business days',
-              ].map((f) => (
-                <List.Item key={f} alignItems="center">
-                  <List.Indicator asChild color="green.600">
-                    <CheckCircle2 size={14} aria-hidden="true" />
-                  </List.Indicator>
-                  {f}
-                </List.Item>
-              ))}
-            </List.Root>
+              ]}
+              iconSize={14}
+              gap="1.5"
+              fontSize="sm"
+            />
             <Separator />
             <HStack justify="space-between">
               <Text fontWeight="bold">Total today</Text>

@@ -26,6 +26,8 @@ import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
 import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
 import { Pagination } from '../home/Pagination';
+import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
 
 /** Debounces a value (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -191,9 +193,9 @@ function Confirmation({ companyId }: { companyId: string }) {
           <Heading as="h1" size="2xl">
             Business Not Found
           </Heading>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-          </Button>
+          <LinkButton to="/claim-business" colorPalette="brand">
+            Choose Different Business
+          </LinkButton>
         </Stack>
       </Center>
     );
@@ -228,18 +230,18 @@ function Confirmation({ companyId }: { companyId: string }) {
               <Text color="gray.700">
                 {c.claimed ? 'This business has already been claimed.' : 'This business is already listed by its owner.'}
               </Text>
-              <Button asChild variant="outline">
-                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-              </Button>
+              <LinkButton to="/claim-business" variant="outline">
+                Choose Different Business
+              </LinkButton>
             </Stack>
           ) : step === 'confirm' ? (
             <Flex gap="3" wrap="wrap">
               <Button colorPalette="brand" size="lg" onClick={() => setStep('details')}>
                 Subscribe for $75/year
               </Button>
-              <Button asChild variant="outline" size="lg">
-                <RouterLink to="/claim-business">Choose Different Business</RouterLink>
-              </Button>
+              <LinkButton to="/claim-business" variant="outline" size="lg">
+                Choose Different Business
+              </LinkButton>
             </Flex>
           ) : (
             <ClaimerStep company={c} onCancel={() => setStep('confirm')} />
@@ -263,14 +265,7 @@ export default function ClaimBusinessPage() {
   if (companyId) return <Confirmation companyId={companyId} />;
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '10', md: '16' }}
-      >
+      <HeroBand py={{ base: '10', md: '16' }}>
         <Stack maxW="4xl" mx="auto" gap="4" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
             Claim Your Business
@@ -279,7 +274,7 @@ export default function ClaimBusinessPage() {
             Your company may already be listed. Claim it to manage your profile and receive quote requests.
           </Text>
         </Stack>
-      </Box>
+      </HeroBand>
       <SimpleGrid maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} gap="6">
         {TILES.map((t) => (
           <Stack key={t.title} gap="2">

@@ -1,15 +1,17 @@
-import { Box, Button, Card, Grid, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Grid, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_TOPICS, contactBodySchema, SUPPORT_EMAIL, type ContactBody } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Choice } from '../../components/Choice';
 import { FormField } from '../../components/FormField';
 import { apiRequest, messageOf } from '../../lib/api';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
+import { LinkButton } from '../../components/LinkButton';
 
 const FIELDS = ['name', 'email', 'phone', 'company', 'topic', 'message'];
 
@@ -62,9 +64,9 @@ export default function ContactPage() {
                 <Text color="gray.700">
                   Thanks! We'll reply to <strong>{sentTo}</strong> within 24 hours.
                 </Text>
-                <Button asChild colorPalette="brand">
-                  <RouterLink to="/pricing">Back to Pricing</RouterLink>
-                </Button>
+                <LinkButton to="/pricing" colorPalette="brand">
+                  Back to Pricing
+                </LinkButton>
               </Stack>
             ) : (
               <Stack asChild gap="4">
@@ -84,16 +86,7 @@ export default function ContactPage() {
                     </FormField>
                   </SimpleGrid>
                   <FormField label="Topic" required error={errors.topic?.message}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('topic')}>
-                        {CONTACT_TOPICS.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <Choice options={CONTACT_TOPICS} registration={register('topic')} />
                   </FormField>
                   <FormField label="Message" required error={errors.message?.message}>
                     <Textarea rows={6} {...register('message')} />

@@ -1,12 +1,14 @@
-import { Alert, Box, Button, Card, Center, Flex, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { claimerDetailsSchema, SUPPORT_EMAIL } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
-import { ListingPaymentSuccess, Row } from './ListingPaymentSuccess';
+import { ListingPaymentSuccess } from './ListingPaymentSuccess';
+import { NextStepsCard, PaymentSuccessLayout, Row, SuccessCard } from './PaymentSuccessParts';
+import { LinkButton } from '../../components/LinkButton';
 
 /**
  * /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details; for a listing
@@ -50,9 +52,9 @@ export default function PaymentSuccessPage() {
             Payment Successful!
           </Heading>
           <Text color="gray.700">Thank you for your purchase. A receipt is on its way to your inbox.</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/">Return to Home</RouterLink>
-          </Button>
+          <LinkButton to="/" colorPalette="brand">
+            Return to Home
+          </LinkButton>
         </Stack>
       </Center>
     );
@@ -88,98 +90,55 @@ export default function PaymentSuccessPage() {
   const r = record.data;
   if (r.plan === 'listing') return <ListingPaymentSuccess result={r} />;
   return (
-    <Box maxW="5xl" mx="auto" px={{ base: '4', md: '6' }} py="10">
-      <Stack align="center" textAlign="center" gap="2" mb="8">
-        <CheckCircle2 size={56} color="#2f855a" aria-hidden="true" />
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          Payment Successful!
-        </Heading>
-        <Text color="gray.700">Your claim of {r.companyName} was received. Welcome to LimoDirectory.</Text>
-      </Stack>
+    <PaymentSuccessLayout
+      maxW="5xl"
+      lead={`Your claim of ${r.companyName} was received. Welcome to LimoDirectory.`}
+      dashboard="/dashboard"
+      after={
+        <Alert.Root status="info" mt="6">
+          <Alert.Indicator />
+          <Alert.Title>Check your email: we sent your receipt and the claim details to {r.dashboardAccess.email}.</Alert.Title>
+        </Alert.Root>
+      }
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-        <Card.Root data-testid="login-credentials">
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Your Login Credentials
-            </Heading>
-          </Card.Header>
-          <Card.Body gap="3">
-            <Row label="Login email" value={r.dashboardAccess.email} />
-            <Row label="Company" value={r.companyName} />
-            <Text fontSize="sm" color="gray.700">
-              {r.dashboardAccess.passwordSetupRequired
-                ? 'We e-mailed you a link to set your password. Use it, then log in with this e-mail.'
-                : 'Log in with this e-mail and your password. Forgot it? Use "Forgot your password?" on the login page.'}
-            </Text>
-            <Flex gap="3" wrap="wrap">
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/login">Login Now</RouterLink>
-              </Button>
-              <Button asChild variant="outline">
-                <RouterLink to="/dashboard">Go to Dashboard</RouterLink>
-              </Button>
-            </Flex>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root data-testid="payment-details">
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Payment Details
-            </Heading>
-          </Card.Header>
-          <Card.Body gap="2">
-            <Row label="Plan" value="Business Directory Access ($75/year, auto-renews)" />
-            <Row label="Amount" value={`$${(r.paymentAmount / 100).toFixed(2)}`} />
-            <Row label="Status" value="Paid Successfully" />
-            <Row
-              label="Verification Status"
-              value={r.status === 'pending' ? 'Pending Review' : r.status === 'approved' ? 'Approved' : 'Rejected'}
-            />
-            <Row label="Claim ID" value={r.claimId} />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Header>
-            <Heading as="h2" size="md">
-              What Happens Next
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <List.Root as="ol" gap="2" ps="5" data-testid="next-steps">
-              {r.nextSteps.map((step) => (
-                <List.Item key={step}>{step}</List.Item>
-              ))}
-            </List.Root>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root data-testid="support-block">
-          <Card.Header>
-            <Heading as="h2" size="md">
-              Need Help?
-            </Heading>
-          </Card.Header>
-          <Card.Body gap="2" fontSize="sm">
-            <Flex gap="2" align="center">
-              <Mail size={16} aria-hidden="true" /> Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-            </Flex>
-            <Flex gap="2" align="center">
-              <Clock size={16} aria-hidden="true" /> Response Time: Within 24 hours
-            </Flex>
-          </Card.Body>
-        </Card.Root>
+        <SuccessCard title="Your Login Credentials" testId="login-credentials" gap="3">
+          <Row label="Login email" value={r.dashboardAccess.email} />
+          <Row label="Company" value={r.companyName} />
+          <Text fontSize="sm" color="gray.700">
+            {r.dashboardAccess.passwordSetupRequired
+              ? 'We e-mailed you a link to set your password. Use it, then log in with this e-mail.'
+              : 'Log in with this e-mail and your password. Forgot it? Use "Forgot your password?" on the login page.'}
+          </Text>
+          <Flex gap="3" wrap="wrap">
+            <LinkButton to="/login" colorPalette="brand">
+              Login Now
+            </LinkButton>
+            <LinkButton to="/dashboard" variant="outline">
+              Go to Dashboard
+            </LinkButton>
+          </Flex>
+        </SuccessCard>
+        <SuccessCard title="Payment Details" testId="payment-details" gap="2">
+          <Row label="Plan" value="Business Directory Access ($75/year, auto-renews)" />
+          <Row label="Amount" value={`$${(r.paymentAmount / 100).toFixed(2)}`} />
+          <Row label="Status" value="Paid Successfully" />
+          <Row
+            label="Verification Status"
+            value={r.status === 'pending' ? 'Pending Review' : r.status === 'approved' ? 'Approved' : 'Rejected'}
+          />
+          <Row label="Claim ID" value={r.claimId} />
+        </SuccessCard>
+        <NextStepsCard steps={r.nextSteps} />
+        <SuccessCard title="Need Help?" testId="support-block" gap="2" fontSize="sm">
+          <Flex gap="2" align="center">
+            <Mail size={16} aria-hidden="true" /> Support: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </Flex>
+          <Flex gap="2" align="center">
+            <Clock size={16} aria-hidden="true" /> Response Time: Within 24 hours
+          </Flex>
+        </SuccessCard>
       </SimpleGrid>
-      <Alert.Root status="info" mt="6">
-        <Alert.Indicator />
-        <Alert.Title>Check your email: we sent your receipt and the claim details to {r.dashboardAccess.email}.</Alert.Title>
-      </Alert.Root>
-      <Flex gap="3" justify="center" mt="8" wrap="wrap">
-        <Button asChild colorPalette="brand" size="lg">
-          <RouterLink to="/dashboard">Access Your Dashboard</RouterLink>
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <RouterLink to="/">Return to Directory</RouterLink>
-        </Button>
-      </Flex>
-    </Box>
+    </PaymentSuccessLayout>
   );
 }

@@ -1,7 +1,9 @@
-import { Badge, Box, Button, Card, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeCheck, CheckCircle2, Headphones, LineChart, ShieldCheck } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeCheck, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
+import { CheckList } from '../../components/CheckList';
 
 const STATS = [
   { value: '10,000+', label: 'Monthly customers' },
@@ -32,14 +34,7 @@ const WHY = [
 export default function PricingPage() {
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '12', md: '16' }}
-      >
+      <HeroBand py={{ base: '12', md: '16' }}>
         <Stack maxW="5xl" mx="auto" gap="6" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
             Simple, Transparent Pricing
@@ -58,7 +53,7 @@ export default function PricingPage() {
             ))}
           </SimpleGrid>
         </Stack>
-      </Box>
+      </HeroBand>
 
       <Box as="section" aria-label="Plans" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="14">
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="stretch">
@@ -94,19 +89,15 @@ export default function PricingPage() {
                     : `Billed ${plan.period === 'year' ? 'yearly' : 'monthly'}. Not sold online: our sales team sets it up with you.`}
                 </Text>
                 <Text color="gray.700">{plan.description}</Text>
-                <List.Root gap="2" variant="plain" flex="1">
-                  {plan.features.map((f) => (
-                    <List.Item key={f} alignItems="start">
-                      <List.Indicator asChild color="green.600" mt="1">
-                        <CheckCircle2 size={16} aria-hidden="true" />
-                      </List.Indicator>
-                      {f}
-                    </List.Item>
-                  ))}
-                </List.Root>
-                <Button asChild colorPalette="brand" variant={plan.soldOnline ? 'solid' : 'outline'} size="lg">
-                  <RouterLink to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}>{plan.buttonText}</RouterLink>
-                </Button>
+                <CheckList items={plan.features} iconSize={16} itemAlign="start" flex="1" />
+                <LinkButton
+                  to={plan.soldOnline ? CLAIM_START_HREF : CONTACT_SALES_HREF}
+                  colorPalette="brand"
+                  variant={plan.soldOnline ? 'solid' : 'outline'}
+                  size="lg"
+                >
+                  {plan.buttonText}
+                </LinkButton>
               </Card.Body>
             </Card.Root>
           ))}
@@ -137,12 +128,12 @@ export default function PricingPage() {
           </Heading>
           <Text color="gray.700">Join the limousine companies that get their customers from LimoDirectory.</Text>
           <Flex gap="3" wrap="wrap" justify="center">
-            <Button asChild colorPalette="brand" size="lg">
-              <RouterLink to={CLAIM_START_HREF}>Claim your business for $75/year</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <RouterLink to={CONTACT_SALES_HREF}>Contact Sales</RouterLink>
-            </Button>
+            <LinkButton to={CLAIM_START_HREF} colorPalette="brand" size="lg">
+              Claim your business for $75/year
+            </LinkButton>
+            <LinkButton to={CONTACT_SALES_HREF} variant="outline" size="lg">
+              Contact Sales
+            </LinkButton>
           </Flex>
         </Stack>
       </Box>

@@ -1,7 +1,10 @@
-import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Card, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeDollarSign, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
+import { HeroBand } from '../../components/HeroBand';
+import { CheckList } from '../../components/CheckList';
+import { ListingPriceCard } from '../../components/ListingPriceCard';
 
 const BENEFITS = [
   { icon: Users, title: 'More Customers', text: 'Thousands of people search for limousines, party buses and chauffeurs every month.' },
@@ -22,14 +25,7 @@ const INCLUDES = ['Unlimited quote requests', 'Your business listing', 'Customer
 export default function SubscribePage() {
   return (
     <>
-      <Box
-        bgGradient="to-br"
-        gradientFrom="brand.950"
-        gradientTo="brand.700"
-        color="white"
-        px={{ base: '4', md: '6' }}
-        py={{ base: '12', md: '20' }}
-      >
+      <HeroBand py={{ base: '12', md: '20' }}>
         <Stack maxW="4xl" mx="auto" gap="5" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
             Grow Your Limousine Business
@@ -38,15 +34,22 @@ export default function SubscribePage() {
             Get found by customers looking for limousine and chauffeur service in your city, and receive their quote requests directly.
           </Text>
           <Flex gap="3" wrap="wrap" justify="center">
-            <Button asChild size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
-              <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
-            </Button>
-            <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
-              <RouterLink to="/how-it-works">Learn How It Works</RouterLink>
-            </Button>
+            <LinkButton to={PAID_LISTING_HREF} size="lg" bg="gold.400" color="gray.900" _hover={{ bg: 'gold.300' }}>
+              Start Your Listing
+            </LinkButton>
+            <LinkButton
+              to="/how-it-works"
+              size="lg"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.700"
+              _hover={{ bg: 'whiteAlpha.200' }}
+            >
+              Learn How It Works
+            </LinkButton>
           </Flex>
         </Stack>
-      </Box>
+      </HeroBand>
 
       <Box as="section" aria-labelledby="benefits-heading" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="14">
         <Heading as="h2" id="benefits-heading" size="2xl" textAlign="center" mb="8">
@@ -73,39 +76,19 @@ export default function SubscribePage() {
             <Heading as="h2" id="includes-heading" size="2xl">
               What your listing includes
             </Heading>
-            <List.Root gap="2" variant="plain">
-              {INCLUDES.map((item) => (
-                <List.Item key={item} alignItems="center">
-                  <List.Indicator asChild color="green.600">
-                    <CheckCircle2 aria-hidden="true" />
-                  </List.Indicator>
-                  {item}
-                </List.Item>
-              ))}
-            </List.Root>
+            <CheckList items={INCLUDES} />
           </Stack>
-          <Card.Root borderWidth="2px" borderColor="gold.400" boxShadow="xl" data-testid="price-card">
-            <Card.Body gap="3" textAlign="center" alignItems="center">
-              <Badge bg="gold.400" color="gray.900">
-                BUSINESS LISTING
-              </Badge>
-              <Text fontSize="5xl" fontWeight="bold" color="brand.800" lineHeight="1">
-                $75
-                <Text as="span" fontSize="lg" fontWeight="medium" color="gray.700">
-                  /year
-                </Text>
-              </Text>
-              <Text color="gray.700">
-                Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
-              </Text>
-              <Button asChild colorPalette="brand" size="lg" width="full">
-                <RouterLink to={PAID_LISTING_HREF}>Start Your Listing</RouterLink>
-              </Button>
-              <Button asChild variant="ghost" size="sm">
-                <RouterLink to="/pricing">Compare plans</RouterLink>
-              </Button>
-            </Card.Body>
-          </Card.Root>
+          <ListingPriceCard badge="BUSINESS LISTING" data-testid="price-card">
+            <Text color="gray.700">
+              Billed yearly, renews automatically. Cancel anytime: your listing stays active to the end of the year paid.
+            </Text>
+            <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
+              Start Your Listing
+            </LinkButton>
+            <LinkButton to="/pricing" variant="ghost" size="sm">
+              Compare plans
+            </LinkButton>
+          </ListingPriceCard>
         </Grid>
       </Box>
     </>

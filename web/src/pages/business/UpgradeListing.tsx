@@ -3,13 +3,14 @@ import type { OwnerCompany } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Gate } from '../../components/Gate';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { useCurrentUser } from '../../lib/session';
 import { MY_COMPANIES_KEY, useMyCompanies } from '../dashboard/data';
 import { DASHBOARD_REDIRECT_MS } from './registrationForm';
+import { LinkButton } from '../../components/LinkButton';
 
 /**
  * The payment of an owner's existing (free) listing: `POST /api/create-payment-intent` with
@@ -125,9 +126,9 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
                 <Button colorPalette="brand" loading={busy} onClick={() => void start()}>
                   Continue to Payment
                 </Button>
-                <Button asChild variant="outline">
-                  <RouterLink to={dashboard}>Back to Dashboard</RouterLink>
-                </Button>
+                <LinkButton to={dashboard} variant="outline">
+                  Back to Dashboard
+                </LinkButton>
               </HStack>
             </>
           )}

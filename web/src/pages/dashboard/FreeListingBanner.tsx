@@ -1,7 +1,7 @@
-import { Alert, Button, List, Text } from '@chakra-ui/react';
+import { Alert, List, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { Link as RouterLink } from 'react-router-dom';
 import { upgradeHref } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
 
 /**
  * A free listing (made at /list-business): owned but not claimed, no subscription and not verified.
@@ -31,9 +31,9 @@ export function FreeListingBanner({ company }: { company: OwnerCompany }) {
             <List.Item>featured placement above free listings in search</List.Item>
             <List.Item>full editing of your profile once verified</List.Item>
           </List.Root>
-          <Button asChild colorPalette="brand" size="sm" mt="3">
-            <RouterLink to={upgradeHref(company.id)}>Upgrade for $75/year</RouterLink>
-          </Button>
+          <LinkButton to={upgradeHref(company.id)} colorPalette="brand" size="sm" mt="3">
+            Upgrade for $75/year
+          </LinkButton>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

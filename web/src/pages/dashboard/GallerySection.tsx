@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
-import { checkImage, imageSize } from './imageRules';
+import { imageSize, sendIfValid } from './imageRules';
 
 const galleryUrl = (companyId: string) => `/api/my-companies/${encodeURIComponent(companyId)}/gallery`;
 
@@ -59,13 +59,7 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
 
   const pick = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
-    if (!file) return;
-    const problem = await checkImage(file, measure);
-    if (problem) {
-      showToast({ ...problem, type: 'error' });
-      return;
-    }
-    upload.mutate(file);
+    await sendIfValid(file, measure, (checked) => upload.mutate(checked));
   };
   const move = (index: number, by: -1 | 1) => {
     const ids = gallery.map((g) => g.id);

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
 import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { checkImage, imageSize, SUGGESTED_IMAGE } from './imageRules';
+import { imageSize, sendIfValid, SUGGESTED_IMAGE } from './imageRules';
 import { RELOAD_AFTER_UPDATE_MS } from './ProfileTab';
 
 async function upload(file: File, companyId: string): Promise<string> {
@@ -59,13 +59,7 @@ export function ImagesTab({
 
   const pick = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
-    if (!file) return;
-    const problem = await checkImage(file, measure);
-    if (problem) {
-      showToast({ ...problem, type: 'error' });
-      return;
-    }
-    send.mutate(file);
+    await sendIfValid(file, measure, (checked) => send.mutate(checked));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { OWNER_QUOTES_PAGE_SIZE, type QuoteRequest } from '@limo/contracts';
 import { CheckCheck, Eye, MailCheck, Phone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
 import { formatDate, formatMinutes, useOwnerQuotes, useQuoteMutations, useQuoteSummary } from './data';
+import { DialogContent } from '../../components/DialogContent';
 
 /** The lead's state: delivered to the mailbox, viewed in the dashboard, contacted. */
 function LeadState({ quote }: { quote: QuoteRequest }) {
@@ -158,27 +159,22 @@ export function QuotesTab({ companyId }: { companyId: string }) {
       {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
 
       <Dialog.Root open={Boolean(toDelete)} onOpenChange={(e) => !e.open && setToDelete(undefined)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete this quote request?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>The request from {toDelete?.customerName} will be removed for good.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setToDelete(undefined)}>
-                  Cancel
-                </Button>
-                <Button colorPalette="red" onClick={confirmDelete} disabled={remove.isPending}>
-                  Delete
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
+        <DialogContent closable={false}>
+          <Dialog.Header>
+            <Dialog.Title>Delete this quote request?</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Text>The request from {toDelete?.customerName} will be removed for good.</Text>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={() => setToDelete(undefined)}>
+              Cancel
+            </Button>
+            <Button colorPalette="red" onClick={confirmDelete} disabled={remove.isPending}>
+              Delete
+            </Button>
+          </Dialog.Footer>
+        </DialogContent>
       </Dialog.Root>
     </Stack>
   );

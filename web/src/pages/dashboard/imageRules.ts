@@ -1,3 +1,5 @@
+import { showToast } from '../../lib/toast';
+
 /** Owner-admin §5/§9: accepted image types, the size ceiling and the dimension floor. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -48,4 +50,19 @@ export async function checkImage(
     return { title: 'Image too small', description: "Please select an image that's at least 100x100 pixels" };
   }
   return undefined;
+}
+
+/** Sends a picked image once it passes the checks; a failing one is told in an error toast and not sent. */
+export async function sendIfValid(
+  file: File | undefined,
+  measure: (f: File) => Promise<{ width: number; height: number }>,
+  send: (file: File) => void,
+): Promise<void> {
+  if (!file) return;
+  const problem = await checkImage(file, measure);
+  if (problem) {
+    showToast({ ...problem, type: 'error' });
+    return;
+  }
+  send(file);
 }

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { CheckCircle2 } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
+import { LinkButton } from '../../components/LinkButton';
+import { CheckList } from '../../components/CheckList';
+import { ListingPriceCard } from '../../components/ListingPriceCard';
 
 const BENEFITS = [
   'Top placement in your city’s search results',
@@ -23,34 +24,14 @@ export function BusinessPitch() {
             Thousands of customers search LimoDirectory for limousines, party buses and chauffeurs every month. List your business and get
             quote requests from customers in your city.
           </Text>
-          <List.Root gap="2" variant="plain">
-            {BENEFITS.map((b) => (
-              <List.Item key={b} alignItems="center">
-                <List.Indicator asChild color="green.600">
-                  <CheckCircle2 aria-hidden="true" />
-                </List.Indicator>
-                {b}
-              </List.Item>
-            ))}
-          </List.Root>
+          <CheckList items={BENEFITS} />
         </Stack>
-        <Card.Root borderWidth="2px" borderColor="gold.400" boxShadow="xl">
-          <Card.Body gap="3" textAlign="center" alignItems="center">
-            <Badge bg="gold.400" color="gray.900">
-              PREMIUM LISTING
-            </Badge>
-            <Text fontSize="5xl" fontWeight="bold" color="brand.800" lineHeight="1">
-              $75
-              <Text as="span" fontSize="lg" fontWeight="medium" color="gray.700">
-                /year
-              </Text>
-            </Text>
-            <Text color="gray.700">Featured placement, premium badge and every quote request. Cancel anytime.</Text>
-            <Button asChild colorPalette="brand" size="lg" width="full">
-              <RouterLink to={PAID_LISTING_HREF}>Get Started Today</RouterLink>
-            </Button>
-          </Card.Body>
-        </Card.Root>
+        <ListingPriceCard badge="PREMIUM LISTING">
+          <Text color="gray.700">Featured placement, premium badge and every quote request. Cancel anytime.</Text>
+          <LinkButton to={PAID_LISTING_HREF} colorPalette="brand" size="lg" width="full">
+            Get Started Today
+          </LinkButton>
+        </ListingPriceCard>
       </Grid>
     </Box>
   );

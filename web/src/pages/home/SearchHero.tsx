@@ -11,6 +11,7 @@ import {
   VEHICLE_TYPE_OPTIONS,
   type SearchFilters,
 } from '../../lib/search';
+import { HeroBand } from '../../components/HeroBand';
 
 interface SelectFieldProps {
   label: string;
@@ -50,15 +51,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
     setDraft((d) => ({ ...d, vehicleTypes: checked ? [...d.vehicleTypes, type] : d.vehicleTypes.filter((t) => t !== type) }));
 
   return (
-    <Box
-      bgGradient="to-br"
-      gradientFrom="brand.950"
-      gradientTo="brand.700"
-      color="white"
-      px={{ base: '4', md: '6' }}
-      pt={{ base: '10', md: '16' }}
-      pb={{ base: '12', md: '20' }}
-    >
+    <HeroBand pt={{ base: '10', md: '16' }} pb={{ base: '12', md: '20' }}>
       <Box maxW="6xl" mx="auto">
         <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1" maxW="3xl">
           Find the Perfect Limousine Service Near You
@@ -168,6 +161,6 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
           </Flex>
         </Box>
       </Box>
-    </Box>
+    </HeroBand>
   );
 }

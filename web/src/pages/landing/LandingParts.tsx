@@ -3,6 +3,7 @@ import { cityPath } from '@limo/contracts';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { pageItems } from '../../lib/search';
+import { LinkButton } from '../../components/LinkButton';
 
 /** Home › State › City, as links (the BreadcrumbList of the structured data). */
 export function Crumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
@@ -78,9 +79,9 @@ export function LandingNotFound({ title, text, isError }: { title: string; text:
         {isError ? 'Error Loading Page' : title}
       </Heading>
       <Text color="gray.700">{isError ? 'We could not load this page just now. Please try again.' : text}</Text>
-      <Button asChild colorPalette="brand">
-        <RouterLink to="/">Browse Companies</RouterLink>
-      </Button>
+      <LinkButton to="/" colorPalette="brand">
+        Browse Companies
+      </LinkButton>
     </Stack>
   );
 }

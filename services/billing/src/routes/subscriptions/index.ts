@@ -7,7 +7,7 @@ import {
   subscriptionListQuerySchema,
   subscriptionListResponseSchema,
 } from '@limo/contracts';
-import { byUser, notFound } from '@limo/platform';
+import { notFound } from '@limo/platform';
 import type { BillingDeps } from '../../deps.js';
 import { toSubscriptionView } from '../../repositories/subscriptions.repository.js';
 
@@ -52,12 +52,7 @@ export async function cancelSubscriptionRoutes(app: FastifyInstance, deps: Billi
     },
     async (request) => {
       await deps.ops.cancelSubscription(request.params.id);
-      await deps.audit.record({
-        ...byUser(request.user!),
-        action: 'subscription.cancel-scheduled',
-        targetType: 'subscription',
-        targetId: request.params.id,
-      });
+      await deps.audit.recordBy(request.user!, 'subscription.cancel-scheduled', { type: 'subscription', id: request.params.id });
       const sub = await deps.subscriptions.findById(request.params.id);
       if (!sub) throw notFound('Subscription not found');
       const view = toSubscriptionView(sub);

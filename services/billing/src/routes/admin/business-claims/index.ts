@@ -9,7 +9,6 @@ import {
   idParamsSchema,
   rejectClaimBodySchema,
 } from '@limo/contracts';
-import { byUser } from '@limo/platform';
 import type { BillingDeps } from '../../../deps.js';
 import { toBusinessClaim } from '../../../repositories/claims.repository.js';
 
@@ -45,13 +44,7 @@ export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDe
     },
     async (request) => {
       const claim = await deps.ops.approveClaim(request.params.id, request.user!, request.body ?? {});
-      await deps.audit.record({
-        ...byUser(request.user!),
-        action: 'claim.approved',
-        targetType: 'claim',
-        targetId: claim._id,
-        details: { companyId: claim.companyId },
-      });
+      await deps.audit.recordBy(request.user!, 'claim.approved', { type: 'claim', id: claim._id }, { companyId: claim.companyId });
       return { message: 'Business claim approved successfully!', claim: toBusinessClaim(claim) };
     },
   );
@@ -69,13 +62,12 @@ export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDe
     },
     async (request) => {
       const claim = await deps.ops.rejectClaim(request.params.id, request.user!, request.body ?? {});
-      await deps.audit.record({
-        ...byUser(request.user!),
-        action: 'claim.rejected',
-        targetType: 'claim',
-        targetId: claim._id,
-        details: { companyId: claim.companyId, reason: request.body?.reason ?? request.body?.adminNotes ?? null },
-      });
+      await deps.audit.recordBy(
+        request.user!,
+        'claim.rejected',
+        { type: 'claim', id: claim._id },
+        { companyId: claim.companyId, reason: request.body?.reason ?? request.body?.adminNotes ?? null },
+      );
       return { message: 'Business claim rejected successfully! The payment is being refunded.', claim: toBusinessClaim(claim) };
     },
   );

@@ -8,7 +8,6 @@ import {
   errorResponses,
   idParamsSchema,
 } from '@limo/contracts';
-import { byUser } from '@limo/platform';
 import type { BillingDeps } from '../../../deps.js';
 
 const errors = errorResponses(400, 404, 409);
@@ -47,13 +46,12 @@ export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDep
     },
     async (request) => {
       const payment = await deps.adminPayments.refund(request.params.id, request.user!, request.body?.reason || null);
-      await deps.audit.record({
-        ...byUser(request.user!),
-        action: 'payment.refunded',
-        targetType: 'payment',
-        targetId: payment.id,
-        details: { amount: payment.amount, companyId: payment.companyId, reason: request.body?.reason || null },
-      });
+      await deps.audit.recordBy(
+        request.user!,
+        'payment.refunded',
+        { type: 'payment', id: payment.id },
+        { amount: payment.amount, companyId: payment.companyId, reason: request.body?.reason || null },
+      );
       return { message: 'Payment refunded; the subscription has ended.', payment };
     },
   );

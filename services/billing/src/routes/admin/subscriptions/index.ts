@@ -7,7 +7,6 @@ import {
   errorResponses,
   idParamsSchema,
 } from '@limo/contracts';
-import { byUser } from '@limo/platform';
 import type { BillingDeps } from '../../../deps.js';
 
 const errors = errorResponses(400, 404, 409);
@@ -41,13 +40,12 @@ export async function adminSubscriptionsRoutes(app: FastifyInstance, deps: Billi
     },
     async (request) => {
       const answer = await deps.adminPayments.cancelSubscription(request.params.id, request.body.atPeriodEnd);
-      await deps.audit.record({
-        ...byUser(request.user!),
-        action: request.body.atPeriodEnd ? 'subscription.cancel-scheduled' : 'subscription.cancelled',
-        targetType: 'subscription',
-        targetId: request.params.id,
-        details: { atPeriodEnd: request.body.atPeriodEnd },
-      });
+      await deps.audit.recordBy(
+        request.user!,
+        request.body.atPeriodEnd ? 'subscription.cancel-scheduled' : 'subscription.cancelled',
+        { type: 'subscription', id: request.params.id },
+        { atPeriodEnd: request.body.atPeriodEnd },
+      );
       return answer;
     },
   );

@@ -9,7 +9,7 @@ import {
   idParamsSchema,
   ownerCompanySchema,
 } from '@limo/contracts';
-import { byUser, conflict, notFound } from '@limo/platform';
+import { conflict, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { isStale, toChangeRequest, toQueuedChangeRequest } from '../../../domain/change-request.js';
@@ -73,13 +73,12 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       if (!company) throw notFound('The company of this change request no longer exists');
       const decided = await changeRequests.decide(pending._id, 'approved', admin.id);
       if (!decided) throw conflict('This change request was decided meanwhile');
-      await audit.record({
-        ...byUser(admin),
-        action: 'change-request.approved',
-        targetType: 'company',
-        targetId: decided.companyId,
-        details: { changeRequestId: decided._id, fields: Object.keys(decided.changes) },
-      });
+      await audit.recordBy(
+        admin,
+        'change-request.approved',
+        { type: 'company', id: decided.companyId },
+        { changeRequestId: decided._id, fields: Object.keys(decided.changes) },
+      );
       await notices.changeRequestDecided(decided, 'approved', null);
       return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
     },
@@ -106,13 +105,12 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
       if (!pending) throw notFound('Change request not found');
       const decided = await changeRequests.decide(pending._id, 'rejected', admin.id, reason);
       if (!decided) throw conflict(`This change request was already ${pending.status}`);
-      await audit.record({
-        ...byUser(admin),
-        action: 'change-request.rejected',
-        targetType: 'company',
-        targetId: decided.companyId,
-        details: { changeRequestId: decided._id, reason },
-      });
+      await audit.recordBy(
+        admin,
+        'change-request.rejected',
+        { type: 'company', id: decided.companyId },
+        { changeRequestId: decided._id, reason },
+      );
       await notices.changeRequestDecided(decided, 'rejected', reason);
       return { message: 'Change request rejected', changeRequest: toChangeRequest(decided) };
     },

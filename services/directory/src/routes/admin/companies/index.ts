@@ -10,7 +10,7 @@ import {
   messageResponseSchema,
   ownerCompanySchema,
 } from '@limo/contracts';
-import { byUser, literalPattern, notFound, type Filter } from '@limo/platform';
+import { literalPattern, notFound, type Filter } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { newCompany } from '../../../domain/new-company.js';
 import type { DirectoryDeps } from '../../../deps.js';
@@ -67,13 +67,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         newCompany(input, { userId: null, claimed: false, featured, verifiedBy: verified ? admin.id : null, now: new Date() }),
       );
       await edits.attachImage(doc);
-      await audit.record({
-        ...byUser(admin),
-        action: 'company.created',
-        targetType: 'company',
-        targetId: doc._id,
-        details: { name: doc.name },
-      });
+      await audit.recordBy(admin, 'company.created', { type: 'company', id: doc._id }, { name: doc.name });
       return reply.code(201).send(toOwnerCompany(doc));
     },
   );
@@ -95,13 +89,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       const updated = await edits.apply(request.params.id, input, { featured, verified, businessVerified }, admin);
       if (!updated) throw notFound('Company not found');
       if (updated.businessVerified) await notices.closeRequestsOfVerified(updated._id);
-      await audit.record({
-        ...byUser(admin),
-        action: 'company.edited',
-        targetType: 'company',
-        targetId: updated._id,
-        details: { fields: Object.keys(request.body) },
-      });
+      await audit.recordBy(admin, 'company.edited', { type: 'company', id: updated._id }, { fields: Object.keys(request.body) });
       return toOwnerCompany(updated);
     },
   );
@@ -123,13 +111,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
       async (request) => {
         const updated = await companies.update(request.params.id, () => change(request.user!));
         if (!updated) throw notFound('Company not found');
-        await audit.record({
-          ...byUser(request.user!),
-          action: `company.${action}ed`,
-          targetType: 'company',
-          targetId: updated._id,
-          details: {},
-        });
+        await audit.recordBy(request.user!, `company.${action}ed`, { type: 'company', id: updated._id }, {});
         return toOwnerCompany(updated);
       },
     );
@@ -156,13 +138,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         await blobs.delete(image._id);
         await images.delete(image._id);
       }
-      await audit.record({
-        ...byUser(request.user!),
-        action: 'company.deleted',
-        targetType: 'company',
-        targetId: deleted._id,
-        details: { name: deleted.name },
-      });
+      await audit.recordBy(request.user!, 'company.deleted', { type: 'company', id: deleted._id }, { name: deleted.name });
       return { message: 'Company deleted' };
     },
   );

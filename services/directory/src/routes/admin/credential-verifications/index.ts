@@ -9,10 +9,11 @@ import {
   listingRejectBodySchema,
   type CredentialVerification,
 } from '@limo/contracts';
-import { byUser, conflict, notFound } from '@limo/platform';
+import { conflict } from '@limo/platform';
 import type { CompanyDoc } from '../../../domain/company.js';
 import { isAwaitingVerification, toCredentials } from '../../../domain/credentials.js';
 import type { DirectoryDeps } from '../../../deps.js';
+import { decideOnCompany } from '../../../operations/company-decisions.js';
 
 const toVerification = (c: CompanyDoc): CredentialVerification => ({
   ...toCredentials(c),
@@ -24,7 +25,7 @@ const toVerification = (c: CompanyDoc): CredentialVerification => ({
 
 /** The admins' queue of credentials to verify (issue 21): list (oldest first), approve, reject with a reason. */
 export async function credentialVerificationRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { companies, notices, audit } = deps;
+  const { companies, notices } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const decided = z.object({ message: z.string(), credentials: credentialsSchema });
   const notWaiting = () => conflict('These credentials are not waiting for verification (none sent, no certificate, or already decided)');
@@ -59,36 +60,32 @@ export async function credentialVerificationRoutes(app: FastifyInstance, deps: D
     },
     async (request) => {
       const admin = request.user!;
-      const at = new Date().toISOString();
-      const company = await companies.update(request.params.companyId, (current) => {
-        const cred = current.credentials;
-        if (!cred || !isAwaitingVerification(current)) throw notWaiting();
-        const { usdotNumber, permitNumber, insuranceCarrier, insuranceExpiresOn } = cred;
-        return {
-          credentials: {
-            ...cred,
-            status: 'verified',
-            decision: { by: admin.id, at, reason: null },
-            verified: { usdotNumber, permitNumber, insuranceCarrier, insuranceExpiresOn, at, by: admin.id },
-          },
-        };
-      });
-      if (!company) throw notFound('Company not found');
-      const cred = company.credentials!;
-      await audit.record({
-        ...byUser(admin),
-        action: 'credentials.verified',
-        targetType: 'company',
-        targetId: company._id,
-        details: {
-          companyName: company.name,
-          usdotNumber: cred.usdotNumber,
-          permitNumber: cred.permitNumber,
-          insuranceCarrier: cred.insuranceCarrier,
-          insuranceExpiresOn: cred.insuranceExpiresOn,
+      const company = await decideOnCompany(deps, admin, request.params.companyId, {
+        change: (current, at) => {
+          const cred = current.credentials;
+          if (!cred || !isAwaitingVerification(current)) throw notWaiting();
+          const { usdotNumber, permitNumber, insuranceCarrier, insuranceExpiresOn } = cred;
+          return {
+            credentials: {
+              ...cred,
+              status: 'verified',
+              decision: { by: admin.id, at, reason: null },
+              verified: { usdotNumber, permitNumber, insuranceCarrier, insuranceExpiresOn, at, by: admin.id },
+            },
+          };
         },
+        audit: ({ name, credentials }) => ({
+          action: 'credentials.verified',
+          details: {
+            companyName: name,
+            usdotNumber: credentials!.usdotNumber,
+            permitNumber: credentials!.permitNumber,
+            insuranceCarrier: credentials!.insuranceCarrier,
+            insuranceExpiresOn: credentials!.insuranceExpiresOn,
+          },
+        }),
+        notify: (decided, at) => notices.credentialsDecided(decided, 'verified', null, at),
       });
-      await notices.credentialsDecided(company, 'verified', null, at);
       return { message: 'Credentials verified', credentials: toCredentials(company) };
     },
   );
@@ -107,20 +104,14 @@ export async function credentialVerificationRoutes(app: FastifyInstance, deps: D
     async (request) => {
       const admin = request.user!;
       const { reason } = request.body;
-      const at = new Date().toISOString();
-      const company = await companies.update(request.params.companyId, (current) => {
-        if (!current.credentials || !isAwaitingVerification(current)) throw notWaiting();
-        return { credentials: { ...current.credentials, status: 'rejected', decision: { by: admin.id, at, reason } } };
+      const company = await decideOnCompany(deps, admin, request.params.companyId, {
+        change: (current, at) => {
+          if (!current.credentials || !isAwaitingVerification(current)) throw notWaiting();
+          return { credentials: { ...current.credentials, status: 'rejected', decision: { by: admin.id, at, reason } } };
+        },
+        audit: ({ name }) => ({ action: 'credentials.rejected', details: { companyName: name, reason } }),
+        notify: (decided, at) => notices.credentialsDecided(decided, 'rejected', reason, at),
       });
-      if (!company) throw notFound('Company not found');
-      await audit.record({
-        ...byUser(admin),
-        action: 'credentials.rejected',
-        targetType: 'company',
-        targetId: company._id,
-        details: { companyName: company.name, reason },
-      });
-      await notices.credentialsDecided(company, 'rejected', reason, at);
       return { message: 'Credentials rejected', credentials: toCredentials(company) };
     },
   );

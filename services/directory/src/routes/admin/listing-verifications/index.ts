@@ -9,10 +9,11 @@ import {
   ownerCompanySchema,
   type ListingVerification,
 } from '@limo/contracts';
-import { byUser, conflict, notFound } from '@limo/platform';
+import { conflict } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { isPaidListing, type CompanyDoc } from '../../../domain/company.js';
 import type { DirectoryDeps } from '../../../deps.js';
+import { decideOnCompany } from '../../../operations/company-decisions.js';
 
 /** Owned, not verified, not suspended, not rejected: what waits in the queue. */
 const WAITING = { userId: { $ne: null }, verified: false, suspendedAt: null, 'listingReview.status': { $ne: 'rejected' } };
@@ -35,9 +36,10 @@ const toVerification = (c: CompanyDoc): ListingVerification => ({
 
 /** The verification queue of owned listings (free and paid): list, approve (verified), reject (with a reason). */
 export async function listingVerificationRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { companies, notices, audit } = deps;
+  const { companies, notices } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const decided = z.object({ message: z.string(), company: ownerCompanySchema });
+  const notWaiting = () => conflict('This listing is not waiting for verification');
 
   r.get(
     '/api/admin/listing-verifications',
@@ -63,27 +65,24 @@ export async function listingVerificationRoutes(app: FastifyInstance, deps: Dire
     },
     async (request) => {
       const admin = request.user!;
-      const at = new Date().toISOString();
-      const company = await companies.update(request.params.companyId, (current) => {
-        if (!isWaiting(current)) throw conflict('This listing is not waiting for verification');
-        return {
-          verified: true,
-          verification: { source: 'admin', by: admin.id, at },
-          businessVerified: true,
-          listingReview: null,
-          ...(isPaidListing(current) && { ownerApproval: { source: 'listing' as const, by: admin.id, at } }),
-        };
+      const company = await decideOnCompany(deps, admin, request.params.companyId, {
+        change: (current, at) => {
+          if (!isWaiting(current)) throw notWaiting();
+          return {
+            verified: true,
+            verification: { source: 'admin', by: admin.id, at },
+            businessVerified: true,
+            listingReview: null,
+            ...(isPaidListing(current) && { ownerApproval: { source: 'listing' as const, by: admin.id, at } }),
+          };
+        },
+        afterChange: (verified) => notices.closeRequestsOfVerified(verified._id),
+        audit: (verified) => ({
+          action: 'listing.verified',
+          details: { companyName: verified.name, plan: isPaidListing(verified) ? 'paid' : 'free' },
+        }),
+        notify: (verified, at) => notices.listingDecided(verified, 'verified', null, at),
       });
-      if (!company) throw notFound('Company not found');
-      await notices.closeRequestsOfVerified(company._id);
-      await audit.record({
-        ...byUser(admin),
-        action: 'listing.verified',
-        targetType: 'company',
-        targetId: company._id,
-        details: { companyName: company.name, plan: isPaidListing(company) ? 'paid' : 'free' },
-      });
-      await notices.listingDecided(company, 'verified', null, at);
       return { message: 'Listing verified', company: toOwnerCompany(company) };
     },
   );
@@ -102,20 +101,14 @@ export async function listingVerificationRoutes(app: FastifyInstance, deps: Dire
     async (request) => {
       const admin = request.user!;
       const { reason } = request.body;
-      const at = new Date().toISOString();
-      const company = await companies.update(request.params.companyId, (current) => {
-        if (!isWaiting(current)) throw conflict('This listing is not waiting for verification');
-        return { listingReview: { status: 'rejected', reason, by: admin.id, at } };
+      const company = await decideOnCompany(deps, admin, request.params.companyId, {
+        change: (current, at) => {
+          if (!isWaiting(current)) throw notWaiting();
+          return { listingReview: { status: 'rejected', reason, by: admin.id, at } };
+        },
+        audit: ({ name }) => ({ action: 'listing.rejected', details: { companyName: name, reason } }),
+        notify: (rejected, at) => notices.listingDecided(rejected, 'rejected', reason, at),
       });
-      if (!company) throw notFound('Company not found');
-      await audit.record({
-        ...byUser(admin),
-        action: 'listing.rejected',
-        targetType: 'company',
-        targetId: company._id,
-        details: { companyName: company.name, reason },
-      });
-      await notices.listingDecided(company, 'rejected', reason, at);
       return { message: 'Listing rejected', company: toOwnerCompany(company) };
     },
   );

@@ -10,7 +10,7 @@ import {
   type AdminReview,
   type AdminReviewsQuery,
 } from '@limo/contracts';
-import { byUser, notFound, type Filter } from '@limo/platform';
+import { notFound, type Filter } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { abuseSignalsOf, cityKey } from '../../../domain/abuse-signals.js';
 import { toOwnerReview, type ReviewDoc } from '../../../domain/review.js';
@@ -101,13 +101,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
       async (request) => {
         const review = await reviews.decide(request.params.id, status, request.user!.id);
         if (!review) throw notFound('Review not found');
-        await audit.record({
-          ...byUser(request.user!),
-          action: `review.${status}`,
-          targetType: 'review',
-          targetId: review._id,
-          details: { companyId: review.companyId },
-        });
+        await audit.recordBy(request.user!, `review.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
         const [withName] = await forAdmins([review]);
         return { message: `Review ${status}`, review: withName! };
       },
@@ -129,13 +123,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
       async (request) => {
         const review = await reviews.decideReply(request.params.id, status, request.user!.id);
         if (!review) throw notFound('Reply not found');
-        await audit.record({
-          ...byUser(request.user!),
-          action: `review-reply.${status}`,
-          targetType: 'review',
-          targetId: review._id,
-          details: { companyId: review.companyId },
-        });
+        await audit.recordBy(request.user!, `review-reply.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
         const [withName] = await forAdmins([review]);
         return { message: `Reply ${status}`, review: withName! };
       },
@@ -155,13 +143,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     async (request) => {
       const review = await reviews.delete(request.params.id);
       if (!review) throw notFound('Review not found');
-      await audit.record({
-        ...byUser(request.user!),
-        action: 'review.deleted',
-        targetType: 'review',
-        targetId: review._id,
-        details: { companyId: review.companyId },
-      });
+      await audit.recordBy(request.user!, 'review.deleted', { type: 'review', id: review._id }, { companyId: review.companyId });
       return { message: 'Review deleted' };
     },
   );

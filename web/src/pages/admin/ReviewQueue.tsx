@@ -1,0 +1,149 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { QueryKey } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
+import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+
+/**
+ * The decisions of an admin review queue: POST `{base}/{id}/approve` and `{base}/{id}/reject`
+ * (with `{ reason }` when one is given), each with its toasts, then the lists they affect are
+ * fetched again.
+ */
+export function useReviewDecisions(
+  base: string,
+  toasts: { approve: ActionToasts<unknown>; reject: ActionToasts<unknown> },
+  affects: QueryKey[],
+) {
+  const url = (id: string, decision: 'approve' | 'reject') => `${base}/${encodeURIComponent(id)}/${decision}`;
+  const approve = useAdminAction((id: string) => ({ method: 'POST', url: url(id, 'approve'), body: {} }), toasts.approve, affects);
+  const reject = useAdminAction(
+    ({ id, reason }: { id: string; reason?: string }) => ({
+      method: 'POST',
+      url: url(id, 'reject'),
+      body: reason === undefined ? {} : { reason },
+    }),
+    toasts.reject,
+    affects,
+  );
+  return {
+    approve: (id: string) => approve.mutate(id),
+    reject: (id: string, reason?: string) => reject.mutate({ id, reason }),
+    busy: approve.isPending || reject.isPending,
+  };
+}
+
+export interface ReviewButtonsProps {
+  /** A decision is under way: both buttons wait. */
+  busy: boolean;
+  approve: { label: string; disabled?: boolean; onClick(): void };
+  /** Reject asks first (§2.9), for a reason when `reason` is given. */
+  reject: {
+    label: string;
+    title: string;
+    description?: ReactNode;
+    reason?: { label: string; missing: string };
+    confirmLabel: string;
+    onConfirm(reason: string): void;
+  };
+}
+
+/** Approve, and Reject that asks first: the two buttons of every item an admin reviews. */
+export function ReviewButtons({ busy, approve, reject }: ReviewButtonsProps) {
+  return (
+    <HStack gap="2">
+      <Button
+        size="xs"
+        colorPalette="brand"
+        disabled={busy || approve.disabled === true}
+        onClick={approve.onClick}
+        aria-label={approve.label}
+      >
+        <Check aria-hidden="true" /> Approve
+      </Button>
+      <ConfirmButton
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        disabled={busy}
+        aria-label={reject.label}
+        title={reject.title}
+        description={reject.description}
+        reason={reject.reason}
+        confirmLabel={reject.confirmLabel}
+        onConfirm={reject.onConfirm}
+      >
+        <X aria-hidden="true" /> Reject
+      </ConfirmButton>
+    </HStack>
+  );
+}
+
+/** One company waiting in a queue. */
+interface Waiting {
+  companyId: string;
+  companyName: string;
+}
+
+export interface ReviewQueueProps<T extends Waiting> {
+  /** The queue's URL: GET lists it, `{url}/{companyId}/approve|reject` decide. */
+  url: string;
+  /** The error shown when the list fails (§8: "Failed to fetch ..."). */
+  failure: string;
+  /** The other lists a decision changes. */
+  affects: QueryKey[];
+  toasts: { approve: ActionToasts<unknown>; reject: ActionToasts<unknown> };
+  title: string;
+  description: string;
+  /** Said when nothing waits. */
+  empty: string;
+  /** Each item's test id. */
+  testId: string;
+  badge(item: T): ReactNode;
+  details(item: T): ReactNode;
+  labels: { approve(name: string): string; reject(name: string): string; rejectTitle(name: string): string; confirm: string };
+}
+
+/** An admin queue of companies waiting for a check, oldest first: approve, or reject with a reason the owner is told. */
+export function ReviewQueue<T extends Waiting>(props: ReviewQueueProps<T>) {
+  const { url, labels } = props;
+  const queue = useAdminQuery<T[]>(url, props.failure);
+  const decide = useReviewDecisions(url, props.toasts, [[url], ...props.affects]);
+  return (
+    <Panel title={props.title} description={props.description}>
+      <QueryState isLoading={queue.isLoading} error={queue.error}>
+        {queue.data?.length ? (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {queue.data.map((v) => (
+              <Box as="li" key={v.companyId} borderWidth="1px" rounded="md" p="4" data-testid={props.testId}>
+                <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+                  <Box>
+                    <HStack gap="2">
+                      <Text fontWeight="semibold">{v.companyName}</Text>
+                      {props.badge(v)}
+                    </HStack>
+                    {props.details(v)}
+                  </Box>
+                  <ReviewButtons
+                    busy={decide.busy}
+                    approve={{ label: labels.approve(v.companyName), onClick: () => decide.approve(v.companyId) }}
+                    reject={{
+                      label: labels.reject(v.companyName),
+                      title: labels.rejectTitle(v.companyName),
+                      // Required: the owner is told it.
+                      reason: { label: 'Reason (sent to the owner)', missing: 'Please give a reason' },
+                      confirmLabel: labels.confirm,
+                      onConfirm: (reason) => decide.reject(v.companyId, reason),
+                    }}
+                  />
+                </HStack>
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <Empty>{props.empty}</Empty>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
