@@ -41,3 +41,25 @@ export async function inParallel<T>(limit: number, items: readonly T[], work: (i
     }),
   );
 }
+
+export interface ReadSoonOptions {
+  /** How long to keep asking after the first miss, in ms. */
+  withinMs: number;
+  /** Pause between two reads, in ms. Default 100. */
+  everyMs?: number;
+}
+
+/**
+ * Reads a read-model that an event on its way may be about to fill (a company listed a moment ago):
+ * `read` is asked again every `everyMs` until it answers something other than null or `withinMs`
+ * passed; then its last answer (null) is returned. One read when `withinMs` is 0.
+ */
+export async function readSoon<T>(read: () => Promise<T | null>, options: ReadSoonOptions): Promise<T | null> {
+  const deadline = performance.now() + options.withinMs;
+  for (;;) {
+    const found = await read();
+    const left = deadline - performance.now();
+    if (found !== null || left <= 0) return found;
+    await delay(Math.min(options.everyMs ?? 100, left));
+  }
+}

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forbidden, HttpError, type Logger, type SessionUser } from '@limo/platform';
+import { forbidden, HttpError, readSoon, type Logger, type SessionUser } from '@limo/platform';
 import { LifecycleConflict } from '../domain/lifecycle.js';
 import type { PaymentsRegistry } from '../payments/payments.registry.js';
 import type { ClaimsRepository } from '../repositories/claims.repository.js';
@@ -76,13 +76,8 @@ export function asHttp(err: unknown): unknown {
  * directory (a company listed before billing first subscribed never reaches the read-model).
  */
 export async function findCompany(d: UseCaseDeps, id: string): Promise<CompanyFacts | null> {
-  const deadline = Date.now() + (d.companyWaitMs ?? 500);
-  for (;;) {
-    const found = await d.readModels.findCompany(id);
-    if (found) return { name: found.name, owned: found.userId !== null, userId: found.userId };
-    if (Date.now() >= deadline) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const found = await readSoon(() => d.readModels.findCompany(id), { withinMs: d.companyWaitMs ?? 500 });
+  if (found) return { name: found.name, owned: found.userId !== null, userId: found.userId };
   if (!d.lookupCompany) return null;
   try {
     return await d.lookupCompany(id);

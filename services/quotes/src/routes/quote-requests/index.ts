@@ -15,7 +15,7 @@ import {
   quoteRequestSchema,
   quoteStatusBodySchema,
 } from '@limo/contracts';
-import { enforceRateLimits, forbidden, notFound, unauthorized } from '@limo/platform';
+import { enforceRateLimits, forbidden, notFound, readSoon, unauthorized } from '@limo/platform';
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
 import type { CompanyContactDoc } from '../../domain/company-contact.js';
@@ -45,14 +45,8 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
    * it yet (its event is on its way through the bus), so a miss is asked again for a short while
    * before the visitor is told it does not exist.
    */
-  const findCompanySoon = async (id: string): Promise<CompanyContactDoc | null> => {
-    const deadline = Date.now() + NEW_COMPANY_GRACE_MS;
-    for (;;) {
-      const company = await companies.findActive(id);
-      if (company || Date.now() >= deadline) return company;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const findCompanySoon = (id: string): Promise<CompanyContactDoc | null> =>
+    readSoon(() => companies.findActive(id), { withinMs: NEW_COMPANY_GRACE_MS });
 
   /** The signed-in user's first company, or 404. */
   /** The caller's company `companyId` (the dashboard's switcher), else their first; 404 when they have none of that. */
