@@ -22,6 +22,7 @@ export * from './fastify/service-app.js';
 export * from './fastify/admin-scope.js';
 export * from './config/server-timeouts.js';
 export * from './fastify/session.js';
+export * from './fastify/session-cookie.js';
 export * from './fastify/internal.js';
 export * from './fastify/request-id.js';
 export * from './fastify/client-closed.js';

@@ -6,6 +6,7 @@ import { onPasswordResetRequested } from './consumers/on-password-reset-requeste
 import { RevocationsRepository } from './repositories/revocations.repository.js';
 import { UsersRepository } from './repositories/users.repository.js';
 import { contactRoutes } from './routes/contact/index.js';
+import { internalAccountRoutes } from './routes/internal/accounts/index.js';
 import { passwordRoutes } from './routes/password/index.js';
 import { registerRoutes } from './routes/register/index.js';
 import { sessionRoutes } from './routes/session/index.js';
@@ -24,7 +25,7 @@ export const identityService = defineService({
     let restoring: NodeJS.Timeout | undefined;
     return {
       deps: { ctx, settings, users, revocations },
-      routes: [sessionRoutes, registerRoutes, passwordRoutes, contactRoutes],
+      routes: [sessionRoutes, registerRoutes, passwordRoutes, contactRoutes, internalAccountRoutes],
       consumers: [
         consumer({
           group: 'identity.reset-mail',

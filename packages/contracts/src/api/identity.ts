@@ -55,6 +55,25 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/**
+ * POST /internal/accounts (billing's IdentityAccounts port, internal secret only): the business
+ * account of a paid-listing sign-up, made once per `signUpId` however often it is asked.
+ */
+export const internalAccountBodySchema = registerBodySchema.omit({ role: true }).extend({
+  signUpId: z.string().uuid(),
+});
+export type InternalAccountBody = z.infer<typeof internalAccountBodySchema>;
+
+/** The account made and a session for it, which the caller hands to the client as the session cookie. */
+export const internalAccountResponseSchema = z.object({
+  user: currentUserSchema,
+  session: z.object({ token: z.string().min(1), maxAgeSeconds: z.number().int().positive() }),
+});
+export type InternalAccountResponse = z.infer<typeof internalAccountResponseSchema>;
+
+/** DELETE /internal/accounts/by-sign-up/{signUpId}: whether an account made for that sign-up was removed. */
+export const internalAccountRemovedSchema = z.object({ removed: z.boolean() });
+
 /** Owner-admin side §3: Subscriber. */
 export const subscriberSchema = z.object({
   id: z.string(),

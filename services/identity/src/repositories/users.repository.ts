@@ -21,6 +21,8 @@ export interface UserDoc {
   claimsLinked?: Record<string, string>;
   /** The paid claim this account was created for (a signed-out claimer without an account). */
   createdForClaimId?: string;
+  /** The paid-listing sign-up (billing's saga) this account was made for. */
+  createdForSignUpId?: string;
   createdAt: string;
 }
 
@@ -35,6 +37,7 @@ export class UsersRepository {
       { fields: { usernameKey: 1 }, unique: true },
       { fields: { passwordResetTokenHash: 1 } },
       { fields: { role: 1 } },
+      { fields: { createdForSignUpId: 1 }, unique: true, sparse: true },
     ]);
     return new UsersRepository(users);
   }
@@ -52,7 +55,14 @@ export class UsersRepository {
   }
 
   /** Inserts the user and owes `user.registered.v1`; throws DuplicateKeyError on a taken name or e-mail. */
-  async insert(input: { username: string; email: string; passwordHash: string; role: Role; createdForClaimId?: string }): Promise<UserDoc> {
+  async insert(input: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    role: Role;
+    createdForClaimId?: string;
+    createdForSignUpId?: string;
+  }): Promise<UserDoc> {
     const now = new Date().toISOString();
     const doc: UserDoc = {
       _id: randomUUID(),
@@ -68,6 +78,7 @@ export class UsersRepository {
       passwordResetTokenHash: null,
       passwordResetExpires: null,
       ...(input.createdForClaimId && { createdForClaimId: input.createdForClaimId }),
+      ...(input.createdForSignUpId && { createdForSignUpId: input.createdForSignUpId }),
       createdAt: now,
     };
     const event: UserRegisteredV1 = {
@@ -78,6 +89,15 @@ export class UsersRepository {
       data: { userId: doc._id, username: doc.username, email: doc.email, role: doc.role, createdAt: now },
     };
     return this.users.insertOne(doc, { events: [event] });
+  }
+
+  findBySignUp(signUpId: string): Promise<UserDoc | null> {
+    return this.users.findOne({ createdForSignUpId: signUpId });
+  }
+
+  /** Removes the account made for a paid-listing sign-up that did not complete (billing's compensation); null if none. */
+  removeSignUpAccount(signUpId: string): Promise<UserDoc | null> {
+    return this.users.deleteOne({ createdForSignUpId: signUpId });
   }
 
   /** Stores a reset token's hash and expiry, owing the event that sends the mail. */

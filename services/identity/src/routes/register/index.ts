@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, registerBodySchema } from '@limo/contracts';
-import { conflict, DuplicateKeyError, enforceRateLimits } from '@limo/platform';
-import { hashPassword } from '../../domain/passwords.js';
+import { enforceRateLimits } from '@limo/platform';
 import { toCurrentUser } from '../../repositories/users.repository.js';
 import type { RouteDeps } from '../deps.js';
-import { setSessionCookie } from '../session/cookie.js';
+import { registerAccount, signUpLimit } from '../../use-cases/register-account.js';
+import { signIn } from '../session/cookie.js';
 
 /** POST /api/register: always creates a business account, then signs it in. */
 export async function registerRoutes(app: FastifyInstance, opts: RouteDeps) {
@@ -21,29 +21,10 @@ export async function registerRoutes(app: FastifyInstance, opts: RouteDeps) {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(ctx.limiter, reply, [
-        {
-          key: `register:ip:${request.ip}`,
-          limit: settings.REGISTER_RATE_LIMIT_PER_HOUR,
-          windowMs: 60 * 60 * 1000,
-          message: 'Too many accounts created from this address. Please try again later.',
-        },
-      ]);
+      await enforceRateLimits(ctx.limiter, reply, [signUpLimit(request.ip, settings)]);
       const { username, email, password } = request.body;
-      if (await users.findByEmail(email)) throw conflict('An account with this email already exists');
-      if (await users.findByUsername(username)) throw conflict('This username is already taken');
-      const passwordHash = await hashPassword(password);
-      let user;
-      try {
-        user = await users.insert({ username, email, passwordHash, role: 'business' });
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) {
-          // Lost a race with a concurrent registration of the same name or e-mail.
-          throw conflict((await users.findByEmail(email)) ? 'An account with this email already exists' : 'This username is already taken');
-        }
-        throw err;
-      }
-      setSessionCookie(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
+      const user = await registerAccount(users, { username, email, password });
+      signIn(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
       return reply.code(201).send(toCurrentUser(user));
     },
   );

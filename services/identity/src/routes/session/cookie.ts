@@ -1,25 +1,19 @@
-import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '@limo/platform';
-import { SESSION_COOKIE, signSession } from '@limo/platform';
+import { setSessionCookie, signSession, type SignedSession } from '@limo/platform';
 import type { UserDoc } from '../../repositories/users.repository.js';
 
-/** Signs the user in for `ttlHours` (SESSION_TTL_HOURS): a JWT in an HttpOnly, SameSite=Lax cookie. */
-export function setSessionCookie(reply: FastifyReply, user: UserDoc, config: Config, ttlHours: number): void {
+/** A session for `user`, valid `ttlHours` (SESSION_TTL_HOURS): a signed JWT. */
+export function sessionFor(user: UserDoc, config: Config, ttlHours: number): SignedSession {
   const { token, maxAgeSeconds } = signSession(
     { id: user._id, role: user.role, username: user.username, email: user.email },
     config.JWT_SECRET,
     ttlHours,
   );
-  void reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.COOKIE_SECURE,
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+  return { token, maxAgeSeconds };
 }
 
-export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/' });
+/** Signs the user in for `ttlHours` (SESSION_TTL_HOURS): a JWT in an HttpOnly, SameSite=Lax cookie. */
+export function signIn(reply: FastifyReply, user: UserDoc, config: Config, ttlHours: number): void {
+  setSessionCookie(reply, sessionFor(user, config, ttlHours), config);
 }

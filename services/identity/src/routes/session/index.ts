@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { unauthorized } from '@limo/platform';
+import { clearSessionCookie, unauthorized } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser } from '../../repositories/users.repository.js';
 import type { RouteDeps } from '../deps.js';
-import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import { signIn } from './cookie.js';
 import { LoginThrottle } from './login-throttle.js';
 
 /** POST /api/login, POST /api/logout, GET /api/me. */
@@ -34,7 +34,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
         throw unauthorized('Invalid email or password');
       }
       await throttle.succeeded(email, request.ip);
-      setSessionCookie(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
+      signIn(reply, user, ctx.config, settings.SESSION_TTL_HOURS);
       return toCurrentUser(user);
     },
   );
