@@ -28,6 +28,8 @@ import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onProviderEvent } from './consumers/on-provider-event.js';
 import { onUserRegistered } from './consumers/on-user-registered.js';
 import type { BillingDeps } from './deps.js';
+import { httpIdentityAccounts } from './identity/identity-accounts.http.js';
+import type { IdentityAccounts } from './identity/identity-accounts.port.js';
 import { SecretBox } from './keys/secret-box.js';
 import { BillingOperations, type CompanyFacts } from './operations/billing-operations.js';
 import { paymentsNeed } from './payments/payments.need.js';
@@ -39,6 +41,7 @@ import { ListingsRepository } from './repositories/listings.repository.js';
 import { PaymentsRepository } from './repositories/payments.repository.js';
 import { ReadModels } from './repositories/read-models.repository.js';
 import { SubscriptionsRepository } from './repositories/subscriptions.repository.js';
+import { SignUpsRepository } from './repositories/sign-ups.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { configRoutes } from './routes/config/index.js';
@@ -54,6 +57,7 @@ import { LedgerRepository } from './repositories/ledger.repository.js';
 import { BillingFacts } from './use-cases/billing-facts.js';
 import { MySubscriptionUseCase } from './use-cases/my-subscription.js';
 import { AdminPaymentsUseCase } from './use-cases/admin-payments.js';
+import { ListingSignUps } from './use-cases/listing-sign-up.js';
 import {
   onClaimApprovedMail,
   onClaimSubmittedMail,
@@ -72,7 +76,12 @@ export interface BillingOptions {
   companyWaitMs?: number;
   /** Replaces the directory lookup of companies the read-model lacks (tests). */
   lookupCompany?: (id: string) => Promise<CompanyFacts | null>;
+  /** Replaces identity's accounts (default: its internal routes, with the internal secret). */
+  identityAccounts?: IdentityAccounts;
 }
+
+/** A sign-up not final after this long is stuck (longer than any call of it takes); recovery looks every minute. */
+const SIGN_UP_STALE_MS = 2 * 60_000;
 
 /** GET the directory's public company: the user waits for this answer, so a synchronous call is allowed. */
 async function lookupCompanyInDirectory(config: ServiceContext['config'], id: string): Promise<CompanyFacts | null> {
@@ -123,7 +132,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
     const readModels = await ReadModels.create(ctx.store);
     const listings = await ListingsRepository.create(ctx.store);
     const registry = new PaymentsRegistry(settings, keys, ports.payments, logger, options.simulator);
-    const ops = new BillingOperations({
+    const useCaseDeps = {
       registry,
       payments,
       claims,
@@ -134,8 +143,15 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       logger,
       publicUrl: ctx.config.PUBLIC_URL,
       companyWaitMs: options.companyWaitMs,
-      lookupCompany: options.lookupCompany ?? ((id) => lookupCompanyInDirectory(ctx.config, id)),
+      lookupCompany: options.lookupCompany ?? ((id: string) => lookupCompanyInDirectory(ctx.config, id)),
+    };
+    const ops = new BillingOperations(useCaseDeps);
+    const listingSignUps = new ListingSignUps({
+      ...useCaseDeps,
+      signUps: await SignUpsRepository.create(ctx.store),
+      accounts: options.identityAccounts ?? httpIdentityAccounts(ctx.config.serviceUrls.identity, ctx.config.INTERNAL_SECRET),
     });
+    let recovering: NodeJS.Timeout | undefined;
     const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
     const ledger = await LedgerRepository.create(ctx.store);
     const facts = new BillingFacts({
@@ -168,6 +184,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         keys,
         mySubscription,
         adminPayments,
+        listingSignUps,
         audit,
       },
       routes: [
@@ -237,6 +254,12 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         }),
       ],
       async prepare() {
+        // A sign-up cut short (a crash, identity unreachable) is driven to a final state.
+        recovering = setInterval(
+          () => void listingSignUps.recover(SIGN_UP_STALE_MS).catch((err) => logger.warn({ err }, 'recovering sign-ups failed')),
+          60_000,
+        );
+        recovering.unref();
         const keys = await registry.effectiveKeys();
         if (!registry.simulatorAllowed && !keys.stripeSecretKey) {
           logger.warn(
@@ -248,6 +271,9 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
             'Stripe is configured without a webhook secret: every webhook will be refused (set STRIPE_WEBHOOK_SECRET or save it in Settings)',
           );
         }
+      },
+      async stop() {
+        clearInterval(recovering);
       },
     };
   },

@@ -10,6 +10,7 @@ import type { SubscriptionsRepository } from './repositories/subscriptions.repos
 import type { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import type { BillingSettings } from './settings.js';
 import type { AdminPaymentsUseCase } from './use-cases/admin-payments.js';
+import type { ListingSignUps } from './use-cases/listing-sign-up.js';
 import type { MySubscriptionUseCase } from './use-cases/my-subscription.js';
 
 /** What billing's routes and consumers are built from. */
@@ -27,6 +28,8 @@ export interface BillingDeps {
   keys: KeysRepository;
   mySubscription: MySubscriptionUseCase;
   adminPayments: AdminPaymentsUseCase;
+  /** The paid-listing sign-up saga (account at identity, then listing). */
+  listingSignUps: ListingSignUps;
   /** Every admin action on money and claims, for the one audit log (`GET /api/admin/audit-log`). */
   audit: AuditTrail;
 }

@@ -12,7 +12,7 @@ import type { PaymentDoc } from '../repositories/payments.repository.js';
 import { createPaymentIntent } from '../use-cases/checkout.js';
 import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../use-cases/claims.js';
 import type { ListingCaller, UseCaseDeps } from '../use-cases/context.js';
-import { checkListingPayment, registerListing } from '../use-cases/listings.js';
+import { registerListing } from '../use-cases/listings.js';
 import { recordSuccess } from '../use-cases/payment-records.js';
 import { processPaymentSuccess } from '../use-cases/payment-success.js';
 import { handleProviderEvent } from '../use-cases/provider-events.js';
@@ -74,9 +74,5 @@ export class BillingOperations {
     paymentIntentId: string | undefined,
   ): Promise<ListingDoc> {
     return registerListing(this.d, body, caller, paymentIntentId);
-  }
-
-  checkListingPayment(paymentIntentId: string, caller: ListingCaller): Promise<PaymentDoc> {
-    return checkListingPayment(this.d, paymentIntentId, caller);
   }
 }

@@ -34,31 +34,36 @@ function listingCompany(body: BusinessListingBody): ListingCompany {
 /**
  * Registers a paid listing (§2.5) for `caller`. It stays with billing until its payment succeeded; then
  * `listing.registered.v1` makes the directory create the company. With `paymentIntentId` (the
- * visitor's flow: paid first), that payment is checked and the listing is paid at once.
+ * visitor's flow: paid first), that payment is checked and the listing is paid at once. Asked again
+ * with the same `listingId` (a sign-up's retry), it finishes what the first attempt left.
  */
 export async function registerListing(
   d: UseCaseDeps,
   body: BusinessListingBody,
   caller: ListingCaller & { userId: string },
   paymentIntentId: string | undefined,
+  listingId: string = randomUUID(),
 ): Promise<ListingDoc> {
   const userId = caller.userId;
-  const payment = paymentIntentId ? await checkListingPayment(d, paymentIntentId, caller) : null;
-  const listingId = randomUUID();
+  const bound = paymentIntentId ? await d.payments.findById(paymentIntentId) : null;
+  const resumed = bound !== null && bound.companyId === listingId && bound.userId === userId;
+  const payment = resumed ? bound : paymentIntentId ? await checkListingPayment(d, paymentIntentId, caller) : null;
   // Bound before the listing exists, atomically: one payment pays one listing however the calls race.
-  if (payment && !(await d.payments.bindListing(payment._id, listingId, userId))) throw conflict(MESSAGES.paymentUsed);
+  if (payment && !resumed && !(await d.payments.bindListing(payment._id, listingId, userId))) throw conflict(MESSAGES.paymentUsed);
   const now = new Date().toISOString();
-  const listing = await d.listings.insert({
-    _id: listingId,
-    userId,
-    company: listingCompany(body),
-    status: 'unpaid',
-    paymentIntentId: null,
-    subscriptionId: null,
-    createdAt: now,
-    paidAt: null,
-  });
-  if (!payment) return listing;
+  const listing =
+    (await d.listings.findById(listingId)) ??
+    (await d.listings.insert({
+      _id: listingId,
+      userId,
+      company: listingCompany(body),
+      status: 'unpaid',
+      paymentIntentId: null,
+      subscriptionId: null,
+      createdAt: now,
+      paidAt: null,
+    }));
+  if (!payment || listing.status === 'paid') return listing;
   await completeListing(d, listing._id, { ...payment, companyId: listing._id, userId }, now);
   return (await d.listings.findById(listing._id)) ?? listing;
 }
