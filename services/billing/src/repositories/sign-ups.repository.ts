@@ -44,7 +44,12 @@ export class SignUpsRepository {
   }
 
   /** Moves the sign-up from `from` to `to` (null when it was not in `from`: someone else moved it). */
-  move(id: string, from: SignUpState, to: SignUpState, set: Partial<Pick<SignUpDoc, 'userId' | 'failure'>> = {}): Promise<SignUpDoc | null> {
+  move(
+    id: string,
+    from: SignUpState,
+    to: SignUpState,
+    set: Partial<Pick<SignUpDoc, 'userId' | 'failure'>> = {},
+  ): Promise<SignUpDoc | null> {
     return this.signUps.updateOne({ _id: id, state: from }, { $set: { ...set, state: to, updatedAt: new Date().toISOString() } });
   }
 

@@ -153,7 +153,10 @@ describe('POST /api/register-business-listing', () => {
       throw new Error('socket hang up');
     };
     const res = await signUp(email());
-    expect([res.statusCode, res.json().message]).toEqual([502, 'Registration Failed: accounts cannot be created right now. Please try again.']);
+    expect([res.statusCode, res.json().message]).toEqual([
+      502,
+      'Registration Failed: accounts cannot be created right now. Please try again.',
+    ]);
     const signUpId = identity.lastSignUp();
     expect(await signUpOf(signUpId)).toMatchObject({ state: 'account-requested' });
     expect(identity.accounts.has(signUpId)).toBe(true);

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorResponses,
-  internalAccountBodySchema,
-  internalAccountRemovedSchema,
-  internalAccountResponseSchema,
-} from '@limo/contracts';
+import { errorResponses, internalAccountBodySchema, internalAccountRemovedSchema, internalAccountResponseSchema } from '@limo/contracts';
 import { enforceRateLimits, requireInternal } from '@limo/platform';
 import { toCurrentUser } from '../../../repositories/users.repository.js';
 import { registerAccount, signUpLimit } from '../../../use-cases/register-account.js';
