@@ -95,6 +95,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'GET /api/my-subscription': [401, 404, 404, 404, 404],
   'POST /api/my-subscription/cancel': [401, 404, 404, 404, 404],
   'POST /api/my-subscription/card': [401, 400, 400, 400, 400],
+  'POST /api/my-subscription/card/confirm': [401, 400, 400, 400, 400],
   'POST /api/my-subscription/resume': [401, 404, 404, 404, 404],
   'GET /api/payments/config': [200, 200, 200, 200, 200],
   'POST /api/payments/simulator/confirm': [400, 400, 400, 400, 400],
