@@ -94,7 +94,7 @@ export const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixRow>> = {
   'PUT /api/my-companies/{id}/gallery/order': [401, 400, 400, 400, 400],
   'GET /api/my-subscription': [401, 404, 404, 404, 404],
   'POST /api/my-subscription/cancel': [401, 404, 404, 404, 404],
-  'POST /api/my-subscription/card': [401, 400, 400, 400, 400],
+  'POST /api/my-subscription/card': [401, 404, 404, 404, 404],
   'POST /api/my-subscription/card/confirm': [401, 400, 400, 400, 400],
   'POST /api/my-subscription/resume': [401, 404, 404, 404, 404],
   'GET /api/payments/config': [200, 200, 200, 200, 200],
