@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewLinkKey, signReviewLink } from '@limo/platform';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
 
 let h: Harness;
 let admin: TestUser;

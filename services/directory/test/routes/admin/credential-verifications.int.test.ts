@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogPage, Company, CredentialVerification, OwnerCompany } from '@limo/contracts';
 import { waitFor } from '@limo/platform/testing';
-import { call, ownerListing, userOf, type TestUser } from '../support.js';
-import { credentialsBody, listedWithCredentials, startClockedDirectory, type ClockedHarness } from './credentials-support.js';
+import { call, ownerListing, userOf, type TestUser } from '../../support.js';
+import { credentialsBody, listedWithCredentials, startClockedDirectory, type ClockedHarness } from '../credentials-support.js';
 
 let h: ClockedHarness;
 let admin: TestUser;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Company } from '@limo/contracts';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ElasticsearchCompanySearch } from '../../src/search/elasticsearch.company-search.js';
-import { call, startDirectory, userOf } from '../support.js';
+import { ElasticsearchCompanySearch } from '../../../src/search/elasticsearch.company-search.js';
+import { call, startDirectory, userOf } from '../../support.js';
 
 // Issue 23 #8: populate answered while Elasticsearch still got its companies one event (and one
 // refresh) at a time, ~14 a second; demo data in a directory beside a shared index.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
 import { waitFor } from '@limo/platform/testing';
-import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
 
 let h: Harness;
 let admin: TestUser;

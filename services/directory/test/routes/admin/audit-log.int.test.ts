@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogPage, OwnerCompany } from '@limo/contracts';
 import { AuditTrail } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
-import { call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
 
 let h: Harness;
 let admin: TestUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDetail, GalleryImage, OwnerCompany } from '@limo/contracts';
-import { call, multipart, ownerListing, png, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { call, multipart, ownerListing, png, startDirectory, userOf, type Harness, type TestUser } from '../../../support.js';
 
 let h: Harness;
 let owner: TestUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials, OwnerCompany } from '@limo/contracts';
-import { call, ownerListing, userOf, type TestUser } from '../support.js';
+import { call, ownerListing, userOf, type TestUser } from '../../../support.js';
 import {
   credentialsBody,
   dayAfter,
@@ -9,7 +9,7 @@ import {
   startClockedDirectory,
   uploadCertificate,
   type ClockedHarness,
-} from './credentials-support.js';
+} from '../../credentials-support.js';
 
 let h: ClockedHarness;
 let owner: TestUser;

@@ -1,38 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReview, OwnerCompany } from '@limo/contracts';
-import { call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import type { AdminReview } from '@limo/contracts';
+import { call, userOf, type Harness, type TestUser } from '../../../support.js';
+import { startReviewedCompany, type ReviewedCompany } from './review-support.js';
 
 let h: Harness;
 let admin: TestUser;
 let owner: TestUser;
 let companyId: string;
+let postReview: ReviewedCompany['postReview'];
+let publicReview: ReviewedCompany['publicReview'];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-  owner = userOf(h, 'business');
-  companyId = (await call(h, 'POST', '/api/companies', owner, ownerListing({ name: 'Reply Target Limo' }))).json<OwnerCompany>().id;
+  ({ h, admin, owner, postReview, companyId, publicReview } = await startReviewedCompany());
 });
 afterAll(() => h.close());
-
-/** A posted review (approved unless said otherwise); its id. */
-async function postReview(name: string, approve = true): Promise<string> {
-  const res = await call(h, 'POST', '/api/reviews', undefined, {
-    companyId,
-    rating: 5,
-    reviewerName: name,
-    comment: `Ride by ${name}, on time`,
-  });
-  expect(res.statusCode).toBe(201);
-  const id = res.json<{ id: string }>().id;
-  if (approve) expect((await call(h, 'POST', `/api/admin/reviews/${id}/approve`, admin)).statusCode).toBe(200);
-  return id;
-}
-
-const publicReview = async (id: string) =>
-  (await call(h, 'GET', `/api/companies/${companyId}`))
-    .json<{ reviews: Array<{ id: string; reply: unknown }> }>()
-    .reviews.find((r) => r.id === id);
 
 describe('POST/PUT/DELETE /api/reviews/{id}/reply (issue 21)', () => {
   it('shows the owner reply under the review only once an admin approved it; an edit waits for moderation again', async () => {
@@ -96,23 +77,5 @@ describe('POST/PUT/DELETE /api/reviews/{id}/reply (issue 21)', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('You can reply once the review is approved');
     expect((await call(h, 'POST', `/api/admin/reviews/${pending}/reply/approve`, admin)).statusCode).toBe(404);
-  });
-});
-
-describe('POST /api/reviews/{id}/flag (issue 21)', () => {
-  it("records the owner's reason, shown to admins in the Reviews list and found by the flagged filter", async () => {
-    const reviewId = await postReview('Dee', false);
-    const flagged = await call(h, 'POST', `/api/reviews/${reviewId}/flag`, owner, { reason: 'Never our customer' });
-    expect(flagged.statusCode).toBe(201);
-    expect(flagged.json().flags).toEqual([{ reason: 'Never our customer', flaggedBy: owner.email, createdAt: expect.any(String) }]);
-
-    const list = (await call(h, 'GET', '/api/admin/pending-reviews?flagged=true', admin)).json<AdminReview[]>();
-    expect(list.map((r) => r.id)).toEqual([reviewId]);
-    expect(list[0]!.flags[0]!.reason).toBe('Never our customer');
-
-    expect((await call(h, 'POST', `/api/reviews/${reviewId}/flag`, userOf(h, 'business'), { reason: 'x' })).statusCode).toBe(403);
-    const noReason = await call(h, 'POST', `/api/reviews/${reviewId}/flag`, owner, {});
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors).toEqual([{ field: 'reason', message: 'Please give a reason' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingVerification, OwnerCompany } from '@limo/contracts';
-import { adminCreate, call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { adminCreate, call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
 
 let h: Harness;
 let admin: TestUser;
