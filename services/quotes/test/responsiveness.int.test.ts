@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyResponsivenessV1, type CompanyResponsivenessV1 } from '@limo/contracts';
 import { sessionCookie, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
-import { createQuotesService } from '../../src/app.js';
-import { businessHoursBetween, zoneOfState } from '../../src/domain/business-hours.js';
-import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
-import { newQuoteMailState, type QuoteDoc } from '../../src/domain/quote.js';
-import type { RouteDeps } from '../../src/routes/deps.js';
-import { companyEvent, companySnapshot, quoteBody } from '../fixtures.js';
+import { createQuotesService } from '../src/app.js';
+import { businessHoursBetween, zoneOfState } from '../src/domain/business-hours.js';
+import type { CompanyContactDoc } from '../src/domain/company-contact.js';
+import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
+import type { RouteDeps } from '../src/routes/deps.js';
+import { companyEvent, companySnapshot, quoteBody } from './fixtures.js';
 
 // Responsiveness (issue 21): from a quote's delivery to its reply mark (first marked contacted), in
 // business hours (Mon-Fri 9-17 in the company's state's zone), over the leads delivered in the last 30 days.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
-import { createQuotesService } from '../src/app.js';
-import type { CompanyContactDoc } from '../src/domain/company-contact.js';
-import { companyEvent, companySnapshot, quoteBody } from './fixtures.js';
+import { createQuotesService } from '../../src/app.js';
+import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
+import { companyEvent, companySnapshot, quoteBody } from '../fixtures.js';
 
 // The owner's quote routes follow the dashboard's company switcher (`companyId`), not only the first company.
 let h: ServiceHarness;
