@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, type Harness } from '../support.js';
-import { mailsTo, ownerWithPaidClaim } from './billing-flow.js';
+import { call, startBilling, userOf, type Harness } from '../../support.js';
+import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
-import { call, startBilling } from './support.js';
+import { call, startBilling } from '../../support.js';
 
 // Issue 19: the browser reads its maps key and the key-less map's style at run time, never from the build.
 describe('GET /api/config/maps-key', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, listCompany, startBilling, userOf, waitFor, type Harness } from '../support.js';
-import { approve, ownerWithPaidClaim } from './billing-flow.js';
+import { call, checkoutAndPay, listCompany, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { approve, ownerWithPaidClaim } from '../billing-flow.js';
 
 let h: Harness;
 beforeAll(async () => {

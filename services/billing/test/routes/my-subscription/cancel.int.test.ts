@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, waitFor, type Harness } from '../support.js';
-import { mailsTo, ownerWithPaidClaim } from './billing-flow.js';
+import { call, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
 let h: Harness;
 beforeAll(async () => {
