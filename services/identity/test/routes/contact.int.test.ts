@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SUPPORT_EMAIL } from '@limo/contracts';
 import { startTestService, type ServiceHarness, type TestContext } from '@limo/platform/testing';
-import { createIdentityService } from '../src/app.js';
+import { createIdentityService } from '../../src/app.js';
 
 let h: ServiceHarness;
 let ctx: TestContext;
