@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
 import { INTERNAL_HEADER } from '@limo/platform';
-import { call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import { call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
 
 let h: Harness;
 let owner: TestUser;
@@ -152,12 +152,5 @@ describe('POST /api/upload-image', () => {
     const ok = await call(h, 'PUT', `/api/companies/${company.id}`, owner, { imageUrl: mine });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ imageUrl: mine, logoUrl: mine });
-  });
-});
-
-describe('GET /api/images/{id}', () => {
-  it('answers 404 for an unknown or malformed id', async () => {
-    expect((await call(h, 'GET', '/api/images/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await call(h, 'GET', '/api/images/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
   });
 });
