@@ -20,6 +20,7 @@ export * from './outbox/outbox-relay.js';
 export * from './events/idempotent.js';
 export * from './fastify/service-app.js';
 export * from './fastify/admin-scope.js';
+export * from './fastify/owner-scope.js';
 export * from './config/server-timeouts.js';
 export * from './fastify/session.js';
 export * from './fastify/session-cookie.js';

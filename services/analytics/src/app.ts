@@ -29,7 +29,7 @@ import { deadLetterRows } from './ingest/metrics.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { trackRoutes } from './routes/analytics/track/index.js';
-import { myCompanyAnalyticsRoutes } from './routes/my-companies/analytics/index.js';
+import { ownerRoutes } from './routes/owner.js';
 import type { AnalyticsStore } from './store/analytics-store.port.js';
 import { ClickHouseAnalyticsStore } from './store/clickhouse.analytics-store.js';
 import { Tracker } from './tracker.js';
@@ -147,7 +147,7 @@ export const analyticsService = defineService({
     const unsample = deadLetterRows.add({}, () => deadLetters.size);
     return {
       deps: { store, tracker, companies, logger },
-      routes: [trackRoutes, adminRoutes, myCompanyAnalyticsRoutes],
+      routes: [trackRoutes, adminRoutes, ownerRoutes],
       health: () => ({ deadLetters: deadLetters.size }),
       onApp(app) {
         app.decorate('analyticsStore', store);

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, card, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from './support.js';
+import {
+  call,
+  card,
+  checkoutAndPay,
+  claimer,
+  linkAccount,
+  listCompany,
+  paidClaim,
+  startBilling,
+  userOf,
+  waitFor,
+  type Harness,
+} from './support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,39 +22,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
-async function paidClaim(companyId: string, email = claimer().email) {
-  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId, undefined, claimer(email));
-  const res = await call(h, 'POST', '/api/process-payment-success', undefined, {
-    paymentIntent: paymentIntentId,
-    plan: 'claim',
-    companyId,
-    claimerDetails: claimer(email),
-    clientSecret,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
-}
-
-/** Stands in for identity: links the claim to an account, as claim.claimant-linked.v1 does. */
-async function linkAccount(claimId: string, companyId: string, userId = randomUUID()) {
-  await h.ctx.bus.publish([
-    {
-      id: randomUUID(),
-      type: 'claim.claimant-linked.v1',
-      occurredAt: new Date().toISOString(),
-      key: claimId,
-      data: { claimId, companyId, userId, email: 'x@example.com', accountCreated: true },
-    },
-  ]);
-  await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.userId === userId);
-  return userId;
-}
-
 describe('claims', () => {
   it('answers what the payment-success page reads and lists the claim for admins only, pending first', async () => {
     const company = await listCompany(h);
-    const { claimId, answer } = await paidClaim(company.id, 'Dana@Example.com');
+    const { claimId, answer } = await paidClaim(h, company.id, 'Dana@Example.com');
     expect(answer).toMatchObject({
       plan: 'claim',
       claimId,
@@ -74,7 +57,7 @@ describe('claims', () => {
 
   it('refuses a checkout of a company with a pending claim, and of a company already owned', async () => {
     const company = await listCompany(h);
-    await paidClaim(company.id);
+    await paidClaim(h, company.id);
     const again = await call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId: company.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A claim for this business is already waiting for review');
@@ -159,8 +142,8 @@ describe('claims', () => {
     });
     // claim.approved.v1 names the owner: it waits for the account, and goes out once with it.
     expect(h.published.some((e) => e.type === 'claim.approved.v1' && (e.data as { claimId: string }).claimId === first)).toBe(false);
-    const owner = await linkAccount(first, company.id);
-    await linkAccount(first, company.id, owner);
+    const owner = await linkAccount(h, first, company.id);
+    await linkAccount(h, first, company.id, owner);
     const event = await waitFor(() =>
       h.published.find((e) => e.type === 'claim.approved.v1' && (e.data as { claimId: string }).claimId === first),
     );
@@ -282,7 +265,7 @@ describe('claims', () => {
   it('rejection refunds through the provider, ends the subscription and mails the claimer', async () => {
     const company = await listCompany(h);
     const email = claimer().email;
-    const { claimId, paymentIntentId, subscriptionId } = await paidClaim(company.id, email);
+    const { claimId, paymentIntentId, subscriptionId } = await paidClaim(h, company.id, email);
     const admin = userOf(h, 'admin');
     const rejected = await call(h, 'POST', `/api/admin/business-claims/${claimId}/reject`, admin, {
       reason: 'We could not reach the business',

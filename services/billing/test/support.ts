@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { CompanySnapshot } from '@limo/contracts';
 import { call, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
 import { createBillingService, type BillingOptions, type BillingService } from '../src/app.js';
@@ -82,6 +83,35 @@ export async function checkoutAndPay(h: Harness, companyId: string, cardNumber =
   };
   const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card(cardNumber) });
   return { clientSecret, paymentIntentId, subscriptionId, confirm };
+}
+
+/** A paid claim of `companyId` by a signed-out claimer whose account identity then links. */
+export async function paidClaim(h: Harness, companyId: string, email = claimer().email) {
+  const { paymentIntentId, subscriptionId, clientSecret } = await checkoutAndPay(h, companyId, undefined, claimer(email));
+  const res = await call(h, 'POST', '/api/process-payment-success', undefined, {
+    paymentIntent: paymentIntentId,
+    plan: 'claim',
+    companyId,
+    claimerDetails: claimer(email),
+    clientSecret,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { claimId: res.json().claimId as string, paymentIntentId, subscriptionId, answer: res.json() };
+}
+
+/** Stands in for identity: links the claim to an account, as claim.claimant-linked.v1 does. */
+export async function linkAccount(h: Harness, claimId: string, companyId: string, userId = randomUUID()) {
+  await h.ctx.bus.publish([
+    {
+      id: randomUUID(),
+      type: 'claim.claimant-linked.v1',
+      occurredAt: new Date().toISOString(),
+      key: claimId,
+      data: { claimId, companyId, userId, email: 'x@example.com', accountCreated: true },
+    },
+  ]);
+  await waitFor(async () => (await h.service.deps.claims.findById(claimId))?.userId === userId);
+  return userId;
 }
 
 export { waitFor };

@@ -54,11 +54,9 @@ import { ReviewsRepository } from './repositories/reviews.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { allCompaniesRoutes } from './routes/all-companies/index.js';
 import { companiesRoutes } from './routes/companies/index.js';
-import { credentialRoutes } from './routes/credentials/index.js';
 import { geoRoutes } from './routes/geo/index.js';
 import { imageRoutes } from './routes/images/index.js';
-import { myCompaniesRoutes } from './routes/my-companies/index.js';
-import { galleryRoutes } from './routes/my-companies/gallery/index.js';
+import { ownerRoutes } from './routes/owner.js';
 import { placesRoutes } from './routes/places/index.js';
 import { companyLinksRoutes } from './routes/company-links/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
@@ -171,15 +169,13 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
       routes: [
         companiesRoutes,
         allCompaniesRoutes,
-        myCompaniesRoutes,
-        galleryRoutes,
-        credentialRoutes,
         reviewRoutes,
         uploadImageRoutes,
         imageRoutes,
         geoRoutes,
         placesRoutes,
         companyLinksRoutes,
+        ownerRoutes,
         adminRoutes,
         internalCompanySnapshotRoutes,
       ],

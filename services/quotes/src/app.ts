@@ -23,6 +23,7 @@ import { QuotesRepository } from './repositories/quotes.repository.js';
 import { CompanyReconciliation, httpSnapshotSource, type SnapshotSource } from './reconciliation/company-reconciliation.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { cityQuoteRequestsRoutes } from './routes/city-quote-requests/index.js';
+import { ownerRoutes } from './routes/owner.js';
 import { quoteRequestsRoutes } from './routes/quote-requests/index.js';
 import type { RouteDeps } from './routes/deps.js';
 import { quotesEnvSchema } from './settings.js';
@@ -122,7 +123,7 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
     let sweeping: Promise<unknown> = Promise.resolve();
     return {
       deps: { ctx, settings, quotes, cityRequests, companies, leads, backlog, reviewReminders },
-      routes: [quoteRequestsRoutes, cityQuoteRequestsRoutes, adminRoutes],
+      routes: [quoteRequestsRoutes, ownerRoutes, cityQuoteRequestsRoutes, adminRoutes],
       consumers: [
         consumer({ group: 'quotes.companies', consumes: companyEvents, handler: onCompanyChanged(companies) }),
         consumer({

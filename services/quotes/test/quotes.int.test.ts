@@ -1,244 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { cityQuoteUnservedSchema, companyResponseTimeV1, quoteDeliveredV1, type Role } from '@limo/contracts';
-import type { EventEnvelope, MailMessage, Mailer, SentMail } from '@limo/platform';
-import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
-import { createQuotesService } from '../src/app.js';
-import type { CityRequestDoc } from '../src/domain/city-request.js';
-import type { CompanyContactDoc } from '../src/domain/company-contact.js';
+import { describe, expect, it } from 'vitest';
+import { companyResponseTimeV1 } from '@limo/contracts';
+import { waitFor } from '@limo/platform/testing';
 import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
 import { QuotesRepository } from '../src/repositories/quotes.repository.js';
-import { CHICAGO, cityQuoteBody, companyEvent, companySnapshot, quoteBody, ROCKFORD } from './fixtures.js';
+import { cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
+import {
+  addCompany,
+  app,
+  companies,
+  cookieFor,
+  ctx,
+  mailer,
+  mailsTo,
+  postCityQuote,
+  postQuote,
+  present,
+  published,
+  quotes,
+  useQuotesService,
+} from './quotes-support.js';
 
-/** A mail adapter that can be "killed": while down every send fails, as an SMTP outage would. */
-class SwitchableMailer implements Mailer {
-  down = false;
-  failures = 0;
-  /** Addresses the "server" always refuses, down or not. */
-  readonly refused = new Set<string>();
-  constructor(private readonly inner: Mailer) {}
-  async send(message: MailMessage): Promise<SentMail> {
-    if (this.refused.has(message.to)) throw new Error(`550 mailbox unavailable: ${message.to}`);
-    if (this.down) {
-      this.failures++;
-      throw new Error('connect ECONNREFUSED 127.0.0.1:25');
-    }
-    return this.inner.send(message);
-  }
-  ping = () => this.inner.ping();
-  close = () => this.inner.close();
-}
-
-let h: ServiceHarness;
-let ctx: TestContext;
-let mailer: SwitchableMailer;
-let app: FastifyInstance;
-const published: EventEnvelope[] = [];
-
-beforeAll(async () => {
-  h = await startTestService(
-    (context) => {
-      mailer = new SwitchableMailer(context.mailer);
-      // A fast sweep, so the outage test need not wait 30 s for the safety net.
-      return createQuotesService({ ...context, mailer }, { redelivery: { intervalMs: 100, graceMs: 0 } });
-    },
-    { QUOTE_RATE_LIMIT_PER_HOUR: '5', CITY_QUOTE_RATE_LIMIT_PER_HOUR: '2' },
-  );
-  ({ ctx, app } = h);
-  await ctx.bus.subscribe({
-    group: 'test.observer',
-    topics: ['quote.requested.v1', 'quote.delivered.v1', 'company.response-time.v1', 'city-quote.requested.v1'],
-    handler: async (event) => void published.push(event),
-  });
-});
-afterAll(() => h.close());
-
-const companies = () => ctx.store.collection<CompanyContactDoc>('companies');
-/** `waitFor` takes null as an answer: a document not there yet must read as undefined. */
-const present = async <T>(doc: Promise<T | null>): Promise<T | undefined> => (await doc) ?? undefined;
-const quotes = () => ctx.store.collection<QuoteDoc>('quote_requests');
-
-async function addCompany(overrides: Parameters<typeof companySnapshot>[0] = {}) {
-  const snapshot = companySnapshot(overrides);
-  await ctx.bus.publish([companyEvent('company.created.v1', snapshot)]);
-  await waitFor(
-    () => present(companies().then((c) => c.findOne({ _id: snapshot.id, version: snapshot.version }))),
-    5000,
-    `company ${snapshot.id}`,
-  );
-  return snapshot;
-}
-
-const postQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) =>
-  app.inject({ method: 'POST', url: '/api/quote-requests', payload: body, remoteAddress });
-const postCityQuote = (body: Record<string, unknown>, remoteAddress = nextIp()) =>
-  app.inject({ method: 'POST', url: '/api/city-quote-requests', payload: body, remoteAddress });
-
-const cookieFor = (id: string, role: Role = 'business') =>
-  sessionCookie(ctx.config.JWT_SECRET, { id, role, username: `u-${id.slice(0, 6)}`, email: `${id.slice(0, 6)}@owner.example` });
-
-const mailsTo = async (to: string) => (await ctx.outbox()).filter((m) => m.to === to);
-
-describe('POST /api/quote-requests', () => {
-  it('stores the request as pending, mails the company (business e-mail first) and confirms to the customer', async () => {
-    const company = await addCompany({ businessEmail: 'quotes@acme-limo.example', name: 'Acme <Limo> & Co' });
-    const res = await postQuote(quoteBody(company.id, { customerName: 'Jane <b>Bold</b>', customerEmail: 'jane.first@rider.example' }));
-    expect(res.statusCode).toBe(201);
-    const created = res.json();
-    expect(created).toMatchObject({ companyId: company.id, companyName: 'Acme <Limo> & Co', status: 'pending' });
-    const stored = await (await quotes()).findOne({ _id: created.id });
-    expect(stored).toMatchObject({ status: 'pending', tripTime: '1:15 PM', serviceType: 'To Airport', source: 'company' });
-
-    const [toCompany] = await waitFor(async () => {
-      const mails = await mailsTo('quotes@acme-limo.example');
-      return mails.length > 0 && mails;
-    });
-    expect(toCompany.tag).toBe('quote-to-company');
-    expect(toCompany.replyTo).toBe('jane.first@rider.example');
-    expect(toCompany.text).toContain('Jane <b>Bold</b>');
-    expect(toCompany.text).toContain("O'Hare International Airport");
-    expect(toCompany.text).toContain('Child seat, please');
-    expect(toCompany.html).toContain('Jane &lt;b&gt;Bold&lt;/b&gt;');
-    expect(toCompany.html).toContain('Acme &lt;Limo&gt; &amp; Co');
-    expect(toCompany.html).not.toContain('<b>Bold</b>');
-    expect(toCompany.html).toContain('O&#39;Hare');
-    const [confirmation] = await waitFor(async () => {
-      const mails = await mailsTo('jane.first@rider.example');
-      return mails.length > 0 && mails;
-    });
-    expect(confirmation.tag).toBe('quote-confirmation');
-    expect(confirmation.text).toContain('Acme <Limo> & Co');
-    expect(confirmation.text).not.toContain('Child seat');
-
-    const delivered = await waitFor(async () => {
-      const q = await (await quotes()).findOne({ _id: created.id });
-      return q?.deliveredAt ? q : undefined;
-    });
-    expect(delivered.delivery).toBe('delivered');
-    const event = await waitFor(() =>
-      published.find((e) => e.type === 'quote.delivered.v1' && (e.data as { quoteId: string }).quoteId === created.id),
-    );
-    expect(quoteDeliveredV1.parse(event).data.companyId).toBe(company.id);
-  });
-
-  it('accepts a quote for a company listed a moment ago, whose event is still on its way', async () => {
-    const snapshot = companySnapshot();
-    const posting = postQuote(quoteBody(snapshot.id));
-    await new Promise((r) => setTimeout(r, 300));
-    await ctx.bus.publish([companyEvent('company.created.v1', snapshot)]);
-    expect((await posting).statusCode).toBe(201);
-  });
-
-  it('answers 404 for an unknown or deleted company', async () => {
-    expect((await postQuote(quoteBody('no-such-company'))).statusCode).toBe(404);
-    const company = await addCompany();
-    await ctx.bus.publish([companyEvent('company.deleted.v1', { id: company.id, version: 2 })]);
-    await waitFor(() => present(companies().then((c) => c.findOne({ _id: company.id, active: false }))));
-    const res = await postQuote(quoteBody(company.id));
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Company not found');
-  });
-
-  it('keeps a request to a company without any e-mail address, for its dashboard', async () => {
-    const company = await addCompany({ email: null, businessEmail: null });
-    const res = await postQuote(quoteBody(company.id));
-    expect(res.statusCode).toBe(201);
-    await waitFor(async () => (await (await quotes()).findOne({ _id: res.json().id }))?.delivery === 'no-address');
-  });
-
-  it('limits requests per client address, with Retry-After', async () => {
-    const company = await addCompany();
-    const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await postQuote(quoteBody(company.id), ip)).statusCode).toBe(201);
-    const refused = await postQuote(quoteBody(company.id), ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many quote requests from this address. Please try again later.');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await postQuote(quoteBody(company.id), nextIp())).statusCode).toBe(201);
-  });
-});
-
-describe('POST /api/city-quote-requests', () => {
-  it('limits city-wide requests per client address', async () => {
-    await addCompany({ city: 'Springfield', state: 'IL' });
-    const ip = nextIp();
-    const body = cityQuoteBody({ targetCity: 'Springfield, IL' });
-    for (let i = 0; i < 2; i++) expect((await postCityQuote(body, ip)).statusCode).toBe(201);
-    expect((await postCityQuote(body, ip)).statusCode).toBe(429);
-  });
-
-  it('answers 422 with the nearest served cities for a city no active, reachable company serves, and stores and sends nothing', async () => {
-    // Rockford's own companies: one deleted, one nobody can be sent anything (no e-mail, no owner).
-    const deleted = await addCompany({ city: 'Rockford', state: 'IL', ...ROCKFORD });
-    await ctx.bus.publish([companyEvent('company.deleted.v1', { id: deleted.id, version: 2 })]);
-    await waitFor(() => present(companies().then((c) => c.findOne({ _id: deleted.id, active: false }))));
-    await addCompany({ city: 'Rockford', state: 'IL', ...ROCKFORD, email: null, businessEmail: null, userId: null });
-    // Served cities 27.0 (listed by name only), 28.7 and 29.5 miles away (beyond Rockford's 25-mile service radius).
-    await addCompany({ city: 'Freeport', state: 'IL', latitude: null, longitude: null });
-    await addCompany({ city: 'Janesville', state: 'WI', latitude: 42.68279, longitude: -89.01872 });
-    for (let i = 0; i < 2; i++) await addCompany({ city: 'DeKalb', state: 'IL', latitude: 41.92947, longitude: -88.75036 });
-    const before = (await ctx.outbox()).length;
-
-    const res = await postCityQuote(cityQuoteBody({ targetCity: 'rockford, il', customerEmail: 'unserved@groom.example' }));
-    expect(res.statusCode).toBe(422);
-    const body = cityQuoteUnservedSchema.parse(res.json());
-    expect(body.message).toBe('No limousine company serves Rockford, IL yet.');
-    expect(body.nearbyCities.slice(0, 3)).toEqual([
-      { city: 'Freeport', state: 'IL', label: 'Freeport, IL', companies: 1, distanceMiles: 27 },
-      { city: 'Janesville', state: 'WI', label: 'Janesville, WI', companies: 1, distanceMiles: 29 },
-      { city: 'DeKalb', state: 'IL', label: 'DeKalb, IL', companies: 2, distanceMiles: 29 },
-    ]);
-    expect(body.nearbyCities.length).toBeLessThanOrEqual(5);
-    const distances = body.nearbyCities.map((c) => c.distanceMiles);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(body.nearbyCities.every((c) => c.companies > 0)).toBe(true);
-
-    // A suggested city is served: resending there succeeds.
-    expect((await postCityQuote(cityQuoteBody({ targetCity: 'Janesville, WI' }))).json()).toMatchObject({ companiesNotified: 1 });
-
-    const requests = await ctx.store.collection<CityRequestDoc>('city_quote_requests');
-    expect(await requests.count({ customerEmail: 'unserved@groom.example' })).toBe(0);
-    expect(await (await quotes()).count({ customerEmail: 'unserved@groom.example' })).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await mailsTo('unserved@groom.example')).toEqual([]);
-    expect((await ctx.outbox()).slice(before).filter((m) => m.replyTo === 'unserved@groom.example')).toEqual([]);
-    expect(
-      published.filter((e) => e.type === 'city-quote.requested.v1' && JSON.stringify(e.data).includes('unserved@groom.example')),
-    ).toEqual([]);
-  });
-
-  it('answers 422 for a city the gazetteer does not know, nearest served cities of its state first', async () => {
-    const res = await postCityQuote(cityQuoteBody({ targetCity: 'Nowhere Special, ND', customerEmail: 'nowhere@groom.example' }));
-    expect(res.statusCode).toBe(422);
-    const body = cityQuoteUnservedSchema.parse(res.json());
-    expect(body.message).toBe('No limousine company serves Nowhere Special, ND yet.');
-    expect(body.nearbyCities.length).toBeGreaterThan(0);
-    expect(body.nearbyCities.length).toBeLessThanOrEqual(5);
-  });
-
-  it('matches companies by city name even without coordinates, and by distance across a city line', async () => {
-    const byName = await addCompany({ city: 'Elgin', state: 'IL', latitude: null, longitude: null, userId: 'elgin-owner' });
-    // Schaumburg is about 10 miles from Elgin's centre: it serves Elgin too.
-    const nearby = await addCompany({
-      city: 'Schaumburg',
-      state: 'IL',
-      latitude: 42.0334,
-      longitude: -88.0834,
-      userId: 'schaumburg-owner',
-    });
-    const far = await addCompany({ city: 'Chicago', state: 'IL', ...CHICAGO, userId: 'chicago-owner' });
-    const res = await postCityQuote(cityQuoteBody({ targetCity: 'elgin, il' }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().companiesNotified).toBe(2);
-    const stored = await waitFor(async () => {
-      const list = await (await quotes()).find({ cityRequestId: res.json().id });
-      return list.length === 2 && list;
-    });
-    expect(stored.map((q) => q.companyId).sort()).toEqual([byName.id, nearby.id].sort());
-    expect(stored.map((q) => q.companyId)).not.toContain(far.id);
-  });
-});
+useQuotesService();
 
 describe('company events', () => {
   it('applies the newest version only: replays, duplicates and late events change nothing', async () => {

@@ -17,6 +17,7 @@ import type { Logger } from '../logger.js';
 import { registerHttpMetrics } from '../metrics/http-metrics.js';
 import type { Cache } from '../ports/cache.port.js';
 import { inAdminScope } from './admin-scope.js';
+import { inOwnerScope, OWNER_ONLY_PREFIX } from './owner-scope.js';
 import { clientClosed, endClientClosed } from './client-closed.js';
 import { overloadLimits } from '../config/overload.js';
 import { isUnderPressure, registerOverloadProtection } from './overload.js';
@@ -185,6 +186,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   app.addHook('onRoute', function (route) {
     if (route.url.startsWith('/api/admin/') && !inAdminScope(this)) {
       throw new Error(`${String(route.method)} ${route.url} is outside the admin scope: register it through adminScope(...)`);
+    }
+  });
+  // Likewise the owner's dashboard routes: one registered outside the owner scope would be open.
+  app.addHook('onRoute', function (route) {
+    if (route.url.startsWith(OWNER_ONLY_PREFIX) && !inOwnerScope(this)) {
+      throw new Error(`${String(route.method)} ${route.url} is outside the owner scope: register it through ownerScope(...)`);
     }
   });
 

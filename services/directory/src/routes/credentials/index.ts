@@ -42,7 +42,6 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
   r.get(
     '/api/my-companies/:id/credentials',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['credentials'],
         summary: "The company's licence and insurance, and where their verification stands (owner, admins)",
@@ -56,7 +55,6 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
   r.put(
     '/api/my-companies/:id/credentials',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'Send the USDOT or permit number and the insurance (carrier, expiry): pending until an admin verifies them',
@@ -78,7 +76,6 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
   r.post(
     '/api/my-companies/:id/credentials/certificate',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'Upload the insurance certificate (multipart field `certificate`: a PDF or an image, at most 5MB); private',
@@ -129,7 +126,6 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
   r.get(
     '/api/my-companies/:id/credentials/certificate',
     {
-      preHandler: app.requireUser,
       schema: { tags: ['credentials'], summary: 'The insurance certificate (owner, admins); never cached', params: idParamsSchema },
     },
     async (request, reply) => {

@@ -10,7 +10,6 @@ export async function myCompaniesRoutes(app: FastifyInstance, deps: DirectoryDep
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/my-companies',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['companies'],
         summary: "The signed-in user's companies",

@@ -8,7 +8,6 @@ import { reviewFingerprint, toReview } from '../../domain/review.js';
 import { clientHashes, usableReviewLink } from '../../operations/review-links.js';
 import { reviewFlagRoutes } from './flag/index.js';
 import { reviewLinkRoutes } from './links/index.js';
-import { reviewReplyRoutes } from './reply/index.js';
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -85,7 +84,6 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       }
     },
   );
-  await reviewReplyRoutes(app, deps);
   await reviewFlagRoutes(app, deps);
   await reviewLinkRoutes(app, deps);
 }

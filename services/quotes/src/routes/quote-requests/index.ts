@@ -31,13 +31,13 @@ const NEW_COMPANY_GRACE_MS = 3000;
 const OWNER_QUOTES_MAX_LIST = 1000;
 
 /**
- * POST /api/quote-requests (public, rate limited per IP) and the owner's GET, PUT and DELETE
- * /api/quote-requests[/{id}]. The owner is any signed-in user who owns a company (owner-admin side
+ * POST /api/quote-requests (public, rate limited per IP); the owner's routes are ownerQuoteRequestsRoutes
+ * below. The owner is any signed-in user who owns a company (owner-admin side
  * §6: the dashboard serves "any logged-in user who has a company"); they act on their first company
  * only, and another company's quote answers 404 as if it did not exist.
  */
 export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
-  const { ctx, quotes, companies, leads } = deps;
+  const { ctx, quotes, companies } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -47,23 +47,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
    */
   const findCompanySoon = (id: string): Promise<CompanyContactDoc | null> =>
     readSoon(() => companies.findActive(id), { withinMs: NEW_COMPANY_GRACE_MS });
-
-  /** The signed-in user's first company, or 404. */
-  /** The caller's company `companyId` (the dashboard's switcher), else their first; 404 when they have none of that. */
-  const ownersCompany = async (request: FastifyRequest, companyId?: string): Promise<CompanyContactDoc> => {
-    if (!request.user) throw unauthorized();
-    const company = companyId ? await companies.ownedBy(request.user.id, companyId) : await companies.firstOwnedBy(request.user.id);
-    if (!company) throw notFound(NO_COMPANY);
-    return company;
-  };
-  /** The caller's quote `id` of whichever of their companies it was sent to; 404 otherwise. */
-  const ownersQuote = async (request: FastifyRequest, id: string): Promise<{ quote: QuoteDoc; company: CompanyContactDoc }> => {
-    if (!request.user) throw unauthorized();
-    const quote = await quotes.findById(id);
-    const company = quote && (await companies.ownedBy(request.user.id, quote.companyId));
-    if (!quote || !company) throw notFound(QUOTE_NOT_FOUND);
-    return { quote, company };
-  };
 
   r.post(
     '/api/quote-requests',
@@ -125,11 +108,36 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
       });
     },
   );
+}
+
+/**
+ * The owner's GET, PUT and DELETE /api/quote-requests[/{id}] and GET /api/quote-requests/summary,
+ * registered under the owner scope (its guard answers 401 signed out).
+ */
+export async function ownerQuoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps) {
+  const { quotes, companies, leads } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in user's first company, or 404. */
+  /** The caller's company `companyId` (the dashboard's switcher), else their first; 404 when they have none of that. */
+  const ownersCompany = async (request: FastifyRequest, companyId?: string): Promise<CompanyContactDoc> => {
+    if (!request.user) throw unauthorized();
+    const company = companyId ? await companies.ownedBy(request.user.id, companyId) : await companies.firstOwnedBy(request.user.id);
+    if (!company) throw notFound(NO_COMPANY);
+    return company;
+  };
+  /** The caller's quote `id` of whichever of their companies it was sent to; 404 otherwise. */
+  const ownersQuote = async (request: FastifyRequest, id: string): Promise<{ quote: QuoteDoc; company: CompanyContactDoc }> => {
+    if (!request.user) throw unauthorized();
+    const quote = await quotes.findById(id);
+    const company = quote && (await companies.ownedBy(request.user.id, quote.companyId));
+    if (!quote || !company) throw notFound(QUOTE_NOT_FOUND);
+    return { quote, company };
+  };
 
   r.get(
     '/api/quote-requests',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
         summary:
@@ -154,7 +162,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
   r.get(
     '/api/quote-requests/summary',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
         summary:
@@ -173,7 +180,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
   r.put(
     '/api/quote-requests/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
         summary: 'Mark one of your quote requests as contacted (the only status an owner may set)',
@@ -201,7 +207,6 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
   r.delete(
     '/api/quote-requests/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['quotes', 'owner'],
         summary: 'Delete one of your quote requests',

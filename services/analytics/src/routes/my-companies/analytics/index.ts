@@ -17,7 +17,6 @@ export async function myCompanyAnalyticsRoutes(app: FastifyInstance, deps: Route
   r.get(
     '/api/my-companies/:id/analytics',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['analytics'],
         summary:

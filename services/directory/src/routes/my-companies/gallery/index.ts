@@ -19,7 +19,6 @@ export async function galleryRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   r.post(
     '/api/my-companies/:id/gallery',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['companies'],
         summary:
@@ -41,7 +40,6 @@ export async function galleryRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   r.delete(
     '/api/my-companies/:id/gallery/:imageId',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['companies'],
         summary: 'Delete an image of the gallery',
@@ -58,7 +56,6 @@ export async function galleryRoutes(app: FastifyInstance, deps: DirectoryDeps) {
   r.put(
     '/api/my-companies/:id/gallery/order',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['companies'],
         summary: "Reorder the gallery: `imageIds` lists every image's id in the new order",

@@ -18,7 +18,6 @@ export async function reviewReplyRoutes(app: FastifyInstance, deps: DirectoryDep
   r.post(
     path,
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Reply to a review of your company (once); shown under the review once an admin approved it',
@@ -50,7 +49,6 @@ export async function reviewReplyRoutes(app: FastifyInstance, deps: DirectoryDep
   r.put(
     path,
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Edit your reply: it waits for an admin again',
@@ -78,7 +76,6 @@ export async function reviewReplyRoutes(app: FastifyInstance, deps: DirectoryDep
   r.delete(
     path,
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: 'Delete your reply',

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, claimer, listCompany, startBilling, type Harness } from '../support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startBilling();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('checkout amounts come from the plan table', () => {
+  it('charges 7500 whatever amount is sent', async () => {
+    const company = await listCompany(h);
+    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
+      amount: 1,
+      plan: 'claim',
+      companyId: company.id,
+      metadata: { plan_name: 'claim' },
+      claimerDetails: claimer(),
+    });
+    expect(res.json()).toMatchObject({ amount: 7500, plan: 'claim', currency: 'usd' });
+    const { paymentIntentId } = res.json();
+    expect((await h.simulator().retrievePaymentIntent(paymentIntentId))?.amount).toBe(7500);
+    void checkoutAndPay;
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
+import { waitFor } from '@limo/platform/testing';
+import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+
+let h: Harness;
+let admin: TestUser;
+
+beforeAll(async () => {
+  h = await startDirectory();
+  admin = userOf(h, 'admin');
+});
+afterAll(() => h.close());
+
+async function listed(owner: TestUser, name: string, rate = '75'): Promise<OwnerCompany> {
+  const res = await call(h, 'POST', '/api/companies', owner, ownerListing({ name, hourlyRateStart: rate }));
+  expect(res.statusCode).toBe(201);
+  return res.json<OwnerCompany>();
+}
+
+async function requestChange(owner: TestUser, companyId: string, body: Record<string, unknown>): Promise<ChangeRequest> {
+  const res = await call(h, 'PUT', `/api/companies/${companyId}`, owner, body);
+  expect(res.statusCode).toBe(202);
+  return res.json<{ changeRequest: ChangeRequest }>().changeRequest;
+}
+
+const mailsTo = async (to: string, tag: string) => (await h.ctx.outbox()).filter((m) => m.to === to && m.tag === tag);
+
+describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer edit (issue 17, defect 10)', () => {
+  it('the scenario: request while pending, claim approved, direct edit ($89), old request approved → 409, nothing changed', async () => {
+    const owner = userOf(h, 'business');
+    const company = await listed(owner, 'Defect Ten Limo');
+    const request = await requestChange(owner, company.id, { description: 'Written at request time', hourlyRateStart: 79 });
+    expect(request.baseVersion).toBe(1);
+
+    // The claim is approved: the business is verified, its owner edits directly from now on.
+    await h.ctx.bus.publish([claimApprovedEvent(company.id, owner.id, owner.email)]);
+    await waitFor(
+      async () =>
+        (await call(h, 'GET', '/api/admin/change-requests?status=closed', admin)).json<ChangeRequest[]>().some((r) => r.id === request.id),
+      5_000,
+      'request closed on verification',
+    );
+    const direct = await call(h, 'PUT', `/api/companies/${company.id}`, owner, {
+      description: 'The newer description',
+      hourlyRateStart: 89,
+    });
+    expect(direct.statusCode).toBe(200);
+
+    const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
+    expect(res.statusCode).toBe(409);
+    const now = (await call(h, 'GET', `/api/companies/${company.id}`)).json<OwnerCompany>();
+    expect(now).toMatchObject({ description: 'The newer description', hourlyRateStart: 89 });
+
+    // The owner was told why the request was closed.
+    const [closed] = await mailsTo(owner.email, 'change-request-closed');
+    expect(closed?.subject).toBe('Your change request for Defect Ten Limo was closed');
+    expect(closed?.text).toContain('edit your listing directly');
+    expect(closed?.html).toContain('edit your listing directly');
+  });
+
+  it('answers 409 "The listing changed since this request" when a requested field was edited since, and changes nothing', async () => {
+    const owner = userOf(h, 'business');
+    const company = await listed(owner, 'Stale Request Limo');
+    const request = await requestChange(owner, company.id, { description: 'Old idea', hourlyRateStart: 79 });
+    // An admin edits the listing directly meanwhile.
+    const edit = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, {
+      description: 'Fixed by the admin',
+      hourlyRateStart: 89,
+    });
+    expect(edit.statusCode).toBe(200);
+
+    // The queue shows the live values beside the requested ones, and says the request is stale.
+    const queued = (await call(h, 'GET', '/api/admin/change-requests', admin)).json<ChangeRequest[]>().find((r) => r.id === request.id);
+    expect(queued).toMatchObject({
+      changes: { description: 'Old idea', hourlyRateStart: 79 },
+      previous: { hourlyRateStart: 75 },
+      current: { description: 'Fixed by the admin', hourlyRateStart: 89 },
+      stale: true,
+    });
+
+    const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: CHANGE_REQUEST_STALE_MESSAGE });
+    expect(CHANGE_REQUEST_STALE_MESSAGE).toBe('The listing changed since this request; review it again');
+    expect((await call(h, 'GET', `/api/companies/${company.id}`)).json()).toMatchObject({
+      description: 'Fixed by the admin',
+      hourlyRateStart: 89,
+    });
+    // Still pending: the admin can reject it.
+    const reject = await call(h, 'POST', `/api/admin/change-requests/${request.id}/reject`, admin, { reason: 'Superseded' });
+    expect(reject.json().changeRequest).toMatchObject({ status: 'rejected', note: 'Superseded' });
+  });
+
+  it('approves a request whose fields are untouched although the listing changed elsewhere, and mails the owner', async () => {
+    const owner = userOf(h, 'business');
+    const company = await listed(owner, 'Untouched Fields Limo');
+    const request = await requestChange(owner, company.id, { description: 'A better description' });
+    await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { phone: '(305) 555-0142' });
+    const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().company).toMatchObject({ description: 'A better description', phone: '(305) 555-0142' });
+    const [mail] = await mailsTo(owner.email, 'change-request-approved');
+    expect(mail?.subject).toBe('Your changes to Untouched Fields Limo are live');
+    expect(mail?.text).toContain('approved the changes');
+    expect(mail?.html).toContain('approved the changes');
+  });
+
+  it('mails the owner a rejection with its reason', async () => {
+    const owner = userOf(h, 'business');
+    const company = await listed(owner, 'Rejected Request Limo');
+    const request = await requestChange(owner, company.id, { website: 'https://elsewhere.example.com' });
+    const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/reject`, admin, { reason: 'That website is not yours' });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailsTo(owner.email, 'change-request-rejected');
+    expect(mail?.subject).toBe('Your changes to Rejected Request Limo were not approved');
+    expect(mail?.text).toContain('Reason: That website is not yours');
+    expect(mail?.html).toContain('Reason: That website is not yours');
+  });
+});
