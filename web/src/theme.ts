@@ -173,3 +173,8 @@ export const system = createSystem(
     },
   }),
 );
+
+/** A colour token's value, for what takes a colour string instead of a style prop (charts, Stripe's card form). */
+export function colorValue(token: string): string {
+  return String(system.token(`colors.${token}`));
+}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, List, SimpleGrid, Stack, Text, Icon } from '@chakra-ui/react';
 import { BadgeDollarSign, CheckCircle2, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PAID_LISTING_HREF } from '../../lib/plans';
@@ -56,7 +56,9 @@ export default function SubscribePage() {
           {BENEFITS.map((b) => (
             <Card.Root key={b.title}>
               <Card.Body gap="3">
-                <b.icon color="#23356b" aria-hidden="true" />
+                <Icon asChild color="brand.fg">
+                  <b.icon aria-hidden="true" />
+                </Icon>
                 <Heading as="h3" size="md">
                   {b.title}
                 </Heading>
