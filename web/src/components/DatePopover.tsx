@@ -36,6 +36,8 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
   return (
     <DatePicker.Root
       recipe={datePickerSlotRecipe}
+      // The trigger keeps the id the field's label points at (Chakra finds its parts by their ids).
+      ids={{ trigger: id }}
       value={value ? [parseDate(value)] : []}
       onValueChange={(e) => {
         const chosen = e.value[0]?.toString() ?? '';
@@ -56,7 +58,6 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
       <DatePicker.Control>
         <DatePicker.Trigger asChild unstyled>
           <Button
-            id={id}
             // The field's label names the button (Chakra's own name for it is "Open calendar").
             aria-labelledby={field?.ids.label}
             variant="outline"

@@ -7,12 +7,13 @@ const STARS = [1, 2, 3, 4, 5];
 
 /**
  * Five stars filled up to `rating` (rounded to the nearest whole star), read out as "Rated X out of 5":
- * Chakra's read-only RatingGroup, shown as one image (its five radios are no stops for the keyboard here).
+ * Chakra's RatingGroup, shown as one image (its five radios are hidden and no stops for the keyboard).
  */
 export function StarRating({ rating, size = 16 }: { rating: number; size?: number }) {
   return (
     <RatingGroup.Root
-      readOnly
+      // Disabled rather than read-only: a read-only rating keeps its chosen star focusable, which an image may not hold.
+      disabled
       count={5}
       value={Math.round(rating)}
       colorPalette="gold"
@@ -21,7 +22,7 @@ export function StarRating({ rating, size = 16 }: { rating: number; size?: numbe
     >
       <RatingGroup.Control aria-hidden="true" gap="0.5">
         {STARS.map((index) => (
-          <RatingGroup.Item key={index} index={index} tabIndex={-1} fontSize={`${size}px`}>
+          <RatingGroup.Item key={index} index={index} fontSize={`${size}px`}>
             <RatingGroup.ItemIndicator />
           </RatingGroup.Item>
         ))}
