@@ -5,9 +5,8 @@ import { Combobox, type ComboboxOption } from './Combobox';
 import { renderAt } from '../test/render';
 
 const CITIES = ['Miami, FL', 'Miami Beach, FL', 'Miami Gardens, FL'];
-const suggest = vi.fn(
-  async (text: string): Promise<Array<ComboboxOption<string>>> =>
-    CITIES.filter((c) => c.toLowerCase().startsWith(text.toLowerCase())).map((c) => ({ key: c, label: c, value: c })),
+const suggest = vi.fn(async (text: string): Promise<Array<ComboboxOption<string>>> =>
+  CITIES.filter((c) => c.toLowerCase().startsWith(text.toLowerCase())).map((c) => ({ key: c, label: c, value: c })),
 );
 
 function City({ onPick }: { onPick(option: ComboboxOption<string>): void }) {
@@ -67,6 +66,20 @@ describe('Combobox', () => {
     expect(screen.queryByRole('option')).toBeNull();
     expect(screen.getByTestId('value')).toHaveTextContent('Miami Gardens, FL');
     expect(onPick).not.toHaveBeenCalled();
+  });
+
+  it('closes the list when the field is left, before the next control takes the click', async () => {
+    const { user } = renderAt(
+      <>
+        <City onPick={vi.fn()} />
+        <button type="button">Next field</button>
+      </>,
+    );
+    await user.type(await field(), 'Mia');
+    await screen.findAllByRole('option');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('asks nothing under two characters', async () => {

@@ -98,6 +98,12 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
         ref={ref}
         autoFocus={focused.current}
         {...inputProps}
+        // Closed on leaving the field, before what was clicked opens: Chakra would close it on the
+        // outside click only, and that same click would then dismiss the date picker it opened.
+        onBlur={(e) => {
+          setOpen(false);
+          inputProps.onBlur?.(e);
+        }}
         value={value}
         onType={type}
         options={options}

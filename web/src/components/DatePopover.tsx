@@ -1,4 +1,4 @@
-import { Button, DatePicker, Portal, Text, parseDate, useFieldContext, type DateValue } from '@chakra-ui/react';
+import { Button, DatePicker, Portal, Text, parseDate, type DateValue } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
 import { CalendarDays } from 'lucide-react';
 import { useRef } from 'react';
@@ -9,6 +9,8 @@ const longDate = (d: DateValue) =>
 
 /** The names the journeys and screen readers know the calendar's controls by (a day is its number; its date is its title). */
 const TRANSLATIONS = {
+  // No name of its own: the field's label names the trigger (Chakra's "Open calendar" would hide it).
+  trigger: () => '',
   prevTrigger: () => 'Go to previous month',
   nextTrigger: () => 'Go to next month',
   dayCell: (state: { value: DateValue }) => String(state.value.day),
@@ -31,7 +33,6 @@ export interface DatePopoverProps {
  */
 export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopoverProps) {
   const today = todayIso();
-  const field = useFieldContext();
   const cleared = useRef<string | null>(null);
   return (
     <DatePicker.Root
@@ -58,8 +59,6 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
       <DatePicker.Control>
         <DatePicker.Trigger asChild unstyled>
           <Button
-            // The field's label names the button (Chakra's own name for it is "Open calendar").
-            aria-labelledby={field?.ids.label}
             variant="outline"
             justifyContent="flex-start"
             fontWeight="normal"
