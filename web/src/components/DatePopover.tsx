@@ -1,20 +1,22 @@
-import { Button, DatePicker, Portal, Text, parseDate, type DateValue } from '@chakra-ui/react';
-import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
-import { CalendarDays } from 'lucide-react';
-import { useRef } from 'react';
+import { Box, Button, Flex, IconButton, Popover, Portal, Text } from '@chakra-ui/react';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { todayIso } from '../lib/forms';
 
-const longDate = (d: DateValue) =>
-  new Date(d.year, d.month - 1, d.day).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const WEEKDAYS = [
+  ['Su', 'Sunday'],
+  ['Mo', 'Monday'],
+  ['Tu', 'Tuesday'],
+  ['We', 'Wednesday'],
+  ['Th', 'Thursday'],
+  ['Fr', 'Friday'],
+  ['Sa', 'Saturday'],
+] as const;
 
-/** The names the journeys and screen readers know the calendar's controls by (a day is its number; its date is its title). */
-const TRANSLATIONS = {
-  // No name of its own: the field's label names the trigger (Chakra's "Open calendar" would hide it).
-  trigger: () => '',
-  prevTrigger: () => 'Go to previous month',
-  nextTrigger: () => 'Go to next month',
-  dayCell: (state: { value: DateValue }) => String(state.value.day),
-};
+const iso = (d: Date) => todayIso(d);
+const fromIso = (value: string) => new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
 export interface DatePopoverProps {
   /** Control id, so the field's label names the button. */
@@ -27,113 +29,154 @@ export interface DatePopoverProps {
 }
 
 /**
- * A date picker in a popover (§2), Chakra's DatePicker: days before today are disabled, clicking the
- * chosen day again clears it. Arrow keys move between days, Page Up/Down between months. Its recipe is
- * given here rather than in the theme, so the one form that has a calendar carries its styles.
+ * A date picker in a popover (§2): days before today are disabled, clicking the chosen day again
+ * clears it. Arrow keys move between days, Page Up/Down between months.
  */
 export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopoverProps) {
   const today = todayIso();
-  const cleared = useRef<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [focused, setFocused] = useState(() => fromIso(value || today));
+  const grid = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (open) setFocused(fromIso(value && value >= today ? value : today));
+  }, [open, value, today]);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${iso(focused)}"]`)?.focus();
+  }, [focused]);
+
+  const monthStart = new Date(focused.getFullYear(), focused.getMonth(), 1);
+  const daysInMonth = new Date(focused.getFullYear(), focused.getMonth() + 1, 0).getDate();
+  const canGoBack = iso(monthStart) > `${today.slice(0, 8)}01`;
+  const cells: Array<Date | null> = [...Array<null>(monthStart.getDay()).fill(null)];
+  for (let day = 1; day <= daysInMonth; day++) cells.push(new Date(focused.getFullYear(), focused.getMonth(), day));
+  while (cells.length % 7) cells.push(null);
+
+  const moveTo = (d: Date) => {
+    const target = iso(d) < today ? fromIso(today) : d;
+    moved.current = true;
+    setFocused(target);
+  };
+  const shiftMonth = (n: number) => {
+    const d = new Date(focused.getFullYear(), focused.getMonth() + n, 1);
+    setFocused(iso(d) < today ? fromIso(today) : d);
+  };
+  const choose = (d: Date) => {
+    const chosen = iso(d);
+    if (chosen === value) {
+      onChange('');
+      return;
+    }
+    onChange(chosen);
+    setOpen(false);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+    if (e.key in steps) {
+      e.preventDefault();
+      moveTo(addDays(focused, steps[e.key]));
+    } else if (e.key === 'PageUp' || e.key === 'PageDown') {
+      e.preventDefault();
+      moveTo(new Date(focused.getFullYear(), focused.getMonth() + (e.key === 'PageUp' ? -1 : 1), focused.getDate()));
+    }
+  };
+
   return (
-    <DatePicker.Root
-      recipe={datePickerSlotRecipe}
-      // The trigger keeps the id the field's label points at (Chakra finds its parts by their ids).
-      ids={{ trigger: id }}
-      value={value ? [parseDate(value)] : []}
-      onValueChange={(e) => {
-        const chosen = e.value[0]?.toString() ?? '';
-        if (chosen === cleared.current) return;
-        onChange(chosen);
-      }}
-      onOpenChange={(e) => {
-        if (!e.open) onBlur?.();
-      }}
-      min={parseDate(today)}
-      minView="day"
-      maxView="day"
-      locale="en-US"
-      translations={TRANSLATIONS}
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
       positioning={{ placement: 'bottom-start' }}
-      width="full"
+      onExitComplete={onBlur}
+      initialFocusEl={() => grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]:not(:disabled)') ?? null}
     >
-      <DatePicker.Control>
-        <DatePicker.Trigger asChild unstyled>
-          <Button
-            variant="outline"
-            justifyContent="flex-start"
-            fontWeight="normal"
-            width="full"
-            aria-invalid={invalid || undefined}
-            borderColor={invalid ? 'border.error' : undefined}
-            color={value ? 'fg' : 'fg.muted'}
-          >
-            <CalendarDays aria-hidden="true" />
-            {value ? longDate(parseDate(value)) : 'Pick a date'}
-          </Button>
-        </DatePicker.Trigger>
-      </DatePicker.Control>
+      <Popover.Trigger asChild>
+        <Button
+          id={id}
+          variant="outline"
+          justifyContent="flex-start"
+          fontWeight="normal"
+          width="full"
+          aria-invalid={invalid || undefined}
+          borderColor={invalid ? 'border.error' : undefined}
+          color={value ? 'gray.900' : 'gray.600'}
+        >
+          <CalendarDays aria-hidden="true" />
+          {value ? longDate(fromIso(value)) : 'Pick a date'}
+        </Button>
+      </Popover.Trigger>
       <Portal>
-        <DatePicker.Positioner>
-          <DatePicker.Content>
-            <DatePicker.View view="day">
-              <DatePicker.Context>
-                {(picker) => (
-                  <>
-                    <DatePicker.ViewControl>
-                      <DatePicker.PrevTrigger />
-                      <DatePicker.RangeText aria-live="polite" fontWeight="semibold" textAlign="center" flex="1" />
-                      <DatePicker.NextTrigger />
-                    </DatePicker.ViewControl>
-                    <DatePicker.Table>
-                      <DatePicker.TableHead>
-                        <DatePicker.TableRow>
-                          {picker.weekDays.map((day) => (
-                            <DatePicker.TableHeader key={day.long} aria-label={day.long}>
-                              {day.short.slice(0, 2)}
-                            </DatePicker.TableHeader>
-                          ))}
-                        </DatePicker.TableRow>
-                      </DatePicker.TableHead>
-                      <DatePicker.TableBody>
-                        {picker.weeks.map((week) => (
-                          <DatePicker.TableRow key={week[0].toString()}>
-                            {week.map((day) =>
-                              day.month === picker.focusedValue.month ? (
-                                <DatePicker.TableCell key={day.toString()} value={day}>
-                                  <DatePicker.TableCellTrigger
-                                    asChild
-                                    title={longDate(day)}
-                                    onClick={() => {
-                                      // A second click on the chosen day clears it (Chakra would choose it again).
-                                      cleared.current = day.toString() === value ? value : null;
-                                      if (cleared.current) onChange('');
-                                    }}
-                                  >
-                                    <Button variant="ghost" size="sm" disabled={day.toString() < today}>
-                                      {day.day}
-                                    </Button>
-                                  </DatePicker.TableCellTrigger>
-                                </DatePicker.TableCell>
-                              ) : (
-                                <td key={day.toString()} />
-                              ),
-                            )}
-                          </DatePicker.TableRow>
-                        ))}
-                      </DatePicker.TableBody>
-                    </DatePicker.Table>
-                  </>
-                )}
-              </DatePicker.Context>
+        <Popover.Positioner>
+          <Popover.Content width="auto" aria-labelledby={`${id}-caption`}>
+            <Popover.Body p="3">
+              <Flex justify="space-between" align="center" mb="2">
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label="Go to previous month"
+                  disabled={!canGoBack}
+                  onClick={() => shiftMonth(-1)}
+                >
+                  <ChevronLeft />
+                </IconButton>
+                <Text fontWeight="semibold" aria-live="polite" id={`${id}-caption`}>
+                  {focused.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}
+                </Text>
+                <IconButton size="xs" variant="ghost" aria-label="Go to next month" onClick={() => shiftMonth(1)}>
+                  <ChevronRight />
+                </IconButton>
+              </Flex>
+              <Box ref={grid} role="grid" aria-labelledby={`${id}-caption`} onKeyDown={onKeyDown}>
+                <Box role="row" display="grid" gridTemplateColumns="repeat(7, 2.25rem)" gap="1">
+                  {WEEKDAYS.map(([short, long]) => (
+                    <Text role="columnheader" key={short} aria-label={long} fontSize="xs" color="gray.600" textAlign="center" py="1">
+                      {short}
+                    </Text>
+                  ))}
+                </Box>
+                {Array.from({ length: cells.length / 7 }, (_, week) => (
+                  <Box role="row" key={week} display="grid" gridTemplateColumns="repeat(7, 2.25rem)" gap="1" mt="1">
+                    {cells.slice(week * 7, week * 7 + 7).map((d, i) =>
+                      d ? (
+                        <Box role="gridcell" key={i} aria-selected={iso(d) === value}>
+                          <Button
+                            size="sm"
+                            width="2.25rem"
+                            height="2.25rem"
+                            minW="0"
+                            p="0"
+                            data-date={iso(d)}
+                            title={longDate(d)}
+                            tabIndex={iso(d) === iso(focused) ? 0 : -1}
+                            disabled={iso(d) < today}
+                            variant={iso(d) === value ? 'solid' : 'ghost'}
+                            colorPalette={iso(d) === value ? 'brand' : 'gray'}
+                            fontWeight={iso(d) === today ? 'bold' : 'normal'}
+                            textDecoration={iso(d) === today ? 'underline' : undefined}
+                            onClick={() => choose(d)}
+                          >
+                            {d.getDate()}
+                          </Button>
+                        </Box>
+                      ) : (
+                        <Box role="gridcell" key={i} />
+                      ),
+                    )}
+                  </Box>
+                ))}
+              </Box>
               {value && (
-                <Text fontSize="xs" color="fg.muted">
+                <Text fontSize="xs" color="gray.600" mt="2">
                   Click the selected date again to clear it.
                 </Text>
               )}
-            </DatePicker.View>
-          </DatePicker.Content>
-        </DatePicker.Positioner>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
       </Portal>
-    </DatePicker.Root>
+    </Popover.Root>
   );
 }
