@@ -1,6 +1,5 @@
-import { Input, type InputProps } from '@chakra-ui/react';
-import { Suspense, useEffect, useRef, useState, type Ref } from 'react';
-import { lazyWithReload } from '../lib/chunks';
+import { Box, Input, type InputProps } from '@chakra-ui/react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 
 /** One suggestion of a combobox. */
 export interface ComboboxOption<T> {
@@ -9,7 +8,7 @@ export interface ComboboxOption<T> {
   value: T;
 }
 
-export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' | 'onSelect' | 'size' | 'ref'> {
+export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' | 'onSelect'> {
   value: string;
   onValueChange(text: string): void;
   /** Suggestions for the typed text; called after a short pause in typing. */
@@ -17,34 +16,30 @@ export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' 
   onPick(option: ComboboxOption<T>): void;
   /** Fewer characters than this show no suggestions. */
   minChars?: number;
-  ref?: Ref<HTMLInputElement>;
 }
 
 const DEBOUNCE_MS = 200;
 
-// Chakra's Combobox is ~20 KB of the first download: it comes in its own chunk, asked for as soon as
-// this module loads; until it is there (a page rendered in the browser), a plain input takes the text.
-const loadList = () => import('./ComboboxList');
-const ComboboxList = lazyWithReload(loadList);
-if (typeof window !== 'undefined') void loadList().catch(() => undefined);
-
 /**
- * A text input with a suggestion list: `suggest` is asked after a pause in typing, and Chakra's
- * Combobox shows what it finds (see ComboboxList); typing freely is always allowed.
+ * A text input with a suggestion list (the WAI-ARIA combobox pattern): arrows move through the
+ * suggestions, Enter picks one, Escape closes the list; typing freely is always allowed.
  */
-export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 2, ref, ...inputProps }: ComboboxProps<T>) {
+function ComboboxInner<T>(
+  { value, onValueChange, suggest, onPick, minChars = 2, onKeyDown, onBlur, ...inputProps }: ComboboxProps<T>,
+  ref: React.ForwardedRef<HTMLInputElement>,
+) {
+  const listId = useId();
   const [options, setOptions] = useState<Array<ComboboxOption<T>>>([]);
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const typed = useRef(false);
-  // The plain input had the focus when Chakra's replaced it: the new one takes it over.
-  const focused = useRef(false);
   // `suggest` is a fresh closure each render; the text is what should trigger a lookup.
   const suggestRef = useRef(suggest);
   suggestRef.current = suggest;
 
   useEffect(() => {
     if (!typed.current || value.trim().length < minChars) {
-      setOptions((current) => (current.length ? [] : current));
+      setOptions([]);
       return;
     }
     const controller = new AbortController();
@@ -55,6 +50,7 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
           // Text that already reads exactly like a suggestion needs no list over the next fields.
           const exact = found.some((o) => o.label.toLowerCase() === value.trim().toLowerCase());
           setOptions(found);
+          setActive(-1);
           setOpen(found.length > 0 && !exact);
         })
         .catch(() => {
@@ -67,57 +63,100 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
     };
   }, [value, minChars]);
 
-  const type = (text: string) => {
-    typed.current = true;
-    onValueChange(text);
+  const pick = (option: ComboboxOption<T>) => {
+    typed.current = false;
+    setOpen(false);
+    setOptions([]);
+    onPick(option);
   };
 
-  const plain = (
-    <Input
-      ref={ref}
-      autoComplete="off"
-      role="combobox"
-      aria-autocomplete="list"
-      aria-expanded={false}
-      {...inputProps}
-      value={value}
-      onChange={(e) => type(e.target.value)}
-      onFocus={(e) => {
-        focused.current = true;
-        inputProps.onFocus?.(e);
-      }}
-      onBlur={(e) => {
-        focused.current = false;
-        inputProps.onBlur?.(e);
-      }}
-    />
-  );
+  const expanded = open && options.length > 0;
   return (
-    <Suspense fallback={plain}>
-      <ComboboxList
+    <Box position="relative" width="100%">
+      <Input
         ref={ref}
-        autoFocus={focused.current}
         {...inputProps}
-        // Closed on leaving the field, before what was clicked opens: Chakra would close it on the
-        // outside click only, and that same click would then dismiss the date picker it opened.
+        value={value}
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+        onChange={(e) => {
+          typed.current = true;
+          onValueChange(e.target.value);
+        }}
+        onKeyDown={(e) => {
+          if (expanded && e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((i) => (i + 1) % options.length);
+          } else if (expanded && e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+          } else if (expanded && e.key === 'Enter' && active >= 0) {
+            e.preventDefault();
+            pick(options[active]);
+          } else if (e.key === 'Escape' && expanded) {
+            e.preventDefault();
+            setOpen(false);
+          }
+          onKeyDown?.(e);
+        }}
         onBlur={(e) => {
           setOpen(false);
-          inputProps.onBlur?.(e);
-        }}
-        value={value}
-        onType={type}
-        options={options}
-        open={open}
-        onClose={() => setOpen(false)}
-        onPickKey={(key) => {
-          const option = options.find((o) => o.key === key);
-          if (!option) return;
-          typed.current = false;
-          setOpen(false);
-          setOptions([]);
-          onPick(option);
+          onBlur?.(e);
         }}
       />
-    </Suspense>
+      <Box
+        as="ul"
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        position="absolute"
+        zIndex="dropdown"
+        top="100%"
+        left="0"
+        right="0"
+        mt="1"
+        bg="white"
+        borderWidth="1px"
+        rounded="md"
+        boxShadow="lg"
+        maxH="64"
+        overflowY="auto"
+        listStyleType="none"
+        py="1"
+      >
+        {options.map((option, i) => (
+          <Box
+            as="li"
+            key={option.key}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            px="3"
+            py="2"
+            cursor="pointer"
+            color="gray.800"
+            bg={i === active ? 'brand.50' : undefined}
+            _hover={{ bg: 'brand.50' }}
+            onMouseDown={(e) => {
+              // Keeps focus in the input so blur does not close the list before the pick.
+              e.preventDefault();
+              pick(option);
+            }}
+          >
+            {option.label}
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
+
+/** See ComboboxInner. */
+export const Combobox = forwardRef(ComboboxInner) as <T>(
+  props: ComboboxProps<T> & { ref?: React.Ref<HTMLInputElement> },
+) => React.ReactElement;

@@ -37,10 +37,6 @@ globalThis.IntersectionObserver ??= class {
   }
 } as unknown as typeof IntersectionObserver;
 
-// Chakra's Combobox comes in a lazily loaded chunk: loaded before the tests, a page swaps its plain
-// stand-in input for it at once instead of under a test's typing.
-await import('../components/ComboboxList');
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
