@@ -32,7 +32,6 @@ import {
   nativeSelectSlotRecipe,
   popoverSlotRecipe,
   progressSlotRecipe,
-  ratingGroupSlotRecipe,
   separatorRecipe,
   semanticTokens,
   skeletonRecipe,
@@ -98,7 +97,6 @@ const defaultThemeConfig = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       popover: popoverSlotRecipe,
       progress: progressSlotRecipe,
-      ratingGroup: ratingGroupSlotRecipe,
       stat: statSlotRecipe,
       steps: stepsSlotRecipe,
       switch: switchSlotRecipe,
@@ -155,7 +153,7 @@ export const system = createSystem(
             emphasized: { value: '{colors.brand.200}' },
             focusRing: { value: '{colors.brand.500}' },
           },
-          // The gold palette for `colorPalette="gold"` (the rating stars).
+          // The gold palette as semantic tokens (gold.solid, gold.fg, ...), like brand.
           gold: {
             solid: { value: '{colors.gold.500}' },
             contrast: { value: '{colors.gray.900}' },
