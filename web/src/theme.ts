@@ -153,6 +153,16 @@ export const system = createSystem(
             emphasized: { value: '{colors.brand.200}' },
             focusRing: { value: '{colors.brand.500}' },
           },
+          // The gold palette as semantic tokens (gold.solid, gold.fg, ...), like brand.
+          gold: {
+            solid: { value: '{colors.gold.500}' },
+            contrast: { value: '{colors.gray.900}' },
+            fg: { value: '{colors.gold.700}' },
+            muted: { value: '{colors.gold.100}' },
+            subtle: { value: '{colors.gold.100}' },
+            emphasized: { value: '{colors.gold.300}' },
+            focusRing: { value: '{colors.gold.500}' },
+          },
         },
       },
     },
@@ -161,3 +171,8 @@ export const system = createSystem(
     },
   }),
 );
+
+/** A colour token's value, for what takes a colour string instead of a style prop (charts, Stripe's card form). */
+export function colorValue(token: string): string {
+  return String(system.token(`colors.${token}`));
+}

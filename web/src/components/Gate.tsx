@@ -1,4 +1,4 @@
-import { Card, Center, Heading, Text } from '@chakra-ui/react';
+import { Button, Card, Center, Heading, Icon, Text } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { LinkButton } from './LinkButton';
 
@@ -23,7 +23,11 @@ export function Gate({
     <Center px="4" py="20">
       <Card.Root maxW="md" textAlign="center" boxShadow="lg">
         <Card.Body alignItems="center" gap="4" py="10">
-          {signIn && <LogIn color="#23356b" aria-hidden="true" />}
+          {signIn && (
+            <Icon asChild color="brand.fg">
+              <LogIn aria-hidden="true" />
+            </Icon>
+          )}
           <Heading as="h1" size="2xl">
             {title}
           </Heading>

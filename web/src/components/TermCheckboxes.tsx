@@ -1,6 +1,7 @@
 import { Fieldset, HStack, SimpleGrid } from '@chakra-ui/react';
 import { SERVICES, VEHICLE_TYPES, type Term } from '@limo/contracts';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { colorValue } from '../theme';
 
 export interface TermCheckboxesProps {
   legend: string;
@@ -12,7 +13,11 @@ export interface TermCheckboxesProps {
   disabled?: boolean;
 }
 
-/** A group of checkboxes over one canonical vocabulary; the chosen slugs keep the vocabulary's order. */
+/**
+ * A group of checkboxes over one canonical vocabulary; the chosen slugs keep the vocabulary's order.
+ * Native inputs, not Chakra's CheckboxGroup: the browser journeys tick them with Playwright's `check()`,
+ * which cannot act on Chakra's visually hidden input.
+ */
 export function TermCheckboxes({ legend, terms, value, onChange, disabled }: TermCheckboxesProps) {
   const toggle = (slug: string, checked: boolean) => {
     const chosen = new Set(value);
@@ -33,7 +38,7 @@ export function TermCheckboxes({ legend, terms, value, onChange, disabled }: Ter
               checked={value.includes(term.slug)}
               disabled={disabled}
               onChange={(e) => toggle(term.slug, e.target.checked)}
-              style={{ width: 16, height: 16, accentColor: '#23356b' }}
+              style={{ width: 16, height: 16, accentColor: colorValue('brand.700') }}
             />
             {term.label}
           </HStack>
@@ -47,7 +52,13 @@ export function TermCheckboxes({ legend, terms, value, onChange, disabled }: Ter
  * The two vocabulary pickers every company form has (Services, Vehicle Types), bound to the form's
  * `services` and `vehicleTypes` fields.
  */
-export function VocabularyCheckboxes<T extends FieldValues>({ control, disabled }: { control: Control<T>; disabled?: boolean }) {
+export function VocabularyCheckboxes<T extends FieldValues, Sent extends FieldValues = T>({
+  control,
+  disabled,
+}: {
+  control: Control<T, unknown, Sent>;
+  disabled?: boolean;
+}) {
   const pickers = [
     { name: 'services', legend: 'Services', terms: SERVICES },
     { name: 'vehicleTypes', legend: 'Vehicle Types', terms: VEHICLE_TYPES },

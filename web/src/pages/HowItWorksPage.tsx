@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Globe2, MessageSquareQuote, Search, Star, TrendingUp, UserX, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { LinkButton } from '../components/LinkButton';
@@ -19,7 +19,9 @@ function Steps({ items }: { items: Item[] }) {
               <Flex w="10" h="10" rounded="full" bg="brand.700" color="white" align="center" justify="center" fontWeight="bold">
                 {i + 1}
               </Flex>
-              <s.icon color="#23356b" aria-hidden="true" />
+              <Icon asChild color="brand.fg">
+                <s.icon aria-hidden="true" />
+              </Icon>
             </Flex>
             <Heading as="h3" size="md">
               {s.title}
@@ -37,7 +39,9 @@ function Reasons({ items }: { items: Item[] }) {
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
       {items.map((r) => (
         <Stack key={r.title} gap="2">
-          <r.icon color="#23356b" aria-hidden="true" />
+          <Icon asChild color="brand.fg">
+            <r.icon aria-hidden="true" />
+          </Icon>
           <Text fontWeight="semibold">{r.title}</Text>
           <Text fontSize="sm" color="gray.700">
             {r.text}

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, SimpleGrid, Stack, Table, Text, Icon } from '@chakra-ui/react';
 import { BookOpen, Building2, Mail, Search } from 'lucide-react';
 import { SUPPORT_EMAIL } from '@limo/contracts';
 import { FaqAccordion } from '../components/FaqAccordion';
@@ -64,7 +64,9 @@ export default function SupportPage() {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <Card.Root>
             <Card.Body gap="3">
-              <Mail color="#23356b" aria-hidden="true" />
+              <Icon asChild color="brand.fg">
+                <Mail aria-hidden="true" />
+              </Icon>
               <Heading as="h2" size="lg">
                 E-mail Support
               </Heading>
@@ -109,7 +111,9 @@ export default function SupportPage() {
           {help.map((h) => (
             <Card.Root key={h.title}>
               <Card.Body gap="3">
-                <h.icon color="#23356b" aria-hidden="true" />
+                <Icon asChild color="brand.fg">
+                  <h.icon aria-hidden="true" />
+                </Icon>
                 <Heading as="h2" size="md">
                   {h.title}
                 </Heading>

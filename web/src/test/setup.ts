@@ -18,6 +18,8 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => undefined,
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+// jsdom has no PointerEvent; Chakra's checkboxes create one when they lose focus.
+window.PointerEvent ??= class PointerEvent extends MouseEvent {} as typeof window.PointerEvent;
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

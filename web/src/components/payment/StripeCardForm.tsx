@@ -3,6 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import type { CardFormProps } from './SimulatorCardForm';
+import { colorValue } from '../../theme';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -65,7 +66,7 @@ export default function StripeCardForm({ clientSecret, config, ...rest }: CardFo
   return (
     <Elements
       stripe={stripeFor(config.publishableKey ?? '')}
-      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#23356b' } } }}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: colorValue('brand.700') } } }}
     >
       <Inner {...rest} />
     </Elements>

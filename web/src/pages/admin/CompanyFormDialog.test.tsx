@@ -4,9 +4,6 @@ import { makeOwnerCompany } from '../../test/adminFixtures';
 import { fakeServer, on, renderAt, type Call } from '../../test/render';
 import { CompanyFormDialog } from './CompanyFormDialog';
 
-// jsdom has no PointerEvent; the dialog's outside-click guard creates one when a checkbox inside it takes focus.
-window.PointerEvent ??= class PointerEvent extends MouseEvent {} as typeof window.PointerEvent;
-
 const created = { status: 201, body: makeOwnerCompany({ id: 'c9' }) };
 
 function renderForm(company?: Parameters<typeof CompanyFormDialog>[0]['company']) {

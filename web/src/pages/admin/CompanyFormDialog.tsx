@@ -1,4 +1,4 @@
-import { Button, Checkbox, CheckboxGroup, Dialog, Fieldset, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCompanyCreateBodySchema,
@@ -6,17 +6,15 @@ import {
   normalizeService,
   normalizeVehicleType,
   normalizePriceRange,
-  SERVICES,
-  VEHICLE_TYPES,
   type AdminCompanyCreateBody,
   type OwnerCompany,
-  type Term,
 } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
+import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
@@ -83,41 +81,6 @@ const resolver: Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody> = (
   ) as ReturnType<Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody>>;
 
 type FormControl = Control<CompanyFormValues, unknown, AdminCompanyCreateBody>;
-
-function TermChecklist({
-  control,
-  name,
-  legend,
-  terms,
-}: {
-  control: FormControl;
-  name: 'services' | 'vehicleTypes';
-  legend: string;
-  terms: readonly Term[];
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Fieldset.Root>
-          <Fieldset.Legend fontWeight="medium">{legend}</Fieldset.Legend>
-          <CheckboxGroup value={field.value} onValueChange={(v) => field.onChange([...new Set(v)])} name={name}>
-            <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="2" mt="2">
-              {terms.map((t) => (
-                <Checkbox.Root key={t.slug} value={t.slug} size="sm">
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t.label}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </CheckboxGroup>
-        </Fieldset.Root>
-      )}
-    />
-  );
-}
 
 function Toggle({ control, name, label }: { control: FormControl; name: 'featured' | 'verified' | 'businessVerified'; label: string }) {
   return (
@@ -250,8 +213,7 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
                   <Input {...register('imageUrl')} placeholder="https://" autoComplete="off" />
                 </FormField>
               </SimpleGrid>
-              <TermChecklist control={control} name="services" legend="Services" terms={SERVICES} />
-              <TermChecklist control={control} name="vehicleTypes" legend="Vehicle Types" terms={VEHICLE_TYPES} />
+              <VocabularyCheckboxes control={control} />
               <Stack gap="3" borderTopWidth="1px" pt="4">
                 <Toggle control={control} name="featured" label="Featured listing" />
                 <Toggle control={control} name="verified" label="Verified (admin only)" />

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { AdminCompanyList, AdminReview, AdminStats, StateCount } from '@limo/contracts';
 import { Building2, DollarSign, Star, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -137,7 +137,9 @@ export function OverviewTab() {
                 Average rating
               </Text>
               <HStack as="dd" gap="1" fontWeight="semibold">
-                <Star aria-hidden="true" size="16" fill="#d9a21b" color="#d9a21b" />
+                <Icon asChild color="gold.solid">
+                  <Star aria-hidden="true" size="16" fill="currentColor" />
+                </Icon>
                 {PLATFORM_AVERAGE_RATING.toFixed(1)}
               </HStack>
             </HStack>

@@ -15,9 +15,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { colorValue } from '../../theme';
 
-const BRAND = '#23356b';
-const PALETTE = ['#23356b', '#d9a21b', '#2f855a', '#c05621', '#6b46c1', '#2b6cb0', '#b83280', '#4a5568'];
+const BRAND = colorValue('brand.700');
+const PALETTE = ['brand.700', 'gold.500', 'green.600', 'orange.600', 'purple.600', 'blue.600', 'pink.600', 'gray.600'].map(colorValue);
+const TICK = colorValue('gray.700');
 
 /** Companies per state: the top ten as bars (owner-admin §2.9 tab 1). */
 export function StateBarChart({ data }: { data: Array<{ state: string; count: number }> }) {
@@ -25,8 +27,8 @@ export function StateBarChart({ data }: { data: Array<{ state: string; count: nu
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="state" tick={{ fill: '#2d3748', fontSize: 12 }} />
-        <YAxis allowDecimals={false} tick={{ fill: '#2d3748', fontSize: 12 }} width={40} />
+        <XAxis dataKey="state" tick={{ fill: TICK, fontSize: 12 }} />
+        <YAxis allowDecimals={false} tick={{ fill: TICK, fontSize: 12 }} width={40} />
         <Tooltip />
         <Bar dataKey="count" name="Companies" fill={BRAND} radius={[4, 4, 0, 0]} isAnimationActive={false} />
       </BarChart>
@@ -46,8 +48,8 @@ export function TrendsChart({
     <ResponsiveContainer width="100%" height={300}>
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" tick={{ fill: '#2d3748', fontSize: 12 }} minTickGap={16} />
-        <YAxis allowDecimals={false} tick={{ fill: '#2d3748', fontSize: 12 }} width={40} />
+        <XAxis dataKey="date" tick={{ fill: TICK, fontSize: 12 }} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={{ fill: TICK, fontSize: 12 }} width={40} />
         <Tooltip />
         <Legend />
         {series.map((s, i) => (
@@ -90,8 +92,8 @@ export function RankChart({ data, label }: { data: Array<{ name: string; value: 
     <ResponsiveContainer width="100%" height={Math.max(160, data.length * 40)}>
       <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={{ fill: '#2d3748', fontSize: 12 }} />
-        <YAxis type="category" dataKey="name" width={150} interval={0} tick={{ fill: '#2d3748', fontSize: 11 }} />
+        <XAxis type="number" allowDecimals={false} tick={{ fill: TICK, fontSize: 12 }} />
+        <YAxis type="category" dataKey="name" width={150} interval={0} tick={{ fill: TICK, fontSize: 11 }} />
         <Tooltip />
         <Bar dataKey="value" name={label} fill={BRAND} radius={[0, 4, 4, 0]} isAnimationActive={false} />
       </BarChart>

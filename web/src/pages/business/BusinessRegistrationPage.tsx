@@ -1,4 +1,19 @@
-import { Box, Button, Card, Center, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Steps, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Center,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Steps,
+  Text,
+  Textarea,
+  Icon,
+} from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CurrentUser } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -294,7 +309,9 @@ export default function BusinessRegistrationPage() {
           )}
           {step === 'done' && (
             <Stack align="center" textAlign="center" gap="3" py="8" role="status">
-              <CheckCircle2 size={56} color="#2f855a" aria-hidden="true" />
+              <Icon asChild color="fg.success">
+                <CheckCircle2 size={56} aria-hidden="true" />
+              </Icon>
               <Heading as="h2" size="2xl">
                 Registration Complete!
               </Heading>

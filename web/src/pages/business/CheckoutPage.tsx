@@ -1,4 +1,20 @@
-import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  List,
+  Separator,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
@@ -211,7 +227,9 @@ export default function CheckoutPage() {
                   <ClaimerDetailsForm companyName={company.data?.name ?? 'this business'} onSubmit={setClaimer} />
                 ) : paid ? (
                   <Stack align="center" py="8" gap="3" role="status">
-                    <CheckCircle2 size={40} color="#2f855a" aria-hidden="true" />
+                    <Icon asChild color="fg.success">
+                      <CheckCircle2 size={40} aria-hidden="true" />
+                    </Icon>
                     <Text fontWeight="semibold">Payment received. Taking you to your confirmation...</Text>
                   </Stack>
                 ) : setupFailed ? (

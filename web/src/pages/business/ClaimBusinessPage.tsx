@@ -14,6 +14,7 @@ import {
   Spinner,
   Stack,
   Text,
+  Icon,
 } from '@chakra-ui/react';
 import { CLAIM_SEARCH_PAGE_SIZE, type AllCompaniesResponse, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -278,7 +279,9 @@ export default function ClaimBusinessPage() {
       <SimpleGrid maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} gap="6">
         {TILES.map((t) => (
           <Stack key={t.title} gap="2">
-            <t.icon color="#23356b" aria-hidden="true" />
+            <Icon asChild color="brand.fg">
+              <t.icon aria-hidden="true" />
+            </Icon>
             <Heading as="h2" size="md">
               {t.title}
             </Heading>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Grid, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Grid, Heading, Icon, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_TOPICS, contactBodySchema, SUPPORT_EMAIL, type ContactBody } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -102,7 +102,9 @@ export default function ContactPage() {
         <Stack gap="4">
           <Card.Root>
             <Card.Body gap="2">
-              <Mail color="#23356b" aria-hidden="true" />
+              <Icon asChild color="brand.fg">
+                <Mail aria-hidden="true" />
+              </Icon>
               <Heading as="h2" size="md">
                 E-mail
               </Heading>
@@ -113,7 +115,9 @@ export default function ContactPage() {
           </Card.Root>
           <Card.Root>
             <Card.Body gap="2">
-              <Clock color="#23356b" aria-hidden="true" />
+              <Icon asChild color="brand.fg">
+                <Clock aria-hidden="true" />
+              </Icon>
               <Heading as="h2" size="md">
                 Response Time
               </Heading>

@@ -1,5 +1,4 @@
-import { Badge, Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeCheck, Headphones, LineChart, ShieldCheck } from 'lucide-react';
+import { Badge, Box, Button, Card, Flex, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';
@@ -111,7 +110,9 @@ export default function PricingPage() {
         <SimpleGrid maxW="6xl" mx="auto" columns={{ base: 1, md: 2, lg: 4 }} gap="6">
           {WHY.map((w) => (
             <Stack key={w.title} gap="2">
-              <w.icon color="#23356b" aria-hidden="true" />
+              <Icon asChild color="brand.fg">
+                <w.icon aria-hidden="true" />
+              </Icon>
               <Heading as="h3" size="md">
                 {w.title}
               </Heading>

@@ -1,5 +1,4 @@
-import { Box, Card, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { BadgeDollarSign, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';
@@ -59,7 +58,9 @@ export default function SubscribePage() {
           {BENEFITS.map((b) => (
             <Card.Root key={b.title}>
               <Card.Body gap="3">
-                <b.icon color="#23356b" aria-hidden="true" />
+                <Icon asChild color="brand.fg">
+                  <b.icon aria-hidden="true" />
+                </Icon>
                 <Heading as="h3" size="md">
                   {b.title}
                 </Heading>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, HStack, List, Spinner, Stack, Text, Icon } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -98,7 +98,9 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
         <Card.Body gap="4">
           {done ? (
             <Stack align="center" textAlign="center" gap="3" py="8" role="status">
-              <CheckCircle2 size={56} color="#2f855a" aria-hidden="true" />
+              <Icon asChild color="fg.success">
+                <CheckCircle2 size={56} aria-hidden="true" />
+              </Icon>
               <Heading as="h2" size="xl">
                 Payment received
               </Heading>

@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompanyAnalytics } from '@limo/contracts';
+import { colorValue } from '../../theme';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -14,16 +15,23 @@ export default function AnalyticsChart({ data, monthly }: { data: CompanyAnalyti
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+        <CartesianGrid strokeDasharray="3 3" stroke={colorValue('gray.200')} />
         <XAxis dataKey="date" tickFormatter={(d: string) => tick(d, monthly)} fontSize={12} minTickGap={16} />
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(d) => tick(String(d), monthly)} />
         <Legend />
-        <Line type="monotone" dataKey="profileViews" name="Views" stroke="#23356b" strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="searchAppearances" name="Search appearances" stroke="#8299d3" strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="quoteRequests" name="Quote requests" stroke="#d9a21b" strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="callClicks" name="Calls" stroke="#2f855a" strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="websiteClicks" name="Website clicks" stroke="#c05621" strokeWidth={2} dot={false} />
+        <Line type="monotone" dataKey="profileViews" name="Views" stroke={colorValue('brand.700')} strokeWidth={2} dot={false} />
+        <Line
+          type="monotone"
+          dataKey="searchAppearances"
+          name="Search appearances"
+          stroke={colorValue('brand.300')}
+          strokeWidth={2}
+          dot={false}
+        />
+        <Line type="monotone" dataKey="quoteRequests" name="Quote requests" stroke={colorValue('gold.500')} strokeWidth={2} dot={false} />
+        <Line type="monotone" dataKey="callClicks" name="Calls" stroke={colorValue('green.600')} strokeWidth={2} dot={false} />
+        <Line type="monotone" dataKey="websiteClicks" name="Website clicks" stroke={colorValue('orange.600')} strokeWidth={2} dot={false} />
       </LineChart>
     </ResponsiveContainer>
   );

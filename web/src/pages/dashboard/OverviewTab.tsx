@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, SimpleGrid, Stack, Text, Icon as ChakraIcon } from '@chakra-ui/react';
 import type { OwnerCompany, SubscriptionView } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
@@ -22,7 +22,9 @@ function Stat({
   return (
     <Card.Root data-testid={testId}>
       <Card.Body gap="1">
-        <Icon size={18} color="#23356b" aria-hidden="true" />
+        <ChakraIcon asChild color="brand.fg">
+          <Icon size={18} aria-hidden="true" />
+        </ChakraIcon>
         <Text fontSize="sm" color="gray.700">
           {label}
         </Text>
@@ -79,7 +81,9 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
         />
         <Card.Root data-testid="subscription-status">
           <Card.Body gap="1">
-            <CalendarClock size={18} color="#23356b" aria-hidden="true" />
+            <ChakraIcon asChild color="brand.fg">
+              <CalendarClock size={18} aria-hidden="true" />
+            </ChakraIcon>
             <Text fontSize="sm" color="gray.700">
               Subscription
             </Text>

@@ -11,6 +11,7 @@ import {
   Text,
   useMediaQuery,
   VStack,
+  Icon,
 } from '@chakra-ui/react';
 import { AlertTriangle, Map as MapIcon, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -86,7 +87,9 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
       {search.isError && (
         <Card.Root role="alert" borderColor="red.200" bg="red.50" maxW="xl" mx="auto">
           <Card.Body alignItems="center" textAlign="center" gap="3">
-            <AlertTriangle color="#c53030" aria-hidden="true" />
+            <Icon asChild color="fg.error">
+              <AlertTriangle aria-hidden="true" />
+            </Icon>
             <Heading as="h3" size="lg" color="red.800">
               Error Loading Companies
             </Heading>

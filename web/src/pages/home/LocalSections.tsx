@@ -1,4 +1,4 @@
-import { Box, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, List, SimpleGrid, Stack, Text, Icon } from '@chakra-ui/react';
 import { cityPath, statePath } from '@limo/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { Award, Clock, MapPinned, ShieldCheck } from 'lucide-react';
@@ -69,7 +69,9 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6">
             {reasons.map((r) => (
               <Stack key={r.title} gap="2">
-                <r.icon color="#23356b" aria-hidden="true" />
+                <Icon asChild color="brand.fg">
+                  <r.icon aria-hidden="true" />
+                </Icon>
                 <Text fontWeight="semibold">{r.title}</Text>
                 <Text fontSize="sm" color="gray.700">
                   {r.text}

@@ -12,6 +12,10 @@ import {
   type SearchFilters,
 } from '../../lib/search';
 import { HeroBand } from '../../components/HeroBand';
+import { colorValue } from '../../theme';
+
+/** The filters' native checkboxes, in the brand's colour. */
+const CHECKBOX_STYLE = { width: 16, height: 16, accentColor: colorValue('brand.700') };
 
 interface SelectFieldProps {
   label: string;
@@ -117,7 +121,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                         type="checkbox"
                         checked={draft.vehicleTypes.includes(type)}
                         onChange={(e) => toggleVehicle(type, e.target.checked)}
-                        style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                        style={CHECKBOX_STYLE}
                       />
                       {type}
                     </HStack>
@@ -137,7 +141,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                       name="verifiedOwner"
                       checked={draft.verifiedOwner}
                       onChange={(e) => set('verifiedOwner', e.target.checked)}
-                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                      style={CHECKBOX_STYLE}
                     />
                     <BadgeCheck size={16} aria-hidden="true" /> Verified Owners only
                   </HStack>
@@ -146,7 +150,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                       type="checkbox"
                       checked={draft.licensedInsured}
                       onChange={(e) => set('licensedInsured', e.target.checked)}
-                      style={{ width: 16, height: 16, accentColor: '#23356b' }}
+                      style={CHECKBOX_STYLE}
                     />
                     Licensed &amp; insured
                   </HStack>
