@@ -1,4 +1,4 @@
-import { Button, Card, Center, Heading, Icon, Text } from '@chakra-ui/react';
+import { Card, Center, Heading, Icon, Text } from '@chakra-ui/react';
 import { LogIn } from 'lucide-react';
 import { LinkButton } from './LinkButton';
 

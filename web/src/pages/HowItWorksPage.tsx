@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Globe2, MessageSquareQuote, Search, Star, TrendingUp, UserX, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { LinkButton } from '../components/LinkButton';

@@ -1,20 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Heading,
-  HStack,
-  Icon,
-  List,
-  Separator,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Icon, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';

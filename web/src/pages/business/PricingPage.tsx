@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Flex, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeCheck, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Grid, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BadgeDollarSign, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { HeroBand } from '../../components/HeroBand';
