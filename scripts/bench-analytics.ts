@@ -29,6 +29,7 @@ import { createGateway } from '@limo/gateway';
 import { createLogger } from '@limo/platform';
 import { startThrowaway } from '@limo/embedded';
 import { generateSql } from './bench/generate-events.js';
+import { threadTicks } from './bench/thread-ticks.js';
 import { BENCH_UA as UA, benchEvent as event } from './bench/track-events.js';
 import { uniquePosts } from './bench/unique-posts.js';
 
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     const stored = () => count("ingestSource = 'direct'");
     const scenario = async (url: string, template: string, connections: number, requests: number, perRequest: number) => {
       const before = await stored();
+      const ticks = threadTicks();
       const cpu = process.cpuUsage();
       const started = performance.now();
       const result = await post(url, template, connections, requests);
@@ -108,7 +110,14 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
       const events = result.ok * perRequest;
+      // Where the CPU went, by thread: Node's own (main, V8's helpers, libuv's pool) and, with chDB in
+      // this process, the engine's (ClickHouse's thread names); a ClickHouse server's is not counted.
+      const byThread = [...threadTicks()]
+        .map(([name, t]) => [name, ((t - (ticks.get(name) ?? 0)) * 10_000) / events] as const)
+        .filter(([, us]) => us >= 0.5)
+        .sort((a, b) => b[1] - a[1]);
       return {
+        byThread,
         ...result,
         events,
         lost: expected - now,
@@ -153,6 +162,7 @@ async function main(): Promise<void> {
     console.log('ingest through the gateway (embedded, in-process batch writer; stored = counted in ClickHouse)');
     line('POST /api/analytics/track        32 conn', one);
     line('POST /api/analytics/track/batch   8 conn', many, `  (${many.perSecond.toFixed(0)} req/s × ${BATCH})`);
+    console.log(`    batch CPU µs/event by thread: ${many.byThread.map(([name, us]) => `${name} ${us.toFixed(1)}`).join(', ')}`);
     console.log(
       `  bare batch POST behind the same gateway  8 conn  ${(bareMany.perSecond * BATCH).toFixed(0).padStart(6)} events/s  ${bareBatchMicros.toFixed(1).padStart(6)} CPU µs/event   ratio batch track / bare: events/s ${(many.storedPerSecond / (bareMany.perSecond * BATCH)).toFixed(2)}, CPU µs/event ${(many.cpuMicrosPerEvent / bareBatchMicros).toFixed(2)} (analytics' own share ${(many.cpuMicrosPerEvent - bareBatchMicros).toFixed(1)} µs/event)`,
     );

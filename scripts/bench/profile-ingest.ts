@@ -16,7 +16,12 @@ import { uniquePosts } from './unique-posts.js';
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2_000);
 
 process.env.ANALYTICS_IP_EVENTS_PER_MINUTE ??= '1000000000';
-const system = await startThrowaway({ LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000' });
+const system = await startThrowaway({
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  // The ClickHouse server at CLICKHOUSE_URL when set (the engine's CPU then is not this process's).
+  ...(process.env.CLICKHOUSE_URL ? { CLICKHOUSE_URL: process.env.CLICKHOUSE_URL } : {}),
+});
 const store = system.services.analytics.service.app.analyticsStore;
 const stored = async () =>
   Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ingestSource = 'direct'`))[0]?.n);
