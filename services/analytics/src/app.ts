@@ -163,7 +163,7 @@ export const analyticsService = defineService({
         await ingest?.start();
       },
       async start() {
-        if (ctx.config.PROFILE === 'embedded' && env.SEED_DEMO_DATA !== false && !env.CLICKHOUSE_URL) {
+        if (env.SEED_DEMO_DATA && !env.CLICKHOUSE_URL) {
           seeding = seedDemoTraffic(store, env.CLICKHOUSE_DATABASE, companies, logger, stopping.signal).catch((err: unknown) =>
             logger.warn({ err }, 'demo traffic not added'),
           );

@@ -39,7 +39,7 @@ export const analyticsEnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  /** `false`: no demo traffic; otherwise the embedded profile with chDB adds some for the demo companies. */
+  /** Adds demo traffic for the demo companies (with chDB only; default: true in the embedded profile). */
   SEED_DEMO_DATA: booleanEnv,
 });
 export type AnalyticsEnv = z.output<typeof analyticsEnvSchema>;

@@ -19,11 +19,13 @@ export const billingEnvSchema = z.object({
   /** Another Stripe API base, e.g. stripe-mock's http://127.0.0.1:12111. */
   STRIPE_API_URL: optional(/^https?:\/\/[^\s]+$/, 'http://host:port'),
   STRIPE_PRICE_LOOKUP_KEY: z.string().trim().min(1).max(200).default('limo_directory_access_yearly'),
-  /** Allows the payment simulator in PROFILE=distributed (refused there otherwise). */
+  /** Allows the payment simulator when no Stripe key is set (default: true in the embedded profile, false otherwise). */
   PAYMENTS_SIMULATOR_ALLOWED: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  /** Where the simulator keeps its checkouts across restarts (default in the embedded profile: DATA_DIR/billing/simulator-state.json; unset: in memory). */
+  PAYMENTS_SIMULATOR_STATE_FILE: z.string().trim().min(1).max(1024).optional(),
   /** The simulator's webhook signing secret; generated per process when unset. */
   SIMULATOR_WEBHOOK_SECRET: optional(/^whsec_[A-Za-z0-9+/=]+$/, 'whsec_…'),
   /** 32-byte key (64 hex characters or base64) encrypting stored provider keys; generated into DATA_DIR when unset. */
@@ -37,14 +39,13 @@ export type BillingEnv = z.infer<typeof billingEnvSchema>;
 
 /** Billing's settings with the shared ones it reads. */
 export interface BillingSettings extends BillingEnv {
-  PROFILE: Config['PROFILE'];
   DATA_DIR: string;
   PUBLIC_URL: string;
 }
 
 /** Billing's settings: its own variables with the shared ones it reads. */
 export function billingSettings(config: Config, env: BillingEnv): BillingSettings {
-  return { ...env, PROFILE: config.PROFILE, DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL };
+  return { ...env, DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL };
 }
 
 /** Reads billing's variables; throws ConfigError naming every bad one. */

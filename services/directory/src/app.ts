@@ -240,8 +240,8 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
         await unclaimFreeListings(companies, logger);
         if (processIndex) await projection.rebuild();
         else if (ownIndex) await projection.reconcile();
-        // Asked for with SEED_DEMO_DATA=true; the embedded profile seeds unless it is false.
-        if (settings.SEED_DEMO_DATA ?? config.PROFILE === 'embedded') {
+        // SEED_DEMO_DATA: the composition root's default is true in the embedded profile.
+        if (settings.SEED_DEMO_DATA) {
           const started = Date.now();
           const { added, ids } = await seedDemoData(ctx.store, companies, reviews);
           if (added > 0) {

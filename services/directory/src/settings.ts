@@ -10,7 +10,7 @@ export const directoryEnvSchema = z.object({
   REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Listings an owner may create per hour. */
   LISTING_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(50),
-  /** `false` leaves an empty directory empty; otherwise the embedded profile fills it with demo companies and reviews. */
+  /** Fills an empty directory with demo companies and reviews (default: true in the embedded profile). */
   SEED_DEMO_DATA: booleanEnv,
   /** Minutes between two checks of verified insurance (the 30-day reminder, the insured badge's lapse). */
   CREDENTIAL_WATCH_MINUTES: z.coerce

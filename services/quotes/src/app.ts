@@ -144,9 +144,9 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
       async prepare() {
         // The city index costs ~150 ms to build: paid here rather than by the first city request.
         preloadGazetteer();
-        // Embedded: this process alone owns the data, and the in-memory bus lost whatever a crash left
-        // unconsumed: leases of the dead process are void and everything owed is done at once.
-        if (ctx.config.PROFILE === 'embedded') {
+        // The sole instance alone owns the data, and its bus lost whatever a crash left unconsumed:
+        // leases of the dead process are void and everything owed is done at once.
+        if (settings.SOLE_INSTANCE) {
           await quotes.releaseAllLeases();
           await cityRequests.releaseAllLeases();
         }
@@ -159,18 +159,18 @@ export const quotesService = defineService.withOptions<QuotesServiceOptions>()({
           sweeping = leads.sweepResponsiveness().catch((err: unknown) => logger.warn({ err }, 'responsiveness sweep failed'));
         }, RESPONSIVENESS_SWEEP_MS);
         sweep.unref();
-        // Distributed: a crashed replica's leases run out after the lease time; then everything owed
-        // from before this start is done, rather than after the sweep's grace period.
-        redelivery.startUpSweep(ctx.config.PROFILE === 'embedded' ? 0 : leaseMs + 1000);
+        // Several instances: a crashed replica's leases run out after the lease time; then everything
+        // owed from before this start is done, rather than after the sweep's grace period.
+        redelivery.startUpSweep(settings.SOLE_INSTANCE ? 0 : leaseMs + 1000);
         // A broker that lost its data lost the mail events not consumed yet: what they owed is done now.
         unwatch = ['quote.requested.v1', 'city-quote.requested.v1'].map((topic) =>
           ctx.bus.onTopicRecreated(topic, () => redelivery.sweepNow()),
         );
         if (!reconciliation) return;
-        // Embedded: the directory already listens, so quotes opens with a complete read-model (the
-        // seeded companies' events may still be in flight). Distributed: in the background, as the
-        // directory may start after quotes.
-        if (ctx.config.PROFILE === 'embedded' && !reconcileOptions.delayMs) {
+        // The sole instance (embedded): the directory already listens, so quotes opens with a complete
+        // read-model (the seeded companies' events may still be in flight). Otherwise in the
+        // background, as the directory may start after quotes.
+        if (settings.SOLE_INSTANCE && !reconcileOptions.delayMs) {
           try {
             await reconciliation.run();
             return;

@@ -1,3 +1,4 @@
+import { booleanEnv } from '@limo/platform';
 import { z } from 'zod';
 
 // Per client IP. Generous enough for an office or a test run behind one address; they stop floods.
@@ -20,5 +21,12 @@ export const quotesEnvSchema = z.object({
   REVIEW_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   /** Days after the trip date (or the mail, if later) a mailed review link works. */
   REVIEW_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * This process is the only instance and its bus keeps nothing across a restart (the embedded
+   * profile's default): leases of a previous process are void at start, what is owed is done at
+   * once, and start-up reconciles the companies before listening. Unset: several instances share the
+   * data and wait out a crashed one's leases.
+   */
+  SOLE_INSTANCE: booleanEnv,
 });
 export type QuotesSettings = z.output<typeof quotesEnvSchema>;

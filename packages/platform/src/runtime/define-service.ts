@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DeclaredName, EdgeName, ServiceName } from '../config/config.js';
 import type { RoutePlugin } from '../fastify/admin-scope.js';
 import type { EventEnvelope, EventHandler } from '../ports/event-bus.port.js';
-import type { EngineKind, SwitchedKind, SwitchInput } from './engines.js';
+import type { EngineKind, SwitchChoice } from './engines.js';
 import type { RuntimeContext, ServiceContext } from './service.js';
 
 /** What an adapter factory is given: the service's shared ports (the gateway's settings only) and its own settings. */
@@ -42,20 +42,24 @@ export type SwitchedFactory<T, Env, Input> = (scope: AdapterScope<Env>, input: I
 
 /**
  * A port whose engine follows settings that change while the service runs (payment keys an admin
- * saves): the service offers one adapter per engine, and gets an {@link AdapterSwitch}, which asks the
- * composition root's rule (`switchRules[kind]` in engines.ts) which engine serves the settings in force.
+ * saves): the service declares its rule (`choose`: which engine serves the settings in force, from
+ * its own settings and what it passes in) and one adapter per engine, and gets an
+ * {@link AdapterSwitch}, which asks the rule again at each use.
  */
 export interface SwitchedNeed<T, Env, Input> {
-  readonly switched: SwitchedKind;
+  /** What the port is, for logs and errors (e.g. `payments`). */
+  readonly switched: string;
+  /** The engine for the settings in force, or null when none serves them (nothing is built). */
+  readonly choose: (env: Env, input: Input) => SwitchChoice | null;
   readonly adapters: Readonly<Partial<Record<string, SwitchedFactory<T, Env, Input>>>>;
 }
 
-/** Declares a switched need; `Input` is what the service passes in (the rule's input, plus what its factories read). */
-export function needSwitch<T, Env, Input extends SwitchInput<K>, K extends SwitchedKind = SwitchedKind>(
-  kind: K,
-  adapters: SwitchedNeed<T, Env, Input>['adapters'],
+/** Declares a switched need; `Input` is what the service passes in (what its rule and factories read). */
+export function needSwitch<T, Env, Input>(
+  kind: string,
+  spec: Pick<SwitchedNeed<T, Env, Input>, 'choose' | 'adapters'>,
 ): SwitchedNeed<T, Env, Input> {
-  return { switched: kind, adapters };
+  return { switched: kind, ...spec };
 }
 
 /** What a switched need resolves to. */

@@ -38,41 +38,36 @@ export function chooseEngines(config: Config, env: NodeJS.ProcessEnv = {}): Engi
   };
 }
 
-/** The keys a payments engine is chosen by (the ones saved in Settings, else the environment's). */
-export interface PaymentKeys {
-  stripeSecretKey: string | null;
-  stripePublicKey: string | null;
-  stripeWebhookSecret: string | null;
-}
-
-/** The engine chosen for settings in force, and what identifies its adapter (a new key = a new adapter). */
+/** The engine a switched need's rule picks for the settings in force, and what identifies its adapter (a new key = a new adapter). */
 export interface SwitchChoice {
   engine: string;
   key: string;
 }
 
-const yes = (value: string | undefined) => ['true', '1', 'yes'].includes(value?.trim() ?? '');
-
 /**
- * The rules of the ports whose engine follows settings that change while a service runs (see
- * `needSwitch`), picked here like every other engine. `payments`: Stripe for a Stripe secret key;
- * without one the simulator, except in PROFILE=distributed unless PAYMENTS_SIMULATOR_ALLOWED; else
- * none (payments are not configured).
+ * The defaults of the service settings that follow how the product is deployed, computed here by the
+ * composition root so that no service asks which profile it runs in. The embedded profile is one
+ * process that alone owns its data (its bus keeps nothing across a restart), with demo data and the
+ * payments simulator (its checkouts kept under DATA_DIR); the distributed profile takes each
+ * setting's own default. A variable set in the environment always wins.
  */
-export const switchRules = {
-  payments: (config: Pick<Config, 'PROFILE'>, env: NodeJS.ProcessEnv, keys: PaymentKeys): SwitchChoice | null => {
-    if (keys.stripeSecretKey) {
-      return { engine: 'stripe', key: [keys.stripeSecretKey, keys.stripePublicKey ?? '', keys.stripeWebhookSecret ?? ''].join('|') };
-    }
-    // One simulator per process, whatever keys come and go.
-    return config.PROFILE === 'embedded' || yes(env.PAYMENTS_SIMULATOR_ALLOWED) ? { engine: 'simulator', key: '' } : null;
-  },
-} as const;
+export function settingDefaults(config: Pick<Config, 'PROFILE' | 'DATA_DIR'>): Record<string, string> {
+  if (config.PROFILE !== 'embedded') return {};
+  return {
+    SEED_DEMO_DATA: 'true',
+    PAYMENTS_SIMULATOR_ALLOWED: 'true',
+    PAYMENTS_SIMULATOR_STATE_FILE: join(config.DATA_DIR, 'billing', 'simulator-state.json'),
+    SOLE_INSTANCE: 'true',
+  };
+}
 
-/** A kind of port whose engine follows the settings in force. */
-export type SwitchedKind = keyof typeof switchRules;
-/** What the rule of a switched kind reads. */
-export type SwitchInput<K extends SwitchedKind> = Parameters<(typeof switchRules)[K]>[2];
+/** `env` over the root's {@link settingDefaults}: what a service's settings are read from. */
+export function withSettingDefaults(config: Pick<Config, 'PROFILE' | 'DATA_DIR'>, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const defaults = settingDefaults(config);
+  const merged: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(defaults)) if (merged[name] === undefined || merged[name] === '') merged[name] = value;
+  return merged;
+}
 
 /** Which adapter each port uses and where, for the start-up log (no passwords). */
 export function describeAdapters(config: Config, env: NodeJS.ProcessEnv = {}): Record<EngineKind, string> {

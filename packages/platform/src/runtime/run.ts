@@ -23,7 +23,7 @@ import type {
   ServiceDefinition,
   SwitchedNeed,
 } from './define-service.js';
-import { chooseEngines, describeAdapters, switchRules, type Engines, type PaymentKeys } from './engines.js';
+import { chooseEngines, describeAdapters, withSettingDefaults, type Engines } from './engines.js';
 import { engineChecks, observedHandler } from './observe.js';
 import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
 import type { Edge, RuntimeContext, Service, ServiceContext } from './service.js';
@@ -61,12 +61,12 @@ interface ResolvedNeeds {
  */
 async function resolveNeeds(
   name: DeclaredName,
-  needs: Record<string, Need<unknown, unknown, RuntimeContext> | SwitchedNeed<unknown, unknown, PaymentKeys>>,
-  scope: { ctx: RuntimeContext; env: unknown; engines: Engines; source: NodeJS.ProcessEnv },
+  needs: Record<string, Need<unknown, unknown, RuntimeContext> | SwitchedNeed<unknown, unknown, unknown>>,
+  scope: { ctx: RuntimeContext; env: unknown; engines: Engines },
   given: Record<string, unknown>,
   shared: unknown[],
 ): Promise<ResolvedNeeds> {
-  const { ctx, env, engines, source } = scope;
+  const { ctx, env, engines } = scope;
   const built: Array<{ close(): Promise<void> }> = [];
   const ports: Record<string, unknown> = {};
   const handedIn = new Set<string>();
@@ -81,7 +81,7 @@ async function resolveNeeds(
         continue;
       }
       if ('switched' in spec) {
-        const port = adapterSwitch(name, key, spec, { ctx: ctx as ServiceContext, env, service: name }, source);
+        const port = adapterSwitch(name, key, spec, { ctx: ctx as ServiceContext, env, service: name });
         ports[key] = port;
         built.push(port);
         continue;
@@ -101,23 +101,21 @@ async function resolveNeeds(
 }
 
 /**
- * The switch of a switched need: the composition root's rule picks the engine for the settings in
- * force; the service's factory for that engine builds its adapter, kept while the rule's key for it
- * stays the same (the simulator for the whole process, a Stripe adapter per set of keys).
+ * The switch of a switched need: the service's rule picks the engine for the settings in force; the
+ * service's factory for that engine builds its adapter, kept while the rule's key for it stays the
+ * same (the simulator for the whole process, a Stripe adapter per set of keys).
  */
 function adapterSwitch(
   name: DeclaredName,
   key: string,
-  spec: SwitchedNeed<unknown, unknown, PaymentKeys>,
+  spec: SwitchedNeed<unknown, unknown, unknown>,
   scope: AdapterScope<unknown>,
-  source: NodeJS.ProcessEnv,
-): AdapterSwitch<unknown, PaymentKeys> & { close(): Promise<void> } {
-  const rule = switchRules[spec.switched];
+): AdapterSwitch<unknown, unknown> & { close(): Promise<void> } {
   const inForce = new Map<string, { key: string; adapter: unknown }>();
   return {
-    engineFor: (input) => rule(scope.ctx.config, source, input)?.engine ?? null,
+    engineFor: (input) => spec.choose(scope.env, input)?.engine ?? null,
     adapterFor(input) {
-      const choice = rule(scope.ctx.config, source, input);
+      const choice = spec.choose(scope.env, input);
       if (!choice) return null;
       const current = inForce.get(choice.engine);
       if (current?.key === choice.key) return current.adapter;
@@ -148,12 +146,12 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
   build: BuildOptions<PortsOf<Needs>, Options> = {},
 ): Promise<BuiltService<Deps>> {
   const { name } = definition;
-  const source = build.env ?? ctx.env;
+  const source = withSettingDefaults(ctx.config, build.env ?? ctx.env);
   const env = parseEnv(definition.env, source);
   const shared: unknown[] = [ctx.store, ctx.bus, ctx.cache, ctx.limiter, ctx.mailer];
   const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
   const engines = chooseEngines(ctx.config, source);
-  const { ports, handedIn, closeBuilt } = await resolveNeeds(name, needs, { ctx, env, engines, source }, build.ports ?? {}, shared);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(name, needs, { ctx, env, engines }, build.ports ?? {}, shared);
   try {
     const parts = await definition.init({
       ctx,
@@ -236,11 +234,11 @@ export async function buildEdge<Schema extends z.ZodType, Needs, Options>(
   ctx: RuntimeContext,
   build: BuildOptions<PortsOf<Needs>, Options> = {},
 ): Promise<Edge> {
-  const source = build.env ?? ctx.env;
+  const source = withSettingDefaults(ctx.config, build.env ?? ctx.env);
   const env = parseEnv(definition.env, source);
   const needs = definition.needs as Record<string, Need<unknown, unknown, RuntimeContext>>;
   const engines = chooseEngines(ctx.config, source);
-  const { ports, handedIn, closeBuilt } = await resolveNeeds(definition.name, needs, { ctx, env, engines, source }, build.ports ?? {}, []);
+  const { ports, handedIn, closeBuilt } = await resolveNeeds(definition.name, needs, { ctx, env, engines }, build.ports ?? {}, []);
   try {
     const { app } = await definition.init({ ctx, env, ports: ports as PortsOf<Needs>, handedIn, options: build.options ?? {} });
     return { name: definition.name, app, stop: closeBuilt };
@@ -342,7 +340,7 @@ export function loadSettings(definitions: AnyServiceDefinition[], env: NodeJS.Pr
   }
   for (const definition of definitions) {
     try {
-      parseEnv(definition.env, env);
+      parseEnv(definition.env, config ? withSettingDefaults(config, env) : env);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       problems.push(...err.problems.map((line) => `${line} (${definition.name})`));
