@@ -115,9 +115,9 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
     // now, and the index is loaded from the store at every start. A shared index (Elasticsearch) has
     // one group and is rebuilt only when it does not match the store; a handed-in one is the caller's.
     const ownIndex = !handedIn.has('searchIndex');
-    const processIndex = search instanceof EmbeddedCompanySearch && ownIndex;
+    const processIndex = search.scope === 'process' && ownIndex;
     // Beside a shared index another instance may apply a company's event: its JSON is kept by revision.
-    const inProcessIndex = search instanceof EmbeddedCompanySearch;
+    const inProcessIndex = search.scope === 'process';
     const now = options.now ?? (() => new Date());
     // Through deps: a journey may move the running directory's clock (deps.now) to see a badge expire.
     const companyJson = new CompanyJsonCache({ revisions: !inProcessIndex, now: () => deps.now() });

@@ -301,6 +301,7 @@ describe('search cache', () => {
     const index = EmbeddedCompanySearch.create();
     let searches = 0;
     const counting: CompanySearchIndex = {
+      scope: index.scope,
       upsert: (docs) => index.upsert(docs),
       remove: (ids) => index.remove(ids),
       clear: () => index.clear(),

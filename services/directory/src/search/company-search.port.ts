@@ -113,6 +113,12 @@ export interface SearchResult {
  * - distance: not suspended first, distance asc (no `near`: as best-match), name asc, id asc.
  */
 export interface CompanySearchIndex {
+  /**
+   * Where the index lives: `process` (in this process's memory: its own, loaded from the store at
+   * every start, fed by a consumer group of its own from now on) or `shared` (an engine every
+   * instance shares, e.g. Elasticsearch: one consumer group, rebuilt only when it does not match the store).
+   */
+  readonly scope: 'process' | 'shared';
   /** Adds or replaces documents. */
   upsert(docs: SearchDocument[]): Promise<void>;
   remove(ids: string[]): Promise<void>;

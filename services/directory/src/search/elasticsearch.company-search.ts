@@ -52,6 +52,7 @@ const VERSIONS_PAGE = 5_000;
  * sorts, and `clear` drops and recreates the index.
  */
 export class ElasticsearchCompanySearch implements CompanySearchIndex {
+  readonly scope = 'shared';
   private constructor(
     private readonly client: Client,
     private readonly index: string,

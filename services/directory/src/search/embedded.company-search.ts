@@ -46,6 +46,7 @@ interface Snapshot {
  * one by one, and the next search after enough writes rebuilds both in one batch. Totals are exact.
  */
 export class EmbeddedCompanySearch implements CompanySearchIndex {
+  readonly scope = 'process';
   private readonly slotOf = new Map<string, number>();
   /** The version and updatedAt each company was indexed at, by id (for reconciliation). */
   private readonly versionOf = new Map<string, Pick<SearchDocument, 'version' | 'updatedAt'>>();
