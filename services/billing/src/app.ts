@@ -45,14 +45,12 @@ import { SignUpsRepository } from './repositories/sign-ups.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { configRoutes } from './routes/config/index.js';
-import { createBusinessListingRoutes } from './routes/create-business-listing/index.js';
 import { createPaymentIntentRoutes } from './routes/create-payment-intent/index.js';
 import { paymentsRoutes } from './routes/payments/index.js';
 import { processPaymentSuccessRoutes } from './routes/process-payment-success/index.js';
 import { registerBusinessListingRoutes } from './routes/register-business-listing/index.js';
-import { subscriptionsRoutes } from './routes/subscriptions/index.js';
 import { stripeWebhookRoutes } from './routes/webhooks/stripe/index.js';
-import { mySubscriptionRoutes } from './routes/my-subscription/index.js';
+import { ownerRoutes } from './routes/owner.js';
 import { LedgerRepository } from './repositories/ledger.repository.js';
 import { BillingFacts } from './use-cases/billing-facts.js';
 import { MySubscriptionUseCase } from './use-cases/my-subscription.js';
@@ -192,12 +190,10 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         processPaymentSuccessRoutes,
         paymentsRoutes,
         stripeWebhookRoutes,
-        createBusinessListingRoutes,
         registerBusinessListingRoutes,
-        subscriptionsRoutes,
         configRoutes,
         adminRoutes,
-        mySubscriptionRoutes,
+        ownerRoutes,
       ],
       onApp(app) {
         // The simulator posts its signed events to the same webhook route Stripe would.

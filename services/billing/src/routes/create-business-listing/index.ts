@@ -8,7 +8,6 @@ export async function createBusinessListingRoutes(app: FastifyInstance, deps: Bi
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/create-business-listing',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: 'Register a paid listing (active once its $75/year payment succeeded)',

@@ -25,7 +25,6 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
   r.get(
     '/api/my-subscription',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: "The signed-in owner's subscription: status, plan, amount, renewal or end, card and receipts",
@@ -39,7 +38,6 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/my-subscription/cancel',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: 'Cancel at the end of the year paid: the listing stays active until then',
@@ -54,7 +52,6 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/my-subscription/resume',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: 'Undo a cancellation before the period ends: the subscription renews again',
@@ -69,7 +66,6 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/my-subscription/card',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary:
@@ -84,7 +80,6 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/my-subscription/card/confirm',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: "Stripe: the confirmed SetupIntent's card becomes the customer's and the subscription's default (safe to repeat)",

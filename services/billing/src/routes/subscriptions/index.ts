@@ -20,7 +20,6 @@ export async function subscriptionsRoutes(app: FastifyInstance, deps: BillingDep
   r.get(
     '/api/subscriptions',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['billing'],
         summary: "The signed-in user's subscriptions (admins: any company's with ?companyId=)",
