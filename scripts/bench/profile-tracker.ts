@@ -11,8 +11,8 @@ import { fastTrackBatch, findMalformedText, trackBatchBodySchema } from '@limo/c
 import { MemoryCache, MemoryRateLimiter } from '@limo/platform';
 import { GeoLocator } from '../../services/analytics/src/domain/geo.js';
 import { VisitorIds } from '../../services/analytics/src/domain/visitor.js';
-import type { StoredEvent } from '../../services/analytics/src/store/analytics-store.port.js';
-import { Tracker } from '../../services/analytics/src/tracker.js';
+import type { StoredEvent } from '../../services/analytics/src/repositories/analytics-store.port.js';
+import { Tracker } from '../../services/analytics/src/use-cases/tracker.js';
 import { BENCH_UA, benchEvent } from './track-events.js';
 
 const REQUESTS = Number(process.env.TRACKER_REQUESTS ?? 3_000);

@@ -1,4 +1,4 @@
-import { ClickHouseAnalyticsStore } from '../../services/analytics/src/store/clickhouse.analytics-store.js';
+import { ClickHouseAnalyticsStore } from '../../services/analytics/src/repositories/clickhouse.analytics-store.js';
 const store = await ClickHouseAnalyticsStore.create({ chdbPath: '/tmp/rt' });
 const S = `toStartOfMinute(now() - INTERVAL 30 MINUTE)`;
 const qs: Record<string, string> = {

@@ -16,7 +16,7 @@ import {
 import { onClaimApproved } from './consumers/on-claim-approved.js';
 import { onCompanyChanged } from './consumers/on-company-changed.js';
 import { onCompanyResponseTime } from './consumers/on-company-response-time.js';
-import { seedDemoTraffic } from './demo-traffic.js';
+import { seedDemoTraffic } from './use-cases/demo-traffic.js';
 import { GeoLocator } from './domain/geo.js';
 import { VisitorIds } from './domain/visitor.js';
 import { analyticsEnvSchema, type AnalyticsEnv } from './env.js';
@@ -30,9 +30,9 @@ import { CompaniesRepository } from './repositories/companies.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { trackRoutes } from './routes/analytics/track/index.js';
 import { ownerRoutes } from './routes/owner.js';
-import type { AnalyticsStore } from './store/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from './store/clickhouse.analytics-store.js';
-import { Tracker } from './tracker.js';
+import type { AnalyticsStore } from './repositories/analytics-store.port.js';
+import { ClickHouseAnalyticsStore } from './repositories/clickhouse.analytics-store.js';
+import { Tracker } from './use-cases/tracker.js';
 import type { RouteDeps } from './routes/deps.js';
 
 /** What tests may hand in; production reads the environment and gets its ports from the root. */

@@ -1,6 +1,6 @@
 // `node services/analytics/dist/migrate.js`: applies the ClickHouse schema to CLICKHOUSE_URL and exits
 // (0 once applied, 1 with the reason otherwise). Run by infra/k8s's clickhouse-schema Job.
-import { applyClickHouseSchema } from './store/apply-schema.js';
+import { applyClickHouseSchema } from './repositories/apply-schema.js';
 
 try {
   const target = await applyClickHouseSchema(process.env);

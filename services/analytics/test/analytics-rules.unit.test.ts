@@ -5,7 +5,7 @@ import { deviceFromUserAgent } from '../src/domain/device.js';
 import { VisitorIds } from '../src/domain/visitor.js';
 import { addDays, dayWindow, daysBetween, splitByMonth } from '../src/domain/windows.js';
 import { loadAnalyticsEnv } from '../src/env.js';
-import { splitStatements } from '../src/store/clickhouse.analytics-store.js';
+import { splitStatements } from '../src/repositories/clickhouse.analytics-store.js';
 import { UserAgents } from '../src/domain/user-agent.js';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 

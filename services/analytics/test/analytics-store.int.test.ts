@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { dayWindow } from '../src/domain/windows.js';
 import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
 import { daysAgo, storedEvent } from './fixtures.js';

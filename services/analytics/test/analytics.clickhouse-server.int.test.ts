@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { dayWindow } from '../src/domain/windows.js';
 import { describeAnalyticsJourney } from './analytics-journey.js';
 

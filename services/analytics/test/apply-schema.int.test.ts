@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayWindow } from '../src/domain/windows.js';
-import { applyClickHouseSchema } from '../src/store/apply-schema.js';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { applyClickHouseSchema } from '../src/repositories/apply-schema.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 
 // The Kubernetes clickhouse-schema Job (services/analytics/dist/migrate.js), on chDB standing in for
 // the server: it needs CLICKHOUSE_URL, creates every table, can run again, and closes its store.

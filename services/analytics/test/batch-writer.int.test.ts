@@ -7,8 +7,8 @@ import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters, type DeadLetter } from '../src/ingest/dead-letters.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
-import type { AnalyticsStore, StoredEvent } from '../src/store/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import type { AnalyticsStore, StoredEvent } from '../src/repositories/analytics-store.port.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { storedEvent, truncateAll } from './fixtures.js';
 
 /** A store that records inserts and fails the first `failures` of them. */

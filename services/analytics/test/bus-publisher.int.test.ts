@@ -6,7 +6,7 @@ import { createLogger, type EventBus, type EventEnvelope } from '@limo/platform'
 import { waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
-import type { StoredEvent } from '../src/store/analytics-store.port.js';
+import type { StoredEvent } from '../src/repositories/analytics-store.port.js';
 import { storedEvent } from './fixtures.js';
 
 const logger = createLogger('silent');

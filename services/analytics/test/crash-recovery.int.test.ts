@@ -6,7 +6,7 @@ import { createLogger } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { crashingStore, dashboardFigures, eventMix, truncateAll } from './fixtures.js';
 
 const logger = createLogger('silent');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dayWindow } from '../src/domain/windows.js';
-import type { AnalyticsStore, StoredEvent } from '../src/store/analytics-store.port.js';
+import type { AnalyticsStore, StoredEvent } from '../src/repositories/analytics-store.port.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -6,8 +6,8 @@ import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
 import { KafkaIngestConsumer } from '../src/ingest/kafka-ingest.js';
-import type { AnalyticsStore } from '../src/store/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from '../src/store/clickhouse.analytics-store.js';
+import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
+import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { crashingStore, dashboardFigures, eventMix, storedEvent, truncateAll } from './fixtures.js';
 
 const logger = createLogger('silent');

@@ -31,7 +31,7 @@ import type { BillingDeps } from './deps.js';
 import { httpIdentityAccounts } from './identity/identity-accounts.http.js';
 import type { IdentityAccounts } from './identity/identity-accounts.port.js';
 import { SecretBox } from './keys/secret-box.js';
-import { BillingOperations, type CompanyFacts } from './operations/billing-operations.js';
+import { BillingOperations, type CompanyFacts } from './use-cases/billing-operations.js';
 import { paymentsNeed } from './payments/payments.need.js';
 import { PaymentsRegistry } from './payments/payments.registry.js';
 import type { SimulatorOptions } from './payments/simulator.payments.js';

@@ -1,5 +1,5 @@
 import type { AuditTrail, ServiceContext } from '@limo/platform';
-import type { BillingOperations } from './operations/billing-operations.js';
+import type { BillingOperations } from './use-cases/billing-operations.js';
 import type { PaymentsRegistry } from './payments/payments.registry.js';
 import type { ClaimsRepository } from './repositories/claims.repository.js';
 import type { KeysRepository } from './repositories/keys.repository.js';

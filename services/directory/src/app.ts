@@ -40,12 +40,12 @@ import { onReviewDecided, ratingEvents } from './consumers/on-review-decided.js'
 import { onSubscriptionActivated } from './consumers/on-subscription-activated.js';
 import { onSubscriptionCanceled } from './consumers/on-subscription-canceled.js';
 import type { DirectoryDeps } from './deps.js';
-import { CompanyEdits } from './operations/company-edits.js';
-import { CredentialWatch } from './operations/credential-watch.js';
-import { TopRatedJudge } from './operations/top-rated.js';
-import { unclaimFreeListings } from './operations/free-listings.js';
-import { OwnerNotices } from './operations/owner-notices.js';
-import { seedDemoData } from './operations/populate.js';
+import { CompanyEdits } from './use-cases/company-edits.js';
+import { CredentialWatch } from './use-cases/credential-watch.js';
+import { TopRatedJudge } from './use-cases/top-rated.js';
+import { unclaimFreeListings } from './use-cases/free-listings.js';
+import { OwnerNotices } from './use-cases/owner-notices.js';
+import { seedDemoData } from './use-cases/populate.js';
 import { AuditLogRepository } from './repositories/audit-log.repository.js';
 import { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';

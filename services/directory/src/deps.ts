@@ -1,8 +1,8 @@
 import type { AuditTrail, BlobStore, ServiceContext } from '@limo/platform';
-import type { CompanyEdits } from './operations/company-edits.js';
-import type { CredentialWatch } from './operations/credential-watch.js';
-import type { TopRatedJudge } from './operations/top-rated.js';
-import type { OwnerNotices } from './operations/owner-notices.js';
+import type { CompanyEdits } from './use-cases/company-edits.js';
+import type { CredentialWatch } from './use-cases/credential-watch.js';
+import type { TopRatedJudge } from './use-cases/top-rated.js';
+import type { OwnerNotices } from './use-cases/owner-notices.js';
 import type { AuditLogRepository } from './repositories/audit-log.repository.js';
 import type { ChangeRequestsRepository } from './repositories/change-requests.repository.js';
 import type { CompaniesRepository } from './repositories/companies.repository.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError } from '@limo/platform';
 import type { CompanyDoc } from '../src/domain/company.js';
-import { populateDirectory } from '../src/operations/populate.js';
+import { populateDirectory } from '../src/use-cases/populate.js';
 import type { CompaniesRepository } from '../src/repositories/companies.repository.js';
 
 /** The three calls populate makes, over a Map; `fail` decides whether an insert meets a store failure first. */

@@ -16,7 +16,7 @@ import { QuoteDelivery } from './delivery/quote-delivery.js';
 import { MailBacklog, mailBacklogGauge } from './delivery/mail-backlog.js';
 import { Redelivery, type RedeliveryOptions } from './delivery/redelivery.js';
 import { ReviewReminders } from './delivery/review-reminders.js';
-import { LeadTracking } from './lead-tracking.js';
+import { LeadTracking } from './use-cases/lead-tracking.js';
 import { CityRequestsRepository } from './repositories/city-requests.repository.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { QuotesRepository } from './repositories/quotes.repository.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredEvent } from '../store/analytics-store.port.js';
+import type { StoredEvent } from '../repositories/analytics-store.port.js';
 
 const EXTENSION = '.ndjson';
 /** Files made by this process, for their names' order. */

@@ -9,7 +9,7 @@ import {
   type MessagesStream,
 } from '@platformatic/kafka';
 import { ensureKafkaTopics, retryWhileKafkaWarmsUp, type Logger } from '@limo/platform';
-import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
 import type { DeadLetters } from './dead-letters.js';
 import { rowsDropped } from './metrics.js';
 import { writeIsolating } from './write-isolating.js';

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
-import type { StoredEvent } from '../store/analytics-store.port.js';
+import type { StoredEvent } from '../repositories/analytics-store.port.js';
 import { loggedBatches, openWal, WalSegment } from './batch-wal.js';
 
 export interface SpoolOptions {

@@ -1,5 +1,5 @@
 import { isTransientError } from '@limo/platform';
-import type { AnalyticsStore, StoredEvent } from '../store/analytics-store.port.js';
+import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
 import type { DeadLetters } from './dead-letters.js';
 import { insertRows, insertSeconds } from './metrics.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
-import type { AnalyticsStore } from '../store/analytics-store.port.js';
-import type { Tracker } from '../tracker.js';
+import type { AnalyticsStore } from '../repositories/analytics-store.port.js';
+import type { Tracker } from '../use-cases/tracker.js';
 
 /** What the route plugins are given. */
 export interface RouteDeps {

@@ -1,7 +1,7 @@
 import type { ClaimRejectedV1 } from '@limo/contracts';
 import type { EventHandler, Mailer } from '@limo/platform';
 import { claimRejectedMail } from '../mails/claim-rejected.mail.js';
-import type { BillingOperations } from '../operations/billing-operations.js';
+import type { BillingOperations } from '../use-cases/billing-operations.js';
 
 /** Refunds the rejected claim's payment and ends its subscription (retried by the bus until the provider agrees). */
 export const onClaimRejectedRefund =

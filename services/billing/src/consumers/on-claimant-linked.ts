@@ -1,6 +1,6 @@
 import type { ClaimClaimantLinkedV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
-import type { BillingOperations } from '../operations/billing-operations.js';
+import type { BillingOperations } from '../use-cases/billing-operations.js';
 
 /** Identity found or created the claimer's account: the claim belongs to it from now on. */
 export const onClaimantLinked =

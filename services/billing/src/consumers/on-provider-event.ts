@@ -1,6 +1,6 @@
 import type { PaymentProviderEventReceivedV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
-import type { BillingOperations } from '../operations/billing-operations.js';
+import type { BillingOperations } from '../use-cases/billing-operations.js';
 
 /** Applies a verified webhook event stored by the webhook route. */
 export const onProviderEvent =

@@ -1,6 +1,6 @@
 import type { ClaimApprovedV1 } from '@limo/contracts';
 import type { EventHandler, Logger } from '@limo/platform';
-import type { OwnerNotices } from '../operations/owner-notices.js';
+import type { OwnerNotices } from '../use-cases/owner-notices.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /**

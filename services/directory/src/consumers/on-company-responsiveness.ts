@@ -1,6 +1,6 @@
 import type { CompanyResponsivenessV1 } from '@limo/contracts';
 import type { EventHandler } from '@limo/platform';
-import type { TopRatedJudge } from '../operations/top-rated.js';
+import type { TopRatedJudge } from '../use-cases/top-rated.js';
 
 /**
  * quotes' responsiveness of a company (last 30 days of leads) onto the company document, which then

@@ -1,6 +1,6 @@
 import { reviewApprovedV1, reviewDeletedV1, reviewRejectedV1, type ReviewEventData } from '@limo/contracts';
 import type { EventEnvelope, EventHandler } from '@limo/platform';
-import type { TopRatedJudge } from '../operations/top-rated.js';
+import type { TopRatedJudge } from '../use-cases/top-rated.js';
 import type { ReviewsRepository } from '../repositories/reviews.repository.js';
 
 /** Review events that can change a company's approved rating. */

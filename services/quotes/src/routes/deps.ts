@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@limo/platform';
 import type { MailBacklog } from '../delivery/mail-backlog.js';
 import type { ReviewReminders } from '../delivery/review-reminders.js';
-import type { LeadTracking } from '../lead-tracking.js';
+import type { LeadTracking } from '../use-cases/lead-tracking.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { QuotesRepository } from '../repositories/quotes.repository.js';

@@ -22,7 +22,7 @@ import { newCompany } from '../../domain/new-company.js';
 import { toSearchQuery } from '../../search/search-query.js';
 import { pageJson } from '../../search/company-json.js';
 import type { DirectoryDeps } from '../../deps.js';
-import { assertState } from '../../operations/company-edits.js';
+import { assertState } from '../../use-cases/company-edits.js';
 import { toChangeRequest } from '../../domain/change-request.js';
 import { ratingOf, toOwnerReview, toReview } from '../../domain/review.js';
 

@@ -13,7 +13,7 @@ import {
 import { notFound } from '@limo/platform';
 import { toPublicCompany } from '../../domain/company-view.js';
 import type { DirectoryDeps } from '../../deps.js';
-import { buildPlacesIndex, cityFigures, cityPages, nearbyCities, type PlacesIndex } from '../../operations/places.js';
+import { buildPlacesIndex, cityFigures, cityPages, nearbyCities, type PlacesIndex } from '../../use-cases/places.js';
 
 /**
  * The landing pages' data: `GET /api/places` (every state with its cities and counts, for the

@@ -5,7 +5,7 @@ import { errorResponses, reviewCreateBodySchema, reviewSchema } from '@limo/cont
 import { badRequest, conflict, DuplicateKeyError, enforceRateLimits, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
 import { reviewFingerprint, toReview } from '../../domain/review.js';
-import { clientHashes, usableReviewLink } from '../../operations/review-links.js';
+import { clientHashes, usableReviewLink } from '../../use-cases/review-links.js';
 import { reviewFlagRoutes } from './flag/index.js';
 import { reviewLinkRoutes } from './links/index.js';
 

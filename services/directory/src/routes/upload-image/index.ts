@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, uploadImageResponseSchema } from '@limo/contracts';
 import { forbidden, notFound } from '@limo/platform';
-import { IMAGE_MULTIPART_LIMITS, limitUploads, readUploadedImage, storeImage } from '../../operations/image-upload.js';
+import { IMAGE_MULTIPART_LIMITS, limitUploads, readUploadedImage, storeImage } from '../../use-cases/image-upload.js';
 import type { DirectoryDeps } from '../../deps.js';
 
 /**

@@ -17,7 +17,7 @@ import { isReachable } from '../../domain/company-contact.js';
 import { bestMatched, countKinds } from '../../domain/lead-matching.js';
 import { targetCityOf } from '../../domain/service-area.js';
 import type { CityRequestDoc } from '../../domain/city-request.js';
-import { nearbyServedCities } from '../../nearby-cities.js';
+import { nearbyServedCities } from '../../use-cases/nearby-cities.js';
 import type { RouteDeps } from '../deps.js';
 
 /**

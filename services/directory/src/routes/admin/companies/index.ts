@@ -14,7 +14,7 @@ import { literalPattern, notFound, type Filter } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { newCompany } from '../../../domain/new-company.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { assertState, suspension, unsuspension } from '../../../operations/company-edits.js';
+import { assertState, suspension, unsuspension } from '../../../use-cases/company-edits.js';
 
 /** Escapes a visitor's text for use inside a regular expression. */
 

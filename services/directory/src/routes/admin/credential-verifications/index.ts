@@ -13,7 +13,7 @@ import { conflict } from '@limo/platform';
 import type { CompanyDoc } from '../../../domain/company.js';
 import { isAwaitingVerification, toCredentials } from '../../../domain/credentials.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { decideOnCompany } from '../../../operations/company-decisions.js';
+import { decideOnCompany } from '../../../use-cases/company-decisions.js';
 
 const toVerification = (c: CompanyDoc): CredentialVerification => ({
   ...toCredentials(c),

@@ -13,7 +13,7 @@ import { conflict } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { isPaidListing, type CompanyDoc } from '../../../domain/company.js';
 import type { DirectoryDeps } from '../../../deps.js';
-import { decideOnCompany } from '../../../operations/company-decisions.js';
+import { decideOnCompany } from '../../../use-cases/company-decisions.js';
 
 /** Owned, not verified, not suspended, not rejected: what waits in the queue. */
 const WAITING = { userId: { $ne: null }, verified: false, suspendedAt: null, 'listingReview.status': { $ne: 'rejected' } };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { populateResponseSchema } from '@limo/contracts';
 import type { DirectoryDeps } from '../../../deps.js';
-import { populateDirectory } from '../../../operations/populate.js';
+import { populateDirectory } from '../../../use-cases/populate.js';
 
 /**
  * POST /api/admin/populate-database: 100 generated companies in each of the 19 cities (owner-admin §9),

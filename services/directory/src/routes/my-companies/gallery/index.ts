@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, galleryImageSchema, galleryOrderBodySchema, galleryResponseSchema, idParamsSchema } from '@limo/contracts';
-import { Gallery } from '../../../operations/gallery.js';
-import { IMAGE_MULTIPART_LIMITS, limitUploads, readUploadedImage } from '../../../operations/image-upload.js';
+import { Gallery } from '../../../use-cases/gallery.js';
+import { IMAGE_MULTIPART_LIMITS, limitUploads, readUploadedImage } from '../../../use-cases/image-upload.js';
 import type { DirectoryDeps } from '../../../deps.js';
 
 /**

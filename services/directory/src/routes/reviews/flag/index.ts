@@ -4,7 +4,7 @@ import { errorResponses, idParamsSchema, ownerReviewSchema, reviewFlagBodySchema
 import { notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toOwnerReview } from '../../../domain/review.js';
-import { ownedReview } from '../../../operations/owned-review.js';
+import { ownedReview } from '../../../use-cases/owned-review.js';
 
 /** `POST /api/reviews/{id}/flag`: the company's owner tells the admins a review looks fake or abusive. */
 export async function reviewFlagRoutes(app: FastifyInstance, deps: DirectoryDeps) {

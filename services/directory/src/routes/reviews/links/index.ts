@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, reviewLinkSchema } from '@limo/contracts';
 import type { DirectoryDeps } from '../../../deps.js';
-import { usableReviewLink } from '../../../operations/review-links.js';
+import { usableReviewLink } from '../../../use-cases/review-links.js';
 
 /** `GET /api/reviews/links?reviewToken=`: what a mailed review link stands for, so the form is prefilled. */
 export async function reviewLinkRoutes(app: FastifyInstance, deps: DirectoryDeps) {

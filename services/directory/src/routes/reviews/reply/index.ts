@@ -4,7 +4,7 @@ import { errorResponses, idParamsSchema, messageResponseSchema, ownerReviewSchem
 import { conflict, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../../deps.js';
 import { toOwnerReview } from '../../../domain/review.js';
-import { ownedReview } from '../../../operations/owned-review.js';
+import { ownedReview } from '../../../use-cases/owned-review.js';
 
 /**
  * `/api/reviews/{id}/reply`: the company's owner replies once to an approved review (POST), edits

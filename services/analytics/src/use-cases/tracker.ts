@@ -1,11 +1,11 @@
 import { hash, randomUUID } from 'node:crypto';
 import { TRACK_MAX_FUTURE_MS, TRACK_MAX_PAST_MS, type DeviceType, type TrackEventBody } from '@limo/contracts';
 import type { Cache, RateLimiter } from '@limo/platform';
-import type { GeoLocator, Place } from './domain/geo.js';
-import { UserAgents } from './domain/user-agent.js';
-import type { VisitorIds } from './domain/visitor.js';
-import { SinkFullError, type EventSink } from './ingest/event-sink.port.js';
-import type { StoredEvent } from './store/analytics-store.port.js';
+import type { GeoLocator, Place } from '../domain/geo.js';
+import { UserAgents } from '../domain/user-agent.js';
+import type { VisitorIds } from '../domain/visitor.js';
+import { SinkFullError, type EventSink } from '../ingest/event-sink.port.js';
+import type { StoredEvent } from '../repositories/analytics-store.port.js';
 
 /** What the request itself says about the visitor (never stored as such). */
 export interface RequestFacts {

@@ -1,9 +1,9 @@
 import type { NearbyCity } from '@limo/contracts';
 import { distanceMiles, nearestCity, resolveLocation, type CitySuggestion, type LatLng, type ResolvedPlace } from '@limo/geo';
-import { isReachable, type CompanyContactDoc } from './domain/company-contact.js';
-import { cityKey } from './domain/places.js';
-import { targetCityOf } from './domain/service-area.js';
-import type { CompaniesRepository } from './repositories/companies.repository.js';
+import { isReachable, type CompanyContactDoc } from '../domain/company-contact.js';
+import { cityKey } from '../domain/places.js';
+import { targetCityOf } from '../domain/service-area.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
 
 /** Search radii, widened until enough served cities are found; the last one reads every company. */
 const RINGS_MILES = [50, 100, 200, 400, 800, 1600, 3200, Infinity];

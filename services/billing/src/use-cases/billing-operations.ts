@@ -9,16 +9,16 @@ import type { SessionUser } from '@limo/platform';
 import type { ClaimDoc } from '../repositories/claims.repository.js';
 import type { ListingDoc } from '../repositories/listings.repository.js';
 import type { PaymentDoc } from '../repositories/payments.repository.js';
-import { createPaymentIntent } from '../use-cases/checkout.js';
-import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../use-cases/claims.js';
-import type { ListingCaller, UseCaseDeps } from '../use-cases/context.js';
-import { registerListing } from '../use-cases/listings.js';
-import { recordSuccess } from '../use-cases/payment-records.js';
-import { processPaymentSuccess } from '../use-cases/payment-success.js';
-import { handleProviderEvent } from '../use-cases/provider-events.js';
-import { cancelSubscription } from '../use-cases/subscriptions.js';
+import { createPaymentIntent } from './checkout.js';
+import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from './claims.js';
+import type { ListingCaller, UseCaseDeps } from './context.js';
+import { registerListing } from './listings.js';
+import { recordSuccess } from './payment-records.js';
+import { processPaymentSuccess } from './payment-success.js';
+import { handleProviderEvent } from './provider-events.js';
+import { cancelSubscription } from './subscriptions.js';
 
-export { MESSAGES, type CompanyFacts, type ListingCaller } from '../use-cases/context.js';
+export { MESSAGES, type CompanyFacts, type ListingCaller } from './context.js';
 export type BillingOperationsDeps = UseCaseDeps;
 
 /**

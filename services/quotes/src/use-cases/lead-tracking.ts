@@ -6,11 +6,11 @@ import {
   type CompanyResponseTimeV1,
   type QuoteStatus,
 } from '@limo/contracts';
-import { zoneOfState } from './domain/business-hours.js';
-import { median, RESPONSE_TIME_SAMPLE, responseMinutes, responsivenessOf, sameResponsiveness } from './domain/response-time.js';
-import type { CompaniesRepository } from './repositories/companies.repository.js';
-import type { QuotesRepository } from './repositories/quotes.repository.js';
-import type { QuoteDoc } from './domain/quote.js';
+import { zoneOfState } from '../domain/business-hours.js';
+import { median, RESPONSE_TIME_SAMPLE, responseMinutes, responsivenessOf, sameResponsiveness } from '../domain/response-time.js';
+import type { CompaniesRepository } from '../repositories/companies.repository.js';
+import type { QuotesRepository } from '../repositories/quotes.repository.js';
+import type { QuoteDoc } from '../domain/quote.js';
 
 /**
  * Lead tracking: when the owner first saw each quote, when it was first marked contacted (the "reply
