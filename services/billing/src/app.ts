@@ -12,6 +12,7 @@ import {
   subscriptionActivatedV1,
   subscriptionCanceledV1,
   userRegisteredV1,
+  userRemovedV1,
 } from '@limo/contracts';
 import {
   AuditTrail,
@@ -209,7 +210,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       },
       consumers: [
         consumer({ group: 'billing.companies', consumes: companyEvents, handler: onCompanyChanged(readModels) }),
-        consumer({ group: 'billing.users', consumes: [userRegisteredV1], handler: onUserRegistered(readModels) }),
+        consumer({ group: 'billing.users', consumes: [userRegisteredV1, userRemovedV1], handler: onUserRegistered(readModels) }),
         consumer({
           group: 'billing.provider-events',
           consumes: [paymentProviderEventReceivedV1],

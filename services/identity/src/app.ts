@@ -1,4 +1,4 @@
-import { claimClaimantLinkedV1, claimSubmittedV1, passwordResetRequestedV1, userRegisteredV1 } from '@limo/contracts';
+import { claimClaimantLinkedV1, claimSubmittedV1, passwordResetRequestedV1, userRegisteredV1, userRemovedV1 } from '@limo/contracts';
 import { buildService, consumer, defineService, type BuiltService, type ServiceContext } from '@limo/platform';
 import { ensureAdmin } from './bootstrap/admin.js';
 import { onClaimSubmitted } from './consumers/on-claim-submitted.js';
@@ -17,7 +17,7 @@ export const identityService = defineService({
   name: 'identity',
   description: 'Accounts, sessions and password reset',
   env: identityEnvSchema,
-  produces: [userRegisteredV1, passwordResetRequestedV1, claimClaimantLinkedV1],
+  produces: [userRegisteredV1, userRemovedV1, passwordResetRequestedV1, claimClaimantLinkedV1],
   needs: {},
   async init({ ctx, env: settings }) {
     const users = await UsersRepository.create(ctx.store);

@@ -17,6 +17,20 @@ export const userRegisteredV1 = eventSchema(
 export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;
 
 /**
+ * An account is gone: today only the one a paid-listing sign-up made when the listing could not be
+ * registered (billing's saga compensates). Copies of the account (billing's user counts) drop it.
+ */
+export const userRemovedV1 = eventSchema(
+  'user.removed.v1',
+  z.object({
+    userId: z.string(),
+    removedAt: z.string(),
+    reason: z.literal('sign-up-compensated'),
+  }),
+);
+export type UserRemovedV1 = z.infer<typeof userRemovedV1>;
+
+/**
  * Asks for the reset mail. It carries the one-time link because the mail is sent by a consumer;
  * the bus is internal, and only the token's hash is stored with the user.
  */

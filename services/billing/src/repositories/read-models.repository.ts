@@ -1,4 +1,4 @@
-import type { CompanySnapshot, Role, UserRegisteredV1 } from '@limo/contracts';
+import type { CompanySnapshot, Role, UserRegisteredV1, UserRemovedV1 } from '@limo/contracts';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
 
 /** Billing's copy of a company, from directory's events: enough to check a checkout and name the claim. */
@@ -11,14 +11,22 @@ export interface CompanyRefDoc {
   active: boolean;
 }
 
-/** Billing's copy of an account, from identity's `user.registered.v1`: subscriber rows and user counts. */
+/**
+ * Billing's copy of an account, from identity's `user.registered.v1`: subscriber rows and user
+ * counts. `removed` (from `user.removed.v1`) keeps it as a tombstone, so a registration event
+ * handled after the removal (another topic: no order between them) does not bring it back.
+ */
 export interface UserRefDoc {
   _id: string;
   username: string;
   email: string;
   role: Role;
   createdAt: string;
+  removed?: true;
 }
+
+/** The accounts that exist (not removed): every query of billing's user copies starts from it. */
+export const LIVE_USERS = { removed: { $ne: true } } as const;
 
 /** The read-models billing keeps of other services' data. */
 export class ReadModels {
@@ -68,7 +76,12 @@ export class ReadModels {
     throw new Error(`company ${doc._id}: version ${doc.version} kept losing races, will be retried`);
   }
 
-  /** Records an account (an upsert: a redelivery writes the same thing). */
+  /** Marks an account removed (an upsert: before or after its registration, redelivered or not). */
+  async removeUser(data: UserRemovedV1['data']): Promise<void> {
+    await this.users.updateOne({ _id: data.userId }, { $set: { removed: true } }, { upsert: true });
+  }
+
+  /** Records an account (an upsert: a redelivery writes the same thing; a removed one stays removed). */
   async applyUser(data: UserRegisteredV1['data']): Promise<void> {
     await this.users.updateOne(
       { _id: data.userId },

@@ -6,6 +6,7 @@ import { claimNextSteps } from '../domain/plans.js';
 import type { PaymentsProvider } from '../payments/payments.port.js';
 import type { ClaimDoc } from '../repositories/claims.repository.js';
 import type { PaymentDoc } from '../repositories/payments.repository.js';
+import { LIVE_USERS } from '../repositories/read-models.repository.js';
 import { findCompany, MESSAGES, PAYMENT_INTENT_ID, type UseCaseDeps } from './context.js';
 
 /*
@@ -100,7 +101,7 @@ export async function createClaim(
     await refundUnclaimable(d, payment, provider);
     throw conflict(MESSAGES.claimedMeanwhile);
   }
-  const taken = userId === null && (await d.readModels.users.findOne({ email: details.email.toLowerCase() })) !== null;
+  const taken = userId === null && (await d.readModels.users.findOne({ ...LIVE_USERS, email: details.email.toLowerCase() })) !== null;
   const now = new Date().toISOString();
   const doc: ClaimDoc = {
     _id: randomUUID(),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CurrentUser, Role, UserRegisteredV1 } from '@limo/contracts';
+import type { CurrentUser, Role, UserRegisteredV1, UserRemovedV1 } from '@limo/contracts';
 import type { Collection, DocumentStore, EventEnvelope } from '@limo/platform';
 
 export interface UserDoc {
@@ -95,9 +95,22 @@ export class UsersRepository {
     return this.users.findOne({ createdForSignUpId: signUpId });
   }
 
-  /** Removes the account made for a paid-listing sign-up that did not complete (billing's compensation); null if none. */
-  removeSignUpAccount(signUpId: string): Promise<UserDoc | null> {
-    return this.users.deleteOne({ createdForSignUpId: signUpId });
+  /**
+   * Removes the account made for a paid-listing sign-up that did not complete (billing's
+   * compensation), owing `user.removed.v1`; null if none.
+   */
+  async removeSignUpAccount(signUpId: string): Promise<UserDoc | null> {
+    const user = await this.users.findOne({ createdForSignUpId: signUpId });
+    if (!user) return null;
+    const removedAt = new Date().toISOString();
+    const event: UserRemovedV1 = {
+      id: randomUUID(),
+      type: 'user.removed.v1',
+      occurredAt: removedAt,
+      key: user._id,
+      data: { userId: user._id, removedAt, reason: 'sign-up-compensated' },
+    };
+    return this.users.deleteOne({ _id: user._id, createdForSignUpId: signUpId }, { events: [event] });
   }
 
   /** Stores a reset token's hash and expiry, owing the event that sends the mail. */

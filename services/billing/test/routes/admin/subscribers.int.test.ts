@@ -10,7 +10,38 @@ afterAll(async () => {
   await h?.close();
 });
 
+const userEvent = (type: 'user.registered.v1' | 'user.removed.v1', userId: string, email: string) => ({
+  id: randomUUID(),
+  type,
+  occurredAt: new Date().toISOString(),
+  key: userId,
+  data:
+    type === 'user.registered.v1'
+      ? { userId, username: email, email, role: 'business', createdAt: new Date().toISOString() }
+      : { userId, removedAt: new Date().toISOString(), reason: 'sign-up-compensated' },
+});
+
 describe('admin subscribers and stats', () => {
+  it('drop an account identity removed (a compensated sign-up), whichever of its two events comes first', async () => {
+    const admin = userOf(h, 'admin');
+    const before = (await call(h, 'GET', '/api/admin/stats', admin)).json();
+    const [first, second] = [randomUUID(), randomUUID()];
+    await h.ctx.bus.publish([userEvent('user.registered.v1', first, `gone-${first.slice(0, 6)}@example.com`)]);
+    await waitFor(async () =>
+      (await call(h, 'GET', '/api/admin/stats', admin)).json().totalUsers === before.totalUsers + 1 ? true : undefined,
+    );
+    await h.ctx.bus.publish([userEvent('user.removed.v1', first, '')]);
+    // The removal of the second arrives before its registration: the registration does not bring it back.
+    await h.ctx.bus.publish([userEvent('user.removed.v1', second, '')]);
+    await waitFor(async () => ((await h.service.deps.readModels.users.findOne({ _id: second })) ? true : undefined));
+    await h.ctx.bus.publish([userEvent('user.registered.v1', second, `late-${second.slice(0, 6)}@example.com`)]);
+    await waitFor(async () => ((await h.service.deps.readModels.users.findOne({ _id: second }))?.email ? true : undefined));
+    const after = (await call(h, 'GET', '/api/admin/stats', admin)).json();
+    expect([after.totalUsers, after.businessUsers]).toEqual([before.totalUsers, before.businessUsers]);
+    const subscribers: Array<{ id: string }> = (await call(h, 'GET', '/api/admin/subscribers', admin)).json();
+    expect(subscribers.filter((s) => s.id === first || s.id === second)).toEqual([]);
+  });
+
   it('answer billing’s truth: subscription status per business account, annual revenue of active subscriptions', async () => {
     const admin = userOf(h, 'admin');
     const userId = randomUUID();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, startTestService, type ServiceHarness } from '@limo/platform/testing';
+import { nextIp, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
 import { INTERNAL_HEADER, verifySession } from '@limo/platform';
 import { createIdentityService } from '../../../src/app.js';
 
@@ -97,6 +97,11 @@ describe('DELETE /internal/accounts/by-sign-up/{signUpId}', () => {
     // The e-mail is free again: the visitor may sign up anew.
     expect((await asBilling('POST', '/internal/accounts', account({ email: body.email }))).statusCode).toBe(201);
     expect(made.user.id).toBeTruthy();
+    // Its copies (billing's user counts) are told, once.
+    await waitFor(() => h.published.some((e) => e.type === 'user.removed.v1' && e.key === made.user.id), 5000, 'user.removed.v1');
+    expect(h.published.filter((e) => e.type === 'user.removed.v1' && e.key === made.user.id).map((e) => e.data)).toEqual([
+      { userId: made.user.id, removedAt: expect.any(String), reason: 'sign-up-compensated' },
+    ]);
   });
 
   it('refuses a caller without the internal secret', async () => {

@@ -4,6 +4,7 @@ import { adminStatsResponseSchema, adminSubscribersResponseSchema, type Subscrib
 import type { BillingDeps } from '../../../deps.js';
 import { YEARLY_PRICE_DOLLARS } from '../../../domain/plans.js';
 import type { SubscriptionDoc } from '../../../repositories/subscriptions.repository.js';
+import { LIVE_USERS } from '../../../repositories/read-models.repository.js';
 
 /** The subscription that speaks for a user: an active one first, else the newest. */
 function representative(subs: SubscriptionDoc[]): SubscriptionDoc | undefined {
@@ -24,7 +25,7 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
       },
     },
     async (): Promise<Subscriber[]> => {
-      const users = await deps.readModels.users.find({ role: 'business' }, { sort: { createdAt: -1, _id: 1 } });
+      const users = await deps.readModels.users.find({ ...LIVE_USERS, role: 'business' }, { sort: { createdAt: -1, _id: 1 } });
       const subs = await deps.subscriptions.find({ userId: { $ne: null } });
       const byUser = new Map<string, SubscriptionDoc[]>();
       for (const s of subs) byUser.set(s.userId!, [...(byUser.get(s.userId!) ?? []), s]);
@@ -57,9 +58,9 @@ export async function subscribersRoutes(app: FastifyInstance, deps: BillingDeps)
         // Every paid subscription bound to a company: owned ones and paid claims awaiting review
         // (a visitor's listing payment whose listing is not registered yet has no company).
         deps.subscriptions.count({ status: 'active', companyId: { $ne: null } }),
-        deps.readModels.users.count({}),
-        deps.readModels.users.count({ role: 'business' }),
-        deps.readModels.users.count({ role: 'admin' }),
+        deps.readModels.users.count(LIVE_USERS),
+        deps.readModels.users.count({ ...LIVE_USERS, role: 'business' }),
+        deps.readModels.users.count({ ...LIVE_USERS, role: 'admin' }),
       ]);
       // Every subscription is the $75/year plan: the figure is annual, as the admin card labels it.
       return { activeSubscriptions, monthlyRevenue: activeSubscriptions * YEARLY_PRICE_DOLLARS, totalUsers, businessUsers, adminUsers };
