@@ -4,7 +4,7 @@
  * ingest's (8 callers, batches of 100), single events from 8 callers, and a consumer group handling
  * what was published (events/s from its subscription until the last is handled). Each runs twice;
  * the second run's figure is kept (the first warms the JVM and the topic). When the bus moved from
- * kafkajs to @platformatic/kafka this compared both in the same run (README, "Benchmarks"; the kafkajs
+ * kafkajs to @platformatic/kafka this compared both in the same run (docs/performance.md; the kafkajs
  * side was scripts/bench-kafka-kafkajs.ts, removed with kafkajs).
  * Needs KAFKA_BROKERS (`eval "$(bash infra/local/all.sh env kafka)"` after `infra/local/kafka.sh up`).
  */

@@ -8,7 +8,7 @@ export const quotesEnvSchema = z.object({
   QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** City-wide quote requests accepted per client IP per hour (each one mails every company of a city). */
   CITY_QUOTE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  /** The most companies one city-wide request goes to (the best-matched ones; README). */
+  /** The most companies one city-wide request goes to (the best-matched ones; docs/directory.md). */
   CITY_QUOTE_MAX_COMPANIES: z.coerce.number().int().min(1).max(100).default(5),
   /** How long a quotes worker holds a mail it is sending; a crashed worker's mails wait this long. */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),

@@ -10,7 +10,7 @@ export function expiryMonth(date: string): string {
 }
 
 /**
- * "Top Rated" (rating, verified reviews and answered leads: README), "Licensed" and "Insured · until
+ * "Top Rated" (rating, verified reviews and answered leads: docs/directory.md), "Licensed" and "Insured · until
  * Mar 2027" (issue 21): credentials an admin verified; the insured badge is on the company only while
  * its insurance runs (`badges`, `insuranceExpiresOn`).
  */

@@ -316,7 +316,7 @@ export type CityQuoteCompany = z.infer<typeof cityQuoteCompanySchema>;
 
 /**
  * Answer to POST /api/city-quote-requests: the best-matched companies of the city the request goes
- * to (at most the configured number, 5 by default; README).
+ * to (at most the configured number, 5 by default; docs/directory.md).
  */
 export const cityQuoteRequestCreatedSchema = z.object({
   id: z.string(),

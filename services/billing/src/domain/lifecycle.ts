@@ -4,7 +4,7 @@ import type { ClaimStatus, SubscriptionStatus } from '@limo/contracts';
  * The one lifecycle of billing's money records, as a table: every write of a payment's, a claim's or
  * a subscription's status asks `transition` first (repositories and use cases), so a refused move is
  * a clear 409 (or an ignored provider report) and never a silent overwrite. Pure: no I/O.
- * The same table is in the README ("Billing" section).
+ * The same table is in docs/billing.md.
  */
 
 /** A payment (one checkout's first PaymentIntent) as billing records it. */

@@ -44,3 +44,16 @@ export async function mailsTo(h: Harness, to: string, tag: string, count = 1) {
     return found.length >= count ? found : undefined;
   });
 }
+
+/** A paid listing's company form, as the business-registration page sends it. */
+export const listing = {
+  name: 'Summit Chauffeurs',
+  businessEmail: 'office@summit.example',
+  website: 'summit.example',
+  fullAddress: '1600 Broadway, Denver, CO 80202',
+  phone: '(303) 555-0111',
+  services: ['Wedding', 'Airport Transfer'],
+  vehicleTypes: ['Stretch Limousine'],
+  priceRange: '$$$ Premium',
+  hourlyRateStart: '120',
+};

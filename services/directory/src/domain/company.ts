@@ -74,7 +74,7 @@ export interface CompanyDoc {
   credentials?: CredentialsDoc | null;
   /** Lead responsiveness over the last 30 days, from quotes' `company.responsiveness.v1` (absent on older documents). */
   responsiveness?: Omit<CompanyResponsivenessV1['data'], 'companyId'> | null;
-  /** The Top Rated badge as last judged (README: rating, verified reviews, responsiveness); absent means no. */
+  /** The Top Rated badge as last judged (docs/directory.md: rating, verified reviews, responsiveness); absent means no. */
   topRated?: boolean;
   /** The owner's account e-mail, for notices (absent on older documents). */
   ownerEmail?: string | null;

@@ -21,7 +21,7 @@ export const insuranceExpiresOn = (c: CompanyDoc, today: string): string | null 
 
 /**
  * The company's trust badges on `now` (read time: the insured badge goes the day after the
- * insurance expires). `top-rated` as last judged (operations/top-rated.ts, README).
+ * insurance expires). `top-rated` as last judged (operations/top-rated.ts, docs/directory.md).
  */
 export function companyBadges(c: CompanyDoc, now: Date = new Date()): CompanyBadge[] {
   const today = credentialToday(now);

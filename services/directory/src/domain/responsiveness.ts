@@ -5,13 +5,13 @@ import type { CompanyDoc } from './company.js';
 export type StoredResponsiveness = NonNullable<CompanyDoc['responsiveness']>;
 
 /**
- * The Top Rated badge's criteria (README), after Thumbtack's Top Pro: a rating of at least 4.8, at
+ * The Top Rated badge's criteria (docs/directory.md), after Thumbtack's Top Pro: a rating of at least 4.8, at
  * least 5 approved verified-customer reviews in the last 12 months, and at least 75% of the leads of
  * the last 30 days (at least 3 of them) marked contacted within 4 business hours (FAST_REPLY_BUSINESS_HOURS); never on a suspended listing.
  */
 export const TOP_RATED = { minRating: 4.8, minVerifiedReviews: 5, reviewMonths: 12, minFastReplyShare: 0.75 } as const;
 
-/** A company answering most of its leads within a business day ranks above the others (README). */
+/** A company answering most of its leads within a business day ranks above the others (docs/directory.md). */
 export const RESPONSIVE = { minReplyRate: 0.5, maxMedianHours: 8 } as const;
 
 const enoughLeads = (r: StoredResponsiveness | null | undefined): r is StoredResponsiveness =>

@@ -28,7 +28,7 @@ export interface MatchedCompany {
 }
 
 /**
- * The match score of one company (README "City-wide quote requests"), higher is better:
+ * The match score of one company (docs/directory.md, "City-wide requests"), higher is better:
  * 3 if it lists the requested vehicle type, + 2 if it lists the requested service, + 2 × rating / 5
  * (0 without reviews), + 2 × its response rate (30 days, with at least 3 leads; else 0), + 1 × closeness
  * (1 at the city's centre down to 0 at the 25-mile edge; 0.5 when either has no coordinates).

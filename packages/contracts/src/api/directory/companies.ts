@@ -91,7 +91,7 @@ export const companySchema = z.object({
   updatedAt: z.string(),
   /**
    * Trust badges (issue 21): `verified-owner` (as `verifiedOwner`), `licensed` (a USDOT or permit
-   * number an admin verified), `insured` (verified insurance not expired), `top-rated` (README).
+   * number an admin verified), `insured` (verified insurance not expired), `top-rated` (docs/directory.md).
    */
   badges: z.array(companyBadgeSchema),
   /** The verified insurance's expiry date (yyyy-MM-dd) while it runs; null otherwise. */
@@ -100,7 +100,7 @@ export const companySchema = z.object({
   ...profileResponseFields,
   /**
    * Median business hours from a lead's delivery to the owner's reply mark over the last 30 days
-   * (README); null with fewer than 3 leads in that window or none answered.
+   * (docs/directory.md); null with fewer than 3 leads in that window or none answered.
    */
   responseTimeHours: z.number().min(0).nullable(),
   /** Share (0-1) of the leads delivered in the last 30 days that got a reply mark; null with fewer than 3. */

@@ -1,40 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
-import type { Company } from '@limo/contracts';
-import { describeWithEngine } from '@limo/platform/testing';
-import { ElasticsearchCompanySearch } from '../../../src/search/elasticsearch.company-search.js';
-import { call, startDirectory, userOf } from '../../support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCompanyList } from '@limo/contracts';
+import { call, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
 
-// Issue 23 #8: populate answered while Elasticsearch still got its companies one event (and one
-// refresh) at a time, ~14 a second; demo data in a directory beside a shared index.
-describeWithEngine('populate and demo data on Elasticsearch', 'ELASTICSEARCH_URL', (url) => {
-  const withIndex = async (env: Record<string, string>, body: (h: Awaited<ReturnType<typeof startDirectory>>) => Promise<void>) => {
-    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-populate-${randomUUID()}` });
-    const h = await startDirectory(env, { searchIndex: index });
-    try {
-      await body(h);
-    } finally {
-      await h.close();
-      await index.drop();
-      await index.close();
-    }
-  };
+let h: Harness;
+let admin: TestUser;
 
-  it('POST /api/admin/populate-database answers once all 1,900 companies are searchable', async () => {
-    await withIndex({}, async (h) => {
-      const res = await call(h, 'POST', '/api/admin/populate-database', userOf(h, 'admin'));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ companiesAdded: 1900, totalCompanies: 1900 });
-      expect((await call(h, 'GET', '/api/companies')).headers['x-total-count']).toBe('1900');
-      expect((await call(h, 'GET', '/api/companies?location=Miami,%20FL')).headers['x-total-count']).toBe('100');
-    });
-  }, 60_000);
+beforeAll(async () => {
+  h = await startDirectory();
+  admin = userOf(h, 'admin');
+});
+afterAll(() => h.close());
 
-  it('seeds rated demo companies searchable at start when SEED_DEMO_DATA=true', async () => {
-    await withIndex({ SEED_DEMO_DATA: 'true' }, async (h) => {
-      const rated = await call(h, 'GET', '/api/companies?location=Miami,%20FL&sort=rating');
-      expect(Number(rated.headers['x-total-count'])).toBe(100);
-      expect(rated.json<Company[]>()[0].rating).toBeGreaterThan(0);
-    });
-  }, 60_000);
+describe('POST /api/admin/populate-database', () => {
+  it('adds 1,900 companies over the 19 cities, and none the second time', async () => {
+    const first = await call(h, 'POST', '/api/admin/populate-database', admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ companiesAdded: 1900, citiesProcessed: 19, totalCompanies: 1900 });
+    const second = await call(h, 'POST', '/api/admin/populate-database', admin);
+    expect(second.json()).toEqual({ companiesAdded: 0, citiesProcessed: 19, totalCompanies: 1900 });
+    const states = (await call(h, 'GET', '/api/admin/companies-by-state', admin)).json();
+    expect(states[0]).toEqual({ state: 'CA', count: 300 });
+    expect(states.find((s: { state: string }) => s.state === 'FL')).toEqual({ state: 'FL', count: 200 });
+    expect(states.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(1900);
+    const list = (await call(h, 'GET', '/api/admin/companies?search=miami&limit=200', admin)).json<AdminCompanyList>();
+    const miami = list.companies.filter((c) => c.city === 'Miami');
+    expect(miami).toHaveLength(100);
+    expect(new Set(miami.map((c) => c.name)).size).toBe(100);
+    expect(miami.every((c) => /^\(\d{3}\) 555-\d{4}$/.test(c.phone ?? ''))).toBe(true);
+  });
 });

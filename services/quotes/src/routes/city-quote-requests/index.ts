@@ -24,7 +24,7 @@ import type { RouteDeps } from '../deps.js';
  * POST /api/city-quote-requests (public, rate limited per IP): finds the companies serving the city in
  * quotes' own read-model (listed in that city and state, or within 25 miles of its centre) that can
  * be reached (an e-mail address or an owner's dashboard), keeps the best-matched
- * CITY_QUOTE_MAX_COMPANIES of them (lead-matching.ts, README), stores the request with the
+ * CITY_QUOTE_MAX_COMPANIES of them (lead-matching.ts, docs/directory.md), stores the request with the
  * `city-quote.requested.v1` that fans it out (a quote for each owned company, an invitation to claim
  * the listing for each unclaimed one), and answers which. When there is none it answers 422 with the
  * nearest served cities, and stores and sends nothing.

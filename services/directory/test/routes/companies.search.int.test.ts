@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { companySchema, type Company } from '@limo/contracts';
 import { distanceMiles, resolveLocation } from '@limo/geo';
 import { waitFor } from '@limo/platform/testing';
-import type { CompanySearchIndex } from '../src/search/company-search.port.js';
-import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import type { CompanySearchIndex } from '../../src/search/company-search.port.js';
+import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
+import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
 
 let h: Harness;
 let admin: TestUser;
@@ -85,7 +85,6 @@ beforeAll(async () => {
   expect(everyCompany).toHaveLength(1903);
 });
 afterAll(() => h.close());
-
 describe('GET /api/companies: the radius', () => {
   it('returns only companies within 25 miles of Miami, 15 a page, with the true total in X-Total-Count', async () => {
     const expected = everyCompany.filter((c) => c.latitude !== null && milesFromMiami(c) <= 25).map((c) => c.id);
@@ -262,37 +261,6 @@ describe('GET /api/companies: caching', () => {
       5_000,
       'cache invalidated',
     );
-  });
-});
-
-describe('GET /api/geo/cities', () => {
-  it('suggests "City, ST" for the location box', async () => {
-    const res = await call(h, 'GET', '/api/geo/cities?q=mia');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().map((c: { label: string }) => c.label)).toContain('Miami, FL');
-  });
-
-  it('answers 400 without q', async () => {
-    const res = await call(h, 'GET', '/api/geo/cities');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Type part of a city name');
-  });
-});
-
-describe('GET /api/geo/reverse', () => {
-  it('names the city at a position, offline', async () => {
-    const res = await call(h, 'GET', '/api/geo/reverse?latitude=25.7743&longitude=-80.1937');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ city: 'Miami', state: 'FL', label: 'Miami, FL' });
-  });
-
-  it('answers 404 far from any town and 400 for a position off the globe', async () => {
-    const sea = await call(h, 'GET', '/api/geo/reverse?latitude=30&longitude=-40');
-    expect(sea.statusCode).toBe(404);
-    expect(sea.json().message).toBe('Unable to determine your city from location');
-    const bad = await call(h, 'GET', '/api/geo/reverse?latitude=95&longitude=abc');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Latitude must be between -90 and 90');
   });
 });
 

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startDirectory, type Harness } from '../support.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startDirectory();
+});
+afterAll(() => h.close());
+
+describe('GET /openapi.json', () => {
+  it('describes every directory route', async () => {
+    const res = await call(h, 'GET', '/openapi.json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/companies',
+        '/api/companies/{id}',
+        '/api/upload-image',
+        '/api/admin/companies',
+        '/api/admin/change-requests',
+      ]),
+    );
+  });
+});

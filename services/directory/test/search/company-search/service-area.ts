@@ -1,0 +1,44 @@
+import { describe, beforeEach, expect, it } from 'vitest';
+import { MIAMI } from '../company-search.fixtures.js';
+import { byId, type CompanySearchContract } from './context.js';
+
+/** Service areas (issue 21): companies found in a city they serve, wherever they are. */
+export function serviceArea(t: CompanySearchContract): void {
+  const { load, search, ids } = t;
+
+  describe('service area (issue 21)', () => {
+    beforeEach(async () => {
+      await load();
+    });
+    const miami = { near: MIAMI, radiusMiles: 25, servedPlace: 'fl/miami' } as const;
+
+    it('finds, far outside the radius, a company whose service area covers the searched city, ranked by its distance', async () => {
+      await t.index.upsert([
+        { ...byId.get('fl-orl-01')!, servedPlaces: ['fl/orlando', 'fl/miami'] },
+        // No coordinates: found by its service area alone, with no distance, after the located ones.
+        { ...byId.get('fl-nc-02')!, servedPlaces: ['fl/miami'] },
+      ]);
+      await t.index.refresh();
+      const result = await search({ ...miami, sort: 'distance' });
+      expect(result.total).toBe(14);
+      expect(result.hits.slice(-3).map((h) => h.id)).toEqual(['fl-orl-01', 'fl-nc-02', 'fl-mia-02']);
+      expect(result.hits.find((h) => h.id === 'fl-orl-01')!.distanceMiles).toBeGreaterThan(150);
+      expect(result.hits.find((h) => h.id === 'fl-nc-02')!.distanceMiles).toBeUndefined();
+      // Another city, or no searched city: the radius alone.
+      expect(await ids({ ...miami, servedPlace: 'fl/hialeah' })).not.toContain('fl-orl-01');
+      expect(await ids({ near: MIAMI, radiusMiles: 25 })).not.toContain('fl-orl-01');
+    });
+
+    it('still applies every other filter and the text, and forgets a service area taken away', async () => {
+      await t.index.upsert([{ ...byId.get('fl-orl-01')!, services: ['funeral'], servedPlaces: ['fl/miami'] }]);
+      await t.index.refresh();
+      expect(await ids({ ...miami, service: 'funeral' })).toEqual(['fl-orl-01']);
+      expect(await ids({ ...miami, service: 'wedding' })).not.toContain('fl-orl-01');
+      expect(await ids({ ...miami, text: 'theme park' })).toEqual(['fl-orl-01']);
+      await t.index.upsert([{ ...byId.get('fl-orl-01')!, servedPlaces: [] }]);
+      await t.index.refresh();
+      expect(await ids(miami)).not.toContain('fl-orl-01');
+      expect((await search(miami)).total).toBe(12);
+    });
+  });
+}
