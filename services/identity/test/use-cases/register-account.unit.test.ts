@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, NedbDocumentStore } from '@limo/platform';
 import { verifyPassword } from '../../src/domain/passwords.js';
 import { UsersRepository } from '../../src/repositories/users.repository.js';
-import { registerAccount } from '../../src/use-cases/register-account.js';
+import { identityEnvSchema } from '../../src/settings.js';
+import { registerAccount, signUpLimit } from '../../src/use-cases/register-account.js';
 
 // The rules of POST /api/register and of the accounts billing asks for (POST /internal/accounts).
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -92,5 +93,19 @@ describe('registering an account', () => {
       insert: () => Promise.reject(new Error('disk full')),
     });
     await expect(registerAccount(broken, ann)).rejects.toThrow('disk full');
+  });
+});
+
+describe('the sign-up limit', () => {
+  it('counts the accounts one address creates in an hour, whichever way in, up to the setting', () => {
+    const settings = identityEnvSchema.parse({ REGISTER_RATE_LIMIT_PER_HOUR: '7' });
+    const rule = signUpLimit('203.0.113.9', settings);
+    expect(rule).toEqual({
+      key: 'register:ip:203.0.113.9',
+      limit: 7,
+      windowMs: 3_600_000,
+      message: 'Too many accounts created from this address. Please try again later.',
+    });
+    expect(signUpLimit('203.0.113.10', settings).key).not.toBe(rule.key);
   });
 });
