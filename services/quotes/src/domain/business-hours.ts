@@ -61,9 +61,12 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 
 /** Whether the local hour starting at or containing `ms` is a business hour in `zone`. */
 function isBusinessHour(ms: number, zone: string): boolean {
-  const parts = formatterOf(zone).formatToParts(ms);
-  const weekday = parts.find((p) => p.type === 'weekday')?.value;
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value);
+  let weekday = '';
+  let hour = -1;
+  for (const part of formatterOf(zone).formatToParts(ms)) {
+    if (part.type === 'weekday') weekday = part.value;
+    else if (part.type === 'hour') hour = Number(part.value);
+  }
   return weekday !== 'Sat' && weekday !== 'Sun' && hour >= BUSINESS_DAY.openHour && hour < BUSINESS_DAY.closeHour;
 }
 
