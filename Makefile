@@ -45,6 +45,8 @@ test: build
 	NODE_OPTIONS=--max-old-space-size=8192 npx eslint .
 	npx prettier --check .
 	npx vitest run
+	# Stryker on the domain/ and use-cases/ files changed since main (MUTATION=all: every one; README "Tests").
+	bash scripts/mutation-changed.sh
 
 start-distributed: build
 	bash infra/local/run-distributed.sh

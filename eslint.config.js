@@ -16,6 +16,8 @@ export default tseslint.config(
       'infra/local/.run/**',
       'web/screenshots/**',
       'coverage/**',
+      '.stryker-tmp/**',
+      'reports/mutation/**',
     ],
   },
   js.configs.recommended,

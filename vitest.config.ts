@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-const alias = {
+/** The workspaces' import names resolved to their TypeScript sources (vitest.mutation.config.ts uses them too). */
+export const alias = {
   '@limo/contracts': src('./packages/contracts/src/index.ts'),
   '@limo/platform/testing': src('./packages/platform/test/support/index.ts'),
   '@limo/platform': src('./packages/platform/src/index.ts'),
