@@ -15,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, median, pageLabel, startMeasuredProduct } from './measured-product';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, median, pageLabel, startMeasuredProduct } from './measured-product.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -23,7 +23,11 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 async function main(): Promise<void> {
   const product = await startMeasuredProduct();
   const port = await freePort();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
+  });
   try {
     const { pages } = product;
     if (process.env.LIGHTHOUSE_JSON) await mkdir(process.env.LIGHTHOUSE_JSON, { recursive: true });

@@ -19,7 +19,8 @@ describe('bundle weight of the built web app', () => {
     // The forms (zod, react-hook-form), the quote dialog and the maps loader come with the screens that use them;
     // the map engines (MapLibre GL, Google's loader) after the list is on screen (issue 19); the mobile menu's
     // drawer and the toasts' machine when first used.
-    const late = /GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage|MapLibreResultsMap|GoogleResultsMap|maplibre-gl|react-map-gl|react-google-maps|node_modules\/zod\/|react-hook-form|MobileMenu|AppToaster|toaster|recharts|stripe/;
+    const late =
+      /GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage|MapLibreResultsMap|GoogleResultsMap|maplibre-gl|react-map-gl|react-google-maps|node_modules\/zod\/|react-hook-form|MobileMenu|AppToaster|toaster|recharts|stripe/;
     expect(modules.filter((m) => late.test(m))).toEqual([]);
   });
 });

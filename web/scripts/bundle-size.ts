@@ -60,7 +60,8 @@ export function initialChunks(route?: string, dist = fileURLToPath(new URL('../d
         // What the gateway sends: the build's own .br file (web/vite.config.ts), else the same compression.
         brotliBytes: existsSync(`${path}.br`)
           ? statSync(`${path}.br`).size
-          : brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length,
+          : brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
+              .length,
         sources,
       };
     })

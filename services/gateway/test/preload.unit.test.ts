@@ -40,7 +40,9 @@ describe('home page preloads', () => {
         'src/pages/CompanyPage.tsx': { file: 'assets/CompanyPage-1.js', imports: ['index.html'] },
       }),
     );
-    expect(tags).toEqual([`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${FIRST_SEARCH_QUERY.replace(/&/g, '&amp;')}" />`]);
+    expect(tags).toEqual([
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${FIRST_SEARCH_QUERY.replace(/&/g, '&amp;')}" />`,
+    ]);
   });
 
   it('adds nothing without a manifest', async () => {
