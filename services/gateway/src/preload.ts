@@ -15,13 +15,14 @@ const HOME_ROUTE_MODULE = 'src/pages/HomePage.tsx';
 /**
  * The `<link>` tags that let a first visit to `/` fetch the home route's code and its first search
  * while the entry script downloads, instead of one after the other (a round trip each on a phone).
+ * A build whose entry chunk holds the home page (web/src/App.tsx) needs the first search's only.
  * Empty when the build has no manifest.
  */
 export function homePreloadTags(webDist: string): string[] {
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  if (!manifest[HOME_ROUTE_MODULE]) return [];
+  if (!manifest[HOME_ROUTE_MODULE]) return [FIRST_SEARCH_PRELOAD_TAG];
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   // The entry's own imports are already in index.html.
   const loaded = new Set<string>();

@@ -33,6 +33,18 @@ describe('home page preloads', () => {
     ]);
   });
 
+  it("preloads only the first search when the home page's code is in the entry chunk", async () => {
+    const tags = homePreloadTags(
+      await dist({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: [] },
+        'src/pages/CompanyPage.tsx': { file: 'assets/CompanyPage-1.js', imports: ['index.html'] },
+      }),
+    );
+    expect(tags).toEqual([
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/companies?${FIRST_SEARCH_QUERY.replace(/&/g, '&amp;')}" />`,
+    ]);
+  });
+
   it('adds nothing without a manifest', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-preload-'));
     dirs.push(dir);
