@@ -463,6 +463,18 @@ export function describeCompanySearchContract(name: string, factory: () => Promi
         expect(await ids({ near: MIAMI, radiusMiles: 25 })).not.toContain('fl-orl-01');
       });
 
+      it('counts once a company serving the city that lies in a corner of the square around the circle, outside the radius', async () => {
+        // 29 miles north-east of Miami: inside the 25-mile circle's bounding box (±25 miles each way),
+        // outside the circle. Loaded with the others, so the embedded index holds it in its tree.
+        const corner = { latitude: MIAMI.latitude + 0.3, longitude: MIAMI.longitude + 0.33 };
+        expect(distanceMiles(MIAMI, corner)).toBeGreaterThan(25);
+        await load(FIXTURES.map((doc) => (doc.id === 'fl-orl-01' ? { ...doc, ...corner, servedPlaces: ['fl/miami'] } : doc)));
+        const result = await search(miami);
+        expect(result.hits.filter((h) => h.id === 'fl-orl-01')).toHaveLength(1);
+        expect(result.total).toBe(13);
+        expect(result.hits).toHaveLength(13);
+      });
+
       it('still applies every other filter and the text, and forgets a service area taken away', async () => {
         await index.upsert([{ ...byId.get('fl-orl-01')!, services: ['funeral'], servedPlaces: ['fl/miami'] }]);
         await index.refresh();
