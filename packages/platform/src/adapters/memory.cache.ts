@@ -59,6 +59,15 @@ export class MemoryCache implements Cache {
     this.entries.set(key, toCacheJson(value), { ttl: Math.ceil(ttlMs) });
   }
 
+  async getText(key: string): Promise<string | undefined> {
+    return this.entries.get(key);
+  }
+
+  async setText(key: string, text: string, ttlMs: number): Promise<void> {
+    assertTtl(ttlMs);
+    this.entries.set(key, text, { ttl: Math.ceil(ttlMs) });
+  }
+
   async del(key: string): Promise<void> {
     this.entries.delete(key);
   }

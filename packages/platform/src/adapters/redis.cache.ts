@@ -62,6 +62,15 @@ export class RedisCache implements Cache {
     await this.client.set(cacheKey(key), toCacheJson(value), 'PX', Math.ceil(ttlMs));
   }
 
+  async getText(key: string): Promise<string | undefined> {
+    return (await this.client.get(cacheKey(key))) ?? undefined;
+  }
+
+  async setText(key: string, text: string, ttlMs: number): Promise<void> {
+    assertTtl(ttlMs);
+    await this.client.set(cacheKey(key), text, 'PX', Math.ceil(ttlMs));
+  }
+
   async del(key: string): Promise<void> {
     await this.client.del(cacheKey(key));
   }

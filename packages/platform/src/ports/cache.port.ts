@@ -2,6 +2,13 @@
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /**
+   * A text value exactly as it was set, never parsed: for an answer kept already serialised (a page
+   * of JSON sent as it is), which `set` would escape into a JSON string and `get` parse back. A key
+   * holds either a JSON value (`get`/`set`) or a text (`getText`/`setText`).
+   */
+  getText(key: string): Promise<string | undefined>;
+  setText(key: string, text: string, ttlMs: number): Promise<void>;
   del(key: string): Promise<void>;
   /** Atomically increments an integer counter (created at 0) and returns the new value. */
   incr(key: string): Promise<number>;

@@ -69,6 +69,23 @@ export function describeCacheContract(name: string, factory: () => Promise<Cache
       expect(await cache.get(long)).toEqual({ fresh: true });
     });
 
+    it('returns a text exactly as it was set, JSON or not, and forgets it once its TTL has passed', async () => {
+      const page = key('text-page');
+      const plain = key('text-plain');
+      const short = key('text-short');
+      const json = '[{"name":"Ace \\"VIP\\" Limo","city":"Quinceañera — ¡Hola!"}]';
+      await cache.setText(page, json, 60_000);
+      await cache.setText(plain, '12\n{"not": json', 60_000);
+      await cache.setText(short, 'soon gone', 150);
+      expect(await cache.getText(page)).toBe(json);
+      expect(await cache.getText(plain)).toBe('12\n{"not": json');
+      expect(await cache.getText(key('text-missing'))).toBeUndefined();
+      await expect(cache.setText(key('text-bad-ttl'), 'x', 0)).rejects.toThrow(RangeError);
+      await expect.poll(() => cache.getText(short), { timeout: 3_000, interval: 25 }).toBeUndefined();
+      await cache.del(page);
+      expect(await cache.getText(page)).toBeUndefined();
+    });
+
     it('deletes a key, and deleting a missing key is not an error', async () => {
       const k = key('del');
       await cache.set(k, 'gone soon', 60_000);

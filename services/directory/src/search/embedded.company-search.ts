@@ -1,6 +1,7 @@
 import KDBush from 'kdbush';
 import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
+import { rangeInto } from './embedded/kd-range.js';
 import { ServedPlaces } from './embedded/served-places.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
 import {
@@ -22,9 +23,8 @@ const dayNumber = (date: string): number => Math.max(1, Math.floor(Date.parse(`$
 
 /** What the last rebuild indexed; slots written since then are in `dirty` and checked one by one. */
 interface Snapshot {
-  /** Located companies; `geoSlots[i]` is the slot of the index's point i. */
+  /** Located companies; the tree's point at position k is the company at slot k (see `rebuild`). */
   geo: KDBush | undefined;
-  geoSlots: Uint32Array;
   byState: Map<string, Uint32Array>;
   all: Uint32Array;
   words: WordPostings;
@@ -90,6 +90,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private matchChords = new Float64Array(0);
   /** The current query's text matches. */
   private textSlots = new Uint32Array(0);
+  /** The tree positions (slots) in the current query's bounding box. */
+  private boxSlots = new Uint32Array(0);
 
   /** An empty index. */
   static create(): EmbeddedCompanySearch {
@@ -147,6 +149,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.matchSlots = new Uint32Array(0);
     this.matchChords = new Float64Array(0);
     this.textSlots = new Uint32Array(0);
+    this.boxSlots = new Uint32Array(0);
   }
 
   async count(): Promise<number> {
@@ -293,6 +296,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     this.matchSlots = new Uint32Array(size);
     this.matchChords = new Float64Array(size);
     this.textSlots = new Uint32Array(size);
+    this.boxSlots = new Uint32Array(size);
   }
 
   /**
@@ -329,17 +333,14 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       if (this.flags[slot] & ALIVE) (this.flags[slot] & LOCATED ? located : unlocated).push(slot);
     }
     let geo: KDBush | undefined;
-    const geoSlots = new Uint32Array(located.length);
     const order: number[] = [];
     if (located.length > 0) {
       geo = new KDBush(located.length, 64, Float64Array);
       for (const slot of located) geo.add(this.lng[slot], this.lat[slot]);
       geo.finish();
-      // The tree's point k is the insertion geo.ids[k]: slot k from now on.
-      geo.ids.forEach((inserted, k) => {
-        order.push(located[inserted]);
-        geoSlots[inserted] = k;
-      });
+      // The tree's point k is the insertion geo.ids[k]: slot k from now on, so a position found in
+      // the tree (rangeInto) is the company's slot.
+      for (const inserted of geo.ids) order.push(located[inserted]);
     }
     for (const slot of unlocated) order.push(slot);
     this.renumber(order);
@@ -354,7 +355,6 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
     this.snapshot = {
       geo,
-      geoSlots,
       byState: new Map([...byState].map(([state, slots]) => [state, Uint32Array.from(slots)])),
       all,
       words: this.wordIndex.build(all),
@@ -377,18 +377,19 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     if (priceCode < 0) return null;
     const { minRating, state, verifiedOwner, licensed, topRated } = query;
     const insuredOn = query.insuredOn === undefined ? 0 : dayNumber(query.insuredOn);
+    // The flags every match must have, tested at once.
+    const mask = ALIVE | (verifiedOwner ? VERIFIED_OWNER : 0) | (licensed ? LICENSED : 0) | (topRated ? TOP_RATED : 0);
+    if (!insuredOn && !service && !priceCode && minRating === undefined && state === undefined && vehicles.length === 0)
+      return (slot) => (flags[slot] & mask) === mask;
     return (slot) => {
-      if (!(flags[slot] & ALIVE)) return false;
-      if (verifiedOwner && !(flags[slot] & VERIFIED_OWNER)) return false;
-      if (licensed && !(flags[slot] & LICENSED)) return false;
-      if (topRated && !(flags[slot] & TOP_RATED)) return false;
+      if ((flags[slot] & mask) !== mask) return false;
       if (insuredOn && !(insuredUntil[slot] >= insuredOn)) return false;
       if (service && service[slot] === 0) return false;
       if (priceCode && price[slot] !== priceCode) return false;
       if (minRating !== undefined && !(rating[slot] >= minRating)) return false;
       if (state !== undefined && states[slot] !== state) return false;
       if (vehicles.length > 0) {
-        for (const column of vehicles) if (column[slot] === 1) return true;
+        for (let v = 0; v < vehicles.length; v++) if (vehicles[v][slot] === 1) return true;
         return false;
       }
       return true;
@@ -425,6 +426,22 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       count++;
     };
 
+    /** Adds the first `length` slots of `list` that pass (the dirty ones are checked one by one after). */
+    const addAll = (list: Uint32Array, length: number): void => {
+      if (near) {
+        for (let i = 0; i < length; i++) if (dirtyMark[list[i]] === 0 && accept(list[i])) add(list[i]);
+        return;
+      }
+      // No centre: no distance, no radius.
+      for (let i = 0; i < length; i++) {
+        const slot = list[i];
+        if (dirtyMark[slot] !== 0 || !accept(slot)) continue;
+        matchSlots[count] = slot;
+        matchChords[count] = Infinity;
+        count++;
+      }
+    };
+
     const terms = query.text === undefined ? undefined : queryTerms(query.text);
     if (terms?.prefix !== undefined) {
       const groups = this.wordIndex.termGroups(snapshot.words, terms.exact, terms.prefix);
@@ -434,22 +451,34 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
         out: this.textSlots,
         nextEpoch: () => this.nextEpoch(),
       });
-      for (let i = 0; i < length; i++) if (dirtyMark[found[i]] === 0 && accept(found[i])) add(found[i]);
+      addAll(found, length);
       for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.wordIndex.hasAnyWord(slot, group.ids))) add(slot);
       return count;
     }
 
     if (near && radius !== undefined) {
       if (snapshot.geo) {
-        const { geo, geoSlots } = snapshot;
+        const { geo } = snapshot;
+        const inBox = this.boxSlots;
         for (const [minLng, minLat, maxLng, maxLat] of boundingBoxes(near.latitude, near.longitude, radius)) {
-          for (const i of geo.range(minLng, minLat, maxLng, maxLat)) {
-            const slot = geoSlots[i];
-            if (dirtyMark[slot] === 0 && accept(slot)) add(slot);
+          const found = rangeInto(geo, minLng, minLat, maxLng, maxLat, inBox);
+          for (let i = 0; i < found; i++) {
+            // A position in the tree is a slot, and a slot of the snapshot's tree is located.
+            const slot = inBox[i];
+            if (dirtyMark[slot] !== 0) continue;
+            const dx = x[slot] - qx;
+            const dy = y[slot] - qy;
+            const dz = z[slot] - qz;
+            const chord2 = dx * dx + dy * dy + dz * dz;
+            // Outside the circle (the box's corners): one serving the place is added below, once.
+            if (!(chord2 <= maxChord2) || !accept(slot)) continue;
+            matchSlots[count] = slot;
+            matchChords[count] = chord2;
+            count++;
           }
         }
       }
-      // Those the radius left out (the range above added every located one within it).
+      // Those the circle left out (the walk above added every located one within it).
       for (const slot of servers) {
         if (dirtyMark[slot] !== 0 || !accept(slot)) continue;
         if (flags[slot] & LOCATED && snapshot.geo && chord2To(slot) <= maxChord2) continue;
@@ -457,7 +486,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       }
     } else {
       const candidates = query.state === undefined ? snapshot.all : snapshot.byState.get(query.state);
-      if (candidates) for (const slot of candidates) if (dirtyMark[slot] === 0 && accept(slot)) add(slot);
+      if (candidates) addAll(candidates, candidates.length);
     }
     for (const slot of this.dirty) if (accept(slot)) add(slot);
     return count;

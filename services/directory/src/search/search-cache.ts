@@ -1,6 +1,12 @@
 import type { Cache } from '@limo/platform';
 
 const VERSION_KEY = 'directory:search-version';
+
+/** A page of answers as the route sends it: its JSON text, and the total of matches. */
+export interface CachedPage {
+  json: string;
+  total: number;
+}
 /** Public-side §7: the company list is fresh for 30 seconds. */
 export const SEARCH_TTL_MS = 30_000;
 
@@ -26,13 +32,31 @@ export class SearchCache {
 
   /** The cached answer for (`scope`, `params`) of the current version, or `compute()`'s, cached 30 s. */
   async getOrCompute<T>(scope: string, params: unknown, compute: () => Promise<T>): Promise<T> {
-    const version = await this.version();
-    const key = `directory:${scope}:v${version}:${JSON.stringify(params)}`;
+    const key = await this.key(scope, params);
     const hit = await this.cache.get<T>(key);
     if (hit !== undefined) return hit;
     const value = await compute();
     await this.cache.set(key, value, SEARCH_TTL_MS);
     return value;
+  }
+
+  /**
+   * As `getOrCompute`, for a page already serialised and its total: kept as the text
+   * `<total>\n<json>`, so neither a miss nor a hit copies the page through JSON (as a JSON value it
+   * would be escaped into a string on the way in and parsed back on the way out).
+   */
+  async getOrComputePage(scope: string, params: unknown, compute: () => Promise<CachedPage>): Promise<CachedPage> {
+    const key = await this.key(scope, params);
+    const hit = await this.cache.getText(key);
+    const newline = hit === undefined ? -1 : hit.indexOf('\n');
+    if (hit !== undefined && newline > 0) return { total: Number(hit.slice(0, newline)), json: hit.slice(newline + 1) };
+    const page = await compute();
+    await this.cache.setText(key, `${page.total}\n${page.json}`, SEARCH_TTL_MS);
+    return page;
+  }
+
+  private async key(scope: string, params: unknown): Promise<string> {
+    return `directory:${scope}:v${await this.version()}:${JSON.stringify(params)}`;
   }
 
   /**

@@ -44,7 +44,7 @@ export async function companiesRoutes(app: FastifyInstance, deps: DirectoryDeps)
     async (request, reply) => {
       const query = toSearchQuery(request.query, deps.now());
       // The page is cached as its JSON text: a hit is sent as it is, without re-serialising 15 companies.
-      const page = await searchCache.getOrCompute('search', query, async () => {
+      const page = await searchCache.getOrComputePage('search', query, async () => {
         const result = await search.search(query);
         // Assembled from each company's kept JSON: no store read, no re-serialisation.
         const ids = result.hits.map((h) => h.id);

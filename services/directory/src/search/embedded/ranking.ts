@@ -25,6 +25,13 @@ export interface RankedColumns {
   chords: Float64Array;
 }
 
+/**
+ * -1, 0 or 1 as x is below, equal to or above y (0 for two Infinity or NaN). Comparators return these
+ * small integers rather than differences of doubles: a double returned from a call that is not
+ * inlined is boxed, one allocation per comparison of thousands a search.
+ */
+const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
+
 /** The port's ranking, as a comparison of two indexes into the current matches. */
 export function rankingComparator(columns: RankedColumns, query: SearchQuery): (i: number, j: number) => number {
   const { flags, rating, reviewCount, nameKeys, ids, slots, chords } = columns;
@@ -35,12 +42,12 @@ export function rankingComparator(columns: RankedColumns, query: SearchQuery): (
     if (na !== nb) return na < nb ? -1 : 1;
     return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
   };
-  // Infinity - Infinity is NaN, which is falsy: two companies without coordinates tie on distance.
+  // Two companies without coordinates (chord Infinity) tie on distance.
   if (query.sort === 'distance' && byDistance) {
     return (i, j) => {
       const a = slots[i];
       const b = slots[j];
-      return (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || chords[i] - chords[j] || byNameAndId(a, b);
+      return (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || order(chords[i], chords[j]) || byNameAndId(a, b);
     };
   }
   if (query.sort === 'rating') {
@@ -48,7 +55,10 @@ export function rankingComparator(columns: RankedColumns, query: SearchQuery): (
       const a = slots[i];
       const b = slots[j];
       return (
-        (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) || rating[b] - rating[a] || reviewCount[b] - reviewCount[a] || byNameAndId(a, b)
+        (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) ||
+        order(rating[b], rating[a]) ||
+        order(reviewCount[b], reviewCount[a]) ||
+        byNameAndId(a, b)
       );
     };
   }
@@ -59,9 +69,9 @@ export function rankingComparator(columns: RankedColumns, query: SearchQuery): (
       (flags[a] & SUSPENDED) - (flags[b] & SUSPENDED) ||
       (flags[b] & FEATURED) - (flags[a] & FEATURED) ||
       (flags[b] & TIER) - (flags[a] & TIER) ||
-      (byDistance ? chords[i] - chords[j] : 0) ||
-      rating[b] - rating[a] ||
-      reviewCount[b] - reviewCount[a] ||
+      (byDistance ? order(chords[i], chords[j]) : 0) ||
+      order(rating[b], rating[a]) ||
+      order(reviewCount[b], reviewCount[a]) ||
       byNameAndId(a, b)
     );
   };
@@ -69,17 +79,20 @@ export function rankingComparator(columns: RankedColumns, query: SearchQuery): (
 
 /** The `k` smallest of 0..n-1 under `compare`, sorted; a bounded heap when k is much smaller than n. */
 export function topK(n: number, k: number, compare: (i: number, j: number) => number): number[] {
-  if (k * 4 >= n)
-    return Array.from({ length: n }, (_, i) => i)
-      .sort(compare)
-      .slice(0, k);
+  if (k * 4 >= n) {
+    const all = new Array<number>(n);
+    for (let i = 0; i < n; i++) all[i] = i;
+    return all.sort(compare).slice(0, k);
+  }
   // Max-heap of the best k so far: the worst of them at the root.
   const heap: number[] = [];
   const up = (at: number): void => {
     while (at > 0) {
       const parent = (at - 1) >> 1;
       if (compare(heap[at], heap[parent]) <= 0) return;
-      [heap[at], heap[parent]] = [heap[parent], heap[at]];
+      const moved = heap[at];
+      heap[at] = heap[parent];
+      heap[parent] = moved;
       at = parent;
     }
   };
@@ -90,7 +103,9 @@ export function topK(n: number, k: number, compare: (i: number, j: number) => nu
       const right = left + 1;
       const worse = right < heap.length && compare(heap[right], heap[left]) > 0 ? right : left;
       if (compare(heap[worse], heap[at]) <= 0) return;
-      [heap[at], heap[worse]] = [heap[worse], heap[at]];
+      const moved = heap[at];
+      heap[at] = heap[worse];
+      heap[worse] = moved;
       at = worse;
     }
   };

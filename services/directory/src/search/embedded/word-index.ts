@@ -157,8 +157,11 @@ export class WordIndex {
     const { dirtyMark, stamp, out } = scratch;
     let count = 0;
     let epoch = scratch.nextEpoch();
+    // Indexed loops over the posting lists: `for...of` on a typed array allocates an iterator result
+    // per element until the loop is optimised, and a search walks thousands.
     for (const list of first.lists) {
-      for (const slot of list) {
+      for (let at = 0; at < list.length; at++) {
+        const slot = list[at];
         // One list has no duplicates; the lists of a prefix may share slots.
         if (dirtyMark[slot] === 1 || (first.lists.length > 1 && stamp[slot] === epoch)) continue;
         stamp[slot] = epoch;
@@ -171,7 +174,7 @@ export class WordIndex {
         for (let i = 0; i < count; i++) if (this.hasAnyWord(out[i], group.ids)) out[kept++] = out[i];
       } else {
         epoch = scratch.nextEpoch();
-        for (const list of group.lists) for (const slot of list) stamp[slot] = epoch;
+        for (const list of group.lists) for (let at = 0; at < list.length; at++) stamp[list[at]] = epoch;
         for (let i = 0; i < count; i++) if (stamp[out[i]] === epoch) out[kept++] = out[i];
       }
       count = kept;

@@ -1,5 +1,6 @@
 import { describe, beforeEach, expect, it } from 'vitest';
-import { MIAMI } from '../company-search.fixtures.js';
+import { distanceMiles } from '@limo/geo';
+import { FIXTURES, MIAMI } from '../company-search.fixtures.js';
 import { byId, type CompanySearchContract } from './context.js';
 
 /** Service areas (issue 21): companies found in a city they serve, wherever they are. */
@@ -27,6 +28,18 @@ export function serviceArea(t: CompanySearchContract): void {
       // Another city, or no searched city: the radius alone.
       expect(await ids({ ...miami, servedPlace: 'fl/hialeah' })).not.toContain('fl-orl-01');
       expect(await ids({ near: MIAMI, radiusMiles: 25 })).not.toContain('fl-orl-01');
+    });
+
+    it('counts once a company serving the city that lies in a corner of the square around the circle, outside the radius', async () => {
+      // 29 miles north-east of Miami: inside the 25-mile circle's bounding box (±25 miles each way),
+      // outside the circle. Loaded with the others, so the embedded index holds it in its tree.
+      const corner = { latitude: MIAMI.latitude + 0.3, longitude: MIAMI.longitude + 0.33 };
+      expect(distanceMiles(MIAMI, corner)).toBeGreaterThan(25);
+      await load(FIXTURES.map((doc) => (doc.id === 'fl-orl-01' ? { ...doc, ...corner, servedPlaces: ['fl/miami'] } : doc)));
+      const result = await search(miami);
+      expect(result.hits.filter((h) => h.id === 'fl-orl-01')).toHaveLength(1);
+      expect(result.total).toBe(13);
+      expect(result.hits).toHaveLength(13);
     });
 
     it('still applies every other filter and the text, and forgets a service area taken away', async () => {
