@@ -1,7 +1,8 @@
-// Lint: typescript-eslint with the type-aware rules that catch real bugs (floating and misused
-// promises, non-exhaustive switches), React's hooks rules for the web app; formatting is Prettier's.
+// Lint: typescript-eslint's type-checked presets (recommendedTypeChecked, most of strictTypeChecked),
+// size limits, React's hooks rules and jsx-a11y for the web app; formatting is Prettier's.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,14 +20,13 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
         project: [
-          // A source file takes its types from its own package first; the tests' program comes last.
           './packages/*/tsconfig.json',
           './services/*/tsconfig.json',
           './web/tsconfig.json',
@@ -45,8 +45,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-prototype-builtins': 'error',
       eqeqeq: ['error', 'smart'],
-      // Our control-character classes are deliberate (mail headers, ASCII fast paths).
       'no-control-regex': 'off',
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 15],
     },
   },
   {
@@ -55,13 +56,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  { files: ['web/**/*.tsx'], ...jsxA11y.configs.recommended },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // k6 scripts run in k6's JavaScript runtime, with its own globals.
     files: ['infra/k6/**/*.js'],
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
   },
