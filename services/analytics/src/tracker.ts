@@ -48,7 +48,7 @@ function eventIdOf(fingerprint: string): string {
 }
 
 /** How long an attempt of a client event holds it: a copy within this time is told to retry. */
-export const REPLAY_PENDING_MS = 10_000;
+const REPLAY_PENDING_MS = 10_000;
 
 /** A short key of `text`: 22 base64url characters of its SHA-256. */
 const hashed = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);

@@ -12,7 +12,7 @@ async function getOrNull<T>(url: string, signal: AbortSignal): Promise<T | null>
 }
 
 /** Cache keys of the landing pages' data (the gateway's rendered pages are seeded under them). */
-export const landingKeys = {
+const landingKeys = {
   company: (id: string) => ['/api/companies', id] as const,
   state: (state: string) => ['/api/places', state] as const,
   city: (state: string, city: string, page: number) => ['/api/places', state, city, page] as const,

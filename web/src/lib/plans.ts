@@ -89,11 +89,6 @@ export const PLANS: readonly Plan[] = [
 /** The claim plan as checkout sells it (owner-admin §2.2). */
 export const CLAIM_PLAN = PLANS[0]!;
 
-/** "$75/year, auto-renews" and the like. */
-export function priceLabel(plan: Pick<Plan, 'price' | 'period'>): string {
-  return `$${plan.price}/${plan.period}`;
-}
-
 /** The checkout link of a plan (owner-admin §2.1: query parameters plan and price). */
 export function checkoutHref(plan: Pick<Plan, 'id' | 'price'>, companyId?: string): string {
   const q = new URLSearchParams({ plan: plan.id, price: String(plan.price) });

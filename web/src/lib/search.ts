@@ -28,7 +28,7 @@ export const DEFAULT_FILTERS: SearchFilters = {
 };
 
 /** The `badges` filter of "Licensed & insured". */
-export const LICENSED_INSURED = 'licensed,insured';
+const LICENSED_INSURED = 'licensed,insured';
 
 export const SERVICE_TYPE_OPTIONS = [
   { value: 'all', label: 'All Services' },

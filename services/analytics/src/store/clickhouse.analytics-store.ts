@@ -9,7 +9,7 @@ import { splitByMonth } from '../domain/windows.js';
 import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
-export const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
+const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
 
 export interface ClickHouseAnalyticsStoreOptions {
   /** `http(s)://user:password@host:8123` of a ClickHouse server; unset = in-process chDB at `chdbPath`. */
@@ -362,7 +362,7 @@ export function splitStatements(sql: string, database: string): string[] {
 }
 
 /** ISO time as ClickHouse's DateTime64 text ('2026-01-02 03:04:05.678'). */
-export function clickhouseTime(iso: string): string {
+function clickhouseTime(iso: string): string {
   return iso.replace('T', ' ').replace('Z', '');
 }
 

@@ -18,8 +18,7 @@ import { processPaymentSuccess } from '../use-cases/payment-success.js';
 import { handleProviderEvent } from '../use-cases/provider-events.js';
 import { cancelSubscription } from '../use-cases/subscriptions.js';
 
-export { MESSAGES, type CompanyFacts, type ListingCaller } from '../use-cases/context.js';
-export type BillingOperationsDeps = UseCaseDeps;
+export { type CompanyFacts, type ListingCaller } from '../use-cases/context.js';
 
 /**
  * Billing's use cases (services/billing/src/use-cases), bound to their dependencies: routes and

@@ -14,7 +14,7 @@ import type { SubscriptionDoc } from '../repositories/subscriptions.repository.j
 import type { BillingFacts } from './billing-facts.js';
 import { CARD_UPDATE_MESSAGES, confirmCardSetup, startCardSetup } from './card-updates.js';
 
-export const MY_SUBSCRIPTION_MESSAGES = {
+const MY_SUBSCRIPTION_MESSAGES = {
   none: 'No subscription yet',
   noneForCompany: 'You have no subscription for this company',
   ended: 'This subscription has already ended',
@@ -254,7 +254,7 @@ export class MySubscriptionUseCase {
 }
 
 /** "Active · verification pending", "Active · ends on May 1, 2027", "Cancelled · ended on …". */
-export function statusLabel(sub: SubscriptionDoc, verificationPending: boolean, endsOn: string | null): string {
+function statusLabel(sub: SubscriptionDoc, verificationPending: boolean, endsOn: string | null): string {
   if (sub.status === 'canceled') return endsOn ? `Cancelled · ended on ${longDate(endsOn)}` : 'Cancelled';
   const first: Partial<Record<SubscriptionDoc['status'], string>> = {
     active: 'Active',

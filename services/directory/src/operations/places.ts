@@ -39,7 +39,7 @@ export interface PlacesIndex {
 const NEARBY_CITIES = 6;
 
 /** Page order of a city: premium first, suspended last, then best rated, most reviewed, by name. */
-export function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
+function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
   return (
     Number(b.featured) - Number(a.featured) ||
     Number(a.suspended) - Number(b.suspended) ||
@@ -51,7 +51,7 @@ export function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
 }
 
 /** The entry of a company with a US state and a city that has a slug; undefined for one no landing page lists. */
-export function placeEntry(c: CompanyDoc): PlaceEntry | undefined {
+function placeEntry(c: CompanyDoc): PlaceEntry | undefined {
   const state = c.state?.trim().toUpperCase();
   const city = c.city?.trim();
   if (!state || !US_STATES[state] || !city || !citySlug(city)) return undefined;

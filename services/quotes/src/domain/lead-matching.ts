@@ -6,8 +6,7 @@ import { SERVICE_RADIUS_MILES } from './places.js';
 /** Who a company is to a city-wide request: verified owners and owners get the lead; unclaimed listings an invitation. */
 export type LeadKind = 'verified-owner' | 'owner' | 'unclaimed';
 
-export const leadKindOf = (c: CompanyContactDoc): LeadKind =>
-  c.userId === null ? 'unclaimed' : c.verifiedOwner ? 'verified-owner' : 'owner';
+const leadKindOf = (c: CompanyContactDoc): LeadKind => (c.userId === null ? 'unclaimed' : c.verifiedOwner ? 'verified-owner' : 'owner');
 
 const KIND_RANK: Record<LeadKind, number> = { 'verified-owner': 2, owner: 1, unclaimed: 0 };
 
@@ -33,7 +32,7 @@ export interface MatchedCompany {
  * (0 without reviews), + 2 × its response rate (30 days, with at least 3 leads; else 0), + 1 × closeness
  * (1 at the city's centre down to 0 at the 25-mile edge; 0.5 when either has no coordinates).
  */
-export function matchScore(c: CompanyContactDoc, wish: LeadWish, miles: number | null): number {
+function matchScore(c: CompanyContactDoc, wish: LeadWish, miles: number | null): number {
   const vehicle = wish.vehicleType ? normalizeVehicleType(wish.vehicleType) : undefined;
   const service = wish.serviceType ? normalizeService(wish.serviceType) : undefined;
   const r = c.responsiveness;

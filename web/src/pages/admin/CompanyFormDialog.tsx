@@ -47,7 +47,7 @@ export interface CompanyFormValues {
 const TEXT_FIELDS = [...COMPANY_TEXT_FIELDS, 'imageUrl'] as const;
 
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
-export function formValuesOf(company?: OwnerCompany): CompanyFormValues {
+function formValuesOf(company?: OwnerCompany): CompanyFormValues {
   return {
     name: company?.name ?? '',
     description: company?.description ?? '',

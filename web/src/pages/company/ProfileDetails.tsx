@@ -74,7 +74,7 @@ export function BusinessHoursTable({ company }: { company: Pick<CompanyDetail, '
 }
 
 /** "Within 40 miles of Miami, FL" or "Miami, FL · Hialeah, FL". */
-export function serviceAreaText(area: ServiceArea, company: Pick<CompanyDetail, 'city' | 'state'>): string {
+function serviceAreaText(area: ServiceArea, company: Pick<CompanyDetail, 'city' | 'state'>): string {
   if ('radiusMiles' in area) {
     const place = [company.city, company.state].filter(Boolean).join(', ');
     return `Within ${area.radiusMiles} miles${place ? ` of ${place}` : ''}`;
