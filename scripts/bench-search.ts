@@ -286,7 +286,7 @@ async function main(): Promise<void> {
         const started = performance.now();
         await inParallel(10, paths, (path) => elastic.index.search(searchQueryOf(path)));
         passes.push(performance.now() - started);
-        if (performance.now() - warmStarted > WARMUP_ENGINE_MS && passes[pass]! >= passes[pass - 1]! * 0.95) break;
+        if (performance.now() - warmStarted > WARMUP_ENGINE_MS && passes[pass] >= passes[pass - 1] * 0.95) break;
       }
       console.log(`engine warm-up: the ${paths.length} queries of the mix ${passes.length} times, in ${passes.map(seconds).join(', ')}`);
       const esCached = await drive(elastic.url, paths, elastic.cache);

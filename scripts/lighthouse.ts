@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   const styleServer = createServer((_req, res) => {
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         );
         for (const a of failing) console.error(`  ${path}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
       }
-      rows.push({ page: path.startsWith('/company/') ? '/company/{id}' : path, scores: CATEGORIES.map((c) => median(runs[c]!)) });
+      rows.push({ page: path.startsWith('/company/') ? '/company/{id}' : path, scores: CATEGORIES.map((c) => median(runs[c])) });
     }
 
     console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling\n`);

@@ -25,8 +25,8 @@ describe('renewal notice, 7 days before the yearly renewal', () => {
 
     h.simulator().advance(2 * DAY_MS);
     const [notice] = await mailsTo(h, email, 'renewal-reminder');
-    expect(notice!.subject).toMatch(/^Your LimoDirectory subscription renews on [A-Z][a-z]+ \d+, \d{4}$/);
-    for (const part of [notice!.text, notice!.html!]) {
+    expect(notice.subject).toMatch(/^Your LimoDirectory subscription renews on [A-Z][a-z]+ \d+, \d{4}$/);
+    for (const part of [notice.text, notice.html!]) {
       expect(part).toContain('$75.00');
       expect(part).toContain('Visa ending in 4242');
       expect(part).toContain(company.name);
@@ -49,7 +49,7 @@ describe('POST /api/my-subscription/card', () => {
     await approve(h, claimId);
     h.simulator().advance(YEAR_MS + DAY_MS, { renewalFails: true });
     const [failed] = await mailsTo(h, email, 'payment-failed');
-    expect(failed!.text).toContain('http://limo.test/dashboard?tab=billing');
+    expect(failed.text).toContain('http://limo.test/dashboard?tab=billing');
     await waitFor(async () => (await h.service.deps.subscriptions.findById(subscriptionId))?.status === 'past_due');
     const receiptsBefore = (await h.ctx.outbox()).filter((m) => m.to === email && m.tag === 'receipt').length;
 

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   /** The body parsed as JSON, or undefined when it is not JSON (for a caller's own schema of an answer). */
   get bodyJson(): unknown {
     try {
-      return JSON.parse(this.bodyText);
+      return JSON.parse(this.bodyText) as unknown;
     } catch {
       return undefined;
     }

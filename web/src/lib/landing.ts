@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { PAGE_DATA_SCRIPT_ID, type CityPageData, type CompanyDetail, type PageData, type StateSummary } from '@limo/contracts';
+import { PAGE_DATA_SCRIPT_ID, type CityPageData, type PageData, type StateSummary } from '@limo/contracts';
 import { ApiError } from './api';
 
 /** GET `url` as JSON; null for a 404 (the page's not-found screen). */
@@ -40,7 +40,7 @@ export function useCityPage(state: string, city: string, page: number, enabled =
 
 /** Puts the data a page was rendered with into the cache, fresh, under the key its screen reads. */
 export function seedPageData(queryClient: QueryClient, data: PageData): void {
-  if (data.kind === 'company') queryClient.setQueryData(landingKeys.company(data.id), data.company as CompanyDetail | null);
+  if (data.kind === 'company') queryClient.setQueryData(landingKeys.company(data.id), data.company);
   else if (data.kind === 'state') queryClient.setQueryData(landingKeys.state(data.state), data.summary);
   else if (data.kind === 'city') queryClient.setQueryData(landingKeys.city(data.state, data.city, data.page), data.data);
 }

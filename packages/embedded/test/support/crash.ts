@@ -158,7 +158,7 @@ export async function intakeWorkload(url: () => string, outboxDir: string): Prom
   return {
     name: 'intake',
     async run(i) {
-      const kind = (['quotes', 'reviews', 'listings'] as const)[i % 3]!;
+      const kind = (['quotes', 'reviews', 'listings'] as const)[i % 3];
       const [path, body, headers] =
         kind === 'quotes'
           ? ['/api/quote-requests', { ...quoteBody(first), customerEmail: `crash-${run}-${i}@example.com` }, {}]
@@ -251,7 +251,7 @@ export async function identityWorkload(url: () => string, outboxDir: string): Pr
     name: 'identity',
     async run(i) {
       if (i % 3 === 1 && nextReset < existing.length) {
-        const email = existing[nextReset++]!;
+        const email = existing[nextReset++];
         const res = await post(url(), '/api/forgot-password', { email });
         if (res.status === 200) resets.add(email);
         return res.status === 200;

@@ -311,7 +311,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
        FROM ${this.db}.minute_totals WHERE minute >= ${start}`,
       { since: clickhouseTime(since.toISOString()) },
     );
-    const [minutes = [], counts = []] = r?.perMinute ?? [];
+    const [minutes, counts] = r?.perMinute ?? [[], []];
     return {
       windowMinutes,
       since: since.toISOString(),

@@ -70,7 +70,7 @@ export class MySubscriptionUseCase {
     const candidates = companyId ? all.filter((s) => s.companyId === companyId) : all;
     if (candidates.length === 0) throw notFound(companyId ? MY_SUBSCRIPTION_MESSAGES.noneForCompany : MY_SUBSCRIPTION_MESSAGES.none);
     const live = candidates.filter((s) => LIVE.has(s.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { sub: live[0] ?? candidates[0]!, all };
+    return { sub: live[0] ?? candidates[0], all };
   }
 
   async view(user: SessionUser, companyId?: string): Promise<MySubscription> {

@@ -105,12 +105,12 @@ export function buildPlacesIndex(docs: readonly CompanyDoc[]): PlacesIndex {
     const spellings = new Map<string, number>();
     for (const c of companies) spellings.set(c.city, (spellings.get(c.city) ?? 0) + 1);
     const lowerCase = (name: string) => Number(name === name.toLowerCase());
-    const city = [...spellings].sort((a, b) => b[1] - a[1] || lowerCase(a[0]) - lowerCase(b[0]) || a[0].localeCompare(b[0]))[0]![0];
-    const state = companies[0]!.state;
+    const city = [...spellings].sort((a, b) => b[1] - a[1] || lowerCase(a[0]) - lowerCase(b[0]) || a[0].localeCompare(b[0]))[0][0];
+    const state = companies[0].state;
     const entry: CityEntry = {
       city,
       state,
-      slug: key.split('/')[1]!,
+      slug: key.split('/')[1],
       companies,
       lastModified: companies.reduce((max, c) => later(max, c.updatedAt), ''),
       center: centerOf(companies),
@@ -122,7 +122,7 @@ export function buildPlacesIndex(docs: readonly CompanyDoc[]): PlacesIndex {
     .map(([state, list]): StateSummary => ({
       state,
       slug: stateSlug(state),
-      name: US_STATES[state]!,
+      name: US_STATES[state],
       count: list.reduce((n, c) => n + c.companies.length, 0),
       lastModified: list.reduce((max, c) => later(max, c.lastModified), ''),
       cities: list

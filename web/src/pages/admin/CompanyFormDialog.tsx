@@ -75,7 +75,7 @@ function formValuesOf(company?: OwnerCompany): CompanyFormValues {
 const schemaResolver = zodResolver(adminCompanyCreateBodySchema);
 const resolver: Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody> = (values, context, options) =>
   schemaResolver(
-    { ...values, hourlyRateStart: values.hourlyRateStart.trim() === '' ? null : values.hourlyRateStart } as Input,
+    { ...values, hourlyRateStart: values.hourlyRateStart.trim() === '' ? null : values.hourlyRateStart },
     context,
     options as never,
   ) as ReturnType<Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody>>;

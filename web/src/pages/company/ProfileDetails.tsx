@@ -11,7 +11,7 @@ export function CompanyGallery({ company }: { company: Pick<CompanyDetail, 'name
         <Image
           key={image.id}
           src={image.url}
-          alt={`${company.name}, photo ${i + 1}`}
+          alt={`${company.name}, ${i + 1} of ${company.gallery.length}`}
           aspectRatio={4 / 3}
           objectFit="cover"
           rounded="md"
