@@ -136,7 +136,14 @@ export default tseslint.config(
       // Numbers, booleans and nullish values in messages are intended (recommendedTypeChecked's options).
       '@typescript-eslint/restrict-template-expressions': [
         'error',
-        { allowAny: false, allowBoolean: true, allowNullish: true, allowNumber: true, allowRegExp: true },
+        {
+          allow: [{ name: ['Error', 'URL', 'URLSearchParams'], from: 'lib' }],
+          allowAny: false,
+          allowBoolean: true,
+          allowNullish: true,
+          allowNumber: true,
+          allowRegExp: true,
+        },
       ],
       '@typescript-eslint/restrict-plus-operands': ['error', { allowNumberAndString: true }],
       'no-prototype-builtins': 'error',
@@ -156,8 +163,14 @@ export default tseslint.config(
     // Tests: one file per URL or feature holds its cases (contract suites up to 600 lines), and an
     // `it` is a straight script, so complexity counts only its `?.` and `??`. light-my-request's
     // `res.json()` is `any` by design: tests read the parsed body, so no-unsafe-* would add casts only.
+    // Harnesses hand out their helpers destructured (unbound-method).
     files: TESTS,
     rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowAny: true, allowBoolean: true, allowNullish: true, allowNumber: true, allowRegExp: true },
+      ],
       'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }],
       complexity: 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -67,9 +67,11 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
+  // Typed as fastify's logger so the instance's logger parameter is fastify's, not pino's.
+  const loggerInstance: FastifyBaseLogger = options.logger.child({ service: options.name });
   const app = Fastify({
     ...serverTimeouts(config),
-    loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -253,7 +255,7 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply,
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The library types `validation` through `fastify/types/schema`, a path fastify's exports do not
     // resolve; fastify's own FastifyError names the same array.
-    const validation = (error as FastifyError).validation ?? [];
+    const { validation } = error as Required<Pick<FastifyError, 'validation'>>;
     const errors = validation.map((v) => ({
       field:
         v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
