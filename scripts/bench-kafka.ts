@@ -82,7 +82,7 @@ for (const [index, [name, measure]] of shapes.entries()) {
     for (const [bus, instance] of buses) figures.set(bus, await measure(instance, `bench.s${index}.r${round}.v1`));
   }
   const values = buses.map(([bus]) => figures.get(bus)!);
-  const ratio = values.length > 1 ? ` ${(values.at(-1)! / values[0]!).toFixed(2)} |` : '';
+  const ratio = values.length > 1 ? ` ${(values.at(-1)! / values[0]).toFixed(2)} |` : '';
   console.log(`| ${name} | ${values.map((v) => Math.round(v).toLocaleString('en-US')).join(' | ')} |${ratio}`);
 }
 await Promise.all(buses.map(([, bus]) => bus.close()));

@@ -153,7 +153,7 @@ async function main(): Promise<void> {
         const passStarted = performance.now();
         await inParallel(10, paths, (path) => elastic.index.search(searchQueryOf(path)));
         passes.push(performance.now() - passStarted);
-        if (performance.now() - warmStarted > WARMUP_ENGINE_MS && passes[pass]! >= passes[pass - 1]! * 0.95) break;
+        if (performance.now() - warmStarted > WARMUP_ENGINE_MS && passes[pass] >= passes[pass - 1] * 0.95) break;
       }
       console.log(
         `elasticsearch warm-up: the ${paths.length} queries of the mix ${passes.length} times, in ${passes.map(seconds).join(', ')}`,

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
         );
         for (const a of failing) console.error(`  ${path}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
       }
-      rows.push({ page: pageLabel(path), scores: CATEGORIES.map((c) => median(runs[c]!)) });
+      rows.push({ page: pageLabel(path), scores: CATEGORIES.map((c) => median(runs[c])) });
     }
 
     console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling\n`);

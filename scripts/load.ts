@@ -390,7 +390,7 @@ async function main(): Promise<void> {
   console.log(table(rows));
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -43,7 +43,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A page's name in a table: the company page's id left out. */
 export const pageLabel = (path: string) => (path.startsWith('/company/') ? '/company/{id}' : path);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 /** The part of autocannon's result the benches read (the package ships no types). */
-export interface CannonResult {
+interface CannonResult {
   duration: number;
   errors: number;
   timeouts: number;

@@ -63,7 +63,8 @@ try {
     times.sort((a, b) => a - b);
     console.log(`REALTIME_SQL: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
   }
-  const { topPages, perMinute, ...figures } = answer!;
+  if (!answer) throw new Error('realtime() never answered');
+  const { topPages, perMinute, ...figures } = answer;
   console.log(`realtime(): p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms over ${RUNS} runs`);
   console.log(JSON.stringify({ ...figures, topPages: topPages.slice(0, 3), minutes: perMinute.length }));
 } finally {

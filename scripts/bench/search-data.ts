@@ -186,7 +186,7 @@ export function httpQueryMix(count: number, seed = 11): string[] {
     if (rnd() < 0.3) params.set('sort', pick(rnd, ['rating', 'distance']));
     params.set('page', String(rnd() < 0.7 ? 1 : 2 + Math.floor(rnd() * 4)));
     params.set('limit', '15');
-    paths.add(`/api/companies?${params}`);
+    paths.add(`/api/companies?${params.toString()}`);
   }
   return [...paths];
 }

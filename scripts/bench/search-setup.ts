@@ -66,7 +66,7 @@ export class BenchCache extends MemoryCache {
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /** The bench's config, on a fresh data directory. */
-export async function benchConfig(): Promise<Config> {
+async function benchConfig(): Promise<Config> {
   return loadConfig({
     DATA_DIR: await mkdtemp(join(tmpdir(), 'limo-bench-search-')),
     LOG_LEVEL: 'error',
@@ -76,7 +76,7 @@ export async function benchConfig(): Promise<Config> {
 }
 
 /** The embedded adapters, as `createTestContext` assembles them. */
-export async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext & { relay: OutboxRelay }> {
+async function embeddedContext(config: Config, logger: Logger, cache: BenchCache): Promise<ServiceContext & { relay: OutboxRelay }> {
   const store = await NedbDocumentStore.create({ logger });
   const bus = InProcessEventBus.create({ logger });
   const mailer = await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM });
@@ -117,7 +117,7 @@ export function searchQueryOf(path: string): SearchQuery {
 }
 
 /** Generates `count` companies, inserts them into the directory's store in batches and loads them into the index. */
-export async function loadCompanies(ctx: ServiceContext, index: EmbeddedCompanySearch, count: number): Promise<void> {
+async function loadCompanies(ctx: ServiceContext, index: EmbeddedCompanySearch, count: number): Promise<void> {
   let started = performance.now();
   const generated = generateCompanies(count);
   console.log(`generated ${generated.length.toLocaleString('en-US')} companies in ${seconds(performance.now() - started)}`);

@@ -73,7 +73,7 @@ async function unclaimedCompany(place: string, skip = 0): Promise<{ id: string; 
   // A free listing is owned but not claimed (issue 17): not claimable either.
   const company = list.filter((c) => !c.claimed && !c.owned)[skip];
   expect(company, `an unclaimed company near ${place}`).toBeDefined();
-  return company!;
+  return company;
 }
 
 /**
@@ -87,7 +87,7 @@ async function seedAdminLists(): Promise<void> {
   const quote = await page.request.post('/api/quote-requests', {
     headers,
     data: {
-      companyId: company!.id,
+      companyId: company.id,
       customerName: 'Dana Whitfield',
       customerEmail: 'dana@example.com',
       customerPhone: '(214) 555-0142',
@@ -102,7 +102,7 @@ async function seedAdminLists(): Promise<void> {
   expect(quote.status(), await quote.text()).toBe(201);
   const review = await page.request.post('/api/reviews', {
     headers,
-    data: { companyId: company!.id, rating: 4, reviewerName: 'Sam Ortiz', comment: 'Smooth airport run, friendly driver.' },
+    data: { companyId: company.id, rating: 4, reviewerName: 'Sam Ortiz', comment: 'Smooth airport run, friendly driver.' },
   });
   expect(review.status(), await review.text()).toBe(201);
 
@@ -155,7 +155,7 @@ async function seedTraffic(): Promise<void> {
   const searches = ['Miami, FL', 'Dallas, TX', 'New York, NY', 'party bus', 'Miami, FL', 'wedding limo'];
   const referrers = ['https://www.google.com/', 'direct', 'https://www.bing.com/', 'https://www.facebook.com/'];
   for (let visitor = 0; visitor < 12; visitor++) {
-    const headers = { origin: e2e.product.url, 'user-agent': agents[visitor % agents.length]!.replace('$', String(visitor)) };
+    const headers = { origin: e2e.product.url, 'user-agent': agents[visitor % agents.length].replace('$', String(visitor)) };
     const track = async (data: Record<string, unknown>) => {
       const res = await page.request.post('/api/analytics/track', {
         headers,
@@ -167,10 +167,10 @@ async function seedTraffic(): Promise<void> {
     await track({ actionType: 'search', searchQuery: searches[visitor % searches.length], currentPage: '/' });
     await track({
       actionType: 'company_view',
-      companyId: companies[visitor % companies.length]!.id,
-      currentPage: `/company/${companies[visitor % companies.length]!.id}`,
+      companyId: companies[visitor % companies.length].id,
+      currentPage: `/company/${companies[visitor % companies.length].id}`,
     });
-    if (visitor % 3 === 0) await track({ actionType: 'quote_request', companyId: companies[0]!.id });
+    if (visitor % 3 === 0) await track({ actionType: 'quote_request', companyId: companies[0].id });
   }
 }
 
@@ -202,10 +202,10 @@ describeInBrowser('admin dashboard in the browser', () => {
     const found = await visitor.request.get('/api/companies?location=Miami%2C%20FL&limit=1');
     const [company] = (await found.json()) as Array<{ id: string; name: string; rating: number; reviewCount: number }>;
     expect(company).toBeDefined();
-    await visitor.goto(`/company/${company!.id}`);
-    if (company!.reviewCount)
+    await visitor.goto(`/company/${company.id}`);
+    if (company.reviewCount)
       await visitor
-        .getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} ${company!.reviewCount === 1 ? 'review' : 'reviews'})`)
+        .getByText(`${company.rating.toFixed(1)} (${company.reviewCount} ${company.reviewCount === 1 ? 'review' : 'reviews'})`)
         .waitFor();
     // The form's code loads when its section comes near the screen (issue 19): scroll down to it.
     await visitor.getByRole('heading', { name: 'Write a Review' }).scrollIntoViewIfNeeded();
@@ -219,14 +219,14 @@ describeInBrowser('admin dashboard in the browser', () => {
     const { page } = await e2e.session();
     await signInAsAdmin(page);
     await openTab(page, 'Reviews');
-    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company!.name}` }).click();
+    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company.name}` }).click();
     await expectToast(page, 'Review approved successfully!');
-    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company!.name}` }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Approve Erin Adminson's review of ${company.name}` }).waitFor({ state: 'detached' });
 
-    const after = (await (await page.request.get(`/api/companies/${company!.id}`)).json()) as { rating: number; reviewCount: number };
-    expect(after.reviewCount).toBe(company!.reviewCount + 1);
-    expect(after.rating).toBeLessThan(company!.reviewCount ? company!.rating : 1.01);
-    await page.goto(`/company/${company!.id}`);
+    const after = (await (await page.request.get(`/api/companies/${company.id}`)).json()) as { rating: number; reviewCount: number };
+    expect(after.reviewCount).toBe(company.reviewCount + 1);
+    expect(after.rating).toBeLessThan(company.reviewCount ? company.rating : 1.01);
+    await page.goto(`/company/${company.id}`);
     await page.getByText(`${after.rating.toFixed(1)} (${after.reviewCount} ${after.reviewCount === 1 ? 'review' : 'reviews'})`).waitFor();
     await page.getByText('Late pickup and a noisy car.').waitFor();
   });
@@ -322,7 +322,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^companies-export-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await expectToast(page, 'Export Complete', `Companies exported to ${download.suggestedFilename()}`);
-    const file = await readFile((await download.path())!);
+    const file = await readFile(await download.path());
     expect(file.subarray(0, 2).toString()).toBe('PK');
 
     // Signing out from the dashboard goes home with the logout toast, not "Access Denied".

@@ -23,7 +23,7 @@ async function everyCompany(): Promise<AllCompaniesResponse['items']> {
   }
 }
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describeInBrowser('landing pages, sitemap and robots.txt', () => {
   e2e.start();
@@ -32,14 +32,14 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     const [company] = (await everyCompany()).filter((c) => c.city === 'Miami' && c.reviewCount > 0);
     expect(company, 'a reviewed Miami company in the demo data').toBeDefined();
     const { page } = await e2e.session(undefined, { javaScriptEnabled: false });
-    const res = await page.goto(`/company/${company!.id}`);
+    const res = await page.goto(`/company/${company.id}`);
     expect(res?.status()).toBe(200);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(company!.name);
-    if (company!.phone) expect(await page.getByRole('link', { name: company!.phone }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(company.name);
+    if (company.phone) expect(await page.getByRole('link', { name: company.phone }).first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Customer Reviews' }).isVisible()).toBe(true);
     expect(
       await page
-        .getByText(`${company!.rating.toFixed(1)} (${company!.reviewCount} review`)
+        .getByText(`${company.rating.toFixed(1)} (${company.reviewCount} review`)
         .first()
         .isVisible(),
     ).toBe(true);
@@ -93,7 +93,7 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
       ['/limo-service/fl/atlantis', 'City Not Found'],
       ['/limo-service/wy', 'State Not Found'],
     ]) {
-      const res = await page.goto(path!);
+      const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
     }

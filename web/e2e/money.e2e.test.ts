@@ -150,7 +150,7 @@ describeInBrowser('money in the browser: claim, upgrade, cancel, resume, refund'
     await expectOneReceiptEach(await ownerRows());
 
     // Its payment-success page shows the stored listing, on reload too.
-    await page.goto(`/payment-success?plan=listing&payment_intent=${rows[0]!.id}&companyId=${journey.listing.id}`);
+    await page.goto(`/payment-success?plan=listing&payment_intent=${rows[0].id}&companyId=${journey.listing.id}`);
     for (const reload of [false, true]) {
       if (reload) await page.reload();
       await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });

@@ -169,11 +169,11 @@ describeInBrowser('owner side in the browser', () => {
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     });
     const visitor = { page: await visitorContext.newPage() };
-    await visitor.page.goto(`/company/${company!.id}`);
+    await visitor.page.goto(`/company/${company.id}`);
     await visitor.page.getByRole('heading', { level: 1, name: 'Harbor Point Limousine' }).waitFor();
     const quote = await visitor.page.request.post('/api/quote-requests', {
       data: {
-        companyId: company!.id,
+        companyId: company.id,
         customerName: 'Jordan Lee',
         customerEmail: 'jordan@example.com',
         customerPhone: '(305) 555-0199',

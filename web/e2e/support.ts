@@ -10,7 +10,7 @@ import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 /** One mail of the product's file outbox. */
 export type OutboxEntry = Awaited<ReturnType<ThrowawaySystem['outbox']>>[number];
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 const WEB_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -93,7 +93,7 @@ export interface Session {
 }
 
 /** A fresh browser session (no cookies) on the product, at a given window size. */
-export async function openSession(
+async function openSession(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 900 },

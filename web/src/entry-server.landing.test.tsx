@@ -77,7 +77,10 @@ const shown = (html: string) => {
 async function hydrate(url: string, html: string, data: PageData): Promise<unknown[]> {
   // Here (not in the gateway) the server and browser renderers share React's context objects, and a
   // finished prerender leaves the router's context set; a render outside any provider resets it.
-  for await (const chunk of (await prerenderToNodeStream(<div />)).prelude) void chunk;
+  const { prelude } = await prerenderToNodeStream(<div />);
+  for await (const _chunk of prelude) {
+    // drained: only the render's side effect on the context matters
+  }
   window.history.pushState({}, '', url);
   const container = document.createElement('div');
   container.id = 'root';

@@ -9,14 +9,14 @@
 import http from 'k6/http';
 import { check } from 'k6';
 
-export const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
-export const SMOKE = __ENV.SMOKE === '1' || __ENV.SMOKE === 'true';
+const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const SMOKE = __ENV.SMOKE === '1' || __ENV.SMOKE === 'true';
 
 /** Percentiles every summary keeps (k6 keeps no p99 by default). */
 export const TREND_STATS = ['avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'];
 
 /** The 19 demo cities the embedded profile seeds (owner-admin §9), with a ZIP of each. */
-export const CITIES = [
+const CITIES = [
   ['New York', 'NY', '10001'],
   ['Los Angeles', 'CA', '90012'],
   ['San Francisco', 'CA', '94103'],
@@ -38,12 +38,12 @@ export const CITIES = [
   ['Charlotte', 'NC', '28202'],
 ];
 /** Places with no demo company near them: searches that find nothing (misses). */
-export const EMPTY_PLACES = ['Billings, MT', 'Fargo, ND', '59101', 'Cheyenne, WY', 'Juneau, AK', '82001'];
-export const SERVICES = ['', '', 'airport', 'wedding', 'prom', 'corporate', 'Wine Tours'];
-export const VEHICLES = ['', '', '', 'sedan', 'suv', 'stretch-limousine', 'party-bus,sprinter-van'];
-export const DISTANCES = ['25', '50', '100', 'statewide'];
-export const RATINGS = ['', '', '3', '4', '4.5'];
-export const SORTS = ['best-match', 'rating', 'distance'];
+const EMPTY_PLACES = ['Billings, MT', 'Fargo, ND', '59101', 'Cheyenne, WY', 'Juneau, AK', '82001'];
+const SERVICES = ['', '', 'airport', 'wedding', 'prom', 'corporate', 'Wine Tours'];
+const VEHICLES = ['', '', '', 'sedan', 'suv', 'stretch-limousine', 'party-bus,sprinter-van'];
+const DISTANCES = ['25', '50', '100', 'statewide'];
+const RATINGS = ['', '', '3', '4', '4.5'];
+const SORTS = ['best-match', 'rating', 'distance'];
 
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -141,7 +141,7 @@ export function companyIds() {
 }
 
 /** A trip a week ahead, for the quote forms. */
-export function tripDate() {
+function tripDate() {
   return new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -173,11 +173,11 @@ describe('embedded profile through the gateway', () => {
       const res = await send(system.url, {
         method: 'POST',
         path: '/api/upload-image',
-        headers: { 'content-type': contentType!, cookie },
+        headers: { 'content-type': contentType, cookie },
         body,
       });
-      expect({ contentType: contentType!.slice(0, 40), status: res.status }).toEqual({
-        contentType: contentType!.slice(0, 40),
+      expect({ contentType: contentType.slice(0, 40), status: res.status }).toEqual({
+        contentType: contentType.slice(0, 40),
         status: 400,
       });
     }

@@ -38,7 +38,7 @@ describe('the embedded process: one /metrics for every service, and /readyz', ()
     expect(body.status).toBe('ready');
     for (const name of serviceNames) {
       expect(body.services[name]).toEqual([expect.objectContaining({ status: 'ready' })]);
-      const own = (await (await fetch(`${body.services[name]![0]!.url}/readyz`)).json()) as { engines: Array<{ engine: string }> };
+      const own = (await (await fetch(`${body.services[name][0].url}/readyz`)).json()) as { engines: Array<{ engine: string }> };
       expect(own.engines.map((e) => e.engine)).toContain('nedb');
     }
   });

@@ -11,7 +11,7 @@ let config: Config;
 let system: EmbeddedSystem | undefined;
 
 /** The session cookie a login answer set, as a request header. */
-const sessionOf = (res: { headers: Headers }) => ({ cookie: res.headers.getSetCookie()[0]!.split(';')[0]! });
+const sessionOf = (res: { headers: Headers }) => ({ cookie: res.headers.getSetCookie()[0].split(';')[0] });
 
 // The gateway reads its own RATE_LIMIT_PER_MINUTE from the environment it is given.
 const start = async () =>

@@ -37,7 +37,7 @@ export async function inParallel<T>(limit: number, items: readonly T[], work: (i
   let next = 0;
   await Promise.all(
     Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++]!);
+      while (next < items.length) await work(items[next++]);
     }),
   );
 }

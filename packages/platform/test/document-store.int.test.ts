@@ -173,7 +173,7 @@ async function serverDeviations(uri: string): Promise<DocumentStoreDeviations> {
       const hello = await connection.db
         ?.admin()
         .command({ hello: 1 })
-        .catch((err: { code?: number }) => err);
+        .catch((err: unknown) => err as { code?: number });
       return (hello as { code?: number } | undefined)?.code === 59
         ? {
             updateResultUnderConcurrency:

@@ -46,7 +46,7 @@ describe('the owner scope', () => {
 
   it('documents 401 next to the answers the route documents', () => {
     const spec = app.swagger() as { paths: Record<string, { post: { responses: Record<string, unknown> } }> };
-    expect(Object.keys(spec.paths['/api/my-companies/{id}/notes']!.post.responses).sort()).toEqual(['200', '401']);
+    expect(Object.keys(spec.paths['/api/my-companies/{id}/notes'].post.responses).sort()).toEqual(['200', '401']);
   });
 });
 

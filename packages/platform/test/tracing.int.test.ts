@@ -35,7 +35,7 @@ describe('tracing', () => {
     }
     expect(received.length).toBeGreaterThan(0);
     expect(received[0]).toMatchObject({ path: '/v1/traces' });
-    expect(received[0]!.bytes).toBeGreaterThan(0);
+    expect(received[0].bytes).toBeGreaterThan(0);
     expect(tracingOn()).toBe(false);
   });
 });

@@ -82,7 +82,7 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
             // Loopback clients have no place.
             geo.some((g) => g.city === 'Unknown' && g.visitorCount >= 2) &&
             trends.length === 30 &&
-            trends[0]!.pageViews >= 2 &&
+            trends[0].pageViews >= 2 &&
             searches.some((s) => s.searchQuery === journey.searchText && s.searchCount === 1) &&
             devices.some((d) => d.deviceType === 'mobile') &&
             devices.some((d) => d.deviceType === 'desktop') &&

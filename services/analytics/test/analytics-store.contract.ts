@@ -273,7 +273,7 @@ export function describeAnalyticsStoreContract(
         );
       await store.insert(batch([10, 11]), 'contract-batch-a');
       const last = batch([12, 13, 14]);
-      last[1] = { ...last[1]!, timeSpent: 42, companyIds: ['a', 'b'], newVisitor: 1 };
+      last[1] = { ...last[1], timeSpent: 42, companyIds: ['a', 'b'], newVisitor: 1 };
       await store.insert(last, 'contract-batch-b');
       expect(await store.lastBatch(source)).toEqual({ batchId: 'contract-batch-b', events: last });
     });

@@ -34,9 +34,9 @@ describe('the in-process batch writer', () => {
     await writer.start();
     for (let i = 0; i < 4; i++) await writer.accept(storedEvent());
     await waitFor(() => inserts.length === 1);
-    expect(inserts[0]!.rows).toBe(3);
+    expect(inserts[0].rows).toBe(3);
     await waitFor(() => inserts.length === 2, 2_000);
-    expect(inserts[1]!.rows).toBe(1);
+    expect(inserts[1].rows).toBe(1);
     await writer.accept(storedEvent());
     await writer.stop();
     expect(inserts.map((i) => i.rows)).toEqual([3, 1, 1]);
@@ -90,7 +90,7 @@ describe('the in-process batch writer with a row the store refuses', () => {
       expect(await count()).toBe(38);
       expect(letters.size).toBe(2);
       const lines = (await readFile(join(dir, 'dead-letters.ndjson'), 'utf8')).trim().split('\n');
-      expect(lines.map((l) => (JSON.parse(l) as DeadLetter).event.eventId)).toEqual([batch[3]!.eventId, batch[31]!.eventId]);
+      expect(lines.map((l) => (JSON.parse(l) as DeadLetter).event.eventId)).toEqual([batch[3].eventId, batch[31].eventId]);
       for (let i = 0; i < 5; i++) await writer.accept(storedEvent());
       await writer.stop();
       expect(await count()).toBe(43);

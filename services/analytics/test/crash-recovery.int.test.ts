@@ -68,7 +68,7 @@ describe('the in-process batch writer across a kill in the middle of an insert',
   // service listened: analytics never listened, so the gateway never did either.
   it('starts at once on a log holding a poisoned batch, writes its healthy rows and dead-letters the bad one', async () => {
     const events = eventMix(30);
-    events[7] = { ...events[7]!, sessionId: 'poison \ud800' };
+    events[7] = { ...events[7], sessionId: 'poison \ud800' };
     const dying = new BatchWriter(crashingStore(store, false), logger, {
       flushIntervalMs: 60_000,
       flushRows: 10_000,

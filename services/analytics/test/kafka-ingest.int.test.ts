@@ -184,8 +184,8 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
     const poisonTopic = `${topic}.poison`;
     const letters = new DeadLetters(logger);
     const events = eventMix(300);
-    events[17] = { ...events[17]!, sessionId: 'broken \ud800 text' };
-    events[250] = { ...events[250]!, searchQuery: 'a \udbff' };
+    events[17] = { ...events[17], sessionId: 'broken \ud800 text' };
+    events[250] = { ...events[250], searchQuery: 'a \udbff' };
     const publisher = new BusPublisher(bus, { topic: poisonTopic });
     await Promise.all(events.map((e) => publisher.accept(e)));
     const ingest = new KafkaIngestConsumer(store, logger, {

@@ -57,7 +57,7 @@ describe('the tracker', () => {
       ingestSource: 'direct',
     });
     expect(JSON.stringify(event)).not.toContain('203.0.113.7');
-    expect(event!.visitorId).toMatch(/^[0-9a-f]{16}$/);
+    expect(event.visitorId).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('drops bots, and visitors without a user agent', async () => {

@@ -253,7 +253,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       async prepare() {
         // A sign-up cut short (a crash, identity unreachable) is driven to a final state.
         recovering = setInterval(
-          () => void listingSignUps.recover(SIGN_UP_STALE_MS).catch((err) => logger.warn({ err }, 'recovering sign-ups failed')),
+          () => void listingSignUps.recover(SIGN_UP_STALE_MS).catch((err: unknown) => logger.warn({ err }, 'recovering sign-ups failed')),
           60_000,
         );
         recovering.unref();

@@ -101,7 +101,7 @@ describe('claims', () => {
         companyId: company.id,
         claimerDetails: claimer(),
       });
-      return res.json() as { paymentIntentId: string; clientSecret: string; subscriptionId: string };
+      return res.json<{ paymentIntentId: string; clientSecret: string; subscriptionId: string }>();
     };
     const [a, b, c] = [await start(), await start(), await start()];
     for (const { clientSecret } of [a, b, c])
@@ -184,7 +184,7 @@ describe('claims', () => {
     const answers = await Promise.all([success(a), success(b)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await h.service.deps.claims.claims.count({ companyId: company.id })).toBe(1);
-    const loser = answers[0]!.statusCode === 409 ? a : b;
+    const loser = answers[0].statusCode === 409 ? a : b;
     const winner = loser === a ? b : a;
     await expect(h.simulator().refundPayment(loser.paymentIntentId, { idempotencyKey: 'again' })).rejects.toThrow('already been refunded');
     await expect(h.simulator().refundPayment(winner.paymentIntentId, { idempotencyKey: 'winner' })).resolves.toMatchObject({
@@ -222,7 +222,7 @@ describe('claims', () => {
     const other = await listCompany(h);
     const payer = userOf(h, 'business');
     const intent = await call(h, 'POST', '/api/create-payment-intent', payer, { plan: 'claim', companyId: other.id });
-    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
     expect(
       (await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode,
     ).toBe(200);
@@ -243,7 +243,7 @@ describe('claims', () => {
       claimerDetails: details,
     });
     expect(intent.statusCode, intent.body).toBe(200);
-    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
     expect(
       (await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') })).statusCode,
     ).toBe(200);

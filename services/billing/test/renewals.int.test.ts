@@ -26,8 +26,8 @@ describe('renewal notice, 7 days before the yearly renewal', () => {
 
     h.simulator().advance(2 * DAY_MS);
     const [notice] = await mailsTo(h, email, 'renewal-reminder');
-    expect(notice!.subject).toMatch(/^Your LimoDirectory subscription renews on [A-Z][a-z]+ \d+, \d{4}$/);
-    for (const part of [notice!.text, notice!.html!]) {
+    expect(notice.subject).toMatch(/^Your LimoDirectory subscription renews on [A-Z][a-z]+ \d+, \d{4}$/);
+    for (const part of [notice.text, notice.html!]) {
       expect(part).toContain('$75.00');
       expect(part).toContain('Visa ending in 4242');
       expect(part).toContain(company.name);

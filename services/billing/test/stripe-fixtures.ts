@@ -113,7 +113,7 @@ export async function recordingProxy(target: string): Promise<{ url: string; req
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]!, form: new URLSearchParams(body.toString()) });
+      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0], form: new URLSearchParams(body.toString()) });
       const forward = httpRequest(
         {
           host: upstream.hostname,

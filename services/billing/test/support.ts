@@ -76,11 +76,11 @@ export async function checkoutAndPay(h: Harness, companyId: string, cardNumber =
     claimerDetails: details,
   });
   if (intent.statusCode !== 200) throw new Error(`create-payment-intent: ${intent.statusCode} ${intent.body}`);
-  const { clientSecret, paymentIntentId, subscriptionId } = intent.json() as {
+  const { clientSecret, paymentIntentId, subscriptionId } = intent.json<{
     clientSecret: string;
     paymentIntentId: string;
     subscriptionId: string;
-  };
+  }>();
   const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card(cardNumber) });
   return { clientSecret, paymentIntentId, subscriptionId, confirm };
 }

@@ -253,9 +253,9 @@ export const directoryService = defineService.withOptions<{ now: () => Date }>()
           }
         }
         const watch = () => {
-          void credentialWatch.run(deps.now()).catch((err) => logger.error({ err }, 'insurance expiry check failed'));
+          void credentialWatch.run(deps.now()).catch((err: unknown) => logger.error({ err }, 'insurance expiry check failed'));
           // Verified reviews leave the Top Rated badge's 12-month window.
-          void topRated.recheck(deps.now()).catch((err) => logger.error({ err }, 'top rated check failed'));
+          void topRated.recheck(deps.now()).catch((err: unknown) => logger.error({ err }, 'top rated check failed'));
         };
         watching = setInterval(watch, settings.CREDENTIAL_WATCH_MINUTES * 60_000);
         watching.unref();

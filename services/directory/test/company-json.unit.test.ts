@@ -7,7 +7,7 @@ import { generateCityCompanies, POPULATE_CITIES } from '../src/domain/populate.j
 
 const docs = generateCityCompanies(POPULATE_CITIES[0], { actor: 'admin', now: new Date('2026-01-01T00:00:00Z') })
   .slice(0, 3)
-  .map((d) => ({ ...d, version: 1 }) as CompanyDoc);
+  .map((d) => ({ ...d, version: 1 }));
 
 const hits = (...companies: CompanyDoc[]) => companies.map((c) => ({ id: c._id }));
 const revised = (c: CompanyDoc) => ({ id: c._id, revision: companyRevision(c.version, c.updatedAt) });

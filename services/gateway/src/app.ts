@@ -123,9 +123,11 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const { config, limiter } = options;
   const { RATE_LIMIT_PER_MINUTE: perMinute } = options.settings;
   const expensivePerMinute = options.settings.EXPENSIVE_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.floor(perMinute / 5));
+  // Typed as fastify's logger so the instance's logger parameter is fastify's, not pino's.
+  const loggerInstance: FastifyBaseLogger = options.logger.child({ service: 'gateway' });
   const app = Fastify({
     ...serverTimeouts(config),
-    loggerInstance: options.logger.child({ service: 'gateway' }) as FastifyBaseLogger,
+    loggerInstance,
     // A client's X-Request-Id is kept only when it is a safe token; otherwise one is made.
     requestIdHeader: false,
     genReqId: requestIdOf,

@@ -16,7 +16,7 @@ export interface InstanceHealth {
 /** How long a health check waits for an instance. */
 const HEALTH_TIMEOUT_MS = 2_000;
 /** How often an ejected instance is asked whether it answers again. */
-export const RECHECK_MS = 1_000;
+const RECHECK_MS = 1_000;
 
 // Failures of the connection to an instance, never of the request: an idempotent request that met
 // one is sent again on another instance.

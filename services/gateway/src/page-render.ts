@@ -35,7 +35,7 @@ export interface PageRendererOptions {
 }
 
 /** `shell` (a served index.html) with the app's markup in `#root` and the data it was rendered with. */
-export function injectPage(shell: string, rootHtml: string, data: PageData): string {
+function injectPage(shell: string, rootHtml: string, data: PageData): string {
   const script = `<script type="application/json" id="${PAGE_DATA_SCRIPT_ID}">${scriptJsonText(data)}</script>`;
   return shell.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>\n    ${script}`);
 }

@@ -23,7 +23,7 @@ export function homePreloadTags(webDist: string): string[] {
   if (!existsSync(manifestFile)) return [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   if (!manifest[HOME_ROUTE_MODULE]) return [FIRST_SEARCH_PRELOAD_TAG];
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   // The entry's own imports are already in index.html.
   const loaded = new Set<string>();
   const mark = (key: string, into: Set<string>) => {
@@ -36,7 +36,7 @@ export function homePreloadTags(webDist: string): string[] {
   mark(HOME_ROUTE_MODULE, home);
   const modules = [...home]
     .filter((k) => !loaded.has(k))
-    .map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k]!.file)}" />`);
+    .map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k].file)}" />`);
   return [...modules, FIRST_SEARCH_PRELOAD_TAG];
 }
 

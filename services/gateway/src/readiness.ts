@@ -1,7 +1,7 @@
 import { checkEngines, READINESS_TIMEOUT_MS, serviceNames, type EngineCheck, type EngineStatus, type ServiceName } from '@limo/platform';
 
 /** What one instance of a service answered on its `/readyz`. */
-export interface InstanceReadiness {
+interface InstanceReadiness {
   url: string;
   status: 'ready' | 'unready';
   ms: number;

@@ -29,9 +29,9 @@ const DISALLOWED = [
 ];
 
 /** URLs per sitemap file (the protocol's limit is 50,000). */
-export const SITEMAP_MAX_URLS = COMPANY_LINKS_CHUNK_SIZE;
+const SITEMAP_MAX_URLS = COMPANY_LINKS_CHUNK_SIZE;
 /** How long the gateway keeps what the sitemap is made of: a company added shows in it within this time. */
-export const SITEMAP_TTL_MS = 60_000;
+const SITEMAP_TTL_MS = 60_000;
 const CACHE_CONTROL = `public, max-age=${SITEMAP_TTL_MS / 1000}`;
 const XML = 'application/xml; charset=utf-8';
 
@@ -60,13 +60,13 @@ const latest = (urls: Url[]) =>
   urls.reduce<string | undefined>((max, u) => (u.lastmod && (!max || u.lastmod > max) ? u.lastmod : max), undefined);
 
 /** A `<urlset>` of `urls`. */
-export function urlSetXml(urls: Url[]): string {
+function urlSetXml(urls: Url[]): string {
   const body = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${lastmodTag(u.lastmod)}</url>`).join('\n');
   return `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
 /** A `<sitemapindex>` of `sitemaps`. */
-export function sitemapIndexXml(sitemaps: Url[]): string {
+function sitemapIndexXml(sitemaps: Url[]): string {
   const body = sitemaps.map((s) => `  <sitemap><loc>${escapeHtml(s.loc)}</loc>${lastmodTag(s.lastmod)}</sitemap>`).join('\n');
   return `${xmlHead}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }

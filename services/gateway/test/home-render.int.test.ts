@@ -67,7 +67,9 @@ beforeEach(() => {
 describe('home page rendered with its first search', () => {
   it('is not offered when the build has no server entry, and says so at start-up', async () => {
     const warnings: string[] = [];
-    const listening = { ...logger, warn: (_fields: unknown, message: string) => void warnings.push(message) } as typeof logger;
+    const listening = Object.assign(Object.create(logger) as typeof logger, {
+      warn: (_fields: unknown, message: string) => void warnings.push(message),
+    });
     expect(createHomeRenderer({ webDist: await webDist(false), directoryUrl, logger: listening })).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining('home page served without its first search')]);
   });

@@ -260,7 +260,7 @@ describe('a city page', () => {
       ['/limo-service/FL/fort-lauderdale?page=2', '/limo-service/fl/fort-lauderdale?page=2'],
       ['/limo-service/FL', '/limo-service/fl'],
     ]) {
-      const res = await get(asked!);
+      const res = await get(asked);
       expect(res.statusCode, asked).toBe(301);
       expect(res.headers.location, asked).toBe(one);
     }
@@ -347,7 +347,7 @@ describe('the sitemap against the sitemaps.org schema', () => {
   it.skipIf(skip !== undefined)(skip ?? 'validates the index and every sitemap it names', async () => {
     const index = (await get('/sitemap.xml')).body;
     expect(sitemapSchemaErrors(index, 'index')).toBeUndefined();
-    const named = [...index.matchAll(/<loc>https:\/\/limo\.example(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const named = [...index.matchAll(/<loc>https:\/\/limo\.example(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(named).toEqual(['/sitemaps/places-1.xml', '/sitemaps/companies-1.xml']);
     for (const path of named) expect(sitemapSchemaErrors((await get(path)).body, 'urlset'), path).toBeUndefined();
     // The check has teeth: a sitemap without its namespace is refused.

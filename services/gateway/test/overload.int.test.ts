@@ -212,8 +212,8 @@ describe('load shedding', () => {
       ['OVERLOAD_SAMPLE_INTERVAL_MS', '1'],
       ['OVERLOAD_RETRY_AFTER_SECONDS', '0'],
     ]) {
-      expect(() => loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'x'.repeat(40), [name!]: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'x'.repeat(40), [name!]: value })).toThrow(name);
+      expect(() => loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(name);
     }
   });
 });

@@ -41,7 +41,7 @@ export const identityService = defineService({
         ctx.logger.info({ service: 'identity', revocations: restored }, 'session revocations restored into the cache');
         // Again now and then, in case the shared cache (Redis) lost them meanwhile.
         restoring = setInterval(
-          () => void revocations.restore().catch((err) => ctx.logger.warn({ err }, 'restoring session revocations failed')),
+          () => void revocations.restore().catch((err: unknown) => ctx.logger.warn({ err }, 'restoring session revocations failed')),
           5 * 60_000,
         );
         restoring.unref();

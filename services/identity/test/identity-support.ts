@@ -4,7 +4,7 @@ import { nextIp, startTestService, type ServiceHarness, type TestContext } from 
 import { createIdentityService } from '../src/app.js';
 
 // Live bindings: set by useIdentity's beforeAll, read by the test file importing them.
-export let h: ServiceHarness;
+let h: ServiceHarness;
 export let ctx: TestContext;
 export let app: FastifyInstance;
 

@@ -10,7 +10,7 @@ export function tripDateIn(days: number): string {
 }
 
 /** Springfield, IL: where fixture companies are unless a test puts them elsewhere. */
-export const SPRINGFIELD = { latitude: 39.7817, longitude: -89.6501 };
+const SPRINGFIELD = { latitude: 39.7817, longitude: -89.6501 };
 /** Rockford, IL (the spec's example city) and places around it. */
 export const ROCKFORD = { latitude: 42.2711, longitude: -89.094 };
 export const LOVES_PARK = { latitude: 42.32, longitude: -89.0584 };

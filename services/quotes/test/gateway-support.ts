@@ -69,8 +69,8 @@ const owner = () => new ApiClient(system.url);
 export let alice: ApiClient;
 export let bob: ApiClient;
 export let aliceFirst: CompanySnapshot;
-export let aliceSecond: CompanySnapshot;
-export let bobs: CompanySnapshot;
+let aliceSecond: CompanySnapshot;
+let bobs: CompanySnapshot;
 export const aliceQuotes: string[] = [];
 export let bobQuote: string;
 

@@ -28,7 +28,7 @@ export class SwitchableMailer implements Mailer {
 }
 
 // Live bindings: set by useQuotesService's beforeAll, read by the test file importing them.
-export let h: ServiceHarness;
+let h: ServiceHarness;
 export let ctx: TestContext;
 export let mailer: SwitchableMailer;
 export let app: FastifyInstance;

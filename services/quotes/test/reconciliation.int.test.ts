@@ -29,12 +29,12 @@ describe('start-up reconciliation of the companies read-model', () => {
     const directory = [upToDate, { ...stale, name: 'New name' }, missing].sort((a, b) => a.id.localeCompare(b.id));
     // Two pages, as the directory's keyset route gives them.
     const pages: SnapshotPage[] = [
-      { items: directory.slice(0, 2), next: directory[1]!.id },
+      { items: directory.slice(0, 2), next: directory[1].id },
       { items: directory.slice(2), next: null },
     ];
     const before = await metricValue(reconciliationRepaired, { read_model: 'quotes.companies', kind: 'missing' });
 
-    const report = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0]!, ctx.logger).run();
+    const report = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0], ctx.logger).run();
 
     expect(report).toMatchObject({ missing: 1, stale: 1, extra: 1, checked: 3 });
     expect(await companies.findActive(missing.id)).toMatchObject({ name: missing.name, version: 1 });
@@ -43,7 +43,7 @@ describe('start-up reconciliation of the companies read-model', () => {
     expect(await metricValue(reconciliationRepaired, { read_model: 'quotes.companies', kind: 'missing' })).toBe(before + 1);
 
     // A second run finds nothing left to repair.
-    const again = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0]!, ctx.logger).run();
+    const again = await new CompanyReconciliation(companies, async (after) => pages[after ? 1 : 0], ctx.logger).run();
     expect(again).toMatchObject({ missing: 0, stale: 0, extra: 0, checked: 3 });
   });
 

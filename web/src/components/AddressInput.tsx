@@ -23,7 +23,7 @@ export function AddressInput<T extends FieldValues>({ control, name, placeholder
           kind="address"
           ref={field.ref}
           name={field.name}
-          value={(field.value as string | null | undefined) ?? ''}
+          value={field.value ?? ''}
           onValueChange={field.onChange}
           onBlur={field.onBlur}
           placeholder={placeholder}

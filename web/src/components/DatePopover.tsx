@@ -100,7 +100,6 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
           justifyContent="flex-start"
           fontWeight="normal"
           width="full"
-          aria-invalid={invalid || undefined}
           borderColor={invalid ? 'border.error' : undefined}
           color={value ? 'gray.900' : 'gray.600'}
         >

@@ -23,7 +23,7 @@ function sessionStore(): Storage | undefined {
 }
 
 /** One id per browser tab session (§4), generated on first use and reused. */
-export function analyticsSessionId(): string {
+function analyticsSessionId(): string {
   const store = sessionStore();
   const existing = store?.getItem(SESSION_KEY);
   if (existing) return existing;
@@ -33,7 +33,7 @@ export function analyticsSessionId(): string {
 }
 
 /** The first page seen in this tab session (§4). */
-export function landingPage(currentPage: string): string {
+function landingPage(currentPage: string): string {
   const store = sessionStore();
   const existing = store?.getItem(LANDING_KEY);
   if (existing) return existing;
@@ -42,7 +42,7 @@ export function landingPage(currentPage: string): string {
 }
 
 /** §3: mobile up to 768 px wide, tablet up to 1024 px, desktop above. */
-export function deviceType(width: number): 'mobile' | 'tablet' | 'desktop' {
+function deviceType(width: number): 'mobile' | 'tablet' | 'desktop' {
   if (width <= 768) return 'mobile';
   if (width <= 1024) return 'tablet';
   return 'desktop';

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   /** The body parsed as JSON, or undefined when it is not JSON (for a caller's own schema of an answer). */
   get bodyJson(): unknown {
     try {
-      return JSON.parse(this.bodyText);
+      return JSON.parse(this.bodyText) as unknown;
     } catch {
       return undefined;
     }
@@ -72,7 +72,7 @@ export async function readJson<T>(res: Response): Promise<T | undefined> {
 }
 
 /** The default data query (§7): key segments joined with "/" form the URL; a 401 gives null. */
-export const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
+const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
   const res = await fetch(queryKey.join('/'), { credentials: 'include' });
   if (res.status === 401) return null;
   await throwIfNotOk(res);

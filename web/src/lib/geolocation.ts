@@ -1,7 +1,7 @@
 import type { DetectedPlace } from './search';
 
 /** The messages of §8 for each way locating the visitor can fail. */
-export const GEO_MESSAGES = {
+const GEO_MESSAGES = {
   denied: 'Location access denied. Please enable location permissions.',
   unavailable: 'Location information unavailable.',
   timeout: 'Location request timed out.',
@@ -19,7 +19,7 @@ const POSITION_OPTIONS: Record<'auto' | 'button', PositionOptions> = {
 };
 
 /** Raised with one of GEO_MESSAGES. */
-export class GeoError extends Error {}
+class GeoError extends Error {}
 
 function currentPosition(options: PositionOptions): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { PAGE_DATA_SCRIPT_ID, type CityPageData, type CompanyDetail, type PageData, type StateSummary } from '@limo/contracts';
+import { PAGE_DATA_SCRIPT_ID, type CityPageData, type PageData, type StateSummary } from '@limo/contracts';
 import { ApiError } from './api';
 
 /** GET `url` as JSON; null for a 404 (the page's not-found screen). */
@@ -12,7 +12,7 @@ async function getOrNull<T>(url: string, signal: AbortSignal): Promise<T | null>
 }
 
 /** Cache keys of the landing pages' data (the gateway's rendered pages are seeded under them). */
-export const landingKeys = {
+const landingKeys = {
   company: (id: string) => ['/api/companies', id] as const,
   state: (state: string) => ['/api/places', state] as const,
   city: (state: string, city: string, page: number) => ['/api/places', state, city, page] as const,
@@ -40,7 +40,7 @@ export function useCityPage(state: string, city: string, page: number, enabled =
 
 /** Puts the data a page was rendered with into the cache, fresh, under the key its screen reads. */
 export function seedPageData(queryClient: QueryClient, data: PageData): void {
-  if (data.kind === 'company') queryClient.setQueryData(landingKeys.company(data.id), data.company as CompanyDetail | null);
+  if (data.kind === 'company') queryClient.setQueryData(landingKeys.company(data.id), data.company);
   else if (data.kind === 'state') queryClient.setQueryData(landingKeys.state(data.state), data.summary);
   else if (data.kind === 'city') queryClient.setQueryData(landingKeys.city(data.state, data.city, data.page), data.data);
 }

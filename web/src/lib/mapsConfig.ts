@@ -5,7 +5,7 @@ import { DEFAULT_MAP_STYLE_URL, type MapsKeyConfigResponse } from '@limo/contrac
 export type MapsConfig = MapsKeyConfigResponse;
 
 /** Without an answer: no Google key, the free key-less style (the map and the gazetteer still work). */
-export const NO_KEY_CONFIG: MapsConfig = { googleMapsApiKey: null, mapStyleUrl: DEFAULT_MAP_STYLE_URL };
+const NO_KEY_CONFIG: MapsConfig = { googleMapsApiKey: null, mapStyleUrl: DEFAULT_MAP_STYLE_URL };
 
 /** GET /api/config/maps-key: the key saved in Settings (or the server's GOOGLE_MAPS_API_KEY) and MAP_STYLE_URL. */
 async function fetchMapsConfig(): Promise<MapsConfig> {

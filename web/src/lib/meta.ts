@@ -25,7 +25,7 @@ export function useDocumentMeta(meta: PageMeta | undefined): void {
 }
 
 /** The id of the JSON-LD script; the gateway writes the same one into the served HTML. */
-export const JSON_LD_ID = 'structured-data';
+const JSON_LD_ID = 'structured-data';
 
 /** Puts `ld` in the page head as JSON-LD while the component is mounted. */
 export function useJsonLd(ld: Record<string, unknown> | undefined): void {

@@ -15,7 +15,7 @@ export interface PickedAddress {
 }
 
 /** "City, ST" suggestions from the offline gazetteer (`GET /api/geo/cities`). */
-export async function fetchCities(text: string, signal?: AbortSignal): Promise<CitySuggestion[]> {
+async function fetchCities(text: string, signal?: AbortSignal): Promise<CitySuggestion[]> {
   const res = await fetch(`/api/geo/cities?q=${encodeURIComponent(text)}`, { credentials: 'include', signal });
   if (!res.ok) return [];
   const body: unknown = await res.json();

@@ -87,12 +87,7 @@ export const PLANS: readonly Plan[] = [
 ];
 
 /** The claim plan as checkout sells it (owner-admin §2.2). */
-export const CLAIM_PLAN = PLANS[0]!;
-
-/** "$75/year, auto-renews" and the like. */
-export function priceLabel(plan: Pick<Plan, 'price' | 'period'>): string {
-  return `$${plan.price}/${plan.period}`;
-}
+export const CLAIM_PLAN = PLANS[0];
 
 /** The checkout link of a plan (owner-admin §2.1: query parameters plan and price). */
 export function checkoutHref(plan: Pick<Plan, 'id' | 'price'>, companyId?: string): string {

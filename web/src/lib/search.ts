@@ -28,7 +28,7 @@ export const DEFAULT_FILTERS: SearchFilters = {
 };
 
 /** The `badges` filter of "Licensed & insured". */
-export const LICENSED_INSURED = 'licensed,insured';
+const LICENSED_INSURED = 'licensed,insured';
 
 export const SERVICE_TYPE_OPTIONS = [
   { value: 'all', label: 'All Services' },
@@ -80,7 +80,7 @@ export interface DetectedPlace {
 /** The "City, ST" of a typed location, when it reads as one (for the local sections). */
 export function placeOfLocation(location: string): DetectedPlace | null {
   const match = /^\s*([^,]+?)\s*,\s*([A-Za-z]{2})\s*$/.exec(location);
-  return match ? { city: match[1]!, state: match[2]!.toUpperCase() } : null;
+  return match ? { city: match[1], state: match[2].toUpperCase() } : null;
 }
 
 /** Query string of GET /api/companies (§7): "all"/"any"/empty filters are left out. */

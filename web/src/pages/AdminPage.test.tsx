@@ -39,7 +39,7 @@ function renderAdmin(tab: string, ...handlers: Handler[]) {
 
 /** Clicks a row's destructive button, then the confirming button of its dialog. */
 async function confirm(user: User, buttonName: string | RegExp, confirmLabel: string) {
-  await user.click((await screen.findAllByRole('button', { name: buttonName }))[0]!);
+  await user.click((await screen.findAllByRole('button', { name: buttonName }))[0]);
   const dialog = await screen.findByRole('alertdialog');
   await user.click(within(dialog).getByRole('button', { name: confirmLabel }));
 }

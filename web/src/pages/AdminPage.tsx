@@ -32,7 +32,7 @@ import { VerificationsTab } from './admin/VerificationsTab';
 import { LinkButton } from '../components/LinkButton';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
-export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
+const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
   { value: 'overview', label: 'Overview', icon: <LayoutDashboard aria-hidden="true" />, panel: () => <OverviewTab /> },
   { value: 'claims', label: 'Business Claims', icon: <ShieldCheck aria-hidden="true" />, panel: () => <ClaimsTab /> },
   { value: 'reviews', label: 'Reviews', icon: <MessageSquare aria-hidden="true" />, panel: () => <ReviewsTab /> },
@@ -51,7 +51,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: Rea
  * The admin guard of §2.8: anyone but an admin gets the "Access Denied" toast and is sent to
  * /login. Returns whether the dashboard may show.
  */
-export function useAdminGuard(): { allowed: boolean; isLoading: boolean } {
+function useAdminGuard(): { allowed: boolean; isLoading: boolean } {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const allowed = user?.role === 'admin';

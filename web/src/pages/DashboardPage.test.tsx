@@ -130,16 +130,16 @@ describe('/dashboard', () => {
     const [first, second] = await screen.findAllByTestId('quote-card');
     expect(screen.getByTestId('quotes-total')).toHaveTextContent('17 requests, newest first');
     expect(screen.getByTestId('response-time')).toHaveTextContent('2 h 15 min');
-    expect(within(first!).getByLabelText('Lead state')).toHaveTextContent('Delivered Viewed — Contacted —');
-    expect(within(second!).getByRole('button', { name: /Contacted/ })).toBeDisabled();
+    expect(within(first).getByLabelText('Lead state')).toHaveTextContent('Delivered Viewed — Contacted —');
+    expect(within(second).getByRole('button', { name: /Contacted/ })).toBeDisabled();
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: '2' })).toBeInTheDocument();
     expect(calls.find((c) => c.url.startsWith('/api/quote-requests?'))?.url).toMatch(/^\/api\/quote-requests\?companyId=[^&]+&page=1$/);
 
-    await user.click(within(first!).getByRole('button', { name: 'Mark Contacted' }));
+    await user.click(within(first).getByRole('button', { name: 'Mark Contacted' }));
     await expectToast('Quote status updated successfully!');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'contacted' });
 
-    await user.click(within(second!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(second).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast('Quote deleted successfully!');
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/quote-requests/q2')).toBe(true);

@@ -92,7 +92,7 @@ describe('home /', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('verifiedOwner=true'));
     await waitFor(() => expect(currentLocation()).toBe('/?verifiedOwner=true'));
-    expect(within(screen.getAllByTestId('company-card')[0]!).getByText('Verified Owner')).toBeInTheDocument();
+    expect(within(screen.getAllByTestId('company-card')[0]).getByText('Verified Owner')).toBeInTheDocument();
   });
 
   it('opens a search link with verifiedOwner=true with the box ticked', async () => {
@@ -224,7 +224,6 @@ describe('home /', () => {
 /** A browser that grants geolocation and sits in Miami. */
 function stubGeolocation(granted: boolean) {
   vi.stubGlobal('navigator', {
-    ...navigator,
     userAgent: navigator.userAgent,
     permissions: { query: async () => ({ state: granted ? 'granted' : 'denied' }) },
     geolocation: {

@@ -73,7 +73,7 @@ describe('/reset-password', () => {
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     const input = screen.getByLabelText(/^New Password/);
     expect(input).toHaveAttribute('type', 'password');
-    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]);
     expect(input).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(input).toHaveAttribute('type', 'password');

@@ -10,7 +10,7 @@ import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 
 /** §9: the delay before /login after a successful reset. */
-export const LOGIN_REDIRECT_MS = 3000;
+const LOGIN_REDIRECT_MS = 3000;
 
 function InvalidLink() {
   return (

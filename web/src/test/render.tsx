@@ -113,7 +113,7 @@ export function stubIntersections({ immediate = false } = {}): { scrollAll(): vo
       }
       unobserve() {}
       disconnect() {
-        for (let i = observed.length - 1; i >= 0; i--) if (observed[i]!.observer === (this as unknown)) observed.splice(i, 1);
+        for (let i = observed.length - 1; i >= 0; i--) if (observed[i].observer === (this as unknown)) observed.splice(i, 1);
       }
       takeRecords() {
         return [];

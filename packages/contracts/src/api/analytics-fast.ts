@@ -116,10 +116,10 @@ export function fastTrackEvent(input: unknown, now = Date.now()): TrackEventBody
 /** {@link trackBatchBodySchema}'s output when every event is plainly valid, or undefined. */
 export function fastTrackBatch(input: unknown): TrackBatchBody | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const list = (input as Record<string, unknown>).events;
+  const list: unknown = (input as Record<string, unknown>).events;
   if (!Array.isArray(list) || list.length === 0 || list.length > TRACK_BATCH_MAX) return undefined;
   const now = Date.now();
-  const events: TrackEventBody[] = new Array(list.length);
+  const events = new Array<TrackEventBody>(list.length);
   for (let i = 0; i < list.length; i++) {
     const event = fastTrackEvent(list[i], now);
     if (!event) return undefined;

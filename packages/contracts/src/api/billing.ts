@@ -202,7 +202,7 @@ export type ClaimerDetails = z.output<typeof claimerDetailsSchema>;
 
 /** The payment as the page has it: the PaymentIntent id, or the object Stripe.js returned. */
 const paymentIntentRef = z.preprocess(
-  (v) => (v !== null && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+  (v) => (v !== null && typeof v === 'object' && 'id' in v ? v.id : v),
   z.string({ error: 'Payment is missing' }).trim().min(1, 'Payment is missing').max(200, 'Payment not found'),
 );
 

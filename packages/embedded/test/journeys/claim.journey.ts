@@ -116,7 +116,7 @@ export async function claimJourney(
 
   // The claimer's account is made by identity from claim.submitted.v1; approval waits for it.
   const approved = await eventually('the approval', async () => {
-    const res = await adminClient.call('POST', `/api/admin/business-claims/${first.json.claimId}/approve`);
+    const res = await adminClient.call('POST', `/api/admin/business-claims/${String(first.json.claimId)}/approve`);
     if (res.status === 409 && String(res.json.message).includes('still being set up')) return undefined;
     return res;
   });
@@ -148,7 +148,7 @@ export async function claimJourney(
     claimerDetails,
   });
   expect(secondCheckout.status).toBe(409);
-  expect((await adminClient.call('POST', `/api/admin/business-claims/${first.json.claimId}/approve`)).status).toBe(409);
+  expect((await adminClient.call('POST', `/api/admin/business-claims/${String(first.json.claimId)}/approve`)).status).toBe(409);
 
   // The subscription is announced once the claim is approved: billing's stats count it.
   await eventually('the active subscription in the stats', async () => {

@@ -81,7 +81,7 @@ async function login(baseUrl: string, email: string, password: string): Promise<
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+  return res.headers.getSetCookie()[0].split(';')[0];
 }
 
 export const companyBody = (suffix: string) => ({

@@ -147,7 +147,7 @@ describeOnProfiles('authorization matrix: every OpenAPI route × every identity'
     expect(stale, `Rows of ${MATRIX_FILE} for routes the OpenAPI no longer has: remove them`).toEqual([]);
     const differing = routes.filter((r) => JSON.stringify(measured.get(r.key)) !== JSON.stringify(AUTHORIZATION_MATRIX[r.key]));
     expect(
-      differing.map((r) => `${r.key}: table [${AUTHORIZATION_MATRIX[r.key]!.join(', ')}], measured [${measured.get(r.key)!.join(', ')}]`),
+      differing.map((r) => `${r.key}: table [${AUTHORIZATION_MATRIX[r.key].join(', ')}], measured [${measured.get(r.key)!.join(', ')}]`),
       `Routes answering other than ${MATRIX_FILE} says (columns ${ROLES.join(', ')})`,
     ).toEqual([]);
     console.log(

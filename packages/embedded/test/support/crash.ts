@@ -6,7 +6,7 @@ import { companyBody, json, quoteBody, send, type RawResponse } from '../securit
 import { SUT_ADMIN } from './profiles.js';
 
 /** What a crash test measured of one kind of write: answered as done, and found afterwards. */
-export interface Figures {
+interface Figures {
   acknowledged: number;
   stored: number;
 }
@@ -28,7 +28,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const refused = (res: RawResponse) => res.status <= 0 || res.status >= 500;
 
 /** `send` that reports a refused connection (the process is down) as status -1 instead of throwing. */
-export const trySend = (url: string, req: Parameters<typeof send>[1]): Promise<RawResponse> =>
+const trySend = (url: string, req: Parameters<typeof send>[1]): Promise<RawResponse> =>
   send(url, req).catch(() => ({ status: -1, text: '' }));
 
 const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -48,7 +48,7 @@ async function retried(call: () => Promise<RawResponse>, ms = 30_000): Promise<R
 }
 
 /** Signs in (retrying while the process is down); the session cookie. */
-export async function login(url: string, email: string, password: string): Promise<string> {
+async function login(url: string, email: string, password: string): Promise<string> {
   const res = await retried(() => post(url, '/api/login', { email, password }));
   if (res.status !== 200 || !res.cookie) throw new Error(`login of ${email} answered ${res.status}: ${res.text.slice(0, 200)}`);
   return res.cookie;
@@ -98,7 +98,7 @@ export async function burst(workloads: Workload[], during: () => Promise<void>, 
 }
 
 /** Values that occur more than once. */
-export const duplicates = (values: string[]): string[] => values.filter((v, i) => values.indexOf(v) !== i);
+const duplicates = (values: string[]): string[] => values.filter((v, i) => values.indexOf(v) !== i);
 
 /**
  * Waits until every key of `owed` has at least one mail (keyed by `keyOf`), then expects exactly
@@ -158,7 +158,7 @@ export async function intakeWorkload(url: () => string, outboxDir: string): Prom
   return {
     name: 'intake',
     async run(i) {
-      const kind = (['quotes', 'reviews', 'listings'] as const)[i % 3]!;
+      const kind = (['quotes', 'reviews', 'listings'] as const)[i % 3];
       const [path, body, headers] =
         kind === 'quotes'
           ? ['/api/quote-requests', { ...quoteBody(first), customerEmail: `crash-${run}-${i}@example.com` }, {}]
@@ -251,7 +251,7 @@ export async function identityWorkload(url: () => string, outboxDir: string): Pr
     name: 'identity',
     async run(i) {
       if (i % 3 === 1 && nextReset < existing.length) {
-        const email = existing[nextReset++]!;
+        const email = existing[nextReset++];
         const res = await post(url(), '/api/forgot-password', { email });
         if (res.status === 200) resets.add(email);
         return res.status === 200;

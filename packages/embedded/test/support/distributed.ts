@@ -121,8 +121,8 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
       logs.set(name, ((logs.get(name) ?? '') + chunk.toString()).slice(-20_000));
       if (file) appendFileSync(file, chunk);
     };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     // A member that dies on its own fails the test's later requests with 502s: say which and why, at once
     // (a clean exit, code 0, is a shutdown a test asked for by signalling the process itself).
     child.once('exit', (code, signal) => {

@@ -195,7 +195,10 @@ export class KafkaEventBus implements EventBus {
         try {
           await this.rewind(this.physical(options.group), recreated);
           const next = await start();
-          if (closing.signal.aborted) return void (await next.stop());
+          if (closing.signal.aborted) {
+            await next.stop();
+            return;
+          }
           member = next;
           startedAt = Date.now();
           wait = Math.min(wait * 2, MAX_RESTART_WAIT_MS);

@@ -33,7 +33,7 @@ export function isRetriableKafkaError(err: unknown): boolean {
 }
 
 /** Whether `err` is (or wraps) the Kafka protocol error `id` (e.g. TOPIC_ALREADY_EXISTS). */
-export function isKafkaProtocolError(err: unknown, id: string): boolean {
+function isKafkaProtocolError(err: unknown, id: string): boolean {
   return someKafkaError(err, (e) => e.apiId === id);
 }
 

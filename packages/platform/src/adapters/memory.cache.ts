@@ -74,7 +74,7 @@ export class MemoryCache implements Cache {
 
   async incr(key: string): Promise<number> {
     const json = this.entries.get(key);
-    const current = json === undefined ? 0 : JSON.parse(json);
+    const current: unknown = json === undefined ? 0 : JSON.parse(json);
     if (!Number.isSafeInteger(current)) throw new TypeError(`Cache key "${key}" does not hold an integer`);
     const next = (current as number) + 1;
     // Like Redis INCR: an existing counter keeps its remaining TTL, a new one has none.

@@ -5,7 +5,7 @@ interface AvlTree {
   /** The live array of values stored under `key` (a fresh empty one when the key is absent). */
   search(key: unknown): unknown[];
   /** Deletes `value` from `key`, or the whole key without a value. */
-  delete(key: unknown, value?: unknown): void;
+  delete: (this: AvlTree, key: unknown, value?: unknown) => void;
 }
 
 const PATCHED = Symbol.for('limo.nedb.index-removal');

@@ -6,7 +6,7 @@ export interface EngineCheck {
   kind: string;
   /** The engine (`mongodb`, `nedb`, `kafka`, `redis`, `elasticsearch`, `clickhouse`, ...). */
   engine: string;
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
 }
 
 /** What `/readyz` says of one engine. */

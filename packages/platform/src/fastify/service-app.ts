@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -38,7 +38,7 @@ declare module 'fastify' {
     /** preHandler: 401 when signed out, 403 when the role is not one of `roles`. */
     requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 when signed out. */
-    requireUser(request: FastifyRequest): Promise<void>;
+    requireUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -67,9 +67,11 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
   const { config, cache } = options;
+  // Typed as fastify's logger so the instance's logger parameter is fastify's, not pino's.
+  const loggerInstance: FastifyBaseLogger = options.logger.child({ service: options.name });
   const app = Fastify({
     ...serverTimeouts(config),
-    loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -175,7 +177,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     const moving = pre.filter((h) => guards.has(h));
     const validation =
       route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
-    const body = (route.schema as { body?: unknown } | undefined)?.body;
+    const body = route.schema?.body;
     const bodyCheck = isZodSchema(body) && !accepts(body, undefined) && !accepts(body, null) ? [requireBody] : [];
     if (moving.length === 0 && bodyCheck.length === 0) return;
     route.preHandler = pre.filter((h) => !guards.has(h));
@@ -251,7 +253,10 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, service: string): void {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({
+    // The library types `validation` through `fastify/types/schema`, a path fastify's exports do not
+    // resolve; fastify's own FastifyError names the same array.
+    const { validation } = error as Required<Pick<FastifyError, 'validation'>>;
+    const errors = validation.map((v) => ({
       field:
         v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
         (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||

@@ -131,7 +131,7 @@ export const outboxOldestAge = new SampledGauge({
  * The value of a counter or gauge for the series matching `labels` (summed over the other labels),
  * 0 when none: what tests and benchmarks read.
  */
-export async function metricValue(metric: Counter<string> | Gauge<string>, labels: Record<string, string> = {}): Promise<number> {
+export async function metricValue(metric: Counter | Gauge, labels: Record<string, string> = {}): Promise<number> {
   const { values } = await metric.get();
   return values
     .filter((v) => Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value))

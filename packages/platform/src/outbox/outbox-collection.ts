@@ -83,9 +83,9 @@ const finished = (filter: Filter): Filter => ({
   '_outbox.0': { $exists: false },
 });
 
-function withoutBookkeeping<T extends BaseDocument>(doc: StoredDocument): T {
+function withoutBookkeeping(doc: StoredDocument): BaseDocument {
   const { _outbox, _pending, _deletedAt, ...rest } = doc;
-  return rest as unknown as T;
+  return rest;
 }
 
 /** Adds the events and the pending flag to an update, so both land in the same document write. */
@@ -149,13 +149,13 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
   /** The first visible match, without bookkeeping fields. */
   async findOne(filter: Filter): Promise<T | null> {
     const [doc] = await this.engine.find(visible(filter), { limit: 1 });
-    return doc ? withoutBookkeeping<T>(doc) : null;
+    return doc ? (withoutBookkeeping(doc) as T) : null;
   }
 
   /** Visible matches, sorted and paged by the engine. */
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
     const docs = await this.engine.find(visible(filter), options);
-    return docs.map((doc) => withoutBookkeeping<T>(doc));
+    return docs.map((doc) => withoutBookkeeping(doc) as T);
   }
 
   /** How many visible documents match. */
@@ -171,7 +171,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
     });
     if (!doc) return null;
     if (events.length > 0) this.signal.written();
-    return withoutBookkeeping<T>(doc);
+    return withoutBookkeeping(doc) as T;
   }
 
   /** Updates every visible match. */
@@ -190,7 +190,7 @@ export class OutboxCollection<T extends BaseDocument> implements Collection<T> {
     if (!doc) return null;
     await this.engine.deleteMany(finished({ _id: doc._id }));
     if (events.length > 0) this.signal.written();
-    return withoutBookkeeping<T>(doc);
+    return withoutBookkeeping(doc) as T;
   }
 
   /**

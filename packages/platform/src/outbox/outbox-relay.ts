@@ -27,6 +27,8 @@ export interface OutboxBacklog {
   oldestAgeSeconds: number;
 }
 
+const isOutboxCollection = (c: unknown): c is OutboxCollection<BaseDocument> => c instanceof OutboxCollection;
+
 interface Work {
   collection: OutboxCollection<BaseDocument>;
   doc: PendingDocument;
@@ -157,7 +159,7 @@ export class OutboxRelay {
     const work: Work[] = [];
     let full = false;
     for (const collection of this.store.collections()) {
-      if (!(collection instanceof OutboxCollection)) {
+      if (!isOutboxCollection(collection)) {
         throw new Error(`outbox relay: collection ${collection.name} is not an OutboxCollection`);
       }
       const docs = await collection.pending(this.batchSize);

@@ -52,7 +52,7 @@ const closable = (port: unknown): port is { close(): Promise<void> } =>
 interface ResolvedNeeds {
   ports: Record<string, unknown>;
   handedIn: Set<string>;
-  closeBuilt(): Promise<void>;
+  closeBuilt: () => Promise<void>;
 }
 
 /**
@@ -192,8 +192,9 @@ export async function buildService<Schema extends z.ZodType, Needs, Deps, Option
         // The groups join at once: each join waits for its group's rebalance (after a kill -9, for the
         // dead member's session to end) and its first fetch, which one after the other added up.
         const joined = await Promise.allSettled(
-          consumers.map(({ idempotent: dedupe, consumes, handler: handle, group, fromBeginning, concurrency }) => {
-            const parsed = parsedHandler(consumes, (event) => handle(event));
+          consumers.map((spec) => {
+            const { idempotent: dedupe, consumes, group, fromBeginning, concurrency } = spec;
+            const parsed = parsedHandler(consumes, (event) => spec.handler(event));
             const handler = tracedHandler(
               group,
               observedHandler(name, group, dedupe && handled ? idempotent(handled, group, parsed) : parsed),
@@ -318,7 +319,7 @@ export async function startService(
       unsample.forEach((remove) => remove());
       await service.app.close();
       await service.stop();
-      await relay.flush().catch((err) => logger.warn({ err, service: name }, 'outbox kept for next start'));
+      await relay.flush().catch((err: unknown) => logger.warn({ err, service: name }, 'outbox kept for next start'));
       await relay.stop();
       await store.close();
     },
@@ -364,7 +365,7 @@ export function onShutdown(logger: Logger, close: () => Promise<void>): void {
     timer.unref();
     close().then(
       () => process.exit(0),
-      (err) => {
+      (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
       },

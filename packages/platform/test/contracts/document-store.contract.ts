@@ -13,7 +13,7 @@ import { updating } from './document-store/updating.js';
 export type { DocumentStoreDeviations } from './document-store/context.js';
 
 /** The contract's features, one file each under document-store/ (as Emmett composes its suites). */
-export const documentStoreContract = { storing, uniqueness, querying, updating, atomicity, deleting, outbox, relay };
+const documentStoreContract = { storing, uniqueness, querying, updating, atomicity, deleting, outbox, relay };
 
 /**
  * The behaviour every DocumentStore adapter must have (MongoDB semantics for the port's filter and

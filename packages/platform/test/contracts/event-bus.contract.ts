@@ -8,7 +8,7 @@ import { ordering } from './event-bus/ordering.js';
 import { retries } from './event-bus/retries.js';
 
 /** The contract's features, one file each under event-bus/ (as Emmett composes its suites). */
-export const eventBusContract = { delivery, ordering, retries, deadLetters, offsets };
+const eventBusContract = { delivery, ordering, retries, deadLetters, offsets };
 
 /**
  * The behaviour every EventBus adapter must have. Each test uses its own topics and groups, so runs

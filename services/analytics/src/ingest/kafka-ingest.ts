@@ -248,9 +248,9 @@ export class KafkaIngestConsumer {
   }
 
   private async write(messages: IngestMessage[]): Promise<void> {
-    const source = this.sourceOf(messages[0]!);
+    const source = this.sourceOf(messages[0]);
     if (!this.complete.has(source)) {
-      await this.completeLastBatch(source, Number(messages[0]!.offset));
+      await this.completeLastBatch(source, Number(messages[0].offset));
       this.complete.add(source);
     }
     const stored = await this.store.maxIngestOffset(source);
@@ -268,11 +268,11 @@ export class KafkaIngestConsumer {
           this.logger.error({ source, offset }, 'analytics ingest: not an analytics event, skipped');
         }
       }
-      const last = chunk[chunk.length - 1]!;
+      const last = chunk[chunk.length - 1];
       const fresh = await this.withoutStored(rows);
       if (fresh.length > 0) {
         try {
-          await writeIsolating(this.store, fresh, `${source}:${chunk[0]!.offset}-${last.offset}`, this.options.deadLetters);
+          await writeIsolating(this.store, fresh, `${source}:${chunk[0].offset}-${last.offset}`, this.options.deadLetters);
         } catch (err) {
           // Perhaps written to the raw table only: completed before this partition's next batch.
           this.complete.delete(source);

@@ -43,7 +43,7 @@ export class ReplayWindow {
   private drop(now: number): void {
     const since = now - this.options.windowMs;
     let head = Math.max(this.head, this.events.length - this.options.maxEvents);
-    while (head < this.times.length && this.times[head]! < since) head++;
+    while (head < this.times.length && this.times[head] < since) head++;
     this.head = head;
     // Compacted once half of the arrays are dropped entries: each entry is moved at most once or so.
     if (this.head > 1_024 && this.head * 2 > this.events.length) {

@@ -22,7 +22,7 @@ export async function writeIsolating(
     await timedInsert(store, events, batchId);
   } catch (err) {
     if (!(await rowsAtFault(store, err))) throw err;
-    if (events.length === 1) return deadLetters.add(events[0]!, batchId, err);
+    if (events.length === 1) return deadLetters.add(events[0], batchId, err);
     const half = Math.ceil(events.length / 2);
     await writeIsolating(store, events.slice(0, half), `${batchId}/0`, deadLetters);
     await writeIsolating(store, events.slice(half), `${batchId}/1`, deadLetters);

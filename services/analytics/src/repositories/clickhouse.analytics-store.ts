@@ -9,7 +9,7 @@ import { splitByMonth } from '../domain/windows.js';
 import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
-export const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
+const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
 
 export interface ClickHouseAnalyticsStoreOptions {
   /** `http(s)://user:password@host:8123` of a ClickHouse server; unset = in-process chDB at `chdbPath`. */
@@ -286,32 +286,36 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   /**
-   * One query: the per-minute rollups of the window (the visitor and session sketches merged, the
-   * sums, the events per minute as a sumMap) and its top pages: the pages that led some minute
-   * (minute_page_leaders, a few thousand rows), their views counted exactly from the window's page
-   * view events (one range of the events' key).
+   * Two queries at once (the engine runs them side by side): the per-minute rollups of the window
+   * (the visitor and session sketches merged, the sums, the events per minute as a sumMap), and its
+   * top pages: the pages that led some minute (minute_page_leaders, a few thousand rows), their views
+   * counted exactly from the window's page view events (one range of the events' key).
    */
   async realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics> {
     const start = `toStartOfMinute(toDateTime64({since:String}, 3, 'UTC'))`;
-    const [r] = await this.rows<{
-      activeVisitors: string;
-      activeSessions: string;
-      eventCount: string;
-      pageViewCount: string;
-      perMinute: [number[], string[]];
-      topPages: Array<[string, string]>;
-    }>(
-      `SELECT uniqMerge(visitors) AS activeVisitors, uniqMerge(sessions) AS activeSessions, sum(events) AS eventCount,
-         sum(pageViews) AS pageViewCount, sumMap([toUInt32(minute)], [toUInt64(events)]) AS perMinute,
-         (SELECT groupArray((page, views)) FROM (
-            SELECT currentPage AS page, count() AS views FROM ${this.db}.events
-            WHERE actionType = 'page_view' AND receivedAt >= ${start}
-              AND currentPage IN (SELECT page FROM ${this.db}.minute_page_leaders WHERE minute >= ${start})
-            GROUP BY page ORDER BY views DESC, page LIMIT 10)) AS topPages
-       FROM ${this.db}.minute_totals WHERE minute >= ${start}`,
-      { since: clickhouseTime(since.toISOString()) },
-    );
-    const [minutes = [], counts = []] = r?.perMinute ?? [];
+    const params = { since: clickhouseTime(since.toISOString()) };
+    const [[r], pages] = await Promise.all([
+      this.rows<{
+        activeVisitors: string;
+        activeSessions: string;
+        eventCount: string;
+        pageViewCount: string;
+        perMinute: [number[], string[]];
+      }>(
+        `SELECT uniqMerge(visitors) AS activeVisitors, uniqMerge(sessions) AS activeSessions, sum(events) AS eventCount,
+           sum(pageViews) AS pageViewCount, sumMap([toUInt32(minute)], [toUInt64(events)]) AS perMinute
+         FROM ${this.db}.minute_totals WHERE minute >= ${start}`,
+        params,
+      ),
+      this.rows<{ page: string; views: string }>(
+        `SELECT currentPage AS page, count() AS views FROM ${this.db}.events
+         WHERE actionType = 'page_view' AND receivedAt >= ${start}
+           AND currentPage IN (SELECT page FROM ${this.db}.minute_page_leaders WHERE minute >= ${start})
+         GROUP BY page ORDER BY views DESC, page LIMIT 10`,
+        params,
+      ),
+    ]);
+    const [minutes, counts] = r?.perMinute ?? [[], []];
     return {
       windowMinutes,
       since: since.toISOString(),
@@ -319,7 +323,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       activeSessions: num(r?.activeSessions),
       events: num(r?.eventCount),
       pageViews: num(r?.pageViewCount),
-      topPages: (r?.topPages ?? []).map(([page, views]) => ({ page: String(page), views: num(views) })),
+      topPages: pages.map((p) => ({ page: String(p.page), views: num(p.views) })),
       perMinute: minutes.map((m, i) => ({ minute: new Date(num(m) * 1000).toISOString(), events: num(counts[i]) })),
     };
   }
@@ -362,7 +366,7 @@ export function splitStatements(sql: string, database: string): string[] {
 }
 
 /** ISO time as ClickHouse's DateTime64 text ('2026-01-02 03:04:05.678'). */
-export function clickhouseTime(iso: string): string {
+function clickhouseTime(iso: string): string {
   return iso.replace('T', ' ').replace('Z', '');
 }
 

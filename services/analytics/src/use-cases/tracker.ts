@@ -44,11 +44,11 @@ interface Candidate {
  */
 function eventIdOf(fingerprint: string): string {
   const h = hash('sha256', `event:${fingerprint}`, 'hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** How long an attempt of a client event holds it: a copy within this time is told to retry. */
-export const REPLAY_PENDING_MS = 10_000;
+const REPLAY_PENDING_MS = 10_000;
 
 /** A short key of `text`: 22 base64url characters of its SHA-256. */
 const hashed = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
@@ -119,7 +119,7 @@ export class Tracker {
     const visitors = new Map<string, string>();
     const fingerprints = new Set<string>();
     for (let index = 0; index < bodies.length; index++) {
-      const body = bodies[index]!;
+      const body = bodies[index];
       const userAgent = (facts.userAgent ?? body.userAgent ?? '').slice(0, 1024);
       const agent = userAgent ? this.agents.facts(userAgent) : undefined;
       if (!agent || agent.bot) {
@@ -169,7 +169,7 @@ export class Tracker {
       if (failure) throw failure.reason;
       return results;
     } finally {
-      await Promise.all(pending.filter((_, i) => held[i]!.allowed).map((key) => this.deps.seen.reset(key)));
+      await Promise.all(pending.filter((_, i) => held[i].allowed).map((key) => this.deps.seen.reset(key)));
     }
   }
 
@@ -215,11 +215,11 @@ export class Tracker {
         ),
       ),
     );
-    const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i]!.allowed));
+    const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i].allowed));
     left = left.filter((c) => !overCompany.has(c) || dropped(c, 'ip-cap'));
     const minuteKey = `analytics:ip-minute:${clientId}`;
     const minuteShares = await Promise.all(left.map(() => this.deps.seen.hit(minuteKey, this.deps.ipEventsPerMinute, 60_000)));
-    left = left.filter((c, i) => minuteShares[i]!.allowed || dropped(c, 'ip-cap'));
+    left = left.filter((c, i) => minuteShares[i].allowed || dropped(c, 'ip-cap'));
     if (left.length === 0) return { settled };
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
     // request: a later event of the same visitor in it is not its first of the day).
@@ -229,12 +229,12 @@ export class Tracker {
     const visitorShares = await Promise.all(
       firstOfVisitor.map((c) => this.deps.seen.hit(`analytics:visitor:${c.visitorId}`, 1, restOfDay)),
     );
-    const newVisitors = new Set(firstOfVisitor.filter((_, i) => visitorShares[i]!.allowed));
+    const newVisitors = new Set(firstOfVisitor.filter((_, i) => visitorShares[i].allowed));
     const views = left.filter((c) => c.body.actionType === 'company_view' && c.body.companyId);
     const viewShares = await Promise.all(
       views.map((c) => this.deps.seen.hit(`analytics:profile-view:${c.visitorId}:${c.body.companyId}`, 1, restOfDay)),
     );
-    const newViews = new Set(views.filter((_, i) => viewShares[i]!.allowed));
+    const newViews = new Set(views.filter((_, i) => viewShares[i].allowed));
     const place = await this.deps.geo.locate(facts.ip);
     const receivedAt = now.toISOString();
     // Every event goes to the sink before any answer is awaited: they share the sink's next write.
@@ -243,7 +243,7 @@ export class Tracker {
     );
     let failure: PromiseRejectedResult | undefined;
     left.forEach((c, i) => {
-      const outcome = accepted[i]!;
+      const outcome = accepted[i];
       if (outcome.status === 'rejected') {
         failure ??= outcome;
         return;

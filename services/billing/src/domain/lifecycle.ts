@@ -26,7 +26,7 @@ export type SubscriptionEvent = 'activate' | 'schedule_cancel' | 'resume' | 'pay
 type Table<S extends string, E extends string> = Record<S, Partial<Record<E, S>>>;
 
 /** Payments: a declined card may be retried (failed → succeeded); a succeeded payment is used once, or refunded. */
-export const PAYMENT_LIFECYCLE: Table<PaymentState, PaymentEvent> = {
+const PAYMENT_LIFECYCLE: Table<PaymentState, PaymentEvent> = {
   created: { require_action: 'requires_action', succeed: 'succeeded', fail: 'failed' },
   requires_action: { require_action: 'requires_action', succeed: 'succeeded', fail: 'failed' },
   failed: { require_action: 'requires_action', succeed: 'succeeded', fail: 'failed' },
@@ -36,7 +36,7 @@ export const PAYMENT_LIFECYCLE: Table<PaymentState, PaymentEvent> = {
 };
 
 /** Claims: decided once by an admin; a rejected claim is refunded (so is an approved one, by an admin's refund). */
-export const CLAIM_LIFECYCLE: Table<ClaimState, ClaimEvent> = {
+const CLAIM_LIFECYCLE: Table<ClaimState, ClaimEvent> = {
   pending: { approve: 'approved', reject: 'rejected' },
   approved: { refund: 'refunded' },
   rejected: { refund: 'refunded' },
@@ -44,7 +44,7 @@ export const CLAIM_LIFECYCLE: Table<ClaimState, ClaimEvent> = {
 };
 
 /** Subscriptions, as the provider moves them; `canceled` and `incomplete_expired` are final. */
-export const SUBSCRIPTION_LIFECYCLE: Table<SubscriptionState, SubscriptionEvent> = {
+const SUBSCRIPTION_LIFECYCLE: Table<SubscriptionState, SubscriptionEvent> = {
   // schedule_cancel: a report of a subscription already paid and set to end (Stripe's events may come out of order).
   incomplete: {
     activate: 'active',

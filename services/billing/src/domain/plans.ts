@@ -1,7 +1,4 @@
-import { CLAIM_PLAN, type PlanId } from '@limo/contracts';
-
-/** The server's plan table: the amount of a payment is decided here, never by the client. */
-export const PLANS: ReadonlyMap<PlanId, typeof CLAIM_PLAN> = new Map([['claim', CLAIM_PLAN]]);
+import { CLAIM_PLAN } from '@limo/contracts';
 
 /** The plan's price in whole dollars (the admin card's revenue figure). */
 export const YEARLY_PRICE_DOLLARS = CLAIM_PLAN.amount / 100;

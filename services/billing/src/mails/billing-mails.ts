@@ -14,7 +14,7 @@ export interface MailLinks {
 }
 
 /** $75.00 */
-export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 /** May 1, 2026 (UTC, as the provider's periods are). */
 export const longDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });

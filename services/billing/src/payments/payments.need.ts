@@ -8,7 +8,7 @@ import { StripePayments } from './stripe.payments.js';
 /** What the simulator is wired to: where it posts its webhooks, and tuning tests change. */
 export interface SimulatorHooks {
   deliver: WebhookDelivery;
-  onDeliveryError(err: unknown, eventId: string): void;
+  onDeliveryError: (err: unknown, eventId: string) => void;
   tuning: Partial<SimulatorOptions>;
 }
 

@@ -143,7 +143,7 @@ export function expired(expiry: string, nowMs: number): boolean {
   const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
   if (!m) return true;
   const month = Number(m[1]);
-  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   const now = new Date(nowMs);
   return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 }

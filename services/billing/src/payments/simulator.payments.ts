@@ -35,7 +35,7 @@ import { SIMULATOR_TEST_CARDS } from './test-cards.js';
 export { SIMULATOR_TEST_CARDS };
 
 /** How long before a renewal its `invoice.upcoming` notice comes (Stripe's default for yearly plans is longer; we promise 7 days). */
-export const UPCOMING_RENEWAL_MS = 7 * 24 * 60 * 60 * 1000;
+const UPCOMING_RENEWAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type { WebhookDelivery };
 

@@ -90,7 +90,7 @@ export function toSubscriptionState(raw: unknown): SubscriptionState {
 }
 
 /** Reads a Stripe Invoice object. */
-export function toInvoiceView(raw: unknown): InvoiceView {
+function toInvoiceView(raw: unknown): InvoiceView {
   const inv = stripeInvoice.parse(raw);
   const subscriptionId = inv.parent?.subscription_details?.subscription ?? inv.subscription ?? null;
   const periodEnd = inv.lines?.data[0]?.period?.end;

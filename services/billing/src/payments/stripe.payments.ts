@@ -281,7 +281,7 @@ export function verifyStripeSignedEvent(
  * Stripe's errors as answers: a refused key is a configuration problem (503), an unreachable or
  * failing Stripe a 502, a declined card a 402 with Stripe's message; anything else is rethrown.
  */
-export function asHttpError(err: unknown): unknown {
+function asHttpError(err: unknown): unknown {
   if (!(err instanceof Stripe.errors.StripeError)) return err;
   if (err instanceof Stripe.errors.StripeCardError) return new HttpError(402, err.message);
   if (err instanceof Stripe.errors.StripeAuthenticationError || err instanceof Stripe.errors.StripePermissionError) {

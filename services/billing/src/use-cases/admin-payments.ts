@@ -7,7 +7,7 @@ import { toSubscriptionView, type SubscriptionDoc } from '../repositories/subscr
 import type { BillingFacts } from './billing-facts.js';
 import { cancellationMailKey } from './my-subscription.js';
 
-export const ADMIN_PAYMENT_MESSAGES = {
+const ADMIN_PAYMENT_MESSAGES = {
   paymentNotFound: 'Payment not found',
   subscriptionNotFound: 'Subscription not found',
   notSucceeded: 'Only a succeeded payment can be refunded',

@@ -18,8 +18,7 @@ import { processPaymentSuccess } from './payment-success.js';
 import { handleProviderEvent } from './provider-events.js';
 import { cancelSubscription } from './subscriptions.js';
 
-export { MESSAGES, type CompanyFacts, type ListingCaller } from './context.js';
-export type BillingOperationsDeps = UseCaseDeps;
+export { type CompanyFacts, type ListingCaller } from './context.js';
 
 /**
  * Billing's use cases (services/billing/src/use-cases), bound to their dependencies: routes and

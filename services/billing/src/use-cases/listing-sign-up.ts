@@ -101,7 +101,7 @@ async function compensate(d: SignUpDeps, signUp: SignUpDoc, from: SignUpDoc['sta
  * never known has any such account removed; one with its account gets its listing (or is compensated).
  * Answers how many it took.
  */
-export async function recoverSignUps(d: SignUpDeps, staleMs: number): Promise<number> {
+async function recoverSignUps(d: SignUpDeps, staleMs: number): Promise<number> {
   const seen = new Set<string>();
   for (;;) {
     const stuck = await d.signUps.takeStuck(new Date(Date.now() - staleMs).toISOString());

@@ -14,7 +14,7 @@ import type { SubscriptionDoc } from '../repositories/subscriptions.repository.j
 import type { BillingFacts } from './billing-facts.js';
 import { CARD_UPDATE_MESSAGES, confirmCardSetup, startCardSetup } from './card-updates.js';
 
-export const MY_SUBSCRIPTION_MESSAGES = {
+const MY_SUBSCRIPTION_MESSAGES = {
   none: 'No subscription yet',
   noneForCompany: 'You have no subscription for this company',
   ended: 'This subscription has already ended',
@@ -70,7 +70,7 @@ export class MySubscriptionUseCase {
     const candidates = companyId ? all.filter((s) => s.companyId === companyId) : all;
     if (candidates.length === 0) throw notFound(companyId ? MY_SUBSCRIPTION_MESSAGES.noneForCompany : MY_SUBSCRIPTION_MESSAGES.none);
     const live = candidates.filter((s) => LIVE.has(s.status)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { sub: live[0] ?? candidates[0]!, all };
+    return { sub: live[0] ?? candidates[0], all };
   }
 
   async view(user: SessionUser, companyId?: string): Promise<MySubscription> {
@@ -254,7 +254,7 @@ export class MySubscriptionUseCase {
 }
 
 /** "Active · verification pending", "Active · ends on May 1, 2027", "Cancelled · ended on …". */
-export function statusLabel(sub: SubscriptionDoc, verificationPending: boolean, endsOn: string | null): string {
+function statusLabel(sub: SubscriptionDoc, verificationPending: boolean, endsOn: string | null): string {
   if (sub.status === 'canceled') return endsOn ? `Cancelled · ended on ${longDate(endsOn)}` : 'Cancelled';
   const first: Partial<Record<SubscriptionDoc['status'], string>> = {
     active: 'Active',

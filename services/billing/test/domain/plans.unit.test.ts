@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { claimNextSteps, listingNextSteps, PLANS, YEARLY_PRICE_DOLLARS } from '../../src/domain/plans.js';
+import { CLAIM_PLAN } from '@limo/contracts';
+import { claimNextSteps, listingNextSteps, YEARLY_PRICE_DOLLARS } from '../../src/domain/plans.js';
 
 // The payment-success page's "next steps" (§2.3) and the price the admin card counts revenue with.
 describe('the claim plan', () => {
   it('costs $75 a year, decided by the server', () => {
     expect(YEARLY_PRICE_DOLLARS).toBe(75);
-    expect(PLANS.get('claim')?.amount).toBe(7500);
+    expect(CLAIM_PLAN.amount).toBe(7500);
   });
 });
 

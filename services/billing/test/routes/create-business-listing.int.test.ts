@@ -106,7 +106,7 @@ describe('paid listing registration', () => {
       metadata: { type: 'business_listing', companyName: 'Racing Cars', email: owner.email },
     });
     expect(intent.statusCode, intent.body).toBe(200);
-    const { paymentIntentId, clientSecret } = intent.json() as { paymentIntentId: string; clientSecret: string };
+    const { paymentIntentId, clientSecret } = intent.json<{ paymentIntentId: string; clientSecret: string }>();
     await call(h, 'POST', '/api/payments/simulator/confirm', undefined, {
       clientSecret,
       cardNumber: '4242424242424242',

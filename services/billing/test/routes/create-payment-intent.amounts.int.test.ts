@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, type Harness } from '../support.js';
+import { call, claimer, listCompany, startBilling, type Harness } from '../support.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,6 +22,5 @@ describe('checkout amounts come from the plan table', () => {
     expect(res.json()).toMatchObject({ amount: 7500, plan: 'claim', currency: 'usd' });
     const { paymentIntentId } = res.json();
     expect((await h.simulator().retrievePaymentIntent(paymentIntentId))?.amount).toBe(7500);
-    void checkoutAndPay;
   });
 });

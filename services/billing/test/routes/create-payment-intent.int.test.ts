@@ -95,7 +95,7 @@ describe('POST /api/create-payment-intent (listing): an owner upgrades their own
     expect(paid.json().status).toBe('succeeded');
 
     const sub = await waitFor(async () => {
-      const subs = (await call(h, 'GET', '/api/subscriptions', owner)).json() as Array<{ companyId: string; status: string }>;
+      const subs = (await call(h, 'GET', '/api/subscriptions', owner)).json<Array<{ companyId: string; status: string }>>();
       return subs.find((s) => s.companyId === company.id && s.status === 'active');
     });
     expect(sub).toBeDefined();

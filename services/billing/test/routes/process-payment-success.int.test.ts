@@ -13,7 +13,7 @@ afterAll(async () => {
 async function payClaim(companyId: string, details = claimer(), user?: { cookie: string }) {
   const intent = await call(h, 'POST', '/api/create-payment-intent', user, { plan: 'claim', companyId, claimerDetails: details });
   expect(intent.statusCode).toBe(200);
-  const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+  const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
   const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') });
   expect(confirm.json().status).toBe('succeeded');
   return { clientSecret, paymentIntentId, details };
@@ -77,7 +77,7 @@ describe('a claimer e-mail of another account (signed out payer)', () => {
       h.published.find((e) => e.type === 'claim.submitted.v1' && (e.data as { claimId: string }).claimId === claim._id),
     );
     expect(submitted.data).toMatchObject({ userId: null });
-    const listed = (await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'))).json() as Array<{ id: string }>;
+    const listed = (await call(h, 'GET', '/api/admin/business-claims', userOf(h, 'admin'))).json<Array<{ id: string }>>();
     expect(listed.find((c) => c.id === claim._id)).toMatchObject({ accountReview: 'email-of-another-account' });
     const approve = await call(h, 'POST', `/api/admin/business-claims/${claim._id}/approve`, userOf(h, 'admin'), {});
     expect(approve.statusCode).toBe(409);
@@ -90,7 +90,7 @@ describe('POST /api/process-payment-success for a listing payment', () => {
     const owner = userOf(h, 'business');
     const company = await listCompany(h, { userId: owner.id });
     const intent = await call(h, 'POST', '/api/create-payment-intent', owner, { plan: 'listing', companyId: company.id });
-    const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
+    const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
     const confirm = await call(h, 'POST', '/api/payments/simulator/confirm', undefined, { clientSecret, ...card('4242424242424242') });
     expect(confirm.json().status).toBe('succeeded');
 

@@ -2,11 +2,11 @@ import type { AbuseSignal } from '@limo/contracts';
 import type { ReviewDoc } from './review.js';
 
 /** Reviews of one company within this window of each other count towards a burst. */
-export const BURST_WINDOW_MS = 60 * 60 * 1000;
+const BURST_WINDOW_MS = 60 * 60 * 1000;
 /** Reviews of one company within the window (this one included) that make a burst. */
-export const BURST_MIN_REVIEWS = 3;
+const BURST_MIN_REVIEWS = 3;
 /** A comment shorter than this (after trimming; none counts as empty) is "very short". */
-export const SHORT_TEXT_CHARS = 20;
+const SHORT_TEXT_CHARS = 20;
 
 type Signalled = Pick<ReviewDoc, '_id' | 'companyId' | 'comment' | 'createdAt' | 'ipHash' | 'deviceHash'>;
 

@@ -3,7 +3,7 @@ import { currentValues, toChangesView, valueOf, type EditableChange, type Editab
 import type { CompanyDoc } from './company.js';
 
 /** pending until an admin approves (changes applied) or rejects it, or the business became verified (closed). */
-export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'closed';
+type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'closed';
 
 /** An unverified owner's edit waiting for an admin. Values are stored as the company stores them (slugs). */
 export interface ChangeRequestDoc {

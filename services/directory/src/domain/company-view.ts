@@ -72,7 +72,7 @@ export function toOwnerCompany(c: CompanyDoc): OwnerCompany {
 }
 
 /** The fields an owner's edit may carry (featured, verified and ownership are not among them). */
-export const EDITABLE_FIELDS = [
+const EDITABLE_FIELDS = [
   'name',
   'description',
   'phone',

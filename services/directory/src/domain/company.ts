@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@limo/platform';
 import type { CredentialsDoc } from './credentials-doc.js';
 
 /** Who set `verified`, so the audit can tell a backed flag from a stray one. */
-export interface Verification {
+interface Verification {
   source: 'admin' | 'claim';
   /** The admin's user id (admin), the claim id (claim). */
   by: string | null;
@@ -12,7 +12,7 @@ export interface Verification {
 }
 
 /** The company's premium subscription, as billing's events told it. */
-export interface SubscriptionState {
+interface SubscriptionState {
   subscriptionId: string;
   status: 'active' | 'canceled';
   startedAt: string;
@@ -20,7 +20,7 @@ export interface SubscriptionState {
 }
 
 /** Why the owner is a verified owner: an approved (paid) claim, or a paid listing an admin verified. */
-export interface OwnerApproval {
+interface OwnerApproval {
   source: 'claim' | 'listing';
   /** The claim id (claim), the admin's user id (listing). */
   by: string | null;
@@ -28,7 +28,7 @@ export interface OwnerApproval {
 }
 
 /** An admin's rejection of an owned listing in the verification queue; the owner is told the reason. */
-export interface ListingReview {
+interface ListingReview {
   status: 'rejected';
   reason: string;
   by: string;

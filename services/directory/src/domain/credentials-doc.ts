@@ -2,7 +2,7 @@
 // document (company.ts) can name it without a module cycle.
 
 /** The credentials an owner sent and an admin verifies (the licence and the insurance). */
-export interface CredentialFields {
+interface CredentialFields {
   usdotNumber: string | null;
   permitNumber: string | null;
   insuranceCarrier: string;
@@ -11,7 +11,7 @@ export interface CredentialFields {
 }
 
 /** The uploaded insurance certificate; its bytes are in the blob store under `key` (never served by /api/images). */
-export interface CertificateRef {
+interface CertificateRef {
   key: string;
   contentType: string;
   bytes: number;

@@ -1,14 +1,14 @@
 import { credentialToday, type CompanyBadge, type Credentials, type CredentialsBody } from '@limo/contracts';
 import { isVerifiedOwner, type CompanyDoc } from './company.js';
 
-export type { CertificateRef, CredentialFields, CredentialsDoc } from './credentials-doc.js';
+export type { CredentialsDoc } from './credentials-doc.js';
 import type { CredentialsDoc } from './credentials-doc.js';
 
 /** Where certificates are kept in the blob store: `_` is outside the image route's alphabet, so /api/images never serves one. */
 export const certificateKey = (id: string): string => `certificate_${id}`;
 
 /** Whether the verified insurance still runs on `today` (yyyy-MM-dd). */
-export const isInsuredOn = (c: CompanyDoc, today: string): boolean =>
+const isInsuredOn = (c: CompanyDoc, today: string): boolean =>
   Boolean(c.credentials?.verified && c.credentials.verified.insuranceExpiresOn >= today);
 
 /** A USDOT or permit number an admin verified. */

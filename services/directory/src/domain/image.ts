@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 /** Owner-admin §5: uploads of at most 5 MB... */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** ...and at least 100x100 pixels. */
-export const MIN_IMAGE_SIDE = 100;
+const MIN_IMAGE_SIDE = 100;
 /** Larger images are scaled down to fit; nothing on the site shows them bigger. */
 const MAX_STORED_SIDE = 2000;
 /** Refuses decompression bombs before decoding (a 5 MB PNG can claim billions of pixels). */

@@ -55,7 +55,7 @@ export const POPULATE_CITIES: readonly PopulateCity[] = CITY_ROWS.map(
 );
 
 /** Owner-admin §9: 100 companies in each city. */
-export const COMPANIES_PER_CITY = 100;
+const COMPANIES_PER_CITY = 100;
 /** One demo company in this many is featured. */
 const FEATURED_EVERY = 50;
 /** Listings stay within this distance of the city centre. */

@@ -9,10 +9,10 @@ export type StoredResponsiveness = NonNullable<CompanyDoc['responsiveness']>;
  * least 5 approved verified-customer reviews in the last 12 months, and at least 75% of the leads of
  * the last 30 days (at least 3 of them) marked contacted within 4 business hours (FAST_REPLY_BUSINESS_HOURS); never on a suspended listing.
  */
-export const TOP_RATED = { minRating: 4.8, minVerifiedReviews: 5, reviewMonths: 12, minFastReplyShare: 0.75 } as const;
+const TOP_RATED = { minRating: 4.8, minVerifiedReviews: 5, reviewMonths: 12, minFastReplyShare: 0.75 } as const;
 
 /** A company answering most of its leads within a business day ranks above the others (docs/directory.md). */
-export const RESPONSIVE = { minReplyRate: 0.5, maxMedianHours: 8 } as const;
+const RESPONSIVE = { minReplyRate: 0.5, maxMedianHours: 8 } as const;
 
 const enoughLeads = (r: StoredResponsiveness | null | undefined): r is StoredResponsiveness =>
   Boolean(r && r.leadCount >= RESPONSIVENESS_MIN_LEADS);

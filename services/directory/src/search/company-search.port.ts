@@ -51,7 +51,7 @@ export interface IndexedVersion {
   updatedAt: string | null;
 }
 
-export type SearchSort = 'best-match' | 'rating' | 'distance';
+type SearchSort = 'best-match' | 'rating' | 'distance';
 
 export interface SearchQuery {
   /** Centre of a radius search. With `radiusMiles` undefined and `state` set, the whole state. */

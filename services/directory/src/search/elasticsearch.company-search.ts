@@ -191,7 +191,11 @@ export class ElasticsearchCompanySearch implements CompanySearchIndex {
       this.logger?.info({ index: this.index }, 'created the companies search index');
     } catch (err) {
       // Another instance created it between our check and our create.
-      if (err instanceof errors.ResponseError && err.body?.error?.type === 'resource_already_exists_exception') return;
+      if (
+        err instanceof errors.ResponseError &&
+        (err.body as { error?: { type?: string } } | undefined)?.error?.type === 'resource_already_exists_exception'
+      )
+        return;
       throw err;
     }
   }

@@ -8,7 +8,7 @@ export interface CachedPage {
   total: number;
 }
 /** Public-side §7: the company list is fresh for 30 seconds. */
-export const SEARCH_TTL_MS = 30_000;
+const SEARCH_TTL_MS = 30_000;
 
 /**
  * Cached search answers, keyed by a version number every company or review change bumps: a write

@@ -6,7 +6,7 @@ import type { SearchDocument } from './company-search.port.js';
 import { placeKey, searchLocation } from './search-rules.js';
 
 /** The places a company's service area covers: its cities, or the gazetteer's cities within its radius. */
-export function servedPlaces(c: Pick<CompanyDoc, 'serviceArea' | 'latitude' | 'longitude'>): string[] {
+function servedPlaces(c: Pick<CompanyDoc, 'serviceArea' | 'latitude' | 'longitude'>): string[] {
   const area = c.serviceArea;
   if (!area) return [];
   if ('cities' in area) return area.cities.map((p) => placeKey(p.city, p.state));

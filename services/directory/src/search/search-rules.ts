@@ -36,7 +36,7 @@ function fold(text: string): string {
  * The words of `text`: accents folded ("Quinceañera" → "quinceanera"), lower case, apostrophes
  * dropped ("O'Brien's" → "obriens"), split on everything that is not a letter or a digit.
  */
-export function searchTokens(text: string): string[] {
+function searchTokens(text: string): string[] {
   const words =
     fold(text)
       .replace(/['’]/g, '')

@@ -24,7 +24,7 @@ export interface AdminFlags {
  * gateway may be reached as 127.0.0.1, localhost or a public name), else null. Whose image it is
  * is checked by the caller.
  */
-export function storedImageId(url: string | null | undefined): string | null {
+function storedImageId(url: string | null | undefined): string | null {
   if (!url) return null;
   let path = url;
   if (!url.startsWith('/')) {
@@ -124,7 +124,7 @@ export class CompanyEdits {
  * What an admin's flags change. Taking `verified` away is a suspension (who and when are kept, and
  * the listing ranks lower); giving it back records the admin's decision, which the audit respects.
  */
-export function adminFlagChanges(current: CompanyDoc, flags: AdminFlags, actor: Actor): CompanyChange {
+function adminFlagChanges(current: CompanyDoc, flags: AdminFlags, actor: Actor): CompanyChange {
   if (actor.role !== 'admin') return {};
   const out: CompanyChange = {};
   if (flags.featured !== undefined && flags.featured !== current.featured) out.featured = flags.featured;

@@ -5,7 +5,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
 import type { OwnerNotices } from './owner-notices.js';
 
 /** The owner is mailed when the verified insurance ends in this many days or fewer. */
-export const EXPIRY_REMINDER_DAYS = 30;
+const EXPIRY_REMINDER_DAYS = 30;
 
 /** Days from `from` to `to` (both yyyy-MM-dd). */
 const daysBetween = (from: string, to: string): number =>

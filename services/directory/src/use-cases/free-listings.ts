@@ -9,7 +9,7 @@ import type { CompaniesRepository } from '../repositories/companies.repository.j
  * listing `stripePaymentIntentId`, an activated subscription `subscription`), so nothing else needs
  * asking. A pending claim also sets `claimId` and is left alone (billing decides it).
  */
-export const WRONGLY_CLAIMED_FREE_LISTING = {
+const WRONGLY_CLAIMED_FREE_LISTING = {
   claimed: true,
   userId: { $ne: null },
   claimId: null,

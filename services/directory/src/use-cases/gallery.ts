@@ -6,7 +6,7 @@ import type { ImagesRepository } from '../repositories/images.repository.js';
 import { deleteStoredImage, storeImage } from './image-upload.js';
 
 /** The 4xx of an 11th image. */
-export const GALLERY_FULL_MESSAGE = `Your gallery already has ${MAX_GALLERY_IMAGES} images, the most it can hold: delete one before adding another`;
+const GALLERY_FULL_MESSAGE = `Your gallery already has ${MAX_GALLERY_IMAGES} images, the most it can hold: delete one before adding another`;
 
 /**
  * A company's gallery (issue 21): up to 10 images its owner uploads (the checks of every image),

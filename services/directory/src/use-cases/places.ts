@@ -39,7 +39,7 @@ export interface PlacesIndex {
 const NEARBY_CITIES = 6;
 
 /** Page order of a city: premium first, suspended last, then best rated, most reviewed, by name. */
-export function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
+function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
   return (
     Number(b.featured) - Number(a.featured) ||
     Number(a.suspended) - Number(b.suspended) ||
@@ -51,7 +51,7 @@ export function rankInCity(a: PlaceEntry, b: PlaceEntry): number {
 }
 
 /** The entry of a company with a US state and a city that has a slug; undefined for one no landing page lists. */
-export function placeEntry(c: CompanyDoc): PlaceEntry | undefined {
+function placeEntry(c: CompanyDoc): PlaceEntry | undefined {
   const state = c.state?.trim().toUpperCase();
   const city = c.city?.trim();
   if (!state || !US_STATES[state] || !city || !citySlug(city)) return undefined;
@@ -105,12 +105,12 @@ export function buildPlacesIndex(docs: readonly CompanyDoc[]): PlacesIndex {
     const spellings = new Map<string, number>();
     for (const c of companies) spellings.set(c.city, (spellings.get(c.city) ?? 0) + 1);
     const lowerCase = (name: string) => Number(name === name.toLowerCase());
-    const city = [...spellings].sort((a, b) => b[1] - a[1] || lowerCase(a[0]) - lowerCase(b[0]) || a[0].localeCompare(b[0]))[0]![0];
-    const state = companies[0]!.state;
+    const city = [...spellings].sort((a, b) => b[1] - a[1] || lowerCase(a[0]) - lowerCase(b[0]) || a[0].localeCompare(b[0]))[0][0];
+    const state = companies[0].state;
     const entry: CityEntry = {
       city,
       state,
-      slug: key.split('/')[1]!,
+      slug: key.split('/')[1],
       companies,
       lastModified: companies.reduce((max, c) => later(max, c.updatedAt), ''),
       center: centerOf(companies),
@@ -122,7 +122,7 @@ export function buildPlacesIndex(docs: readonly CompanyDoc[]): PlacesIndex {
     .map(([state, list]): StateSummary => ({
       state,
       slug: stateSlug(state),
-      name: US_STATES[state]!,
+      name: US_STATES[state],
       count: list.reduce((n, c) => n + c.companies.length, 0),
       lastModified: list.reduce((max, c) => later(max, c.lastModified), ''),
       cities: list

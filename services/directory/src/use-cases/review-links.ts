@@ -5,9 +5,9 @@ import { clientHash, HttpError, reviewLinkKey, verifyReviewLink, type ReviewLink
 import type { DirectoryDeps } from '../deps.js';
 
 /** The cookie that tells one browser's reviews apart (a random id; only its salted hash is stored). */
-export const DEVICE_COOKIE = 'limo_device';
+const DEVICE_COOKIE = 'limo_device';
 /** A client that is not a browser may send its device id in this header instead. */
-export const DEVICE_HEADER = 'x-device-id';
+const DEVICE_HEADER = 'x-device-id';
 
 /**
  * The claims of a mailed review link that may still be used: 400 when it is not one of ours, 410 when

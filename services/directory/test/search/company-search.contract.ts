@@ -12,7 +12,7 @@ import { useCompanySearch, type CompanySearchFixture } from './company-search/co
 export type { CompanySearchFixture } from './company-search/context.js';
 
 /** The contract's features, one file each under company-search/ (as Emmett composes its suites). */
-export const companySearchContract = { radius, state, filters, text, sort, paging, serviceArea, writes };
+const companySearchContract = { radius, state, filters, text, sort, paging, serviceArea, writes };
 
 /**
  * The behaviour every CompanySearchIndex adapter must have, on fixed fixtures (company-search.fixtures.ts):

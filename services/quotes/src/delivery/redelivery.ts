@@ -60,7 +60,7 @@ export class Redelivery {
     this.startUpTimer = setTimeout(() => {
       if (this.stopped) return;
       const sweeping = this.sweep({ graceMs: Date.now() - startedAt, batchSize: 100_000 })
-        .catch((err) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
+        .catch((err: unknown) => this.logger.error({ err }, 'start-up redelivery sweep failed'))
         .finally(() => {
           if (this.startUp === sweeping) this.startUp = undefined;
         });
@@ -127,7 +127,7 @@ export class Redelivery {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.sweep()
-        .catch((err) => this.logger.error({ err }, 'redelivery sweep failed'))
+        .catch((err: unknown) => this.logger.error({ err }, 'redelivery sweep failed'))
         .finally(() => {
           this.running = undefined;
           this.schedule();

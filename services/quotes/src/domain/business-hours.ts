@@ -3,7 +3,7 @@
  * company's local time zone, taken from its state (the zone most of the state keeps; Eastern when the
  * state is unknown). Public holidays are not excluded.
  */
-export const BUSINESS_DAY = { openHour: 9, closeHour: 17 } as const;
+const BUSINESS_DAY = { openHour: 9, closeHour: 17 } as const;
 
 const DEFAULT_ZONE = 'America/New_York';
 

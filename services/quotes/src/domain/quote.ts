@@ -1,7 +1,7 @@
 import type { QuoteDeliveredV1, QuoteRequest, QuoteRequestedV1, QuoteSource, QuoteStatus } from '@limo/contracts';
 
 /** Where the mail of one quote stands. */
-export type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
+type DeliveryState = 'pending' | 'delivered' | 'no-address' | 'company-gone';
 /** How a company mail taken to be sent ended, when it did not fail. */
 export type DeliveryOutcome = Exclude<DeliveryState, 'pending'>;
 /** Where the customer's confirmation of one quote stands (city quotes are confirmed once, by their request). */

@@ -95,7 +95,7 @@ describe('review links mailed to the customer (issue 21)', () => {
     expect(await reminders.runOnce()).toBe(1);
     const [mail] = await mailsTo('due@rider.example');
     expect(mail).toMatchObject({ tag: 'review-reminder', subject: 'How was your trip with Linked Limo?' });
-    expect(verifyReviewLink(tokenIn(mail!.text), reviewLinkKey(h.ctx.config.JWT_SECRET))).toMatchObject({
+    expect(verifyReviewLink(tokenIn(mail.text), reviewLinkKey(h.ctx.config.JWT_SECRET))).toMatchObject({
       ok: true,
       claims: { quoteId: 'past-due@rider.example', companyId: company.id, customerName: 'Rita Rider' },
     });

@@ -19,7 +19,7 @@ import { RankChart, ShareChart, TrendsChart } from './lazyCharts';
 import { Empty, Panel, QueryState } from './ui';
 
 /** Owner-admin §9: how many rows each list shows. */
-export const LIST_LIMITS = {
+const LIST_LIMITS = {
   topCompanies: TOP_COMPANIES_LIMIT,
   popularSearches: POPULAR_SEARCHES_LIMIT,
   geographic: 10,

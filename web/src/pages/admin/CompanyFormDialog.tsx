@@ -47,7 +47,7 @@ export interface CompanyFormValues {
 const TEXT_FIELDS = [...COMPANY_TEXT_FIELDS, 'imageUrl'] as const;
 
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
-export function formValuesOf(company?: OwnerCompany): CompanyFormValues {
+function formValuesOf(company?: OwnerCompany): CompanyFormValues {
   return {
     name: company?.name ?? '',
     description: company?.description ?? '',
@@ -75,7 +75,7 @@ export function formValuesOf(company?: OwnerCompany): CompanyFormValues {
 const schemaResolver = zodResolver(adminCompanyCreateBodySchema);
 const resolver: Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody> = (values, context, options) =>
   schemaResolver(
-    { ...values, hourlyRateStart: values.hourlyRateStart.trim() === '' ? null : values.hourlyRateStart } as Input,
+    { ...values, hourlyRateStart: values.hourlyRateStart.trim() === '' ? null : values.hourlyRateStart },
     context,
     options as never,
   ) as ReturnType<Resolver<CompanyFormValues, unknown, AdminCompanyCreateBody>>;

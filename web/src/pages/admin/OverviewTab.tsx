@@ -7,9 +7,9 @@ import { StateBarChart } from './lazyCharts';
 import { Empty, Panel, QueryState } from './ui';
 
 /** Platform statistics show this average rating, fixed (owner-admin §9). */
-export const PLATFORM_AVERAGE_RATING = 4.5;
+const PLATFORM_AVERAGE_RATING = 4.5;
 /** The state chart shows this many states; the rest are summed as "other states". */
-export const TOP_STATES = 10;
+const TOP_STATES = 10;
 
 /** The ten states with most companies, and what the others add up to. */
 export function topStates(

@@ -10,10 +10,10 @@ import { ConfirmButton, Empty, Panel, QueryState } from './ui';
 const PENDING = '/api/admin/pending-reviews';
 const ALL = '/api/admin/all-reviews';
 /** The all-reviews list shows this many at a time. */
-export const REVIEWS_PAGE_SIZE = 20;
+const REVIEWS_PAGE_SIZE = 20;
 const STATUS_PALETTE: Record<string, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
 /** What each abuse signal means to a moderator. */
-export const SIGNAL_LABELS: Record<AbuseSignal, string> = {
+const SIGNAL_LABELS: Record<AbuseSignal, string> = {
   'same-address': 'Same address as another review',
   'same-device': 'Same device as another review',
   burst: 'Burst of reviews',

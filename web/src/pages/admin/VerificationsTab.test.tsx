@@ -37,10 +37,10 @@ describe('admin Verifications tab', () => {
     expect(await screen.findByRole('tab', { name: /Verifications/, selected: true })).toBeInTheDocument();
     const items = await screen.findAllByTestId('listing-verification');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByText('Harbor Limo')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('Paid')).toBeInTheDocument();
-    expect(within(items[0]!).getByText(/owner@harbor\.example/)).toBeInTheDocument();
-    expect(within(items[1]!).getByText('Free')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Harbor Limo')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Paid')).toBeInTheDocument();
+    expect(within(items[0]).getByText(/owner@harbor\.example/)).toBeInTheDocument();
+    expect(within(items[1]).getByText('Free')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve Harbor Limo' }));
     await expectToast('Listing verified');
     expect(calls.some((c) => c.method === 'POST' && c.url === `${QUEUE}/c9/approve`)).toBe(true);

@@ -7,7 +7,7 @@ import { showToast } from '../../lib/toast';
 export type Params = Record<string, string | number | undefined>;
 
 /** `path?params`, without the empty ones. */
-export function withParams(path: string, params: Params = {}): string {
+function withParams(path: string, params: Params = {}): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
   const text = query.toString();
@@ -15,7 +15,7 @@ export function withParams(path: string, params: Params = {}): string {
 }
 
 /** GET a JSON answer; a non-OK answer throws `failure` (§8: "Failed to fetch ...") with the server's answer as its cause. */
-export async function getJson<T>(url: string, failure: string, signal?: AbortSignal): Promise<T> {
+async function getJson<T>(url: string, failure: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { credentials: 'include', signal });
   if (!res.ok) {
     // The screen shows the spec's message; the server's answer stays on `cause` for the console.
@@ -25,7 +25,7 @@ export async function getJson<T>(url: string, failure: string, signal?: AbortSig
 }
 
 /** Whether the signed-in user is an admin: every admin query waits for this (§2.9). */
-export function useIsAdmin(): boolean {
+function useIsAdmin(): boolean {
   return useCurrentUser().user?.role === 'admin';
 }
 

@@ -42,8 +42,6 @@ import {
   type VisitorForm,
 } from './registrationForm';
 
-export { DASHBOARD_REDIRECT_MS };
-
 type Step = 'form' | 'payment' | 'done';
 const FAILED_LISTING = 'Failed to create your business listing. Please try again.';
 

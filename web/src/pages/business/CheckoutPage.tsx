@@ -27,7 +27,7 @@ function storedClaimer(): ClaimerDetails | undefined {
 }
 
 /** §9: the wait before /payment-success after a successful payment. */
-export const SUCCESS_REDIRECT_MS = 1000;
+const SUCCESS_REDIRECT_MS = 1000;
 
 /** What the checkout says instead of its form: a title, why, the way on, and back to pricing; nothing is charged. */
 function CheckoutNotice({

@@ -275,10 +275,10 @@ describe('/claim-business', () => {
     const [open, taken] = await screen.findAllByTestId('claim-card');
     expect(screen.getByTestId('claim-total')).toHaveTextContent('1,900 businesses');
     expect(open).toHaveTextContent('Available');
-    expect(within(open!).getByRole('link', { name: 'Claim This Business' })).toHaveAttribute('href', '/claim-business?companyId=a');
+    expect(within(open).getByRole('link', { name: 'Claim This Business' })).toHaveAttribute('href', '/claim-business?companyId=a');
     expect(taken).toHaveTextContent('Claimed');
     expect(taken).toHaveTextContent('No ratings yet');
-    expect(within(taken!).getByRole('button', { name: 'Already Claimed' })).toBeDisabled();
+    expect(within(taken).getByRole('button', { name: 'Already Claimed' })).toBeDisabled();
     await user.type(screen.getByLabelText(/Search by business name/), 'zzz');
     expect(await screen.findByText('No businesses found matching "zzz"')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact?topic=Listing%20or%20claim');

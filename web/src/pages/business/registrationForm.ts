@@ -34,7 +34,7 @@ export const listingFormSchema = z.object({
 export type ListingForm = z.infer<typeof listingFormSchema>;
 
 /** §5 "Registration adds": the account block a visitor fills. */
-export const accountFields = {
+const accountFields = {
   email: z.string().trim().email('Please enter a valid email'),
   password: z.string().min(6, 'Password must be at least 6 characters'),
   confirmPassword: z.string(),

@@ -23,7 +23,7 @@ describe('the company page’s richer profile (issue 21)', () => {
     renderAt(<CompanyGallery company={makeCompanyDetail({ name: 'Gala Limo', gallery })} />);
     const images = within(screen.getByTestId('company-gallery')).getAllByRole('img');
     expect(images.map((i) => i.getAttribute('src'))).toEqual(['/api/images/g1', '/api/images/g2', '/api/images/g3']);
-    expect(images[0]).toHaveAttribute('alt', 'Gala Limo, photo 1');
+    expect(images[0]).toHaveAttribute('alt', 'Gala Limo, 1 of 3');
   });
 
   it('shows the hours per weekday, and "Open now" / "Closed now" in the company’s time zone', async () => {

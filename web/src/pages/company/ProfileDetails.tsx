@@ -11,7 +11,7 @@ export function CompanyGallery({ company }: { company: Pick<CompanyDetail, 'name
         <Image
           key={image.id}
           src={image.url}
-          alt={`${company.name}, photo ${i + 1}`}
+          alt={`${company.name}, ${i + 1} of ${company.gallery.length}`}
           aspectRatio={4 / 3}
           objectFit="cover"
           rounded="md"
@@ -74,7 +74,7 @@ export function BusinessHoursTable({ company }: { company: Pick<CompanyDetail, '
 }
 
 /** "Within 40 miles of Miami, FL" or "Miami, FL · Hialeah, FL". */
-export function serviceAreaText(area: ServiceArea, company: Pick<CompanyDetail, 'city' | 'state'>): string {
+function serviceAreaText(area: ServiceArea, company: Pick<CompanyDetail, 'city' | 'state'>): string {
   if ('radiusMiles' in area) {
     const place = [company.city, company.state].filter(Boolean).join(', ');
     return `Within ${area.radiusMiles} miles${place ? ` of ${place}` : ''}`;

@@ -7,7 +7,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 function tick(date: string, monthly: boolean): string {
   const [, m, d] = date.split('-');
   const month = MONTHS[Number(m) - 1] ?? m;
-  return monthly ? `${month}` : `${month} ${Number(d)}`;
+  return monthly ? month : `${month} ${Number(d)}`;
 }
 
 /** The listing's figures over time (recharts, loaded with the Overview tab only). */

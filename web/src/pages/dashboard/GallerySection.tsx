@@ -84,7 +84,7 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
             {gallery.map((image, i) => (
               <Stack key={image.id} gap="1" role="listitem" data-image-id={image.id}>
                 <Box rounded="md" overflow="hidden" borderWidth="1px">
-                  <Image src={image.url} alt={`Gallery photo ${i + 1}`} aspectRatio={4 / 3} objectFit="cover" />
+                  <Image src={image.url} alt={`Gallery ${i + 1} of ${gallery.length}`} aspectRatio={4 / 3} objectFit="cover" />
                 </Box>
                 <HStack justify="space-between">
                   <HStack gap="1">

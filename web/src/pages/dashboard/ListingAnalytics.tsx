@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart'));
 
-export type { CompanyAnalytics, CompanyAnalyticsFigures };
+export type { CompanyAnalytics };
 
 /** The dashboard's two windows: 30 days (daily) and 12 months (monthly). */
 const WINDOWS = [
@@ -28,14 +28,14 @@ const FIGURES: Array<{
 ];
 
 /** "+25%", "−10%", "new" or "" against the previous period. */
-export function changeLabel(now: number, before: number): string {
+function changeLabel(now: number, before: number): string {
   if (before === 0) return now > 0 ? 'new' : '';
   const pct = Math.round(((now - before) / before) * 100);
   return `${pct >= 0 ? '+' : '−'}${Math.abs(pct)}%`;
 }
 
 /** Daily points summed by month ("2026-03"), for the 12-month view. */
-export function byMonth(daily: CompanyAnalytics['daily']): CompanyAnalytics['daily'] {
+function byMonth(daily: CompanyAnalytics['daily']): CompanyAnalytics['daily'] {
   const months = new Map<string, CompanyAnalytics['daily'][number]>();
   for (const day of daily) {
     const month = day.date.slice(0, 7);

@@ -43,7 +43,7 @@ function valuesOf(company: OwnerCompany): ProfileInput {
     hourlyRateStart: company.hourlyRateStart === null ? '' : String(company.hourlyRateStart),
     services: normalizeList(company.services, normalizeService),
     vehicleTypes: normalizeList(company.vehicleTypes, normalizeVehicleType),
-  } as ProfileInput;
+  };
 }
 
 /**

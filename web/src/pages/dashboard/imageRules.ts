@@ -1,9 +1,9 @@
 import { showToast } from '../../lib/toast';
 
 /** Owner-admin §5/§9: accepted image types, the size ceiling and the dimension floor. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MIN_IMAGE_SIDE = 100;
+const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MIN_IMAGE_SIDE = 100;
 export const SUGGESTED_IMAGE = { width: 800, height: 600 };
 
 /** A §5 image rule broken: the toast's title and message. */

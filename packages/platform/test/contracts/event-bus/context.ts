@@ -56,7 +56,7 @@ export function envelope(type: string, key: string, data: unknown = {}): EventEn
 
 export const ids = (events: EventEnvelope[]): string[] => events.map((e) => e.id);
 
-export const isBarrier = (event: EventEnvelope): boolean => (event.data as { barrier?: boolean }).barrier === true;
+const isBarrier = (event: EventEnvelope): boolean => (event.data as { barrier?: boolean }).barrier === true;
 
 /**
  * Publishes one marker per key in KEYS and waits until every group received all of them. Each

@@ -21,7 +21,7 @@ describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () 
 
     const res = await call(h, 'GET', '/api/admin/payments', admin);
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json() as Array<{ id: string }>;
+    const rows = res.json<Array<{ id: string }>>();
     expect(rows.find((r) => r.id === paymentIntentId)).toMatchObject({
       amount: 7500,
       status: 'succeeded',
@@ -94,9 +94,9 @@ describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () 
     await h.service.deps.claims.claims.updateOne({ _id: claimId }, { $set: { refundStatus: 'refunded' } });
     expect((await h.service.deps.payments.findById(paymentIntentId))?.status).not.toBe('refunded');
     const ids = async (status: string) =>
-      ((await call(h, 'GET', `/api/admin/payments?status=${status}`, admin)).json() as Array<{ id: string; status: string }>).filter(
-        (r) => r.id === paymentIntentId,
-      );
+      (await call(h, 'GET', `/api/admin/payments?status=${status}`, admin))
+        .json<Array<{ id: string; status: string }>>()
+        .filter((r) => r.id === paymentIntentId);
     expect(await ids('refunded')).toMatchObject([{ id: paymentIntentId, status: 'refunded' }]);
     expect(await ids('succeeded')).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe('GET /api/admin/payments filters, searches and pages in the query, over
     const ids = async (query: string) => {
       const res = await call(h, 'GET', `/api/admin/payments?${query}`, admin);
       expect(res.statusCode, res.body).toBe(200);
-      return { ids: (res.json() as Array<{ id: string }>).map((r) => r.id), total: Number(res.headers['x-total-count']) };
+      return { ids: res.json<Array<{ id: string }>>().map((r) => r.id), total: Number(res.headers['x-total-count']) };
     };
     expect(await ids('q=NEEDLE@long-ago')).toEqual({ ids: ['pi_longago'], total: 1 });
     expect(await ids('q=long%20ago%20limousines&status=succeeded')).toEqual({ ids: ['pi_longago'], total: 1 });

@@ -19,7 +19,7 @@ describe('right after paying a claim (GET /api/subscriptions, GET /api/admin/sta
       ...card('4242424242424242'),
     });
     const sub = await waitFor(async () => {
-      const subs = (await call(h, 'GET', '/api/subscriptions', payer)).json() as Array<{ status: string }>;
+      const subs = (await call(h, 'GET', '/api/subscriptions', payer)).json<Array<{ status: string }>>();
       return subs.find((s) => s.status === 'active');
     });
     expect(sub).toMatchObject({ companyId: company.id, status: 'active', verification: 'pending' });

@@ -37,7 +37,7 @@ describe('GET /api/admin/subscriptions and POST /api/admin/subscriptions/{id}/ca
     expect(later.statusCode, later.body).toBe(200);
     expect(later.json().subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, companyName: company.name });
     const [mail] = await mailsTo(h, email, 'subscription-cancelled');
-    expect(mail!.text).toContain('Your listing stays active until');
+    expect(mail.text).toContain('Your listing stays active until');
 
     const now = await call(h, 'POST', url, admin, { atPeriodEnd: false });
     expect(now.statusCode, now.body).toBe(200);

@@ -33,9 +33,9 @@ describe('POST /api/my-subscription/cancel and /resume', () => {
     expect(again.json().message).toBe('This subscription is already cancelled');
 
     const [mail] = await mailsTo(h, email, 'subscription-cancelled');
-    expect(mail!.subject).toBe(`Your subscription for ${company.name} is cancelled`);
-    expect(mail!.text).toContain('Your listing stays active until');
-    expect(mail!.html).toContain('Your listing stays active until');
+    expect(mail.subject).toBe(`Your subscription for ${company.name} is cancelled`);
+    expect(mail.text).toContain('Your listing stays active until');
+    expect(mail.html).toContain('Your listing stays active until');
 
     const resumed = await call(h, 'POST', '/api/my-subscription/resume', owner);
     expect(resumed.statusCode, resumed.body).toBe(200);

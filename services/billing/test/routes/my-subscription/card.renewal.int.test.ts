@@ -20,7 +20,7 @@ describe('POST /api/my-subscription/card', () => {
     await approve(h, claimId);
     h.simulator().advance(YEAR_MS + DAY_MS, { renewalFails: true });
     const [failed] = await mailsTo(h, email, 'payment-failed');
-    expect(failed!.text).toContain('http://limo.test/dashboard?tab=billing');
+    expect(failed.text).toContain('http://limo.test/dashboard?tab=billing');
     await waitFor(async () => (await h.service.deps.subscriptions.findById(subscriptionId))?.status === 'past_due');
     const receiptsBefore = (await h.ctx.outbox()).filter((m) => m.to === email && m.tag === 'receipt').length;
 

@@ -25,9 +25,9 @@ describe('POST /api/webhooks/stripe: invoice.upcoming as Stripe sends it (its in
       call(h, 'POST', '/api/webhooks/stripe', undefined, body, { 'stripe-signature': h.simulator().sign(body) });
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: false });
     const [notice] = await mailsTo(h, email, 'renewal-reminder');
-    expect(notice!.subject).toMatch(/^Your LimoDirectory subscription renews on /);
-    expect(notice!.text).toContain(company.name);
-    expect(notice!.text).toContain('$75.00');
+    expect(notice.subject).toMatch(/^Your LimoDirectory subscription renews on /);
+    expect(notice.text).toContain(company.name);
+    expect(notice.text).toContain('$75.00');
 
     expect((await post(payload)).json()).toEqual({ received: true, duplicate: true });
     expect((await post(fixture('invoice.upcoming', { sub_fixture: subscriptionId }))).json()).toEqual({ received: true, duplicate: false });
@@ -97,7 +97,7 @@ describeWithEngine('POST /api/webhooks/stripe on the Stripe adapter (stripe-mock
     try {
       expect((await postWebhook(h, fixture('invoice.upcoming', ids))).statusCode).toBe(200);
       const [notice] = await mailsTo(h, email, 'renewal-reminder');
-      expect(notice!.text).toContain('$75.00');
+      expect(notice.text).toContain('$75.00');
       expect((await postWebhook(h, fixture('invoice.upcoming', ids))).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
       expect(await renewalNotices(h, email)).toHaveLength(1);

@@ -66,8 +66,8 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
       if (!link && (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since))) {
         throw conflict('You already submitted this review. It will be visible once approved.');
       }
-      try {
-        const review = await reviews.submit({
+      const review = await reviews
+        .submit({
           companyId,
           userId: request.user?.id ?? null,
           rating,
@@ -75,13 +75,13 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
           reviewerName,
           ...clientHashes(deps, request, reply),
           ...(link && { quoteId: link.quoteId }),
+        })
+        .catch((err: unknown) => {
+          // Two posts through one link at once: the unique quote id lets one through.
+          if (err instanceof DuplicateKeyError) throw conflict('This review link was already used');
+          throw err;
         });
-        return reply.code(201).send(toReview(review));
-      } catch (err) {
-        // Two posts through one link at once: the unique quote id lets one through.
-        if (err instanceof DuplicateKeyError) throw conflict('This review link was already used');
-        throw err;
-      }
+      return reply.code(201).send(toReview(review));
     },
   );
   await reviewFlagRoutes(app, deps);

@@ -38,7 +38,7 @@ describe('the credential verification queue (issue 21, credentials)', () => {
       status: 'pending',
     });
     // The admin opens the certificate from the queue.
-    expect((await call(h, 'GET', list[0]!.certificateUrl!, admin)).headers['content-type']).toBe('application/pdf');
+    expect((await call(h, 'GET', list[0].certificateUrl!, admin)).headers['content-type']).toBe('application/pdf');
   });
 
   it('approve shows the Licensed and Insured badges with the expiry, mails the owner and writes the audit log', async () => {

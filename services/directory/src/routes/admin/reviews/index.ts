@@ -103,7 +103,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
         if (!review) throw notFound('Review not found');
         await audit.recordBy(request.user!, `review.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
         const [withName] = await forAdmins([review]);
-        return { message: `Review ${status}`, review: withName! };
+        return { message: `Review ${status}`, review: withName };
       },
     );
 
@@ -125,7 +125,7 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
         if (!review) throw notFound('Reply not found');
         await audit.recordBy(request.user!, `review-reply.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
         const [withName] = await forAdmins([review]);
-        return { message: `Reply ${status}`, review: withName! };
+        return { message: `Reply ${status}`, review: withName };
       },
     );
   }
