@@ -54,6 +54,20 @@ export function multipart(
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The list-business form with labels and casing as a user types them (slugs and lower case stored). */
+export const listingForm = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Sunset Limousine',
+  fullAddress: '1200 Ocean Dr, Miami Beach, FL 33139',
+  phone: '(305) 555-0199',
+  email: 'Hello@Sunset-Limo.example.com',
+  website: 'sunset-limo.example.com',
+  services: ['Wedding Transportation', 'airport-transfers', 'Quinceañeras'],
+  vehicleTypes: ['Stretch Limo', 'suv-limo', 'Sprinter Van'],
+  priceRange: '$$$ Premium',
+  hourlyRateStart: '125',
+  ...overrides,
+});
+
 /** An owner's listing as the list-business form sends it. */
 export const ownerListing = (overrides: Record<string, unknown> = {}) => ({
   name: 'Sunset Limousine',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
-import { call, startDirectory, userOf, type Harness, type TestUser } from '../../../support.js';
+import { call, listingForm as listing, startDirectory, userOf, type Harness, type TestUser } from '../../../support.js';
 
 let h: Harness;
 let admin: TestUser;
@@ -11,18 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const listing = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Sunset Limousine',
-  fullAddress: '1200 Ocean Dr, Miami Beach, FL 33139',
-  phone: '(305) 555-0199',
-  email: 'Hello@Sunset-Limo.example.com',
-  website: 'sunset-limo.example.com',
-  services: ['Wedding Transportation', 'airport-transfers', 'Quinceañeras'],
-  vehicleTypes: ['Stretch Limo', 'suv-limo', 'Sprinter Van'],
-  priceRange: '$$$ Premium',
-  hourlyRateStart: '125',
-  ...overrides,
-});
 describe('GET /api/companies/{id}/reviews', () => {
   it('shows every status to the owner and admins, approved ones to everybody else', async () => {
     const owner = userOf(h, 'business');
