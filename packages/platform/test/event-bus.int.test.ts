@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
+import {
+  Consumer,
+  type MessagesStream,
+  MessagesStreamModes,
+  NetworkError,
+  Producer,
+  stringDeserializers,
+  stringSerializers,
+} from '@platformatic/kafka';
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
@@ -140,6 +148,47 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await bus.close();
     }
   }, 60_000);
+  // A rejoin that fails after a failed heartbeat (a broker killed in the middle of it) is told on the
+  // consumer's own 'error' event. Without a listener the client threw it as an uncaught exception,
+  // which ends a service (it failed a CI run once). The bus replaces that consumer instead.
+  it.each([
+    ['while it starts', (_stream: MessagesStream<string, string, string, string>, report: () => void) => setImmediate(report)],
+    [
+      'after it fetched',
+      (stream: MessagesStream<string, string, string, string>, report: () => void) => stream.once('fetch', () => setImmediate(report)),
+    ],
+  ])(
+    'replaces a consumer that reports a failed rejoin on its own error event %s, without an uncaught exception',
+    async (_when, schedule) => {
+      const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-rejoin' });
+      let failed = false;
+      const original = Consumer.prototype.consume;
+      const consume = vi.spyOn(Consumer.prototype, 'consume').mockImplementation(async function (this: Consumer, options) {
+        const stream = await original.call(this, options);
+        if (!failed) {
+          failed = true;
+          schedule(stream, () => this.emit('error', new NetworkError('Connection closed')));
+        }
+        return stream;
+      });
+      try {
+        const topic = `rejoin-${randomUUID()}`;
+        const handled: string[] = [];
+        await bus.subscribe({ topics: [topic], group: `rejoin-${randomUUID()}`, handler: async (event) => void handled.push(event.id) });
+        await delay(200);
+        const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+        await bus.publish([event]);
+        await waitFor(() => handled.length > 0, 30_000, 'the event handled by a new consumer').catch(() => undefined);
+        expect(failed).toBe(true);
+        expect(handled).toEqual([event.id]);
+        expect(consume.mock.calls.length).toBeGreaterThan(1);
+      } finally {
+        consume.mockRestore();
+        await bus.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('KafkaEventBus start-up', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Admin } from '@platformatic/kafka';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Admin, Consumer, NetworkError } from '@platformatic/kafka';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createLogger, KafkaEventBus } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
@@ -206,6 +206,39 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
       await waitFor(async () => (await stored(where)) >= 348, 20_000, 'the events sent after the poison');
       expect(await stored(where)).toBe(348);
     } finally {
+      await publisher.stop();
+      await ingest.stop();
+    }
+  }, 60_000);
+
+  // A failed rejoin (a broker killed in the middle of a heartbeat) is told on the consumer's own
+  // 'error' event; with no listener it was an uncaught exception that ended the service.
+  it('starts a new consumer when the client reports a failed rejoin, and stores every event once', async () => {
+    const rejoinTopic = `${topic}.rejoin`;
+    let reported = false;
+    const original = Consumer.prototype.consume;
+    const consume = vi.spyOn(Consumer.prototype, 'consume').mockImplementation(async function (this: Consumer, options) {
+      const stream = await original.call(this, options);
+      if (!reported) {
+        reported = true;
+        stream.once('fetch', () => setImmediate(() => this.emit('error', new NetworkError('Connection closed'))));
+      }
+      return stream;
+    });
+    const publisher = new BusPublisher(bus, { topic: rejoinTopic });
+    const ingest = consumer('ingest-rejoin', store, rejoinTopic);
+    try {
+      await Promise.all(Array.from({ length: 200 }, () => publisher.accept(storedEvent())));
+      await ingest.start();
+      await waitFor(() => consume.mock.calls.length > 1, 20_000, 'a new consumer');
+      await Promise.all(Array.from({ length: 100 }, () => publisher.accept(storedEvent())));
+      const where = `ingestSource LIKE '${rejoinTopic}:%'`;
+      await waitFor(async () => (await stored(where)) >= 300, 20_000, 'all 300 events');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(reported).toBe(true);
+      expect(await stored(where)).toBe(300);
+    } finally {
+      consume.mockRestore();
       await publisher.stop();
       await ingest.stop();
     }

@@ -56,6 +56,8 @@ export class KafkaMember {
   private readonly stopping = new AbortController();
   private failed = false;
   private paused = false;
+  /** While the member starts, a failure fails the start (the caller tries again) instead of `onFailure`. */
+  private failStart: ((err: unknown) => void) | undefined;
 
   private constructor(
     private readonly consumer: Consumer<string, string, string, string>,
@@ -84,11 +86,20 @@ export class KafkaMember {
       retryDelay: 250,
     });
     const member = new KafkaMember(consumer, options);
+    // A rejoin that fails after a failed heartbeat (the broker went away in the middle) is told on the
+    // consumer's own 'error' event, and no more heartbeats follow: the member has stopped working. With
+    // no listener, the event would be thrown out of the client as an uncaught exception.
+    consumer.on('error', (err: unknown) => member.fail(err));
     try {
-      await member.run();
+      await new Promise<void>((resolve, reject) => {
+        member.failStart = reject;
+        member.run().then(resolve, reject);
+      });
     } catch (err) {
       await member.stop();
       throw err;
+    } finally {
+      member.failStart = undefined;
     }
     return member;
   }
@@ -188,6 +199,7 @@ export class KafkaMember {
 
   private fail(err: unknown): void {
     if (this.failed || this.stopping.signal.aborted) return;
+    if (this.failStart) return this.failStart(err);
     this.failed = true;
     this.options.onFailure(this, err);
   }

@@ -124,6 +124,8 @@ export class KafkaIngestConsumer {
       retryDelay: 250,
     });
     this.consumer = consumer;
+    // A failed rejoin is told on the consumer's own 'error' event (no listener: an uncaught exception).
+    consumer.on('error', (err: unknown) => this.consumer === consumer && this.failed(err));
     // Partitions may come back from another instance that died in the middle of an insert.
     consumer.on('consumer:group:join', () => this.complete.clear());
     try {
