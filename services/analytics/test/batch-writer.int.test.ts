@@ -7,7 +7,8 @@ import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters, type DeadLetter } from '../src/ingest/dead-letters.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
-import type { AnalyticsStore, StoredEvent } from '../src/repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
+import type { EventRow } from '../src/repositories/event-row.js';
 import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { storedEvent, truncateAll } from './fixtures.js';
 
@@ -16,11 +17,11 @@ function recordingStore(failures = 0) {
   const inserts: Array<{ rows: number; id: string }> = [];
   let left = failures;
   const store = {
-    async insert(events: StoredEvent[], batchId: string) {
-      inserts.push({ rows: events.length, id: batchId });
+    async insertRows(rows: readonly EventRow[], batchId: string) {
+      inserts.push({ rows: rows.length, id: batchId });
       if (left-- > 0) throw new Error('engine busy');
     },
-  } as Pick<AnalyticsStore, 'insert'> as AnalyticsStore;
+  } as Pick<AnalyticsStore, 'insertRows'> as AnalyticsStore;
   return { store, inserts };
 }
 
@@ -105,9 +106,9 @@ describe('the in-process batch writer with a row the store refuses', () => {
     await truncateAll(store);
     let down = true;
     const flaky: AnalyticsStore = Object.create(store) as AnalyticsStore;
-    flaky.insert = async (events, id) => {
+    flaky.insertRows = async (rows, id) => {
       if (down) throw new Error('Code: 999. DB::Exception: something went wrong');
-      await store.insert(events, id);
+      await store.insertRows(rows, id);
     };
     flaky.ping = async () => {
       if (down) throw new Error('not answering');

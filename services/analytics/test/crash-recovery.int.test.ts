@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
 import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
+import { encodeEventRow } from '../src/repositories/event-row.js';
 import { crashingStore, dashboardFigures, eventMix, truncateAll } from './fixtures.js';
 
 const logger = createLogger('silent');
@@ -81,9 +82,9 @@ describe('the in-process batch writer across a kill in the middle of an insert',
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const slow: typeof store = Object.create(store) as typeof store;
-    slow.insert = async (rows, id) => {
+    slow.insertRows = async (rows, id) => {
       await held;
-      await store.insert(rows, id);
+      await store.insertRows(rows, id);
     };
     const letters = new DeadLetters(logger);
     const restarted = new BatchWriter(slow, logger, { flushIntervalMs: 60_000, flushRows: 10_000, walDir, deadLetters: letters });
@@ -98,6 +99,26 @@ describe('the in-process batch writer across a kill in the middle of an insert',
     );
     expect(shown).toEqual(expected);
     expect(letters.size).toBe(1);
+    expect(await readdir(walDir)).toEqual([]);
+    await restarted.stop();
+  });
+
+  // The log's lines were the events as objects before they became the rows the insert sends: a log
+  // an earlier version left behind is written as it was, its rows and its objects alike.
+  it('writes a log an earlier version left, one event an object per line, and a line cut short skipped', async () => {
+    const events = eventMix(12);
+    const lines = events.map((e, i) => (i % 2 === 0 ? JSON.stringify(e) : encodeEventRow(e)));
+    await writeFile(join(walDir, `${Date.now()}-000001-legacy01.ndjson`), `${lines.join('\n')}\n{"eventId":"cut-sh`);
+    const restarted = new BatchWriter(store, logger, {
+      flushIntervalMs: 60_000,
+      flushRows: 10_000,
+      walDir,
+      deadLetters: new DeadLetters(logger),
+    });
+    await restarted.start();
+    await restarted.idle();
+    const { shown, expected } = await dashboardFigures(store, events);
+    expect(shown).toEqual(expected);
     expect(await readdir(walDir)).toEqual([]);
     await restarted.stop();
   });

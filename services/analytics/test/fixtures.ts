@@ -54,17 +54,17 @@ export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.googl
 export function crashingStore(store: AnalyticsStore, rawOnly: boolean): AnalyticsStore {
   let crashed = false;
   const crashing: AnalyticsStore = Object.create(store) as AnalyticsStore;
-  crashing.insert = async (events, batchId) => {
+  crashing.insertRows = async (rows, batchId) => {
     if (crashed) throw new Error('the process is gone');
     crashed = true;
-    if (!rawOnly) await store.insert(events, batchId);
+    if (!rawOnly) await store.insertRows(rows, batchId);
     else {
       const views = await store.rows<{ name: string }>(
         `SELECT name FROM system.tables WHERE database = 'analytics' AND engine = 'MaterializedView'`,
       );
       for (const v of views) await store.command(`DETACH TABLE analytics.${v.name}`);
       try {
-        await store.insert(events, batchId);
+        await store.insertRows(rows, batchId);
       } finally {
         for (const v of views) await store.command(`ATTACH TABLE analytics.${v.name}`);
       }

@@ -21,9 +21,9 @@ async function tracker(
   };
   const limiter = new MemoryRateLimiter();
   const seen: RateLimiter = {
-    hit: async (key, limit, windowMs) => {
+    hit: async (key, limit, windowMs, cost) => {
       keys.push(key);
-      return limiter.hit(key, limit, windowMs);
+      return limiter.hit(key, limit, windowMs, cost);
     },
     reset: async (key) => limiter.reset(key),
   };
@@ -139,6 +139,16 @@ describe('the tracker', () => {
     expect(keys.some((k) => k.includes('203.0.113.7') || k.includes('198.51.100.9'))).toBe(false);
     expect(JSON.stringify(accepted)).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9/);
   });
+  it("counts the events of one request that fit the IP's minute share, in order, and none after", async () => {
+    const { t, accepted } = await tracker({ ipEventsPerMinute: 3 });
+    const page = (i: number) => body({ currentPage: `/p${i}`, timestamp: new Date(Date.now() + i).toISOString() });
+    expect(await t.track(page(0), from(BROWSER_UA))).toBe('counted');
+    const results = await t.trackAll([page(1), page(2), page(3), page(4)], from(BROWSER_UA));
+    expect(results).toEqual(['counted', 'counted', 'ip-cap', 'ip-cap']);
+    expect(accepted.map((e) => e.currentPage)).toEqual(['/p0', '/p1', '/p2']);
+    expect(await t.trackAll([page(5), page(6)], from(BROWSER_UA))).toEqual(['ip-cap', 'ip-cap']);
+  });
+
   it('tracks the events of one request in order, with the same rules as one at a time', async () => {
     const { t, accepted } = await tracker();
     const page = (i: number, extra: Record<string, unknown> = {}) =>

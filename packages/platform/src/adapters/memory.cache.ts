@@ -124,7 +124,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count += cost;
     const allowed = window.count <= limit;
-    return { allowed, remaining: allowed ? limit - window.count : 0, resetMs: window.endsAt - now };
+    return { allowed, remaining: allowed ? limit - window.count : 0, resetMs: window.endsAt - now, count: window.count };
   }
 
   async reset(key: string): Promise<void> {

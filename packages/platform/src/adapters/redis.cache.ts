@@ -129,7 +129,7 @@ export class RedisRateLimiter implements RateLimiter {
       return Number(reply);
     });
     const allowed = count <= limit;
-    return { allowed, remaining: allowed ? limit - count : 0, resetMs: ttl > 0 ? ttl : windowMs };
+    return { allowed, remaining: allowed ? limit - count : 0, resetMs: ttl > 0 ? ttl : windowMs, count };
   }
 
   async reset(key: string): Promise<void> {

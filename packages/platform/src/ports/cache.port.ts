@@ -22,6 +22,8 @@ export interface RateLimitResult {
   remaining: number;
   /** Milliseconds until the window resets. */
   resetMs: number;
+  /** The window's count with this hit (refused hits count too): a hit of `cost` N tells how many of its N fit. */
+  count: number;
 }
 
 /** Fixed-window counter per key, shared by every instance of a service. */

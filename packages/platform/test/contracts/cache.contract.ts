@@ -144,9 +144,10 @@ export function describeCacheContract(name: string, factory: () => Promise<Cache
 
     it('counts a weighted hit as its cost, and refuses a whole-number cost below 1', async () => {
       const k = key('cost');
-      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 6 });
-      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 2 });
-      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: false, remaining: 0 });
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 6, count: 4 });
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: true, remaining: 2, count: 8 });
+      // The count past the limit says how many of a weighted hit's units fit (here 2 of 4).
+      expect(await limiter.hit(k, 10, 10_000, 4)).toMatchObject({ allowed: false, remaining: 0, count: 12 });
       await expect(limiter.hit(k, 10, 10_000, 0)).rejects.toThrow(RangeError);
       await limiter.reset(k);
     });

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import { eventRowOfLine, type EventRow } from '../repositories/event-row.js';
 
 const EXTENSION = '.ndjson';
 /** Files made by this process, for their names' order. */
 let segments = 0;
 
-/** A batch a crash left in the log: its id (the deduplication token it was or will be written under) and its events. */
+/** A batch a crash left in the log: its id (the deduplication token it was or will be written under) and its events' rows. */
 export interface LoggedBatch {
   batchId: string;
-  events: StoredEvent[];
+  rows: EventRow[];
   /** Removes the batch's file once it is written. */
   remove(): Promise<void>;
 }
 
 /**
- * One batch's file of the write-ahead log: one JSON line per accepted event. Appends made while a
+ * One batch's file of the write-ahead log: one line per accepted event, its row (see EventRow). Appends made while a
  * write is under way share the next write (one system call for many requests); `append` resolves
  * once its line is in the file, which outlives a kill of the process (not a power cut: no fsync).
  */
@@ -39,9 +39,9 @@ export class WalSegment {
     this.file.catch(() => undefined);
   }
 
-  /** Appends the event; resolves once it is in the file. */
-  append(event: StoredEvent): Promise<void> {
-    this.lines.push(`${JSON.stringify(event)}\n`);
+  /** Appends the event's row; resolves once it is in the file. */
+  append(row: EventRow): Promise<void> {
+    this.lines.push(`${row}\n`);
     if (!this.next) {
       const next = this.chain.then(async () => {
         this.next = undefined;
@@ -77,29 +77,20 @@ export async function openWal(dir: string): Promise<void> {
 
 /**
  * The batches a crash left in the log, oldest first. A line cut short by the crash is skipped: its
- * append had not resolved, so its event was never acknowledged.
+ * append had not resolved, so its event was never acknowledged. A line an earlier version wrote (the
+ * event as an object) is read as its row.
  */
 export async function loggedBatches(dir: string): Promise<LoggedBatch[]> {
   const names = (await readdir(dir)).filter((f) => f.endsWith(EXTENSION)).sort();
   const batches: LoggedBatch[] = [];
   for (const file of names) {
     const path = join(dir, file);
-    const events: StoredEvent[] = [];
+    const rows: EventRow[] = [];
     for (const line of (await readFile(path, 'utf8')).split('\n')) {
-      const event = parseLine(line);
-      if (event) events.push(event);
+      const row = eventRowOfLine(line);
+      if (row) rows.push(row);
     }
-    batches.push({ batchId: batchIdOf(file.slice(0, -EXTENSION.length)), events, remove: () => rm(path, { force: true }) });
+    batches.push({ batchId: batchIdOf(file.slice(0, -EXTENSION.length)), rows, remove: () => rm(path, { force: true }) });
   }
   return batches;
-}
-
-function parseLine(line: string): StoredEvent | undefined {
-  if (!line) return undefined;
-  try {
-    const value = JSON.parse(line) as StoredEvent | null;
-    return value && typeof value === 'object' && typeof value.eventId === 'string' ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }

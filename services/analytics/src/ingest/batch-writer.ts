@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
 import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
+import { encodeEventRow, type EventRow } from '../repositories/event-row.js';
 import { loggedBatches, openWal, WalSegment, type LoggedBatch } from './batch-wal.js';
 import type { DeadLetters } from './dead-letters.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
@@ -37,7 +38,8 @@ export interface BatchWriterOptions {
  * meanwhile. A row the store refuses never holds back the others (see {@link writeIsolating}).
  */
 export class BatchWriter implements EventSink {
-  private pending: StoredEvent[] = [];
+  /** The accepted events' rows: each event is serialised once, for its log line and its insert. */
+  private pending: EventRow[] = [];
   /** The write-ahead log file of `pending` (with `walDir`), created with its first event. */
   private segment: WalSegment | undefined;
   private firstAt = 0;
@@ -58,9 +60,10 @@ export class BatchWriter implements EventSink {
       throw new SinkFullError('too many analytics events waiting to be written');
     }
     if (this.pending.length === 0) this.firstAt = Date.now();
-    this.pending.push(event);
+    const row = encodeEventRow(event);
+    this.pending.push(row);
     if (this.options.walDir) this.segment ??= new WalSegment(this.options.walDir);
-    const logged = this.segment?.append(event);
+    const logged = this.segment?.append(row);
     // `write` retries until done and never rejects, so a flush needs no handler here.
     if (this.pending.length >= this.options.flushRows) void this.flush();
     await logged;
@@ -117,9 +120,9 @@ export class BatchWriter implements EventSink {
 
   private async replay(batches: LoggedBatch[]): Promise<void> {
     for (const batch of batches) {
-      if (batch.events.length > 0 && !(await this.write(batch.events, batch.batchId))) return;
+      if (batch.rows.length > 0 && !(await this.write(batch.rows, batch.batchId))) return;
       await batch.remove();
-      this.logger.info({ batchId: batch.batchId, rows: batch.events.length }, 'analytics batch left by a crash written again');
+      this.logger.info({ batchId: batch.batchId, rows: batch.rows.length }, 'analytics batch left by a crash written again');
     }
   }
 
@@ -127,7 +130,7 @@ export class BatchWriter implements EventSink {
    * Retries with backoff until written (true), the rows the store refuses dead-lettered; while stopping, gives up after a few attempts (false,
    * logged: with a log the batch is written at the next start, without it its rows are lost).
    */
-  private async write(batch: StoredEvent[], id: string): Promise<boolean> {
+  private async write(batch: EventRow[], id: string): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
         await writeIsolating(this.store, batch, id, this.options.deadLetters);

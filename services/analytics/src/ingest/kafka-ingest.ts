@@ -13,6 +13,7 @@ import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-stor
 import type { DeadLetters } from './dead-letters.js';
 import { rowsDropped } from './metrics.js';
 import { writeIsolating } from './write-isolating.js';
+import { encodeEventRow } from '../repositories/event-row.js';
 
 export interface KafkaIngestOptions {
   brokers: string[];
@@ -274,7 +275,12 @@ export class KafkaIngestConsumer {
       const fresh = await this.withoutStored(rows);
       if (fresh.length > 0) {
         try {
-          await writeIsolating(this.store, fresh, `${source}:${chunk[0].offset}-${last.offset}`, this.options.deadLetters);
+          await writeIsolating(
+            this.store,
+            fresh.map(encodeEventRow),
+            `${source}:${chunk[0].offset}-${last.offset}`,
+            this.options.deadLetters,
+          );
         } catch (err) {
           // Perhaps written to the raw table only: completed before this partition's next batch.
           this.complete.delete(source);

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
 import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import { decodeEventRow, encodeEventRow } from '../repositories/event-row.js';
 import { loggedBatches, openWal, WalSegment } from './batch-wal.js';
 
 export interface SpoolOptions {
@@ -40,7 +41,7 @@ export class Spool {
   /** Creates the folder and forwards in the background what an earlier run left in it. */
   async open(): Promise<void> {
     await openWal(this.options.dir);
-    const left = (await loggedBatches(this.options.dir)).reduce((n, b) => n + b.events.length, 0);
+    const left = (await loggedBatches(this.options.dir)).reduce((n, b) => n + b.rows.length, 0);
     if (left > 0) {
       this.logger.warn({ events: left, dir: this.options.dir }, 'analytics events spooled by an earlier run: forwarding them');
       this.forwarding ??= this.forward();
@@ -50,7 +51,7 @@ export class Spool {
   /** Keeps the event on disk; resolves once it is in the file. Starts the forwarder if idle. */
   append(event: StoredEvent): Promise<void> {
     this.segment ??= new WalSegment(this.options.dir);
-    const written = this.segment.append(event);
+    const written = this.segment.append(encodeEventRow(event));
     this.forwarding ??= this.forward();
     return written;
   }
@@ -71,11 +72,12 @@ export class Spool {
         await current?.close();
         const open = this.openSegment()?.batchId;
         for (const file of (await loggedBatches(this.options.dir)).filter((b) => b.batchId !== open)) {
-          for (let i = 0; i < file.events.length; i += this.options.maxBatch) {
-            if (!(await this.send(file.events.slice(i, i + this.options.maxBatch)))) return;
+          const events = file.rows.map(decodeEventRow).filter((e) => e !== undefined);
+          for (let i = 0; i < events.length; i += this.options.maxBatch) {
+            if (!(await this.send(events.slice(i, i + this.options.maxBatch)))) return;
           }
           await file.remove();
-          this.logger.info({ events: file.events.length }, 'spooled analytics events forwarded');
+          this.logger.info({ events: events.length }, 'spooled analytics events forwarded');
         }
         // Checked and left in one step: an `append` after it starts a new forwarder.
         if (!this.openSegment()) return;

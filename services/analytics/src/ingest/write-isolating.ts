@@ -1,10 +1,11 @@
 import { isTransientError } from '@limo/platform';
-import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '../repositories/analytics-store.port.js';
+import { eventOfRow, type EventRow } from '../repositories/event-row.js';
 import type { DeadLetters } from './dead-letters.js';
 import { insertRows, insertSeconds } from './metrics.js';
 
 /**
- * Writes `events` under `batchId`, never letting one row hold back the others: when the store
+ * Writes the events' `rows` under `batchId`, never letting one row hold back the others: when the store
  * refuses the batch while it answers a ping (the rows are at fault, not the store), the batch is
  * split in halves, each written under a token derived from the batch's (`<id>/0`, `<id>/1`: the same
  * after a restart, so a batch written again after a crash is stored once), down to the single rows
@@ -13,31 +14,31 @@ import { insertRows, insertSeconds } from './metrics.js';
  */
 export async function writeIsolating(
   store: AnalyticsStore,
-  events: StoredEvent[],
+  rows: readonly EventRow[],
   batchId: string,
   deadLetters: DeadLetters,
 ): Promise<void> {
-  if (events.length === 0) return;
+  if (rows.length === 0) return;
   try {
-    await timedInsert(store, events, batchId);
+    await timedInsert(store, rows, batchId);
   } catch (err) {
     if (!(await rowsAtFault(store, err))) throw err;
-    if (events.length === 1) return deadLetters.add(events[0], batchId, err);
-    const half = Math.ceil(events.length / 2);
-    await writeIsolating(store, events.slice(0, half), `${batchId}/0`, deadLetters);
-    await writeIsolating(store, events.slice(half), `${batchId}/1`, deadLetters);
+    if (rows.length === 1) return deadLetters.add(eventOfRow(rows[0]), batchId, err);
+    const half = Math.ceil(rows.length / 2);
+    await writeIsolating(store, rows.slice(0, half), `${batchId}/0`, deadLetters);
+    await writeIsolating(store, rows.slice(half), `${batchId}/1`, deadLetters);
   }
 }
 
 /** One insert, its size and duration recorded (`/metrics`): per batch, never per event. */
-async function timedInsert(store: AnalyticsStore, events: StoredEvent[], batchId: string): Promise<void> {
+async function timedInsert(store: AnalyticsStore, rows: readonly EventRow[], batchId: string): Promise<void> {
   const started = performance.now();
   let outcome = 'failed';
   try {
-    await store.insert(events, batchId);
+    await store.insertRows(rows, batchId);
     outcome = 'written';
   } finally {
-    insertRows.observe(events.length);
+    insertRows.observe(rows.length);
     insertSeconds.observe({ outcome }, (performance.now() - started) / 1000);
   }
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
 import type { CompanyDayRow } from '../domain/company-analytics.js';
 import type { DayWindow } from '../domain/windows.js';
+import type { EventRow } from './event-row.js';
 
 export type { CompanyDayRow, DayWindow };
 
@@ -51,6 +52,8 @@ export interface AnalyticsStore {
    * Each row records `batchId` (see {@link AnalyticsStore.lastBatch}).
    */
   insert(events: StoredEvent[], batchId: string): Promise<void>;
+  /** {@link AnalyticsStore.insert} of events already encoded as rows (the write-ahead log's lines): each serialised once. */
+  insertRows(rows: readonly EventRow[], batchId: string): Promise<void>;
   /**
    * The last batch written from `source` ('<topic>:<partition>'): its id and its rows as inserted,
    * so that it can be written again under the same id (a crash may have cut it short between the

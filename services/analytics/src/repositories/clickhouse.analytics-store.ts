@@ -7,6 +7,7 @@ import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
 import { redactUrl } from '@limo/platform';
 import { splitByMonth } from '../domain/windows.js';
 import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
+import { clickhouseTime, encodeEventRow, EVENT_COLUMNS, isoTime, rowUnderBatch, type EventRow } from './event-row.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
 const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
@@ -25,6 +26,20 @@ export interface ClickHouseAnalyticsStoreOptions {
 type ChdbAsClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>;
 
 const num = (v: unknown): number => Number(v ?? 0);
+
+/**
+ * Rows already in the insert format's text: the client's JSON encoder (given {@link json})
+ * sends the text as it is instead of serialising the value again.
+ */
+class EncodedRows {
+  constructor(readonly text: string) {}
+}
+
+/** The client's JSON stringify: an {@link EncodedRows} as its text, anything else as JSON. */
+const json = {
+  parse: JSON.parse,
+  stringify: (value: unknown): string => (value instanceof EncodedRows ? value.text : JSON.stringify(value)),
+};
 
 /** The daily and monthly rollups whose TTL follows the retention setting. */
 const ROLLUPS = [
@@ -68,7 +83,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     let client: ClickHouseClient;
     let description: string;
     if (options.url) {
-      client = createClient({ url: options.url, request_timeout: 30_000, clickhouse_settings: { date_time_input_format: 'best_effort' } });
+      client = createClient({
+        url: options.url,
+        request_timeout: 30_000,
+        clickhouse_settings: { date_time_input_format: 'best_effort' },
+        json,
+      });
       description = `clickhouse ${redactUrl(options.url)}/${db}`;
     } else {
       const path = options.chdbPath ?? ':memory:';
@@ -76,7 +96,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       // chdb/connection implements @clickhouse/client-common's Connection; @clickhouse/client 1.23 bundles
       // its own copy of the same declarations, which TypeScript sees as a different (identical) type.
       const connection = createChdbConnection({ path }) as unknown as ChdbAsClientConnection;
-      client = createClient({ connection });
+      client = createClient({ connection, json });
       description = `chdb (in-process) ${path}/${db}`;
     }
     const store = new ClickHouseAnalyticsStore(client, db, retention, description);
@@ -142,11 +162,18 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async insert(events: StoredEvent[], batchId: string): Promise<void> {
-    if (events.length === 0) return;
+    await this.insertRows(events.map(encodeEventRow), batchId);
+  }
+
+  async insertRows(rows: readonly EventRow[], batchId: string): Promise<void> {
+    if (rows.length === 0) return;
+    let text = '';
+    for (const row of rows) text += `${rowUnderBatch(row, batchId)}\n`;
     await this.client.insert({
       table: `${this.db}.events`,
-      values: events.map((e) => toRow(e, batchId)),
-      // Rows as arrays in EVENT_COLUMNS order: half the text of JSONEachRow to write and to parse.
+      // The rows' text as it is (see EncodedRows), arrays in EVENT_COLUMNS order: half the text of
+      // JSONEachRow to write and to parse.
+      values: [new EncodedRows(text.slice(0, -1))],
       format: 'JSONCompactEachRow',
       columns: EVENT_COLUMNS,
       clickhouse_settings: { insert_deduplication_token: batchId, deduplicate_blocks_in_dependent_materialized_views: 1 },
@@ -364,72 +391,6 @@ export function splitStatements(sql: string, database: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
-
-/** ISO time as ClickHouse's DateTime64 text ('2026-01-02 03:04:05.678'). */
-function clickhouseTime(iso: string): string {
-  return iso.replace('T', ' ').replace('Z', '');
-}
-
-/** The events table's columns in the order {@link toRow} gives their values (the event's fields, then its batch). */
-const EVENT_COLUMNS: [string, ...string[]] = [
-  'eventId',
-  'receivedAt',
-  'clientTime',
-  'actionType',
-  'companyId',
-  'companyIds',
-  'sessionId',
-  'visitorId',
-  'searchQuery',
-  'searchFilters',
-  'currentPage',
-  'landingPage',
-  'referrer',
-  'userAgent',
-  'deviceType',
-  'country',
-  'state',
-  'city',
-  'timeSpent',
-  'newVisitor',
-  'newProfileView',
-  'ingestSource',
-  'ingestOffset',
-  'ingestBatch',
-];
-
-/** An event as a JSONCompactEachRow row (one array literal: no copy of the object, no per-column lookup). */
-function toRow(e: StoredEvent, batchId: string): unknown[] {
-  return [
-    e.eventId,
-    clickhouseTime(e.receivedAt),
-    e.clientTime === null ? null : clickhouseTime(e.clientTime),
-    e.actionType,
-    e.companyId,
-    e.companyIds,
-    e.sessionId,
-    e.visitorId,
-    e.searchQuery,
-    e.searchFilters,
-    e.currentPage,
-    e.landingPage,
-    e.referrer,
-    e.userAgent,
-    e.deviceType,
-    e.country,
-    e.state,
-    e.city,
-    e.timeSpent,
-    e.newVisitor,
-    e.newProfileView,
-    e.ingestSource,
-    e.ingestOffset,
-    batchId,
-  ];
-}
-
-/** ClickHouse's text of a DateTime64 in UTC ('2026-01-02 03:04:05.678') as ISO time: the inverse of {@link clickhouseTime}. */
-const isoTime = (text: string): string => `${text.replace(' ', 'T')}Z`;
 
 /** A stored row read back (times as text, 64-bit numbers as strings) as the event that was inserted. */
 function fromRow(r: Record<string, unknown>): StoredEvent {

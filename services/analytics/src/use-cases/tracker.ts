@@ -217,9 +217,11 @@ export class Tracker {
     );
     const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i].allowed));
     left = left.filter((c) => !overCompany.has(c) || dropped(c, 'ip-cap'));
-    const minuteKey = `analytics:ip-minute:${clientId}`;
-    const minuteShares = await Promise.all(left.map(() => this.deps.seen.hit(minuteKey, this.deps.ipEventsPerMinute, 60_000)));
-    left = left.filter((c, i) => minuteShares[i].allowed || dropped(c, 'ip-cap'));
+    if (left.length === 0) return { settled };
+    // One weighted hit for the request's events: the first of them that fit the minute's share count.
+    const minute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000, left.length);
+    const fit = this.deps.ipEventsPerMinute - (minute.count - left.length);
+    left = left.filter((c, i) => i < fit || dropped(c, 'ip-cap'));
     if (left.length === 0) return { settled };
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
     // request: a later event of the same visitor in it is not its first of the day).
