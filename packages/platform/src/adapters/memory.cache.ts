@@ -59,6 +59,14 @@ export class MemoryCache implements Cache {
     this.entries.set(key, toCacheJson(value), { ttl: Math.ceil(ttlMs) });
   }
 
+  async add(key: string, value: unknown, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    const json = toCacheJson(value);
+    if (this.entries.has(key)) return false;
+    this.entries.set(key, json, { ttl: Math.ceil(ttlMs) });
+    return true;
+  }
+
   async getText(key: string): Promise<string | undefined> {
     return this.entries.get(key);
   }

@@ -62,6 +62,11 @@ export class RedisCache implements Cache {
     await this.client.set(cacheKey(key), toCacheJson(value), 'PX', Math.ceil(ttlMs));
   }
 
+  async add(key: string, value: unknown, ttlMs: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    return (await this.client.set(cacheKey(key), toCacheJson(value), 'PX', Math.ceil(ttlMs), 'NX')) === 'OK';
+  }
+
   async getText(key: string): Promise<string | undefined> {
     return (await this.client.get(cacheKey(key))) ?? undefined;
   }

@@ -3,6 +3,11 @@ export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
   /**
+   * Sets the key only if it holds nothing: atomically, so of many concurrent adds of a key exactly one
+   * is true (a claim, e.g. of an event being recorded), the others false.
+   */
+  add(key: string, value: unknown, ttlMs: number): Promise<boolean>;
+  /**
    * A text value exactly as it was set, never parsed: for an answer kept already serialised (a page
    * of JSON sent as it is), which `set` would escape into a JSON string and `get` parse back. A key
    * holds either a JSON value (`get`/`set`) or a text (`getText`/`setText`).

@@ -59,6 +59,18 @@ export function describeCacheContract(name: string, factory: () => Promise<Cache
       expect(await cache.get(k)).toEqual({ version: 2 });
     });
 
+    it('adds a key that holds nothing, exactly once of many concurrent adds, and again once its TTL has passed', async () => {
+      const k = key('add');
+      const added = await Promise.all(Array.from({ length: 20 }, (_, i) => cache.add(k, { claim: i }, 150)));
+      expect(added.filter(Boolean)).toHaveLength(1);
+      expect(await cache.get(k)).toEqual({ claim: added.indexOf(true) });
+      expect(await cache.add(k, { claim: 'late' }, 60_000)).toBe(false);
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await cache.add(k, { claim: 'after' }, 60_000)).toBe(true);
+      expect(await cache.get(k)).toEqual({ claim: 'after' });
+      await cache.del(k);
+    });
+
     it('forgets a value once its TTL has passed, and only then', async () => {
       const short = key('ttl-short');
       const long = key('ttl-long');

@@ -49,6 +49,9 @@ function eventIdOf(fingerprint: string): string {
 
 /** How long an attempt of a client event holds it: a copy within this time is told to retry. */
 const REPLAY_PENDING_MS = 10_000;
+/** A client event's replay mark while an attempt records it, and once its outcome is settled. */
+const PENDING = 'pending';
+const RECORDED = 'recorded';
 
 /** A short key of `text`: 22 base64url characters of its SHA-256. */
 const hashed = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
@@ -145,46 +148,54 @@ export class Tracker {
     }
     if (candidates.length === 0) return results;
 
-    // Each client event holds its fingerprint while it is being recorded: a copy meanwhile is told to retry.
+    // Each client event claims its fingerprint while it is being recorded, and the claim becomes its
+    // replay mark once its outcome is settled: a copy meanwhile is told to retry, a copy after is a replay.
     const clientEvents = candidates.filter((c) => c.fingerprint !== undefined);
-    const pending = clientEvents.map((c) => `analytics:replay-pending:${c.fingerprint}`);
-    const held = await Promise.all(pending.map((key) => this.deps.seen.hit(key, 1, REPLAY_PENDING_MS)));
+    const keys = clientEvents.map((c) => `analytics:replay:${c.fingerprint}`);
+    const held = await Promise.all(keys.map((key) => this.deps.marks.add(key, PENDING, REPLAY_PENDING_MS)));
+    const settled = new Set<Candidate>();
     try {
-      if (held.some((h) => !h.allowed)) throw new SinkFullError('the same event is being recorded by another request');
-      const replayed = await Promise.all(clientEvents.map((c) => this.deps.marks.get(`analytics:replay:${c.fingerprint}`)));
-      const replays = new Set(clientEvents.filter((_, i) => replayed[i]));
+      const taken = keys.filter((_, i) => !held[i]);
+      const states = await Promise.all(taken.map((key) => this.deps.marks.get<string>(key)));
+      // Gone since the claim failed (its attempt cut short): retried as well. (A mark of an earlier
+      // version, not one of these two, is a recorded event.)
+      if (states.some((state) => state === PENDING || state === undefined)) {
+        throw new SinkFullError('the same event is being recorded by another request');
+      }
+      const replays = new Set(clientEvents.filter((_, i) => !held[i]));
       for (const c of replays) results[c.index] = this.drop('replay');
-      const { settled, failure } = await this.record(
+      const failure = await this.record(
         candidates.filter((c) => !replays.has(c)),
         results,
         facts,
         now,
+        settled,
       );
       // Marked seen once settled (counted, or dropped by a later check), never before.
-      const marks = clientEvents.filter((c) => settled.has(c));
-      await Promise.all(
-        marks.map((c) => this.deps.marks.set(`analytics:replay:${c.fingerprint}`, 1, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS)),
-      );
+      const recorded = keys.filter((_, i) => held[i] && settled.has(clientEvents[i]));
+      await Promise.all(recorded.map((key) => this.deps.marks.set(key, RECORDED, TRACK_MAX_PAST_MS + TRACK_MAX_FUTURE_MS)));
       // The sink refused an event (full, Kafka away, a crash): the request fails, a retry records it.
       if (failure) throw failure.reason;
       return results;
     } finally {
-      await Promise.all(pending.filter((_, i) => held[i].allowed).map((key) => this.deps.seen.reset(key)));
+      // A claim whose event was not settled goes: a retry records the event.
+      const unsettled = keys.filter((_, i) => held[i] && !settled.has(clientEvents[i]));
+      await Promise.all(unsettled.map((key) => this.deps.marks.del(key)));
     }
   }
 
   /**
-   * The checks after the replay one, then the sink, for the candidates in request order. Returns the
-   * candidates whose outcome is settled (dropped by a check, or accepted by the sink) and the first
-   * refusal of the sink, if any.
+   * The checks after the replay one, then the sink, for the candidates in request order. Adds the
+   * candidates whose outcome is settled (dropped by a check, or accepted by the sink) to `settled`,
+   * and returns the first refusal of the sink, if any.
    */
   private async record(
     candidates: Candidate[],
     results: Array<DropReason | 'counted'>,
     facts: RequestFacts,
     now: Date,
-  ): Promise<{ settled: Set<Candidate>; failure?: PromiseRejectedResult }> {
-    const settled = new Set<Candidate>();
+    settled: Set<Candidate>,
+  ): Promise<PromiseRejectedResult | undefined> {
     const dropped = (c: Candidate, reason: DropReason) => {
       results[c.index] = this.drop(reason);
       settled.add(c);
@@ -202,7 +213,7 @@ export class Tracker {
       ),
     );
     let left = candidates.filter((c, i) => first[i] || dropped(c, 'burst'));
-    if (left.length === 0) return { settled };
+    if (left.length === 0) return undefined;
     // The visitor id hashes the user agent the client sends; these caps hold whatever it sends.
     const clientId = await this.deps.visitors.clientId(facts.ip, now);
     const onCompany = left.filter((c) => c.body.companyId);
@@ -217,12 +228,12 @@ export class Tracker {
     );
     const overCompany = new Set(onCompany.filter((_, i) => !companyShares[i].allowed));
     left = left.filter((c) => !overCompany.has(c) || dropped(c, 'ip-cap'));
-    if (left.length === 0) return { settled };
+    if (left.length === 0) return undefined;
     // One weighted hit for the request's events: the first of them that fit the minute's share count.
     const minute = await this.deps.seen.hit(`analytics:ip-minute:${clientId}`, this.deps.ipEventsPerMinute, 60_000, left.length);
     const fit = this.deps.ipEventsPerMinute - (minute.count - left.length);
     left = left.filter((c, i) => i < fit || dropped(c, 'ip-cap'));
-    if (left.length === 0) return { settled };
+    if (left.length === 0) return undefined;
     // Visitor ids change every UTC day, so "new today" is remembered until the day ends (asked once a
     // request: a later event of the same visitor in it is not its first of the day).
     const restOfDay = Math.max(1_000, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime());
@@ -254,7 +265,7 @@ export class Tracker {
       this.stats.counted++;
       settled.add(c);
     });
-    return { settled, failure };
+    return failure;
   }
 
   /** The stored event of a candidate that passed every check. */
@@ -292,11 +303,8 @@ export class Tracker {
    * fingerprint: its first attempt took the window and died before the sink).
    */
   private async firstInWindow(key: string, fingerprint: string | undefined, windowMs: number): Promise<boolean> {
-    if ((await this.deps.seen.hit(key, 1, windowMs)).allowed) {
-      if (fingerprint) await this.deps.marks.set(`${key}:by`, fingerprint, windowMs);
-      return true;
-    }
-    return fingerprint !== undefined && (await this.deps.marks.get<string>(`${key}:by`)) === fingerprint;
+    if (await this.deps.marks.add(key, fingerprint ?? '', windowMs)) return true;
+    return fingerprint !== undefined && (await this.deps.marks.get<string>(key)) === fingerprint;
   }
 
   private drop(reason: DropReason): DropReason {
