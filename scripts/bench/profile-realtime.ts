@@ -5,7 +5,9 @@
  * session per 100 events, every page distinct, one visitor) and REALTIME_EVENTS events over 365 days
  * (default 10,000,000, the bench's generator), then times `realtime()` (REALTIME_RUNS, default 30)
  * and prints p50/p95 in ms, with the answer's figures. REALTIME_DIR keeps the engine's data there
- * (filled on the first run only) for the next runs; REALTIME_SQL times that query too.
+ * (filled on the first run only) for the next runs; REALTIME_SQL times that query too. With
+ * CLICKHOUSE_URL it runs against that ClickHouse server instead, in a database of its own
+ * (realtime_bench, filled on the first run only; dropped when REALTIME_DROP=1).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,16 +30,20 @@ FROM numbers(${RECENT})`;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const kept = process.env.REALTIME_DIR;
-const dir = kept ?? mkdtempSync(join(tmpdir(), 'limo-realtime-'));
-const filled = kept !== undefined && existsSync(join(kept, 'filled'));
-const store = await ClickHouseAnalyticsStore.create({ chdbPath: dir });
+const url = process.env.CLICKHOUSE_URL;
+const database = url ? 'realtime_bench' : 'analytics';
+const kept = url ? undefined : process.env.REALTIME_DIR;
+const dir = url ? undefined : (kept ?? mkdtempSync(join(tmpdir(), 'limo-realtime-')));
+const store = await ClickHouseAnalyticsStore.create(url ? { url, database } : { chdbPath: dir });
 try {
   await store.migrate();
+  const filled = url
+    ? Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM ${database}.events`))[0]?.n) > 0
+    : kept !== undefined && existsSync(join(kept, 'filled'));
   let started = performance.now();
   if (!filled) {
-    if (RECENT > 0) await store.command(recentSql);
-    if (EVENTS > 0) await store.command(generateSql('analytics', EVENTS));
+    if (RECENT > 0) await store.command(recentSql.replace('analytics.events', `${database}.events`));
+    if (EVENTS > 0) await store.command(generateSql(database, EVENTS));
     console.log(`${RECENT} recent and ${EVENTS} generated events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (kept) writeFileSync(join(kept, 'filled'), '');
   }
@@ -57,7 +63,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < RUNS + 3; i++) {
       const t0 = performance.now();
-      await store.rows(sql.replaceAll('{since}', `now() - INTERVAL 30 MINUTE`));
+      await store.rows(sql.replaceAll('{since}', `now() - INTERVAL 30 MINUTE`).replaceAll('analytics.', `${database}.`));
       if (i >= 3) times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
@@ -68,6 +74,7 @@ try {
   console.log(`realtime(): p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms over ${RUNS} runs`);
   console.log(JSON.stringify({ ...figures, topPages: topPages.slice(0, 3), minutes: perMinute.length }));
 } finally {
+  if (url && process.env.REALTIME_DROP === '1') await store.command(`DROP DATABASE ${database}`);
   await store.close();
-  if (!kept) rmSync(dir, { recursive: true, force: true });
+  if (dir && !kept) rmSync(dir, { recursive: true, force: true });
 }
