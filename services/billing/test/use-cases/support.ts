@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createLogger,
+  HttpError,
+  InProcessEventBus,
+  NedbDocumentStore,
+  OutboxRelay,
+  type AdapterSwitch,
+  type EventEnvelope,
+  type SessionUser,
+} from '@limo/platform';
+import type { CompanySnapshot, CreatePaymentIntentBody } from '@limo/contracts';
+import type { PaymentsProvider } from '../../src/payments/payments.port.js';
+import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
+import { PaymentSimulator } from '../../src/payments/simulator.payments.js';
+import { ClaimsRepository } from '../../src/repositories/claims.repository.js';
+import { ListingsRepository } from '../../src/repositories/listings.repository.js';
+import { PaymentsRepository } from '../../src/repositories/payments.repository.js';
+import { ReadModels } from '../../src/repositories/read-models.repository.js';
+import { SubscriptionsRepository } from '../../src/repositories/subscriptions.repository.js';
+import { WebhookEventsRepository } from '../../src/repositories/webhook-events.repository.js';
+import { billingEnvSchema } from '../../src/settings.js';
+import { createPaymentIntent } from '../../src/use-cases/checkout.js';
+import type { UseCaseDeps } from '../../src/use-cases/context.js';
+
+/**
+ * Billing's use cases on in-memory adapters: the repositories on an in-memory store, the payment
+ * simulator (webhooks dropped: the tests call the use cases the webhooks would), and the events the
+ * writes owe, read back with {@link BillingWorld.events}.
+ */
+export interface BillingWorld {
+  d: UseCaseDeps;
+  simulator: PaymentSimulator;
+  /** The events published so far (the outbox flushed first). */
+  events(type?: string): Promise<EventEnvelope[]>;
+  /** A company billing's read-model knows, owned by `userId` or nobody: its id. */
+  company(fields?: { userId?: string | null; name?: string }): Promise<string>;
+  /** The directory's next version of company `id`, now owned by `userId`. */
+  changeOwner(id: string, userId: string | null): Promise<void>;
+}
+
+/** A company as the directory announces it. */
+function snapshot(id: string, name: string, userId: string | null, version: number): CompanySnapshot {
+  return {
+    id,
+    name,
+    email: 'desk@example.com',
+    businessEmail: null,
+    phone: '(303) 555-0100',
+    city: 'Denver',
+    state: 'CO',
+    zipCode: '80202',
+    latitude: 39.75,
+    longitude: -104.99,
+    userId,
+    createdAt: new Date().toISOString(),
+    version,
+  };
+}
+
+export async function billingWorld(): Promise<BillingWorld> {
+  const store = await NedbDocumentStore.create();
+  const simulator = new PaymentSimulator({ webhookSecret: 'whsec_unit', deliver: async () => 200, duplicateRate: 0 });
+  const payments: AdapterSwitch<PaymentsProvider, unknown> = {
+    engineFor: () => 'simulator',
+    adapterFor: () => simulator,
+    close: () => simulator.close(),
+  };
+  const settings = { ...billingEnvSchema.parse({}), DATA_DIR: '', PUBLIC_URL: 'http://limo.test' };
+  const noKeys = async () => ({
+    stripeSecretKey: null,
+    stripePublicKey: null,
+    stripeWebhookSecret: null,
+    googleMapsApiKey: null,
+    updatedAt: null,
+  });
+  const logger = createLogger('silent');
+  const readModels = await ReadModels.create(store);
+  const d: UseCaseDeps = {
+    registry: new PaymentsRegistry(settings, { read: noKeys }, payments, logger),
+    payments: await PaymentsRepository.create(store),
+    claims: await ClaimsRepository.create(store),
+    subscriptions: await SubscriptionsRepository.create(store),
+    webhookEvents: await WebhookEventsRepository.create(store),
+    readModels,
+    listings: await ListingsRepository.create(store),
+    logger,
+    publicUrl: 'http://limo.test',
+    companyWaitMs: 0,
+    lookupCompany: async () => null,
+  };
+  const published: EventEnvelope[] = [];
+  const bus = InProcessEventBus.create();
+  const recording = Object.assign(Object.create(bus) as InProcessEventBus, {
+    publish: async (events: EventEnvelope[]) => {
+      published.push(...events);
+    },
+  });
+  const relay = new OutboxRelay({ store, bus: recording });
+  return {
+    d,
+    simulator,
+    async events(type) {
+      await relay.flush();
+      return type ? published.filter((e) => e.type === type) : [...published];
+    },
+    async company(fields = {}) {
+      const id = randomUUID();
+      await readModels.applyCompany(snapshot(id, fields.name ?? 'Mile High Limousines', fields.userId ?? null, 1));
+      return id;
+    },
+    async changeOwner(id, userId) {
+      const ref = await readModels.findCompany(id);
+      if (!ref) throw new Error(`no company ${id}`);
+      await readModels.applyCompany(snapshot(id, ref.name, userId, ref.version + 1));
+    },
+  };
+}
+
+/** A signed-in user of `role`. */
+export function signedIn(username: string, role: SessionUser['role'] = 'business'): SessionUser {
+  return {
+    id: randomUUID(),
+    role,
+    username,
+    email: `${username}@example.com`,
+    sessionId: randomUUID(),
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3_600_000,
+  };
+}
+
+/** The status and message of the HttpError `promise` rejects with. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
+  return { status: err.statusCode, message: err.message };
+}
+
+const ignoreWarnings = { warn: () => undefined };
+
+/** A checkout started and paid with the card that succeeds: its payment intent and client secret. */
+export async function paidCheckout(
+  w: BillingWorld,
+  body: CreatePaymentIntentBody,
+  user: SessionUser | null,
+): Promise<{ paymentIntent: string; clientSecret: string }> {
+  const answer = await createPaymentIntent(w.d, body, user, ignoreWarnings);
+  const confirmed = w.simulator.confirm({ clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+  if (confirmed?.status !== 'succeeded') throw new Error(`the test card did not pay: ${confirmed?.status ?? 'unknown secret'}`);
+  return { paymentIntent: answer.paymentIntentId, clientSecret: answer.clientSecret };
+}
