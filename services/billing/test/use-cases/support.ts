@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type SessionUser,
 } from '@limo/platform';
-import type { CompanySnapshot, CreatePaymentIntentBody } from '@limo/contracts';
+import { businessListingBodySchema, type BusinessListingBody, type CompanySnapshot, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { PaymentsProvider } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
 import { PaymentSimulator } from '../../src/payments/simulator.payments.js';
@@ -17,7 +17,7 @@ import { ClaimsRepository } from '../../src/repositories/claims.repository.js';
 import { ListingsRepository } from '../../src/repositories/listings.repository.js';
 import { PaymentsRepository } from '../../src/repositories/payments.repository.js';
 import { ReadModels } from '../../src/repositories/read-models.repository.js';
-import { SubscriptionsRepository } from '../../src/repositories/subscriptions.repository.js';
+import { SubscriptionsRepository, type SubscriptionDoc } from '../../src/repositories/subscriptions.repository.js';
 import { WebhookEventsRepository } from '../../src/repositories/webhook-events.repository.js';
 import { billingEnvSchema } from '../../src/settings.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
@@ -35,6 +35,8 @@ export interface BillingWorld {
   events(type?: string): Promise<EventEnvelope[]>;
   /** A company billing's read-model knows, owned by `userId` or nobody: its id. */
   company(fields?: { userId?: string | null; name?: string }): Promise<string>;
+  /** The stored subscription `id` (a checkout's answer may name none: then the test fails). */
+  subscription(id: string | null): Promise<SubscriptionDoc | null>;
   /** The directory's next version of company `id`, now owned by `userId`. */
   changeOwner(id: string, userId: string | null): Promise<void>;
 }
@@ -109,6 +111,10 @@ export async function billingWorld(): Promise<BillingWorld> {
       await readModels.applyCompany(snapshot(id, fields.name ?? 'Mile High Limousines', fields.userId ?? null, 1));
       return id;
     },
+    async subscription(id) {
+      if (!id) throw new Error('the checkout made no subscription');
+      return d.subscriptions.findById(id);
+    },
     async changeOwner(id, userId) {
       const ref = await readModels.findCompany(id);
       if (!ref) throw new Error(`no company ${id}`);
@@ -152,4 +158,19 @@ export async function paidCheckout(
   const confirmed = w.simulator.confirm({ clientSecret: answer.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
   if (confirmed?.status !== 'succeeded') throw new Error(`the test card did not pay: ${confirmed?.status ?? 'unknown secret'}`);
   return { paymentIntent: answer.paymentIntentId, clientSecret: answer.clientSecret };
+}
+
+/** The paid-listing form (§2.5) of a company called `name`, as the route parses it. */
+export function listingForm(name = 'Dana Limos'): BusinessListingBody {
+  return businessListingBodySchema.parse({
+    name,
+    businessEmail: 'Desk@dana.example',
+    website: 'dana.example',
+    phone: '(303) 555-0100',
+    address: '1 Main St',
+    city: 'Denver',
+    state: 'CO',
+    zipCode: '80202',
+    fullAddress: '1 Main St, Denver, CO 80202',
+  });
 }
