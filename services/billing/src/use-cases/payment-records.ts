@@ -27,7 +27,7 @@ export async function verifiedPayment(
   if (pi.status !== 'succeeded') {
     throw new HttpError(
       402,
-      `The payment has not succeeded (status: ${pi.status})${pi.lastError ? `: ${pi.lastError}` : ''}. Nothing was created.`,
+      `The payment has not succeeded (status: ${pi.status})${pi.lastError ? `: ${pi.lastError.replace(/\.$/, '')}` : ''}. Nothing was created.`,
     );
   }
   if (pi.amount !== payment.amount || pi.currency !== payment.currency) {
