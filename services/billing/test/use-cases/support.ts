@@ -22,15 +22,21 @@ import { WebhookEventsRepository } from '../../src/repositories/webhook-events.r
 import { billingEnvSchema } from '../../src/settings.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import type { UseCaseDeps } from '../../src/use-cases/context.js';
+import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 
 /**
  * Billing's use cases on in-memory adapters: the repositories on an in-memory store, the payment
- * simulator (webhooks dropped: the tests call the use cases the webhooks would), and the events the
- * writes owe, read back with {@link BillingWorld.events}.
+ * simulator (its webhooks held until {@link BillingWorld.deliverWebhooks}), and the events the writes
+ * owe, read back with {@link BillingWorld.events}.
  */
 export interface BillingWorld {
   d: UseCaseDeps;
   simulator: PaymentSimulator;
+  /**
+   * The simulator's webhooks sent since the last call, as the webhook route stores them and billing's
+   * consumer applies them (a redelivered event is applied once): their event types.
+   */
+  deliverWebhooks(): Promise<string[]>;
   /** The events published so far (the outbox flushed first). */
   events(type?: string): Promise<EventEnvelope[]>;
   /** A company billing's read-model knows, owned by `userId` or nobody: its id. */
@@ -62,7 +68,15 @@ function snapshot(id: string, name: string, userId: string | null, version: numb
 
 export async function billingWorld(): Promise<BillingWorld> {
   const store = await NedbDocumentStore.create();
-  const simulator = new PaymentSimulator({ webhookSecret: 'whsec_unit', deliver: async () => 200, duplicateRate: 0 });
+  const webhooks: { payload: string; signature: string }[] = [];
+  const simulator = new PaymentSimulator({
+    webhookSecret: 'whsec_unit',
+    deliver: async (payload, signature) => {
+      webhooks.push({ payload, signature });
+      return 200;
+    },
+    duplicateRate: 0,
+  });
   const payments: AdapterSwitch<PaymentsProvider, unknown> = {
     engineFor: () => 'simulator',
     adapterFor: () => simulator,
@@ -102,6 +116,16 @@ export async function billingWorld(): Promise<BillingWorld> {
   return {
     d,
     simulator,
+    async deliverWebhooks() {
+      await simulator.idle();
+      const types: string[] = [];
+      for (const { payload, signature } of webhooks.splice(0)) {
+        const event = simulator.verifyWebhook(Buffer.from(payload), signature);
+        if (await d.webhookEvents.record('simulator', event)) await handleProviderEvent(d, event.id);
+        types.push(event.type);
+      }
+      return types;
+    },
     async events(type) {
       await relay.flush();
       return type ? published.filter((e) => e.type === type) : [...published];

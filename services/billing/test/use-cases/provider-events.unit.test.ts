@@ -1,0 +1,132 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CardDeclinedError } from '../../src/payments/payments.port.js';
+import { createPaymentIntent } from '../../src/use-cases/checkout.js';
+import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
+import { cancelSubscription } from '../../src/use-cases/subscriptions.js';
+import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+
+// The payment provider's webhooks (POST /api/webhooks/stripe, then billing's consumer): what each event
+// changes in payments, claims and subscriptions, whatever the order and however often it comes.
+const claimer = { name: 'Dana Driver', email: 'dana@example.com', phone: '(303) 555-0199', role: 'owner' as const };
+const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });
+
+describe("the payment provider's events", () => {
+  let w: BillingWorld;
+  beforeEach(async () => {
+    w = await billingWorld();
+  });
+
+  it('makes the claim of a paid checkout when its payer never reaches the success page', async () => {
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails: claimer }, null);
+    expect(await w.deliverWebhooks()).toContain('payment_intent.succeeded');
+    const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
+    expect(claim).toMatchObject({ status: 'pending', companyId, claimerEmail: claimer.email, paymentAmount: 7500 });
+    const payment = await w.d.payments.findById(paymentIntent);
+    expect(payment).toMatchObject({ status: 'used', claimId: claim?._id });
+    expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ status: 'active', companyId, verification: 'pending' });
+    expect(await w.events('claim.submitted.v1')).toHaveLength(1);
+    expect(await w.events('payment.succeeded.v1')).toHaveLength(1);
+
+    // The same event again changes nothing.
+    await handleProviderEvent(w.d, (await w.d.webhookEvents.events.find({ 'event.type': 'payment_intent.succeeded' }))[0]._id);
+    expect(await w.events('claim.submitted.v1')).toHaveLength(1);
+    expect(await w.d.claims.claims.count({})).toBe(1);
+  });
+
+  it('refunds a paid claim checkout whose company was claimed meanwhile, without failing the event', async () => {
+    const companyId = await w.company();
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, signedIn('dana'));
+    await w.changeOwner(companyId, 'owner-account');
+    await w.deliverWebhooks();
+    expect(await w.d.claims.findByPaymentIntent(paymentIntent)).toBeNull();
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({
+      status: 'refunded',
+      refunds: [expect.objectContaining({ amount: 7500, reason: 'claimed meanwhile' })],
+    });
+  });
+
+  it('records a declined card, then the 3-D Secure step, on the payment', async () => {
+    const dana = signedIn('dana');
+    const declined = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, dana, { warn: () => undefined });
+    expect(() => w.simulator.confirm({ clientSecret: declined.clientSecret, ...card('4000000000000002') })).toThrow(CardDeclinedError);
+    expect(await w.deliverWebhooks()).toContain('payment_intent.payment_failed');
+    expect(await w.d.payments.findById(declined.paymentIntentId)).toMatchObject({ status: 'failed', lastError: 'Your card was declined.' });
+
+    const secure = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, dana, { warn: () => undefined });
+    w.simulator.confirm({ clientSecret: secure.clientSecret, ...card('4000002500003155') });
+    expect(await w.deliverWebhooks()).toContain('payment_intent.requires_action');
+    expect(await w.d.payments.findById(secure.paymentIntentId)).toMatchObject({ status: 'requires_action' });
+    w.simulator.confirm({ clientSecret: secure.clientSecret, ...card('4000002500003155'), authenticate: true });
+    await w.deliverWebhooks();
+    expect(await w.d.payments.findById(secure.paymentIntentId)).toMatchObject({ status: 'used' });
+  });
+
+  it('keeps the subscription as the provider has it: renewed, past due, then paid again', async () => {
+    const dana = signedIn('dana');
+    const companyId = await w.company({ userId: dana.id });
+    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId }, dana);
+    await w.deliverWebhooks();
+    const subscriptionId = (await w.d.payments.findById(paymentIntent))?.subscriptionId ?? null;
+    const paid = await w.subscription(subscriptionId);
+    expect(paid).toMatchObject({ status: 'active', userId: dana.id, companyId, cancelAtPeriodEnd: false });
+    const firstYearEnds = Date.parse(paid?.currentPeriodEnd ?? '');
+
+    w.simulator.advance(366 * 24 * 3600 * 1000, { renewalFails: true });
+    await w.deliverWebhooks();
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'past_due' });
+
+    w.simulator.updateCard(subscriptionId ?? '', card('4242424242424242'));
+    await w.deliverWebhooks();
+    const renewed = await w.subscription(subscriptionId);
+    expect(renewed).toMatchObject({ status: 'active' });
+    expect(Date.parse(renewed?.currentPeriodEnd ?? '')).toBeGreaterThan(firstYearEnds);
+  });
+
+  it('cancels an active subscription at the end of its year, an unpaid one at once, and an ended one never again', async () => {
+    const dana = signedIn('dana');
+    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana);
+    await w.deliverWebhooks();
+    const subscriptionId = (await w.d.payments.findById(paymentIntent))?.subscriptionId ?? '';
+    await cancelSubscription(w.d, subscriptionId);
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    // Asked again (an admin's second click): still ends with its year.
+    await cancelSubscription(w.d, subscriptionId);
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+    const unpaid = await createPaymentIntent(w.d, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana, {
+      warn: () => undefined,
+    });
+    await cancelSubscription(w.d, unpaid.subscriptionId ?? '');
+    expect(await w.subscription(unpaid.subscriptionId)).toMatchObject({ status: 'canceled' });
+    expect(await refusal(cancelSubscription(w.d, unpaid.subscriptionId ?? ''))).toEqual({
+      status: 409,
+      message: 'This subscription has already ended',
+    });
+    expect(await refusal(cancelSubscription(w.d, 'sub_unknown'))).toEqual({ status: 404, message: 'Subscription not found' });
+  });
+
+  it('ignores events about payments and subscriptions billing does not hold, and events it does not use', async () => {
+    await w.d.webhookEvents.record('simulator', {
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      created: new Date().toISOString(),
+      objectId: 'pi_other',
+    });
+    await w.d.webhookEvents.record('simulator', {
+      id: 'evt_2',
+      type: 'customer.subscription.updated',
+      created: new Date().toISOString(),
+      objectId: 'sub_other',
+    });
+    await w.d.webhookEvents.record('simulator', {
+      id: 'evt_3',
+      type: 'charge.refunded',
+      created: new Date().toISOString(),
+      objectId: 'ch_1',
+    });
+    for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_unknown']) await handleProviderEvent(w.d, id);
+    expect(await w.d.payments.payments.count({})).toBe(0);
+    expect(await w.d.subscriptions.subscriptions.count({})).toBe(0);
+  });
+});
