@@ -7,6 +7,8 @@ import {
   OutboxRelay,
   type AdapterSwitch,
   type EventEnvelope,
+  type Mailer,
+  type MailMessage,
   type SessionUser,
 } from '@limo/platform';
 import { businessListingBodySchema, type BusinessListingBody, type CompanySnapshot, type CreatePaymentIntentBody } from '@limo/contracts';
@@ -14,6 +16,7 @@ import type { PaymentsProvider } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
 import { PaymentSimulator } from '../../src/payments/simulator.payments.js';
 import { ClaimsRepository } from '../../src/repositories/claims.repository.js';
+import { LedgerRepository } from '../../src/repositories/ledger.repository.js';
 import { ListingsRepository } from '../../src/repositories/listings.repository.js';
 import { PaymentsRepository } from '../../src/repositories/payments.repository.js';
 import { ReadModels } from '../../src/repositories/read-models.repository.js';
@@ -21,6 +24,7 @@ import { SubscriptionsRepository, type SubscriptionDoc } from '../../src/reposit
 import { WebhookEventsRepository } from '../../src/repositories/webhook-events.repository.js';
 import { billingEnvSchema } from '../../src/settings.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
+import { BillingFacts } from '../../src/use-cases/billing-facts.js';
 import type { UseCaseDeps } from '../../src/use-cases/context.js';
 import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 
@@ -32,6 +36,10 @@ import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 export interface BillingWorld {
   d: UseCaseDeps;
   simulator: PaymentSimulator;
+  /** The lookups and mail of the self-service and admin use cases, on the same store. */
+  facts: BillingFacts;
+  /** The mails sent so far. */
+  mails: MailMessage[];
   /**
    * The simulator's webhooks sent since the last call, as the webhook route stores them and billing's
    * consumer applies them (a redelivered event is applied once): their event types.
@@ -105,6 +113,21 @@ export async function billingWorld(): Promise<BillingWorld> {
     companyWaitMs: 0,
     lookupCompany: async () => null,
   };
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    send: async (message) => {
+      mails.push(message);
+      return { messageId: `mail-${mails.length}` };
+    },
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+  const facts = new BillingFacts({
+    ...d,
+    ledger: await LedgerRepository.create(store),
+    mailer,
+    links: { publicUrl: 'http://limo.test', supportEmail: 'support@limo.test' },
+  });
   const published: EventEnvelope[] = [];
   const bus = InProcessEventBus.create();
   const recording = Object.assign(Object.create(bus) as InProcessEventBus, {
@@ -116,6 +139,8 @@ export async function billingWorld(): Promise<BillingWorld> {
   return {
     d,
     simulator,
+    facts,
+    mails,
     async deliverWebhooks() {
       await simulator.idle();
       const types: string[] = [];
