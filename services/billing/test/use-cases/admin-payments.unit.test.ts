@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SessionUser } from '@limo/platform';
+import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
+import { createPaymentIntent } from '../../src/use-cases/checkout.js';
+import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
+import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+
+// The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
+describe("the admin's payments", () => {
+  let w: BillingWorld;
+  let admin: AdminPaymentsUseCase;
+  let root: SessionUser;
+  let dana: SessionUser;
+  beforeEach(async () => {
+    w = await billingWorld();
+    admin = new AdminPaymentsUseCase(w.facts);
+    root = signedIn('root', 'admin');
+    dana = signedIn('dana');
+  });
+
+  /** Dana's paid upgrade of her company, its webhooks delivered: the payment intent. */
+  async function paidListing(name = 'Dana Limos'): Promise<string> {
+    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: await w.company({ userId: dana.id, name }) }, dana);
+    await w.deliverWebhooks();
+    return paymentIntent;
+  }
+
+  /** Dana's paid claim of a company, its webhooks delivered: the claim. */
+  async function paidClaim(name = 'Mile High Limousines') {
+    const companyId = await w.company({ name });
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    await w.deliverWebhooks();
+    const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
+    if (!claim) throw new Error('the paid claim checkout made no claim');
+    return claim;
+  }
+
+  it('refunds a paid listing in full, once, and ends its subscription now', async () => {
+    const paymentIntent = await paidListing('Dana Limos');
+    const row = await admin.refund(paymentIntent, root, 'Duplicate listing');
+    expect(row).toMatchObject({
+      id: paymentIntent,
+      amount: 7500,
+      currency: 'usd',
+      status: 'refunded',
+      payerUserId: dana.id,
+      companyName: 'Dana Limos',
+      refund: { reason: 'Duplicate listing', amount: 7500, refundedAt: expect.any(String) as unknown },
+    });
+    expect(row.refund?.refundId).toBeTruthy();
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({
+      status: 'refunded',
+      refunds: [expect.objectContaining({ amount: 7500, reason: 'Duplicate listing' })],
+    });
+    const sub = (await w.d.payments.findById(paymentIntent))?.subscriptionId ?? null;
+    expect(await w.subscription(sub)).toMatchObject({ status: 'canceled' });
+    expect(await refusal(admin.refund(paymentIntent, root, null))).toEqual({ status: 409, message: 'This payment was already refunded' });
+  });
+
+  it('refuses to refund an unknown payment, an unpaid one, or a claim waiting for review', async () => {
+    const notFound = { status: 404, message: 'Payment not found' };
+    expect(await refusal(admin.refund('pi_unknown', root, null))).toEqual(notFound);
+    expect(await refusal(admin.refund('not-a-payment', root, null))).toEqual(notFound);
+
+    const open = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, dana, { warn: () => undefined });
+    expect(await refusal(admin.refund(open.paymentIntentId, root, null))).toEqual({
+      status: 409,
+      message: 'Only a succeeded payment can be refunded',
+    });
+
+    const claim = await paidClaim();
+    expect(await refusal(admin.refund(claim.stripePaymentIntentId, root, null))).toEqual({
+      status: 409,
+      message: "This payment's claim is waiting for review: reject the claim to refund it",
+    });
+  });
+
+  it("refunds an approved claim's payment, and never one its rejection refunded", async () => {
+    const approved = await paidClaim('Approved Limos');
+    await approveClaim(w.d, approved._id, root, {});
+    expect(await admin.refund(approved.stripePaymentIntentId, root, 'Goodwill')).toMatchObject({
+      status: 'refunded',
+      claim: { id: approved._id, status: 'approved' },
+    });
+
+    const rejected = await paidClaim('Rejected Limos');
+    await rejectClaim(w.d, rejected._id, root, { reason: 'Not the owner' });
+    expect(await refusal(admin.refund(rejected.stripePaymentIntentId, root, null))).toEqual({
+      status: 409,
+      message: 'This payment was already refunded',
+    });
+    await refundRejectedClaim(w.d, rejected._id);
+    const row = await admin.row((await w.d.payments.findById(rejected.stripePaymentIntentId))!);
+    expect(row).toMatchObject({
+      status: 'refunded',
+      payerEmail: dana.email,
+      claim: { id: rejected._id, status: 'rejected' },
+      refund: { reason: 'Not the owner', amount: 7500 },
+    });
+  });
+
+  it('lists the ledger newest first, filtered by status and found by company name or e-mail', async () => {
+    const listing = await paidListing('Dana Limos');
+    const claim = await paidClaim('Mile High Limousines');
+    const open = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company({ name: 'Open Cars' }) }, signedIn('eve'), {
+      warn: () => undefined,
+    });
+    await admin.refund(listing, root, null);
+
+    const all = await admin.ledger({});
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.status).sort()).toEqual(['open', 'refunded', 'succeeded']);
+    expect((await admin.ledger({ status: 'refunded' })).rows.map((r) => r.id)).toEqual([listing]);
+    expect((await admin.ledger({ status: 'succeeded' })).rows.map((r) => r.id)).toEqual([claim.stripePaymentIntentId]);
+    expect((await admin.ledger({ status: 'open' })).rows.map((r) => r.id)).toEqual([open.paymentIntentId]);
+    expect((await admin.ledger({ q: 'mile high' })).rows.map((r) => r.id)).toEqual([claim.stripePaymentIntentId]);
+    expect((await admin.ledger({ q: '  Dana Limos ' })).rows.map((r) => r.id)).toEqual([listing]);
+    expect((await admin.ledger({ q: 'eve@example' })).rows.map((r) => r.id)).toEqual([open.paymentIntentId]);
+  });
+
+  it("cancels a subscription now or at its year's end, mailing its owner, never one that ended", async () => {
+    const first = await paidListing('Dana Limos');
+    const atEnd = (await w.d.payments.findById(first))?.subscriptionId ?? '';
+    const ends = await admin.cancelSubscription(atEnd, true);
+    expect(ends.message).toMatch(/^Cancelled at the period's end: the listing stays active until \d{4}-/);
+    expect(ends.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, companyName: 'Dana Limos', email: dana.email });
+    const now = await admin.cancelSubscription(atEnd, false);
+    expect(now).toMatchObject({ message: 'Subscription cancelled now', subscription: { status: 'canceled' } });
+    expect(await refusal(admin.cancelSubscription(atEnd, false))).toEqual({ status: 409, message: 'This subscription has already ended' });
+    expect(await refusal(admin.cancelSubscription('sub_unknown', false))).toEqual({ status: 404, message: 'Subscription not found' });
+
+    // A past-due subscription ends now only.
+    const second = await paidListing('Dana Airport Cars');
+    w.simulator.advance(366 * 24 * 3600 * 1000, { renewalFails: true });
+    await w.deliverWebhooks();
+    const pastDue = (await w.d.payments.findById(second))?.subscriptionId ?? '';
+    expect(await refusal(admin.cancelSubscription(pastDue, true))).toEqual({
+      status: 409,
+      message: 'Only an active subscription can be cancelled at the end of its period; cancel it now instead',
+    });
+    expect(w.mails.map((m) => [m.to, m.subject])).toEqual([
+      [dana.email, 'Your subscription for Dana Limos is cancelled'],
+      [dana.email, 'Your subscription for Dana Limos is cancelled'],
+    ]);
+    expect(await admin.subscriptions()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subscriptionId: atEnd, status: 'canceled', companyName: 'Dana Limos', email: dana.email }),
+        expect.objectContaining({ subscriptionId: pastDue, status: 'past_due', companyName: 'Dana Airport Cars' }),
+      ]),
+    );
+  });
+});
