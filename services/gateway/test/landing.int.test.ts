@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
-import { createGateway } from '../src/app.js';
 import { HOME_SERVER_ENTRY } from '../src/home-render.js';
-import { gatewayEnvSchema } from '../src/settings.js';
+import { gatewayOver, jsonLdOf, titleOf } from './support.js';
 import { sitemapSchemaErrors, sitemapSchemaSkipReason } from './sitemap-schema.js';
 
 // Issue 19: company, city and state pages served rendered, with their own head, structured data and
@@ -155,28 +153,13 @@ beforeAll(async () => {
   );
   directory.get('/api/company-links', async () => ({ total: links.length, chunks: 1, companies: links }));
   await directory.listen({ port: 0, host: '127.0.0.1' });
-  const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
-    ServiceName,
-    string
-  >;
   webDist = await mkdtemp(join(tmpdir(), 'limo-landing-'));
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await writeFile(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
   await writeFile(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'LimoDirectory' }));
   await mkdir(join(webDist, '.ssr'));
   await writeFile(join(webDist, HOME_SERVER_ENTRY), FAKE_ENTRY);
-  const config = {
-    ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
-    serviceUrls: urls,
-  };
-  gateway = await createGateway({
-    config,
-    logger: createLogger('silent'),
-    limiter: new MemoryRateLimiter(),
-    settings: gatewayEnvSchema.parse({}),
-    webDist,
-  });
+  gateway = await gatewayOver(directory, webDist);
 });
 afterAll(async () => {
   await gateway.close();
@@ -186,11 +169,6 @@ afterAll(async () => {
 
 const get = (url: string) => gateway.inject({ method: 'GET', url });
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
-const jsonLdOf = (html: string) => {
-  const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return text === undefined ? undefined : (JSON.parse(text) as { '@graph'?: Array<Record<string, unknown>> } & Record<string, unknown>);
-};
 const pageDataOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
 

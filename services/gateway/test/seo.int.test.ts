@@ -5,9 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTE_PATHS } from '@limo/contracts';
-import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
-import { createGateway } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/settings.js';
+import { gatewayOver, jsonLdOf, titleOf } from './support.js';
 
 // The served HTML of each route carries its own title and description; company pages also carry
 // JSON-LD LocalBusiness, read from the directory service, so crawlers without JavaScript see them.
@@ -58,11 +56,6 @@ beforeAll(async () => {
     return reply.code(404).send({ message: 'Company not found' });
   });
   await directory.listen({ port: 0, host: '127.0.0.1' });
-  const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
-    ServiceName,
-    string
-  >;
   webDist = await mkdtemp(join(tmpdir(), 'limo-seo-'));
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await mkdir(join(webDist, 'assets'));
@@ -70,17 +63,7 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'assets', 'index-AbC123.js'), asset);
   await writeFile(join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(asset));
   await writeFile(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(asset));
-  const config = {
-    ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
-    serviceUrls: urls,
-  };
-  gateway = await createGateway({
-    config,
-    logger: createLogger('silent'),
-    limiter: new MemoryRateLimiter(),
-    settings: gatewayEnvSchema.parse({}),
-    webDist,
-  });
+  gateway = await gatewayOver(directory, webDist);
 });
 afterAll(async () => {
   await gateway.close();
@@ -89,12 +72,7 @@ afterAll(async () => {
 });
 
 const get = (url: string) => gateway.inject({ method: 'GET', url });
-const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-const jsonLdOf = (html: string) => {
-  const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
-};
 
 // Issue 13: HTML answers had no CSP, framing, nosniff or referrer policy.
 describe('security headers', () => {
