@@ -14,7 +14,7 @@ interface Traits {
   verifiedOwner?: boolean;
   /** Credentials an admin verified (issue 21): a licence, the insurance's last day. */
   licensed?: boolean;
-  insuredUntil?: string;
+  insuredUntil?: string | null;
   /** Responsiveness (issue 21): the Top Rated badge, the best-match tier. */
   topRated?: boolean;
   responsiveTier?: number;
