@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   card,
   checkoutAndPay,
   claimer,
+  harnessForFile,
   linkAccount,
   listCompany,
   paidClaim,
   startBilling,
   userOf,
   waitFor,
-  type Harness,
 } from './support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile(() => startBilling());
 
 describe('claims', () => {
   it('answers what the payment-success page reads and lists the claim for admins only, pending first', async () => {

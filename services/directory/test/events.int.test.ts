@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   claimApprovedV1,
   claimClaimantLinkedV1,
@@ -16,7 +16,7 @@ import {
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
 import { metricValue, reconciliationRepaired, reconciliationRuns, type EventEnvelope } from '@limo/platform';
-import { describeWithEngine, waitFor } from '@limo/platform/testing';
+import { describeWithEngine, harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
@@ -24,22 +24,19 @@ import { ElasticsearchCompanySearch } from '../src/search/elasticsearch.company-
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
 import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import { adminCreate, call, startDirectory, userOf } from './support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = harnessForFile(() => startDirectory());
+const admin = userForFile(h, 'admin');
 const published: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   await h.ctx.bus.subscribe({
     group: 'test.all-company-events',
     topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
     handler: async (e) => void published.push(e),
   });
 });
-afterAll(() => h.close());
 
 const owned = async (id: string) =>
   (await call(h, 'GET', '/api/admin/companies?limit=200', admin)).json<{ companies: OwnerCompany[] }>().companies.find((c) => c.id === id)!;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { call, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
-export { call, userOf, type TestUser } from '@limo/platform/testing';
+export { call, harnessForFile, userForFile, userOf, type TestUser } from '@limo/platform/testing';
 
 /** A running directory on the embedded adapters. */
 export type Harness = ServiceHarness;

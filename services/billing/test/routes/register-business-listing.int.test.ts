@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAccountBody, InternalAccountResponse } from '@limo/contracts';
 import { AccountRefused, type IdentityAccounts } from '../../src/identity/identity-accounts.port.js';
-import { call, card, startBilling, type Harness } from '../support.js';
+import { call, card, harnessForFile, startBilling } from '../support.js';
 
 /** Identity's accounts in memory, with the failures a test asks for. */
 class FakeAccounts implements IdentityAccounts {
@@ -33,12 +33,8 @@ class FakeAccounts implements IdentityAccounts {
   }
 }
 
-let h: Harness;
+const h = harnessForFile(() => startBilling({}, { identityAccounts: identity }));
 const identity = new FakeAccounts();
-beforeAll(async () => {
-  h = await startBilling({}, { identityAccounts: identity });
-});
-afterAll(() => h.close());
 beforeEach(() => {
   identity.afterCreate = null;
   identity.refusal = null;

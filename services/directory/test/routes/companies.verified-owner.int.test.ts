@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Company, OwnerCompany } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
-import { adminCreate, call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { adminCreate, call, claimApprovedEvent, ownerListing, startDirectory, userOf } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = harnessForFile(() => startDirectory());
+const admin = userForFile(h, 'admin');
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
 const verifiedOwnerIds = async () =>

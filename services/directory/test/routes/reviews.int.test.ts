@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../support.js';
 import { directoryEnvSchema } from '../../src/settings.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = harnessForFile(() => startDirectory());
+const admin = userForFile(h, 'admin');
 let companyId: string;
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   companyId = (await adminCreate(h, admin, { name: 'Review Target Limo', city: 'Denver', state: 'CO' })).id;
 });
-afterAll(() => h.close());
 
 const review = (body: Record<string, unknown>, ip?: string) =>
   h.app.inject({

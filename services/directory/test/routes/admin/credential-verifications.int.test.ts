@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditLogPage, Company, CredentialVerification, OwnerCompany } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
-import { call, ownerListing, userOf, type TestUser } from '../../support.js';
-import { credentialsBody, listedWithCredentials, startClockedDirectory, type ClockedHarness } from '../credentials-support.js';
+import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { call, ownerListing, userOf } from '../../support.js';
+import { credentialsBody, listedWithCredentials, startClockedDirectory } from '../credentials-support.js';
 
-let h: ClockedHarness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startClockedDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = harnessForFile(() => startClockedDirectory());
+const admin = userForFile(h, 'admin');
 
 const QUEUE = '/api/admin/credential-verifications';
 const queue = async () => (await call(h, 'GET', QUEUE, admin)).json<CredentialVerification[]>();

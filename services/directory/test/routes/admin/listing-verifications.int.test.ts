@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListingVerification, OwnerCompany } from '@limo/contracts';
-import { adminCreate, call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { adminCreate, call, harnessForFile, ownerListing, startDirectory, userForFile, userOf, type TestUser } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = harnessForFile(() => startDirectory());
+const admin = userForFile(h, 'admin');
 
 const QUEUE = '/api/admin/listing-verifications';
 const queue = async () => (await call(h, 'GET', QUEUE, admin)).json<ListingVerification[]>();
