@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { call, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
+import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
+import { call, eventOf, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
 export { call, harnessForFile, userForFile, userOf, type TestUser } from '@limo/platform/testing';
@@ -83,11 +84,47 @@ export const ownerListing = (overrides: Record<string, unknown> = {}) => ({
 
 /** A `claim.approved.v1` event for `companyId` (the claimer verified as running the business). */
 export function claimApprovedEvent(companyId: string, userId: string, claimerEmail: string) {
-  return {
-    id: randomUUID(),
-    type: 'claim.approved.v1',
-    occurredAt: new Date().toISOString(),
-    key: companyId,
-    data: { claimId: randomUUID(), companyId, userId, claimedAt: new Date().toISOString(), businessVerified: true, claimerEmail },
-  };
+  const claimedAt = new Date().toISOString();
+  return eventOf(claimApprovedV1, companyId, { claimId: randomUUID(), companyId, userId, claimedAt, businessVerified: true, claimerEmail });
+}
+
+/**
+ * A `listing.registered.v1` event: billing's paid listing `companyId` of `userId`, paid for; `company`
+ * sets the listing's fields a test is about.
+ */
+export function listingRegisteredEvent(
+  companyId: string,
+  userId: string,
+  paid: { paymentIntentId: string; subscriptionId: string | null; company: Partial<ListingCompany> },
+) {
+  return eventOf(listingRegisteredV1, companyId, {
+    companyId,
+    userId,
+    isPaid: true,
+    paymentIntentId: paid.paymentIntentId,
+    subscriptionId: paid.subscriptionId,
+    registeredAt: new Date().toISOString(),
+    company: {
+      name: 'Paid Listing Limo',
+      description: null,
+      phone: '(303) 555-0111',
+      email: null,
+      businessEmail: 'office@paid.example',
+      website: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      latitude: null,
+      longitude: null,
+      priceRange: '$$$',
+      services: ['wedding'],
+      vehicleTypes: ['stretch-limousine'],
+      hourlyRateStart: 120,
+      seoKeywords: null,
+      seoTags: null,
+      fullAddress: null,
+      ...paid.company,
+    },
+  });
 }
