@@ -5,16 +5,16 @@ import {
   card,
   checkoutAndPay,
   claimer,
-  harnessForFile,
   linkAccount,
   listCompany,
   paidClaim,
+  sharedHarness,
   startBilling,
   userOf,
   waitFor,
 } from './support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('claims', () => {
   it('answers what the payment-success page reads and lists the claim for admins only, pending first', async () => {

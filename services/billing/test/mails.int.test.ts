@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startBilling, userOf, waitFor } from './support.js';
+import { call, sharedHarness, startBilling, userOf, waitFor } from './support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from './routes/billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 

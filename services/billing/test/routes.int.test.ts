@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, harnessForFile, listCompany, startBilling, userOf, waitFor, type TestUser } from './support.js';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor, type TestUser } from './support.js';
 import { listing } from './routes/billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 /** Every document billing stores, counted per collection. */
 async function counts(): Promise<Record<string, number>> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startDirectory, userOf } from './support.js';
+import { call, sharedHarness, startDirectory, userOf } from './support.js';
 
-const h = harnessForFile(() => startDirectory());
+const h = sharedHarness(() => startDirectory());
 
 /** Every admin route of this service, with a valid-looking request. */
 const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>]> = [

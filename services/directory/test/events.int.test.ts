@@ -16,7 +16,7 @@ import {
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
 import { metricValue, reconciliationRepaired, reconciliationRuns, type EventEnvelope } from '@limo/platform';
-import { describeWithEngine, eventOf, harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { describeWithEngine, eventOf, sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
@@ -26,8 +26,8 @@ import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
 import { adminCreate, call, listingRegisteredEvent, startDirectory, userOf } from './support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const published: EventEnvelope[] = [];
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@limo/platform';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { adminCreate, call, startDirectory } from './support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 const events: EventEnvelope[] = [];
 

@@ -4,7 +4,7 @@ import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo
 import { call, eventOf, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
-export { call, harnessForFile, userForFile, userOf, type TestUser } from '@limo/platform/testing';
+export { call, sharedHarness, sharedUser, userOf, type TestUser } from '@limo/platform/testing';
 
 /** A running directory on the embedded adapters. */
 export type Harness = ServiceHarness;

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSubmittedV1 } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { harnessForFile, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
+import { sharedHarness, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
 import type { Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 import { onClaimSubmitted } from '../src/consumers/on-claim-submitted.js';
 import { UsersRepository } from '../src/repositories/users.repository.js';
 
-const h = harnessForFile(() => startTestService(createIdentityService, { PUBLIC_URL: 'http://limo.test' }));
+const h = sharedHarness(() => startTestService(createIdentityService, { PUBLIC_URL: 'http://limo.test' }));
 let ctx: TestContext;
 let service: Service;
 let published: EventEnvelope[];

@@ -47,11 +47,11 @@ export async function startTestService<S extends Service>(
 }
 
 /**
- * The harness a file's tests share: `start` runs before them and the harness is closed after them.
- * The object returned is filled in before the first test, so read it in hooks and tests, not at the
- * file's top level.
+ * The harness the tests of a file (or of the describe block it is called in) share: `start` runs
+ * before them and the harness is closed after them. The object returned is filled in before the
+ * first test, so read it in hooks and tests, not where it is declared.
  */
-export function harnessForFile<H extends { close(): Promise<void> }>(start: () => Promise<H>): H {
+export function sharedHarness<H extends { close(): Promise<void> }>(start: () => Promise<H>): H {
   const harness = {} as H;
   let started: H | undefined;
   beforeAll(async () => {
@@ -81,8 +81,8 @@ export function userOf(h: { ctx: TestContext }, role: Role, id: string = randomU
   return { id, role, email, cookie: sessionCookie(h.ctx.config.JWT_SECRET, { id, role, username: email, email }) };
 }
 
-/** A user of `role` signed in on the harness of a file's tests (see `harnessForFile`), filled in before the first test. */
-export function userForFile(h: { ctx: TestContext }, role: Role): TestUser {
+/** A user of `role` signed in on a shared harness (see `sharedHarness`), filled in before the first test. */
+export function sharedUser(h: { ctx: TestContext }, role: Role): TestUser {
   const user = {} as TestUser;
   beforeAll(() => void Object.assign(user, userOf(h, role)));
   return user;

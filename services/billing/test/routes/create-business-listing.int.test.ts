@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startBilling, userOf, waitFor } from '../support.js';
+import { call, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 import { listing } from './billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('paid listing registration', () => {
   it('keeps a signed-in owner’s listing unpaid until its payment succeeds, then publishes listing.registered.v1 once', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, claimer, harnessForFile, listCompany, startBilling } from '../support.js';
+import { call, claimer, listCompany, sharedHarness, startBilling } from '../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('checkout amounts come from the plan table', () => {
   it('charges 7500 whatever amount is sent', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, card, claimer, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../support.js';
+import { call, card, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('POST /api/create-payment-intent (claim): no payment without its claimer', () => {
   it('asks a signed-out payer for the claimer details before any intent exists', async () => {

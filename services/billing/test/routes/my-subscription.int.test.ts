@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startBilling, userOf } from '../support.js';
+import { call, sharedHarness, startBilling, userOf } from '../support.js';
 import { approve, ownerWithPaidClaim } from './billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/my-subscription', () => {
   it('shows the paying owner their subscription right after paying: "Active · verification pending", amount, renewal, card, receipt', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, card, claimer, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../support.js';
+import { call, card, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 async function payClaim(companyId: string, details = claimer(), user?: { cookie: string }) {
   const intent = await call(h, 'POST', '/api/create-payment-intent', user, { plan: 'claim', companyId, claimerDetails: details });

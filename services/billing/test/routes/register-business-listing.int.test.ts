@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAccountBody, InternalAccountResponse } from '@limo/contracts';
 import { AccountRefused, type IdentityAccounts } from '../../src/identity/identity-accounts.port.js';
-import { call, card, harnessForFile, startBilling } from '../support.js';
+import { call, card, sharedHarness, startBilling } from '../support.js';
 
 /** Identity's accounts in memory, with the failures a test asks for. */
 class FakeAccounts implements IdentityAccounts {
@@ -33,7 +33,7 @@ class FakeAccounts implements IdentityAccounts {
   }
 }
 
-const h = harnessForFile(() => startBilling({}, { identityAccounts: identity }));
+const h = sharedHarness(() => startBilling({}, { identityAccounts: identity }));
 const identity = new FakeAccounts();
 beforeEach(() => {
   identity.afterCreate = null;

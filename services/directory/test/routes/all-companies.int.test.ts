@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { adminCreate, call, startDirectory, userOf } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 beforeAll(async () => {
   // The companies the claim search pages through (an owner's listing among them, as POST /api/companies makes it).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Company, CompanyResponsivenessV1, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { harnessForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, waitFor } from '@limo/platform/testing';
 import { reviewEvent, type ReviewDoc } from '../../src/domain/review.js';
 import { ReviewsRepository } from '../../src/repositories/reviews.repository.js';
 import { call, ownerListing, userOf } from '../support.js';
@@ -12,7 +12,7 @@ import { startClockedDirectory } from './credentials-support.js';
 // (`responseTimeHours`, `responseRate`, page and search), and the `top-rated` badge is judged from it,
 // the rating and the verified-customer reviews of the last 12 months.
 
-const h = harnessForFile(() => startClockedDirectory());
+const h = sharedHarness(() => startClockedDirectory());
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
 const found = async (query = '') =>

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { companySchema, type Company } from '@limo/contracts';
 import { distanceMiles, resolveLocation } from '@limo/geo';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import type { CompanySearchIndex } from '../../src/search/company-search.port.js';
 import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
 import { adminCreate, call, startDirectory, userOf } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const miami = resolveLocation('Miami, FL')!;
 
 /** Every page of a search, concatenated, with the total header of the first page. */

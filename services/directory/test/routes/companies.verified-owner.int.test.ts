@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { subscriptionCanceledV1, type Company, type OwnerCompany } from '@limo/contracts';
-import { eventOf, harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { eventOf, sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { adminCreate, call, claimApprovedEvent, listingRegisteredEvent, ownerListing, startDirectory, userOf } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
 const verifiedOwnerIds = async () =>

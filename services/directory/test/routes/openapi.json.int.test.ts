@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startDirectory } from '../support.js';
+import { call, sharedHarness, startDirectory } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
+const h = sharedHarness(() => startDirectory());
 
 describe('GET /openapi.json', () => {
   it('describes every directory route', async () => {

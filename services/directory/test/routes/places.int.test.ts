@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CityPageData, CompanyLinks, PlacesResponse, StateSummary } from '@limo/contracts';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const get = (url: string) => call(h, 'GET', url);
 

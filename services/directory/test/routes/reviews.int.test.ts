@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../support.js';
 import { directoryEnvSchema } from '../../src/settings.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewLinkKey, signReviewLink } from '@limo/platform';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 let otherId: string;
 

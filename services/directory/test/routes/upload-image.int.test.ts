@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
 import { INTERNAL_HEADER } from '@limo/platform';
-import { call, harnessForFile, multipart, png, startDirectory, userForFile, userOf, type TestUser } from '../support.js';
+import { call, multipart, png, sharedHarness, sharedUser, startDirectory, userOf, type TestUser } from '../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const owner = userForFile(h, 'business');
+const h = sharedHarness(() => startDirectory());
+const owner = sharedUser(h, 'business');
 
 function upload(
   user: TestUser | undefined,

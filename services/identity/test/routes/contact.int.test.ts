@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SUPPORT_EMAIL } from '@limo/contracts';
-import { harnessForFile, startTestService, type TestContext } from '@limo/platform/testing';
+import { sharedHarness, startTestService, type TestContext } from '@limo/platform/testing';
 import { createIdentityService } from '../../src/app.js';
 
-const h = harnessForFile(() => startTestService(createIdentityService));
+const h = sharedHarness(() => startTestService(createIdentityService));
 let ctx: TestContext;
 let app: FastifyInstance;
 

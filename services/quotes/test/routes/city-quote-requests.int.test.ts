@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cityQuotePreviewSchema, cityQuoteRequestCreatedSchema } from '@limo/contracts';
-import { harnessForFile, nextIp, startTestService, waitFor } from '@limo/platform/testing';
+import { nextIp, sharedHarness, startTestService, waitFor } from '@limo/platform/testing';
 import { createQuotesService } from '../../src/app.js';
 import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
 import type { QuoteDoc } from '../../src/domain/quote.js';
@@ -9,7 +9,7 @@ import { cityQuoteBody, companyEvent, companySnapshot, ROCKFORD } from '../fixtu
 // Leads worth answering (issue 21): a city-wide request goes to at most CITY_QUOTE_MAX_COMPANIES
 // best-matched companies; the preview says how many, and which kind, before sending.
 
-const h = harnessForFile(() =>
+const h = sharedHarness(() =>
   startTestService((context) => createQuotesService(context, { reconciliation: false }), { CITY_QUOTE_MAX_COMPANIES: '2' }),
 );
 

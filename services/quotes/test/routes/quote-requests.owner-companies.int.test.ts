@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { harnessForFile, nextIp, sessionCookie, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
+import { nextIp, sessionCookie, sharedHarness, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../../src/app.js';
 import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
 import { companyEvent, companySnapshot, quoteBody } from '../fixtures.js';
 
 // The owner's quote routes follow the dashboard's company switcher (`companyId`), not only the first company.
-const h = harnessForFile(() => startTestService((context) => createQuotesService(context)));
+const h = sharedHarness(() => startTestService((context) => createQuotesService(context)));
 let ctx: TestContext;
 let app: FastifyInstance;
 

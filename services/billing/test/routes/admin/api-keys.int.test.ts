@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
-import { call, harnessForFile, startBilling, userOf, type TestUser } from '../../support.js';
+import { call, sharedHarness, startBilling, userOf, type TestUser } from '../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('provider keys', () => {
   it('stores keys encrypted, answers them masked, and applies them without a restart', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../../support.js';
+import { call, checkoutAndPay, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 import { approve, ownerWithPaidClaim } from '../billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () => {
   it('lists every payment with payer, company and claim, even one whose claim was never made; filters and searches', async () => {

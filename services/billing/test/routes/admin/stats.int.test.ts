@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, card, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../../support.js';
+import { call, card, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('right after paying a claim (GET /api/subscriptions, GET /api/admin/stats)', () => {
   it("the payer's subscription reads active with verification pending, and admin revenue counts it", async () => {

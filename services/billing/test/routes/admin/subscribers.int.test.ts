@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../../support.js';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 const userEvent = (type: 'user.registered.v1' | 'user.removed.v1', userId: string, email: string) => ({
   id: randomUUID(),

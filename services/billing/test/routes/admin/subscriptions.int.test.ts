@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startBilling, userOf } from '../../support.js';
+import { call, sharedHarness, startBilling, userOf } from '../../support.js';
 import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/admin/subscriptions and POST /api/admin/subscriptions/{id}/cancel', () => {
   it('lists subscriptions with company, payer and amount; cancels at the period end, then now', async () => {

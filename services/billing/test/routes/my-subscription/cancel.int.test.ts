@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, harnessForFile, startBilling, userOf, waitFor } from '../../support.js';
+import { call, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeWithEngine } from '@limo/platform/testing';
+import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
 import { recordingProxy, startStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
 import { call, startBilling, userOf, type Harness } from '../../support.js';
 import { ownerWithPaidClaim } from '../billing-flow.js';
@@ -8,13 +8,7 @@ const URL_CARD = '/api/my-subscription/card';
 const URL_CONFIRM = '/api/my-subscription/card/confirm';
 
 describe('POST /api/my-subscription/card with the simulator', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startBilling();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = sharedHarness(() => startBilling());
 
   it('needs the test card: without it, 400 naming the missing fields; the confirm step is for Stripe only (409)', async () => {
     const { owner, company } = await ownerWithPaidClaim(h);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { call, card, harnessForFile, startBilling, waitFor } from '../../support.js';
+import { call, card, sharedHarness, startBilling, waitFor } from '../../support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
 // The renewal path of the simulator (its clock moved forward, as the provider's time passes): the
 // owner's card update that pays a failed renewal.
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isPaid } from '../../../src/domain/lifecycle.js';
-import { call, checkoutAndPay, claimer, harnessForFile, listCompany, startBilling, waitFor } from '../../support.js';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, waitFor } from '../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 const subscriptionObject = (id: string, status: string, periodEnd = Math.floor(Date.now() / 1000) + 365 * 86400) => ({
   id,

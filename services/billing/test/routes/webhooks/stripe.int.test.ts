@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeWithEngine } from '@limo/platform/testing';
+import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
 import { fixture, postWebhook, recordingProxy, startStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
 import { call, startBilling, userOf, waitFor, type Harness } from '../../support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
@@ -9,13 +9,7 @@ const renewalNotices = async (h: Harness, to: string) => (await h.ctx.outbox()).
 // POST /api/webhooks/stripe with Stripe's own event shapes. The simulator's service verifies the same
 // signatures, so the Stripe-format events run here without an engine; the rest needs stripe-mock.
 describe('POST /api/webhooks/stripe: invoice.upcoming as Stripe sends it (its invoice has no id)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startBilling();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = sharedHarness(() => startBilling());
 
   it('mails the "renews in 7 days" notice once per period, also when the event is redelivered or sent again', async () => {
     const { email, claimId, subscriptionId, company } = await ownerWithPaidClaim(h);

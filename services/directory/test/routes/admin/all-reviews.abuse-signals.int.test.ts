@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminReview } from '@limo/contracts';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 /** A review from a given address and device (header), or a fresh one each. */
 async function review(companyId: string, name: string, client: { ip?: string; device?: string; comment?: string } = {}) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogPage, OwnerCompany } from '@limo/contracts';
 import { AuditTrail } from '@limo/platform';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { call, ownerListing, startDirectory, userOf } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const LOG = '/api/admin/audit-log';
 const page = async (query = '') => (await call(h, 'GET', `${LOG}${query}`, admin)).json<AuditLogPage>();

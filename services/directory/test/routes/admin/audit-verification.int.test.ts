@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyDoc } from '../../../src/domain/company.js';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('POST /api/admin/audit-verification', () => {
   it('takes verified from companies no claim or admin decision backs, and keeps the others', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type TestUser } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 async function listed(owner: TestUser, name: string, rate = '75'): Promise<OwnerCompany> {
   const res = await call(h, 'POST', '/api/companies', owner, ownerListing({ name, hourlyRateStart: rate }));

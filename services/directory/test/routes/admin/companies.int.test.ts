@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import type { CompanyDoc } from '../../../src/domain/company.js';
 import { adminCreate, call, multipart, png, startDirectory, userOf } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const events: EventEnvelope[] = [];
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogPage, Company, CredentialVerification, OwnerCompany } from '@limo/contracts';
-import { harnessForFile, userForFile, waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { call, ownerListing, userOf } from '../../support.js';
 import { credentialsBody, listedWithCredentials, startClockedDirectory } from '../credentials-support.js';
 
-const h = harnessForFile(() => startClockedDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startClockedDirectory());
+const admin = sharedUser(h, 'admin');
 
 const QUEUE = '/api/admin/credential-verifications';
 const queue = async () => (await call(h, 'GET', QUEUE, admin)).json<CredentialVerification[]>();

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { adminCreate, call, harnessForFile, startDirectory, userForFile } from '../../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('GET /api/admin/export-companies', () => {
   it('answers an .xlsx with a dated file name, one row per company, formula-like cells escaped', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingVerification, OwnerCompany } from '@limo/contracts';
-import { adminCreate, call, harnessForFile, ownerListing, startDirectory, userForFile, userOf, type TestUser } from '../../support.js';
+import { adminCreate, call, ownerListing, sharedHarness, sharedUser, startDirectory, userOf, type TestUser } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const QUEUE = '/api/admin/listing-verifications';
 const queue = async () => (await call(h, 'GET', QUEUE, admin)).json<ListingVerification[]>();

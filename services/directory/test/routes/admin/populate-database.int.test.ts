@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminCompanyList } from '@limo/contracts';
-import { call, harnessForFile, startDirectory, userForFile } from '../../support.js';
+import { call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('POST /api/admin/populate-database', () => {
   it('adds 1,900 companies over the 19 cities, and none the second time', async () => {

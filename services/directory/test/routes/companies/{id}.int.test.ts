@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyDetail, OwnerCompany } from '@limo/contracts';
-import { adminCreate, call, harnessForFile, listingForm as listing, startDirectory, userForFile, userOf } from '../../support.js';
+import { adminCreate, call, listingForm as listing, sharedHarness, sharedUser, startDirectory, userOf } from '../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('GET /api/companies/{id}', () => {
   it('answers the public shape with approved reviews only, newest first, and their rating', async () => {

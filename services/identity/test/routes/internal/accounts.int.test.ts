@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { harnessForFile, nextIp, startTestService, waitFor } from '@limo/platform/testing';
+import { nextIp, sharedHarness, startTestService, waitFor } from '@limo/platform/testing';
 import { INTERNAL_HEADER, verifySession } from '@limo/platform';
 import { createIdentityService } from '../../../src/app.js';
 
 const SIGN_UPS_PER_HOUR = 3;
-const h = harnessForFile(() => startTestService(createIdentityService, { REGISTER_RATE_LIMIT_PER_HOUR: String(SIGN_UPS_PER_HOUR) }));
+const h = sharedHarness(() => startTestService(createIdentityService, { REGISTER_RATE_LIMIT_PER_HOUR: String(SIGN_UPS_PER_HOUR) }));
 
 let n = 0;
 const account = (fields: Record<string, unknown> = {}) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, harnessForFile, listCompany, startBilling, userOf, waitFor } from '../../../support.js';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 describe('subscriptions', () => {
   it('a cancellation takes effect at the end of the paid year: active until then, then canceled and announced', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
-import { call, harnessForFile, listingForm as listing, startDirectory, userForFile, userOf } from '../../../support.js';
+import { call, listingForm as listing, sharedHarness, sharedUser, startDirectory, userOf } from '../../../support.js';
 
-const h = harnessForFile(() => startDirectory());
-const admin = userForFile(h, 'admin');
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('GET /api/companies/{id}/reviews', () => {
   it('shows every status to the owner and admins, approved ones to everybody else', async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials, OwnerCompany } from '@limo/contracts';
-import { call, harnessForFile, ownerListing, userForFile, userOf } from '../../../support.js';
+import { call, ownerListing, sharedHarness, sharedUser, userOf } from '../../../support.js';
 import { credentialsBody, dayAfter, PDF, png, startClockedDirectory, uploadCertificate } from '../../credentials-support.js';
 
-const h = harnessForFile(() => startClockedDirectory());
-const owner = userForFile(h, 'business');
+const h = sharedHarness(() => startClockedDirectory());
+const owner = sharedUser(h, 'business');
 let company: OwnerCompany;
 
 beforeAll(async () => {

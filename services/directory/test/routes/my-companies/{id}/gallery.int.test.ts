@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDetail, GalleryImage, OwnerCompany } from '@limo/contracts';
-import {
-  call,
-  harnessForFile,
-  multipart,
-  ownerListing,
-  png,
-  startDirectory,
-  userForFile,
-  userOf,
-  type TestUser,
-} from '../../../support.js';
+import { call, multipart, ownerListing, png, sharedHarness, sharedUser, startDirectory, userOf, type TestUser } from '../../../support.js';
 
-const h = harnessForFile(() => startDirectory({ PUBLIC_URL: 'http://limo.test' }));
-const owner = userForFile(h, 'business');
+const h = sharedHarness(() => startDirectory({ PUBLIC_URL: 'http://limo.test' }));
+const owner = sharedUser(h, 'business');
 let company: OwnerCompany;
 let picture: Buffer;
 

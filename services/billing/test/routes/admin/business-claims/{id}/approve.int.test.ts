@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CompanySnapshot } from '@limo/contracts';
-import { call, harnessForFile, linkAccount, listCompany, paidClaim, startBilling, userOf, waitFor } from '../../../../support.js';
+import { call, linkAccount, listCompany, paidClaim, sharedHarness, startBilling, userOf, waitFor } from '../../../../support.js';
 
-const h = harnessForFile(() => startBilling());
+const h = sharedHarness(() => startBilling());
 
 /** Directory's `company.updated.v1`: the company now belongs to `userId`. */
 async function companyNowOwnedBy(company: CompanySnapshot, userId: string) {
