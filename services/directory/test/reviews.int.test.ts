@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@limo/platform';
 import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
-import { adminCreate, call, startDirectory } from './support.js';
+import { adminCreate, call, postReview, startDirectory } from './support.js';
 
 const h = sharedHarness(() => startDirectory());
 const admin = sharedUser(h, 'admin');
@@ -17,13 +17,7 @@ beforeAll(async () => {
   });
 });
 
-const review = (body: Record<string, unknown>, ip?: string) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/api/reviews',
-    payload: { companyId, ...body },
-    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
+const review = (body: Record<string, unknown>, ip?: string) => postReview(h, { companyId, ...body }, ip);
 
 const publicCompany = async () => (await call(h, 'GET', `/api/companies/${companyId}`)).json();
 const searchHit = async () =>

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
-import { call, eventOf, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
+import { expect } from 'vitest';
+import { call, eventOf, startTestService, userOf, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
 export { call, sharedHarness, sharedUser, userOf, type TestUser } from '@limo/platform/testing';
@@ -81,6 +82,27 @@ export const ownerListing = (overrides: Record<string, unknown> = {}) => ({
   hourlyRateStart: '79',
   ...overrides,
 });
+
+/** POST /api/reviews from `ip` (by default a random 10.9.x.y, so per-address limits stay out of the way). */
+export const postReview = (h: Harness, body: Record<string, unknown>, ip?: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: body,
+    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+
+/** An admin queue's routes (list, approve, reject) answer 403 to a business user and 401 signed out. */
+export async function expectAdminOnlyQueue(h: Harness, queue: string): Promise<void> {
+  for (const [method, url, body] of [
+    ['GET', queue, undefined],
+    ['POST', `${queue}/x/approve`, undefined],
+    ['POST', `${queue}/x/reject`, { reason: 'r' }],
+  ] as const) {
+    expect((await call(h, method, url, userOf(h, 'business'), body)).statusCode).toBe(403);
+    expect((await call(h, method, url, undefined, body)).statusCode).toBe(401);
+  }
+}
 
 /** A `claim.approved.v1` event for `companyId` (the claimer verified as running the business). */
 export function claimApprovedEvent(companyId: string, userId: string, claimerEmail: string) {

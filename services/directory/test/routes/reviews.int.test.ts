@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../support.js';
+import { adminCreate, call, postReview, sharedHarness, sharedUser, startDirectory } from '../support.js';
 import { directoryEnvSchema } from '../../src/settings.js';
 
 const h = sharedHarness(() => startDirectory());
@@ -10,13 +10,7 @@ beforeAll(async () => {
   companyId = (await adminCreate(h, admin, { name: 'Review Target Limo', city: 'Denver', state: 'CO' })).id;
 });
 
-const review = (body: Record<string, unknown>, ip?: string) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/api/reviews',
-    payload: { companyId, ...body },
-    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
+const review = (body: Record<string, unknown>, ip?: string) => postReview(h, { companyId, ...body }, ip);
 
 describe('POST /api/reviews: validation and anti-spam', () => {
   it.each([
