@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   card,
@@ -8,19 +8,13 @@ import {
   linkAccount,
   listCompany,
   paidClaim,
+  sharedHarness,
   startBilling,
   userOf,
   waitFor,
-  type Harness,
 } from './support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('claims', () => {
   it('answers what the payment-success page reads and lists the claim for admins only, pending first', async () => {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, waitFor, type Harness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startBilling, userOf, waitFor } from './support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from './routes/billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 

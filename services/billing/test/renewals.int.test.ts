@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBilling, type Harness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { sharedHarness, startBilling } from './support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from './routes/billing-flow.js';
 
 // The renewal path of the simulator (its clock moved forward, as the provider's time passes): the
 // "renews in 7 days" notice once per period (the owner's card update that pays a failed renewal:
 // routes/my-subscription/card.renewal.int.test.ts).
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;

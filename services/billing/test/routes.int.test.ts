@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness, type TestUser } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor, type TestUser } from './support.js';
 import { listing } from './routes/billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 /** Every document billing stores, counted per collection. */
 async function counts(): Promise<Record<string, number>> {

@@ -104,8 +104,22 @@ export interface StripeRequest {
   form: URLSearchParams;
 }
 
+/** Billing on stripe-mock at `url` behind a recording proxy (`stripe.requests`: what the adapter sent); closing it closes both. */
+export async function startRecordedStripeBilling(url: string): Promise<Harness & { stripe: { requests: StripeRequest[] } }> {
+  const proxy = await recordingProxy(url);
+  const h = await startStripeBilling(proxy.url);
+  return {
+    ...h,
+    stripe: proxy,
+    async close() {
+      await h.close();
+      await proxy.close();
+    },
+  };
+}
+
 /** A proxy in front of stripe-mock that records each request billing sends. */
-export async function recordingProxy(target: string): Promise<{ url: string; requests: StripeRequest[]; close(): Promise<void> }> {
+async function recordingProxy(target: string): Promise<{ url: string; requests: StripeRequest[]; close(): Promise<void> }> {
   const requests: StripeRequest[] = [];
   const upstream = new URL(target);
   const server = createServer((req, res) => {

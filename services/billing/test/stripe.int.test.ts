@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithEngine } from '@limo/platform/testing';
+import { expect, it } from 'vitest';
+import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
 import { fixture, postWebhook, signed, startStripeBilling, storedCheckout, WEBHOOK_SECRET } from './stripe-fixtures.js';
-import { call, claimer, listCompany, waitFor, type Harness } from './support.js';
+import { call, claimer, listCompany, waitFor } from './support.js';
 
 // The whole service on the Stripe adapter. stripe-mock checks the SDK's requests against Stripe's
 // OpenAPI but keeps no state and sends no webhooks, so the lifecycle is driven by recorded event
 // fixtures, signed with generateTestHeaderString and posted to our own webhook route.
 describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fixtures)', 'STRIPE_MOCK_URL', (url) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startStripeBilling(url);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = sharedHarness(() => startStripeBilling(url));
 
   const post = (payload: string, signature?: string) => postWebhook(h, payload, signature);
 

@@ -5,7 +5,7 @@ import { call, startTestService, waitFor, type ServiceHarness } from '@limo/plat
 import { createBillingService, type BillingOptions, type BillingService } from '../src/app.js';
 import type { PaymentSimulator } from '../src/payments/simulator.payments.js';
 
-export { call, userOf, type TestUser } from '@limo/platform/testing';
+export { call, sharedHarness, userOf, type TestUser } from '@limo/platform/testing';
 
 /** A running billing service on the embedded adapters, with the simulator (no webhook duplicates unless asked). */
 export interface Harness extends ServiceHarness<BillingService> {

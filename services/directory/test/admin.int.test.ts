@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startDirectory, userOf, type Harness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startDirectory, userOf } from './support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startDirectory();
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
 
 /** Every admin route of this service, with a valid-looking request. */
 const ADMIN_ROUTES: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Record<string, unknown>]> = [

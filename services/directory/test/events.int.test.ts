@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   claimApprovedV1,
   claimClaimantLinkedV1,
@@ -16,7 +16,7 @@ import {
   type SubscriptionCanceledV1,
 } from '@limo/contracts';
 import { metricValue, reconciliationRepaired, reconciliationRuns, type EventEnvelope } from '@limo/platform';
-import { describeWithEngine, waitFor } from '@limo/platform/testing';
+import { describeWithEngine, eventOf, sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
@@ -24,22 +24,19 @@ import { ElasticsearchCompanySearch } from '../src/search/elasticsearch.company-
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
 import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import { adminCreate, call, listingRegisteredEvent, startDirectory, userOf } from './support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const published: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   await h.ctx.bus.subscribe({
     group: 'test.all-company-events',
     topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
     handler: async (e) => void published.push(e),
   });
 });
-afterAll(() => h.close());
 
 const owned = async (id: string) =>
   (await call(h, 'GET', '/api/admin/companies?limit=200', admin)).json<{ companies: OwnerCompany[] }>().companies.find((c) => c.id === id)!;
@@ -162,20 +159,14 @@ describe('consumers of claim.submitted.v1, claim.claimant-linked.v1 and claim.re
 
 describe('consumer of claim.approved.v1', () => {
   const claim = (companyId: string, overrides: Partial<ClaimApprovedV1['data']> = {}): ClaimApprovedV1 =>
-    claimApprovedV1.parse({
-      id: randomUUID(),
-      type: 'claim.approved.v1',
-      occurredAt: new Date().toISOString(),
-      key: companyId,
-      data: {
-        claimId: randomUUID(),
-        companyId,
-        userId: randomUUID(),
-        claimedAt: '2025-03-01T10:00:00.000Z',
-        businessVerified: true,
-        approvedBy: admin.id,
-        ...overrides,
-      },
+    eventOf(claimApprovedV1, companyId, {
+      claimId: randomUUID(),
+      companyId,
+      userId: randomUUID(),
+      claimedAt: '2025-03-01T10:00:00.000Z',
+      businessVerified: true,
+      approvedBy: admin.id,
+      ...overrides,
     });
 
   it('hands the listing to the claimer: claimed, claimedAt, owner, businessVerified, verified backed by the claim', async () => {
@@ -223,33 +214,21 @@ describe('consumer of claim.approved.v1', () => {
 
 describe('consumers of subscription.activated.v1 and subscription.canceled.v1', () => {
   const activated = (companyId: string, subscriptionId: string): SubscriptionActivatedV1 =>
-    subscriptionActivatedV1.parse({
-      id: randomUUID(),
-      type: 'subscription.activated.v1',
-      occurredAt: new Date().toISOString(),
-      key: companyId,
-      data: {
-        subscriptionId,
-        companyId,
-        userId: randomUUID(),
-        status: 'active',
-        startedAt: '2025-01-01T00:00:00.000Z',
-        currentPeriodEnd: '2026-01-01T00:00:00.000Z',
-      },
+    eventOf(subscriptionActivatedV1, companyId, {
+      subscriptionId,
+      companyId,
+      userId: randomUUID(),
+      status: 'active',
+      startedAt: '2025-01-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-01-01T00:00:00.000Z',
     });
   const canceled = (companyId: string, subscriptionId: string): SubscriptionCanceledV1 =>
-    subscriptionCanceledV1.parse({
-      id: randomUUID(),
-      type: 'subscription.canceled.v1',
-      occurredAt: new Date().toISOString(),
-      key: companyId,
-      data: {
-        subscriptionId,
-        companyId,
-        userId: randomUUID(),
-        canceledAt: '2025-06-01T00:00:00.000Z',
-        endedAt: '2026-01-01T00:00:00.000Z',
-      },
+    eventOf(subscriptionCanceledV1, companyId, {
+      subscriptionId,
+      companyId,
+      userId: randomUUID(),
+      canceledAt: '2025-06-01T00:00:00.000Z',
+      endedAt: '2026-01-01T00:00:00.000Z',
     });
 
   it('features the listing while the subscription runs, with its subscriptionInfo, and stops at cancellation', async () => {
@@ -384,41 +363,11 @@ describe('consumer of listing.registered.v1', () => {
   it('creates the paid listing under billing’s id, owned and claimed by the payer, once', async () => {
     const companyId = randomUUID();
     const userId = randomUUID();
-    const event = {
-      id: randomUUID(),
-      type: 'listing.registered.v1',
-      occurredAt: new Date().toISOString(),
-      key: companyId,
-      data: {
-        companyId,
-        userId,
-        isPaid: true,
-        paymentIntentId: 'pi_listing1',
-        subscriptionId: 'sub_listing1',
-        registeredAt: new Date().toISOString(),
-        company: {
-          name: 'Paid Listing Limo',
-          description: null,
-          phone: '(303) 555-0111',
-          email: null,
-          businessEmail: 'office@paid.example',
-          website: 'https://paid.example/',
-          address: null,
-          city: null,
-          state: null,
-          zipCode: null,
-          latitude: null,
-          longitude: null,
-          priceRange: '$$$',
-          services: ['wedding'],
-          vehicleTypes: ['stretch-limousine'],
-          hourlyRateStart: 120,
-          seoKeywords: null,
-          seoTags: null,
-          fullAddress: '1600 Broadway, Denver, CO 80202',
-        },
-      },
-    };
+    const event = listingRegisteredEvent(companyId, userId, {
+      paymentIntentId: 'pi_listing1',
+      subscriptionId: 'sub_listing1',
+      company: { phone: '(303) 555-0111', website: 'https://paid.example/', fullAddress: '1600 Broadway, Denver, CO 80202' },
+    });
     await h.ctx.bus.publish([event, event]);
     const owner = userOf(h, 'business', userId);
     const mine = await waitFor(

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from './support.js';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { adminCreate, call, postReview, startDirectory } from './support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 const events: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   companyId = (await adminCreate(h, admin, { name: 'Review Target Limo', city: 'Denver', state: 'CO' })).id;
   await h.ctx.bus.subscribe({
     group: 'test.review-events',
@@ -18,15 +16,8 @@ beforeAll(async () => {
     handler: async (e) => void events.push(e),
   });
 });
-afterAll(() => h.close());
 
-const review = (body: Record<string, unknown>, ip?: string) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/api/reviews',
-    payload: { companyId, ...body },
-    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
+const review = (body: Record<string, unknown>, ip?: string) => postReview(h, { companyId, ...body }, ip);
 
 const publicCompany = async () => (await call(h, 'GET', `/api/companies/${companyId}`)).json();
 const searchHit = async () =>

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { call, startTestService, type ServiceHarness, type TestUser } from '@limo/platform/testing';
+import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
+import { expect } from 'vitest';
+import { call, eventOf, startTestService, userOf, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
-export { call, userOf, type TestUser } from '@limo/platform/testing';
+export { call, sharedHarness, sharedUser, userOf, type TestUser } from '@limo/platform/testing';
 
 /** A running directory on the embedded adapters. */
 export type Harness = ServiceHarness;
@@ -81,13 +83,70 @@ export const ownerListing = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** POST /api/reviews from `ip` (by default a random 10.9.x.y, so per-address limits stay out of the way). */
+export const postReview = (h: Harness, body: Record<string, unknown>, ip?: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: body,
+    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+
+/** An admin queue's routes (list, approve, reject) answer 403 to a business user and 401 signed out. */
+export async function expectAdminOnlyQueue(h: Harness, queue: string): Promise<void> {
+  for (const [method, url, body] of [
+    ['GET', queue, undefined],
+    ['POST', `${queue}/x/approve`, undefined],
+    ['POST', `${queue}/x/reject`, { reason: 'r' }],
+  ] as const) {
+    expect((await call(h, method, url, userOf(h, 'business'), body)).statusCode).toBe(403);
+    expect((await call(h, method, url, undefined, body)).statusCode).toBe(401);
+  }
+}
+
 /** A `claim.approved.v1` event for `companyId` (the claimer verified as running the business). */
 export function claimApprovedEvent(companyId: string, userId: string, claimerEmail: string) {
-  return {
-    id: randomUUID(),
-    type: 'claim.approved.v1',
-    occurredAt: new Date().toISOString(),
-    key: companyId,
-    data: { claimId: randomUUID(), companyId, userId, claimedAt: new Date().toISOString(), businessVerified: true, claimerEmail },
-  };
+  const claimedAt = new Date().toISOString();
+  return eventOf(claimApprovedV1, companyId, { claimId: randomUUID(), companyId, userId, claimedAt, businessVerified: true, claimerEmail });
+}
+
+/**
+ * A `listing.registered.v1` event: billing's paid listing `companyId` of `userId`, paid for; `company`
+ * sets the listing's fields a test is about.
+ */
+export function listingRegisteredEvent(
+  companyId: string,
+  userId: string,
+  paid: { paymentIntentId: string; subscriptionId: string | null; company: Partial<ListingCompany> },
+) {
+  return eventOf(listingRegisteredV1, companyId, {
+    companyId,
+    userId,
+    isPaid: true,
+    paymentIntentId: paid.paymentIntentId,
+    subscriptionId: paid.subscriptionId,
+    registeredAt: new Date().toISOString(),
+    company: {
+      name: 'Paid Listing Limo',
+      description: null,
+      phone: '(303) 555-0111',
+      email: null,
+      businessEmail: 'office@paid.example',
+      website: null,
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      latitude: null,
+      longitude: null,
+      priceRange: '$$$',
+      services: ['wedding'],
+      vehicleTypes: ['stretch-limousine'],
+      hourlyRateStart: 120,
+      seoKeywords: null,
+      seoTags: null,
+      fullAddress: null,
+      ...paid.company,
+    },
+  });
 }

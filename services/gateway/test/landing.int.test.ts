@@ -1,12 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
-import { createGateway } from '../src/app.js';
 import { HOME_SERVER_ENTRY } from '../src/home-render.js';
-import { gatewayEnvSchema } from '../src/settings.js';
+import { jsonLdOf, siteOver, titleOf, type Site } from './support.js';
 import { sitemapSchemaErrors, sitemapSchemaSkipReason } from './sitemap-schema.js';
 
 // Issue 19: company, city and state pages served rendered, with their own head, structured data and
@@ -130,13 +127,11 @@ const florida = {
   cities: [{ city: 'Fort Lauderdale', slug: 'fort-lauderdale', count: 21, lastModified: at }],
 };
 
-let directory: FastifyInstance;
-let gateway: FastifyInstance;
-let webDist: string;
+let site: Site;
 const links = [{ id: 'c-42', lastModified: at }];
 
 beforeAll(async () => {
-  directory = Fastify();
+  const directory = Fastify();
   directory.get<{ Params: { id: string } }>('/api/companies/:id', async (request, reply) =>
     request.params.id === 'c-42' ? company : reply.code(404).send({ message: 'Company not found' }),
   );
@@ -154,43 +149,18 @@ beforeAll(async () => {
     },
   );
   directory.get('/api/company-links', async () => ({ total: links.length, chunks: 1, companies: links }));
-  await directory.listen({ port: 0, host: '127.0.0.1' });
-  const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
-    ServiceName,
-    string
-  >;
-  webDist = await mkdtemp(join(tmpdir(), 'limo-landing-'));
-  await writeFile(join(webDist, 'index.html'), INDEX_HTML);
-  await writeFile(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
-  await writeFile(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'LimoDirectory' }));
-  await mkdir(join(webDist, '.ssr'));
-  await writeFile(join(webDist, HOME_SERVER_ENTRY), FAKE_ENTRY);
-  const config = {
-    ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
-    serviceUrls: urls,
-  };
-  gateway = await createGateway({
-    config,
-    logger: createLogger('silent'),
-    limiter: new MemoryRateLimiter(),
-    settings: gatewayEnvSchema.parse({}),
-    webDist,
+  site = await siteOver(directory, async (webDist) => {
+    await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+    await writeFile(join(webDist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+    await writeFile(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'LimoDirectory' }));
+    await mkdir(join(webDist, '.ssr'));
+    await writeFile(join(webDist, HOME_SERVER_ENTRY), FAKE_ENTRY);
   });
 });
-afterAll(async () => {
-  await gateway.close();
-  await directory.close();
-  await rm(webDist, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
-const get = (url: string) => gateway.inject({ method: 'GET', url });
+const get = (url: string) => site.gateway.inject({ method: 'GET', url });
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
-const jsonLdOf = (html: string) => {
-  const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return text === undefined ? undefined : (JSON.parse(text) as { '@graph'?: Array<Record<string, unknown>> } & Record<string, unknown>);
-};
 const pageDataOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
 

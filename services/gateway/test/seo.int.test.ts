@@ -1,13 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTE_PATHS } from '@limo/contracts';
-import { createLogger, loadConfig, MemoryRateLimiter, serviceNames, type ServiceName } from '@limo/platform';
-import { createGateway } from '../src/app.js';
-import { gatewayEnvSchema } from '../src/settings.js';
+import { jsonLdOf, siteOver, titleOf, type Site } from './support.js';
 
 // The served HTML of each route carries its own title and description; company pages also carry
 // JSON-LD LocalBusiness, read from the directory service, so crawlers without JavaScript see them.
@@ -42,14 +39,12 @@ const company = {
   vehicleTypes: [],
 };
 
-let directory: FastifyInstance;
-let gateway: FastifyInstance;
-let webDist: string;
+let site: Site;
 let slowMs = 0;
 
 beforeAll(async () => {
   // The slow request is abandoned by the gateway mid-way; closing must not wait for its socket.
-  directory = Fastify({ forceCloseConnections: true });
+  const directory = Fastify({ forceCloseConnections: true });
   directory.get<{ Params: { id: string } }>('/api/companies/:id', async (request, reply) => {
     if (request.params.id === 'slow') await new Promise((r) => setTimeout(r, slowMs));
     if (request.params.id === 'c-42') return company;
@@ -57,44 +52,19 @@ beforeAll(async () => {
     if (request.params.id === 'broken') return reply.code(500).send({ message: 'boom' });
     return reply.code(404).send({ message: 'Company not found' });
   });
-  await directory.listen({ port: 0, host: '127.0.0.1' });
-  const directoryUrl = `http://127.0.0.1:${(directory.server.address() as { port: number }).port}`;
-  const urls = Object.fromEntries(serviceNames.map((n) => [n, n === 'directory' ? directoryUrl : 'http://127.0.0.1:1'])) as Record<
-    ServiceName,
-    string
-  >;
-  webDist = await mkdtemp(join(tmpdir(), 'limo-seo-'));
-  await writeFile(join(webDist, 'index.html'), INDEX_HTML);
-  await mkdir(join(webDist, 'assets'));
-  const asset = Buffer.from('console.log("limo");'.repeat(200));
-  await writeFile(join(webDist, 'assets', 'index-AbC123.js'), asset);
-  await writeFile(join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(asset));
-  await writeFile(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(asset));
-  const config = {
-    ...loadConfig({ DATA_DIR: webDist, JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://limo.example' }),
-    serviceUrls: urls,
-  };
-  gateway = await createGateway({
-    config,
-    logger: createLogger('silent'),
-    limiter: new MemoryRateLimiter(),
-    settings: gatewayEnvSchema.parse({}),
-    webDist,
+  site = await siteOver(directory, async (webDist) => {
+    await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+    await mkdir(join(webDist, 'assets'));
+    const asset = Buffer.from('console.log("limo");'.repeat(200));
+    await writeFile(join(webDist, 'assets', 'index-AbC123.js'), asset);
+    await writeFile(join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(asset));
+    await writeFile(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(asset));
   });
 });
-afterAll(async () => {
-  await gateway.close();
-  await directory.close();
-  await rm(webDist, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
-const get = (url: string) => gateway.inject({ method: 'GET', url });
-const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
+const get = (url: string) => site.gateway.inject({ method: 'GET', url });
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-const jsonLdOf = (html: string) => {
-  const text = /<script type="application\/ld\+json" id="structured-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
-};
 
 // Issue 13: HTML answers had no CSP, framing, nosniff or referrer policy.
 describe('security headers', () => {
@@ -117,14 +87,14 @@ describe('security headers', () => {
 
 describe('the built web app', () => {
   it('is sent precompressed as the client asks, hashed assets cached for good', async () => {
-    const br = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await site.gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log("limo")');
-    const gz = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await site.gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    const plain = await site.gateway.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBe(4000);
   });

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimSubmittedV1 } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
+import { sharedHarness, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
 import type { Service } from '@limo/platform';
 import { createIdentityService } from '../src/app.js';
 import { onClaimSubmitted } from '../src/consumers/on-claim-submitted.js';
 import { UsersRepository } from '../src/repositories/users.repository.js';
 
-let h: ServiceHarness;
+const h = sharedHarness(() => startTestService(createIdentityService, { PUBLIC_URL: 'http://limo.test' }));
 let ctx: TestContext;
 let service: Service;
 let published: EventEnvelope[];
 
 beforeAll(async () => {
-  h = await startTestService(createIdentityService, { PUBLIC_URL: 'http://limo.test' });
   ({ ctx, service, published } = h);
 });
-afterAll(() => h.close());
 
 const submitted = (email: string, userId: string | null = null): ClaimSubmittedV1 => {
   const claimId = randomUUID();

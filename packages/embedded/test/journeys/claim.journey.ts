@@ -2,16 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
 import { ApiClient } from '@limo/platform/testing';
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+import { eventually } from '../support/eventually.js';
 
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
 

@@ -1,18 +1,8 @@
 import { expect } from 'vitest';
 import type { OutboxEntry } from '@limo/platform';
 import { ApiClient } from '@limo/platform/testing';
-
-const tripDate = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+import { companyBody, quoteBody } from '../security/actors.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * Across services through the gateway: a business owner lists a company (directory), a visitor
@@ -34,21 +24,9 @@ export async function listingQuoteJourney(baseUrl: string, outbox: () => Promise
   ).toBe(201);
   const name = `Journey Limousines ${suffix}`;
   const created = await owner.call('POST', '/api/companies', {
+    ...companyBody(suffix),
     name,
     description: 'Stretch limousines for weddings in Rockford',
-    phone: '(815) 555-0142',
-    email: `dispatch-${suffix}@example.com`,
-    fullAddress: '100 N Main St, Rockford, IL 61101',
-    address: '100 N Main St',
-    city: 'Rockford',
-    state: 'IL',
-    zipCode: '61101',
-    latitude: 42.2711,
-    longitude: -89.094,
-    services: ['Wedding'],
-    vehicleTypes: ['Stretch Limousine'],
-    priceRange: '$$',
-    hourlyRateStart: 95,
   });
   expect(created.status).toBe(201);
   const companyId = String(created.json.id);
@@ -76,15 +54,10 @@ export async function listingQuoteJourney(baseUrl: string, outbox: () => Promise
 
   const quote = await eventually('quotes to accept the new company', async () => {
     const res = await visitor.call('POST', '/api/quote-requests', {
-      companyId,
+      ...quoteBody(companyId),
       customerName: 'Journey Rider',
       customerEmail: `rider-${suffix}@example.com`,
-      customerPhone: '(815) 555-0199',
-      serviceType: 'Wedding',
-      pickupLocation: '1 Church St, Rockford, IL',
-      tripDate: tripDate(),
       tripTime: '4:15 PM',
-      passengerCount: '5-8',
     });
     return res.status === 404 ? undefined : res;
   });

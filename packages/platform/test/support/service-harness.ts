@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '@limo/contracts';
 import { SESSION_COOKIE, signSession } from '../../src/fastify/session.js';
 import type { EventEnvelope } from '../../src/ports/event-bus.port.js';
@@ -45,6 +46,22 @@ export async function startTestService<S extends Service>(
   };
 }
 
+/**
+ * The harness the tests of a file (or of the describe block it is called in) share: `start` runs
+ * before them and the harness is closed after them. The object returned is filled in before the
+ * first test, so read it in hooks and tests, not where it is declared.
+ */
+export function sharedHarness<H extends { close(): Promise<void> }>(start: () => Promise<H>): H {
+  const harness = {} as H;
+  let started: H | undefined;
+  beforeAll(async () => {
+    started = await start();
+    Object.assign(harness, started);
+  });
+  afterAll(() => started?.close());
+  return harness;
+}
+
 /** A signed-in user: who it is, and the Cookie header carrying its session. */
 export interface TestUser {
   id: string;
@@ -62,6 +79,13 @@ export function sessionCookie(secret: string, user: { id: string; role: Role; us
 export function userOf(h: { ctx: TestContext }, role: Role, id: string = randomUUID()): TestUser {
   const email = `${role}-${id.slice(0, 6)}@example.com`;
   return { id, role, email, cookie: sessionCookie(h.ctx.config.JWT_SECRET, { id, role, username: email, email }) };
+}
+
+/** A user of `role` signed in on a shared harness (see `sharedHarness`), filled in before the first test. */
+export function sharedUser(h: { ctx: TestContext }, role: Role): TestUser {
+  const user = {} as TestUser;
+  beforeAll(() => void Object.assign(user, userOf(h, role)));
+  return user;
 }
 
 /** A fresh client address on every call, so one test's per-IP limits never trip another's. */

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, waitFor, type Harness } from '../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 import { listing } from './billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('paid listing registration', () => {
   it('keeps a signed-in owner’s listing unpaid until its payment succeeds, then publishes listing.registered.v1 once', async () => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, claimer, listCompany, startBilling, type Harness } from '../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, claimer, listCompany, sharedHarness, startBilling } from '../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('checkout amounts come from the plan table', () => {
   it('charges 7500 whatever amount is sent', async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, type Harness } from '../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startBilling, userOf } from '../support.js';
 import { approve, ownerWithPaidClaim } from './billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/my-subscription', () => {
   it('shows the paying owner their subscription right after paying: "Active · verification pending", amount, renewal, card, receipt', async () => {

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, card, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from '../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, card, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 async function payClaim(companyId: string, details = claimer(), user?: { cookie: string }) {
   const intent = await call(h, 'POST', '/api/create-payment-intent', user, { plan: 'claim', companyId, claimerDetails: details });

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountRefused } from '../../src/identity/identity-accounts.port.js';
 import { FakeAccounts } from '../fake-accounts.js';
-import { call, card, startBilling, type Harness } from '../support.js';
+import { call, card, sharedHarness, startBilling } from '../support.js';
 
-let h: Harness;
+const h = sharedHarness(() => startBilling({}, { identityAccounts: identity }));
 const identity = new FakeAccounts();
-beforeAll(async () => {
-  h = await startBilling({}, { identityAccounts: identity });
-});
-afterAll(() => h.close());
 beforeEach(() => {
   identity.afterCreate = null;
   identity.refusal = null;

@@ -43,8 +43,8 @@ export interface ReviewDoc {
 /** The events a review owes. */
 export type ReviewEventType = 'review.submitted.v1' | 'review.approved.v1' | 'review.rejected.v1' | 'review.deleted.v1';
 
-/** A stored review as the API shows it: the reply only once approved. */
-export const toReview = (r: ReviewDoc): Review => ({
+/** What a review's events carry: the review as written (the API's views add to it). */
+const reviewEventData = (r: ReviewDoc): ReviewEventData => ({
   id: r._id,
   companyId: r.companyId,
   rating: r.rating,
@@ -52,6 +52,11 @@ export const toReview = (r: ReviewDoc): Review => ({
   reviewerName: r.reviewerName,
   status: r.status,
   createdAt: r.createdAt,
+});
+
+/** A stored review as the API shows it: the reply only once approved. */
+export const toReview = (r: ReviewDoc): Review => ({
+  ...reviewEventData(r),
   verifiedCustomer: r.verifiedCustomer === true,
   reply: r.reply?.status === 'approved' ? { text: r.reply.text, createdAt: r.reply.createdAt } : null,
 });
@@ -70,15 +75,7 @@ export const reviewEvent = (type: ReviewEventType, r: ReviewDoc): EventEnvelope<
   occurredAt: new Date().toISOString(),
   // Keyed by company: the ratings consumer sees one company's reviews in order.
   key: r.companyId,
-  data: {
-    id: r._id,
-    companyId: r.companyId,
-    rating: r.rating,
-    comment: r.comment,
-    reviewerName: r.reviewerName,
-    status: r.status,
-    createdAt: r.createdAt,
-  },
+  data: reviewEventData(r),
 });
 
 /** The fingerprint of a review's content. */

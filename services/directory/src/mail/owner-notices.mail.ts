@@ -58,57 +58,64 @@ export function changeRequestClosedMail(to: string, companyName: string, note: s
   });
 }
 
-/** An admin verified the owner's listing, or rejected it with a reason. */
-export function listingDecidedMail(
+/** What a verified or a rejected decision tells the owner (a rejection also what to do next). */
+interface Verdict {
+  verified: { title: string; text: string };
+  rejected: { title: string; text: string; next: string };
+}
+
+/** The mail telling an owner that an admin verified what they sent, or rejected it with a reason. */
+type DecidedMail = (
   to: string,
   companyName: string,
   decision: 'verified' | 'rejected',
   reason: string | null,
   publicUrl: string,
-): MailMessage {
-  const verified = decision === 'verified';
-  return noticeMail({
-    to,
-    tag: `listing-${decision}`,
-    title: verified ? `${companyName} is verified on LimoDirectory` : `${companyName} could not be verified`,
-    paragraphs: verified
-      ? [`We checked your listing ${companyName} and verified it: it now shows as verified in search.`]
-      : [
-          `We reviewed your listing ${companyName} and could not verify it.`,
-          `Reason: ${reason ?? 'not given'}`,
-          'Update your listing from your dashboard or reply to this e-mail, and we will look at it again.',
-        ],
-    dashboardUrl: dashboard(publicUrl),
-  });
-}
+) => MailMessage;
+
+/** A decided mail tagged `<what>-<decision>`, in the words `verdict` gives for the company. */
+const decidedMail =
+  (what: string, verdict: (companyName: string) => Verdict): DecidedMail =>
+  (to, companyName, decision, reason, publicUrl) => {
+    const { verified, rejected } = verdict(companyName);
+    return noticeMail({
+      to,
+      tag: `${what}-${decision}`,
+      title: decision === 'verified' ? verified.title : rejected.title,
+      paragraphs: decision === 'verified' ? [verified.text] : [rejected.text, `Reason: ${reason ?? 'not given'}`, rejected.next],
+      dashboardUrl: dashboard(publicUrl),
+    });
+  };
+
+/** An admin verified the owner's listing, or rejected it with a reason. */
+export const listingDecidedMail = decidedMail('listing', (companyName) => ({
+  verified: {
+    title: `${companyName} is verified on LimoDirectory`,
+    text: `We checked your listing ${companyName} and verified it: it now shows as verified in search.`,
+  },
+  rejected: {
+    title: `${companyName} could not be verified`,
+    text: `We reviewed your listing ${companyName} and could not verify it.`,
+    next: 'Update your listing from your dashboard or reply to this e-mail, and we will look at it again.',
+  },
+}));
 
 /** The note kept on a change request closed because the business became verified. */
 export const CLOSED_ON_VERIFICATION_NOTE =
   'Your business is now verified, so you can edit your listing directly from your dashboard. This pending request was closed without being applied: please make the changes you still want yourself.';
 
 /** An admin verified the owner's credentials (licence and insurance), or rejected them with a reason. */
-export function credentialsDecidedMail(
-  to: string,
-  companyName: string,
-  decision: 'verified' | 'rejected',
-  reason: string | null,
-  publicUrl: string,
-): MailMessage {
-  const verified = decision === 'verified';
-  return noticeMail({
-    to,
-    tag: `credentials-${decision}`,
-    title: verified ? `${companyName}: licence and insurance verified` : `${companyName}: we could not verify your licence and insurance`,
-    paragraphs: verified
-      ? [`We checked the licence and insurance of ${companyName}: your listing now shows the Licensed and Insured badges.`]
-      : [
-          `We reviewed the licence and insurance you sent for ${companyName} and could not verify them.`,
-          `Reason: ${reason ?? 'not given'}`,
-          'Correct them or upload a new certificate from the Credentials section of your dashboard.',
-        ],
-    dashboardUrl: dashboard(publicUrl),
-  });
-}
+export const credentialsDecidedMail = decidedMail('credentials', (companyName) => ({
+  verified: {
+    title: `${companyName}: licence and insurance verified`,
+    text: `We checked the licence and insurance of ${companyName}: your listing now shows the Licensed and Insured badges.`,
+  },
+  rejected: {
+    title: `${companyName}: we could not verify your licence and insurance`,
+    text: `We reviewed the licence and insurance you sent for ${companyName} and could not verify them.`,
+    next: 'Correct them or upload a new certificate from the Credentials section of your dashboard.',
+  },
+}));
 
 /** The verified insurance ends in 30 days or less: the Insured badge goes the day after. */
 export function insuranceExpiringMail(to: string, companyName: string, expiresOn: string, publicUrl: string): MailMessage {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@limo/platform/testing';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { adminCreate, call, startDirectory, userOf } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   // The companies the claim search pages through (an owner's listing among them, as POST /api/companies makes it).
   await call(h, 'POST', '/api/companies', userOf(h, 'business'), {
     name: 'Sunset Limousine',
@@ -22,7 +20,6 @@ beforeAll(async () => {
   });
   await adminCreate(h, admin, { name: 'Harbor Town Cars', city: 'Boston', state: 'MA' });
 });
-afterAll(() => h.close());
 
 describe('GET /api/all-companies and /api/my-companies', () => {
   type ClaimPage = { items: Array<Record<string, unknown> & { name: string; city: string | null }>; total: number };

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanyDetail, OwnerCompany } from '@limo/contracts';
-import { call, startDirectory, userOf, type Harness } from '../support.js';
+import { call, sharedHarness, startDirectory, userOf } from '../support.js';
 // Issue 17, defect 3: a free listing made at /list-business was stored `claimed: true`, so the
 // dashboard said "Business Claim Pending Verification — Payment received" for nothing.
 describe('a free listing (POST /api/companies)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startDirectory();
-  });
-  afterAll(() => h.close());
+  const h = sharedHarness(() => startDirectory());
 
   it('is owned by the business user but not claimed, on every read', async () => {
     const owner = userOf(h, 'business');

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
-import { call, listingForm as listing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { call, listingForm as listing, sharedHarness, sharedUser, startDirectory, userOf } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('POST /api/companies', () => {
   it('lists a business owner’s company: slugs stored, labels answered, address and coordinates from the full address', async () => {

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Company, CompanyResponsivenessV1, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
+import { sharedHarness, waitFor } from '@limo/platform/testing';
 import { reviewEvent, type ReviewDoc } from '../../src/domain/review.js';
 import { ReviewsRepository } from '../../src/repositories/reviews.repository.js';
 import { call, ownerListing, userOf } from '../support.js';
-import { startClockedDirectory, type ClockedHarness } from './credentials-support.js';
+import { startClockedDirectory } from './credentials-support.js';
 
 // Responsiveness and Top Rated (issue 21): quotes' `company.responsiveness.v1` lands on the company
 // (`responseTimeHours`, `responseRate`, page and search), and the `top-rated` badge is judged from it,
 // the rating and the verified-customer reviews of the last 12 months.
 
-let h: ClockedHarness;
-
-beforeAll(async () => {
-  h = await startClockedDirectory();
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startClockedDirectory());
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
 const found = async (query = '') =>

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { companySchema, type Company } from '@limo/contracts';
 import { distanceMiles, resolveLocation } from '@limo/geo';
-import { waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import type { CompanySearchIndex } from '../../src/search/company-search.port.js';
 import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { adminCreate, call, startDirectory, userOf } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const miami = resolveLocation('Miami, FL')!;
 
 /** Every page of a search, concatenated, with the total header of the first page. */
@@ -37,8 +37,6 @@ const milesFromMiami = (c: Pick<Company, 'latitude' | 'longitude'>) =>
 let everyCompany: Company[];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   expect((await call(h, 'POST', '/api/admin/populate-database', admin)).json().companiesAdded).toBe(1900);
   // Around Miami beyond the generated ones: Hollywood (~17 mi), Boca Raton (~42 mi), West Palm Beach (~66 mi).
   await adminCreate(h, admin, {
@@ -84,7 +82,6 @@ beforeAll(async () => {
   }
   expect(everyCompany).toHaveLength(1903);
 });
-afterAll(() => h.close());
 describe('GET /api/companies: the radius', () => {
   it('returns only companies within 25 miles of Miami, 15 a page, with the true total in X-Total-Count', async () => {
     const expected = everyCompany.filter((c) => c.latitude !== null && milesFromMiami(c) <= 25).map((c) => c.id);

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, OwnerCompany } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
-import { adminCreate, call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { describe, expect, it } from 'vitest';
+import { subscriptionCanceledV1, type Company, type OwnerCompany } from '@limo/contracts';
+import { eventOf, sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { adminCreate, call, claimApprovedEvent, listingRegisteredEvent, ownerListing, startDirectory, userOf } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const page = async (id: string) => (await call(h, 'GET', `/api/companies/${id}`)).json<Company>();
 const verifiedOwnerIds = async () =>
@@ -41,13 +35,13 @@ describe('the Verified Owner badge (issue 17, defect 9)', () => {
 
     // The subscription ends: the badge goes.
     await h.ctx.bus.publish([
-      {
-        id: randomUUID(),
-        type: 'subscription.canceled.v1',
-        occurredAt: new Date().toISOString(),
-        key: claimed.id,
-        data: { subscriptionId: 'sub_1', companyId: claimed.id, userId: owner.id, canceledAt: new Date().toISOString(), endedAt: null },
-      },
+      eventOf(subscriptionCanceledV1, claimed.id, {
+        subscriptionId: 'sub_1',
+        companyId: claimed.id,
+        userId: owner.id,
+        canceledAt: new Date().toISOString(),
+        endedAt: null,
+      }),
     ]);
     await waitFor(async () => !(await page(claimed.id)).verifiedOwner, 5_000, 'badge gone with the subscription');
   });
@@ -60,41 +54,11 @@ describe('the Verified Owner badge (issue 17, defect 9)', () => {
 
     const paidId = randomUUID();
     await h.ctx.bus.publish([
-      {
-        id: randomUUID(),
-        type: 'listing.registered.v1',
-        occurredAt: new Date().toISOString(),
-        key: paidId,
-        data: {
-          companyId: paidId,
-          userId: owner.id,
-          isPaid: true,
-          paymentIntentId: 'pi_paid_listing',
-          subscriptionId: null,
-          registeredAt: new Date().toISOString(),
-          company: {
-            name: 'Paid Listing Limo',
-            description: null,
-            phone: '(305) 555-0111',
-            email: null,
-            businessEmail: 'office@paid.example',
-            website: null,
-            address: null,
-            city: 'Miami',
-            state: 'FL',
-            zipCode: '33101',
-            latitude: null,
-            longitude: null,
-            priceRange: '$$$',
-            services: ['wedding'],
-            vehicleTypes: ['stretch-limousine'],
-            hourlyRateStart: 120,
-            seoKeywords: null,
-            seoTags: null,
-            fullAddress: null,
-          },
-        },
-      },
+      listingRegisteredEvent(paidId, owner.id, {
+        paymentIntentId: 'pi_paid_listing',
+        subscriptionId: null,
+        company: { phone: '(305) 555-0111', city: 'Miami', state: 'FL', zipCode: '33101' },
+      }),
     ]);
     await waitFor(async () => (await call(h, 'GET', `/api/companies/${paidId}`)).statusCode === 200, 5_000, 'paid listing created');
     expect((await page(paidId)).verifiedOwner).toBe(false);

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCreate, call, postReview, sharedHarness, sharedUser, startDirectory } from '../support.js';
 import { directoryEnvSchema } from '../../src/settings.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   companyId = (await adminCreate(h, admin, { name: 'Review Target Limo', city: 'Denver', state: 'CO' })).id;
 });
-afterAll(() => h.close());
 
-const review = (body: Record<string, unknown>, ip?: string) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/api/reviews',
-    payload: { companyId, ...body },
-    remoteAddress: ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
+const review = (body: Record<string, unknown>, ip?: string) => postReview(h, { companyId, ...body }, ip);
 
 describe('POST /api/reviews: validation and anti-spam', () => {
   it.each([

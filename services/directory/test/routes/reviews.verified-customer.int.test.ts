@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewLinkKey, signReviewLink } from '@limo/platform';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 let companyId: string;
 let otherId: string;
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   companyId = (await adminCreate(h, admin, { name: 'Verified Target Limo', city: 'Austin', state: 'TX' })).id;
   otherId = (await adminCreate(h, admin, { name: 'Other Limo', city: 'Austin', state: 'TX' })).id;
 });
-afterAll(() => h.close());
 
 const link = (over: { companyId?: string; expiresAt?: Date; key?: Buffer } = {}) =>
   signReviewLink(

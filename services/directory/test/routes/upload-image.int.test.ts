@@ -1,17 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OwnerCompany } from '@limo/contracts';
 import { INTERNAL_HEADER } from '@limo/platform';
-import { call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from '../support.js';
+import { call, multipart, png, sharedHarness, sharedUser, startDirectory, userOf, type TestUser } from '../support.js';
 
-let h: Harness;
-let owner: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  owner = userOf(h, 'business');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const owner = sharedUser(h, 'business');
 
 function upload(
   user: TestUser | undefined,

@@ -14,10 +14,42 @@ interface Traits {
   verifiedOwner?: boolean;
   /** Credentials an admin verified (issue 21): a licence, the insurance's last day. */
   licensed?: boolean;
-  insuredUntil?: string;
+  insuredUntil?: string | null;
   /** Responsiveness (issue 21): the Top Rated badge, the best-match tier. */
   topRated?: boolean;
   responsiveTier?: number;
+}
+
+/** A plain Miami company's search document; `fields` set what a test is about. */
+export function searchDocument(fields: Partial<SearchDocument> & Pick<SearchDocument, 'id'>): SearchDocument {
+  return {
+    name: `Company ${fields.id}`,
+    description: 'Limousines',
+    city: 'Miami',
+    state: 'FL',
+    zipCode: '33101',
+    latitude: 25.77,
+    longitude: -80.19,
+    services: ['wedding'],
+    vehicleTypes: ['sedan'],
+    priceRange: '$$',
+    hourlyRateStart: null,
+    rating: 4,
+    reviewCount: 1,
+    featured: false,
+    verified: true,
+    verifiedOwner: false,
+    licensed: false,
+    insuredUntil: null,
+    topRated: false,
+    responsiveTier: 0,
+    suspended: false,
+    servedPlaces: [],
+    createdAt: '2024-01-01T00:00:00.000Z',
+    version: 1,
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    ...fields,
+  };
 }
 
 function company(
@@ -26,9 +58,10 @@ function company(
   description: string,
   [city, state, zipCode]: [string, string, string],
   at: [number, number] | null,
-  traits: Traits,
+  { featured = false, suspended = false, licensed = false, insuredUntil = null, topRated = false, ...traits }: Traits,
 ): SearchDocument {
-  return {
+  return searchDocument({
+    ...traits,
     id,
     name,
     description,
@@ -37,26 +70,18 @@ function company(
     zipCode,
     latitude: at ? at[0] : null,
     longitude: at ? at[1] : null,
-    services: traits.services,
-    vehicleTypes: traits.vehicleTypes,
-    priceRange: traits.priceRange,
-    hourlyRateStart: null,
-    rating: traits.rating,
-    reviewCount: traits.reviewCount,
-    featured: traits.featured ?? false,
-    verified: !traits.suspended,
-    suspended: traits.suspended ?? false,
-    servedPlaces: [],
-    licensed: traits.licensed ?? false,
-    insuredUntil: traits.insuredUntil ?? null,
-    topRated: traits.topRated ?? false,
-    responsiveTier: traits.responsiveTier ?? (traits.topRated ? 2 : 0),
+    featured,
+    verified: !suspended,
+    suspended,
+    licensed,
+    insuredUntil,
+    topRated,
+    responsiveTier: traits.responsiveTier ?? (topRated ? 2 : 0),
     // Featured listings are paid for: their owners are Verified Owners unless suspended.
-    verifiedOwner: traits.verifiedOwner ?? (traits.featured === true && !traits.suspended),
+    verifiedOwner: traits.verifiedOwner ?? (featured && !suspended),
     createdAt: '2024-01-15T10:00:00.000Z',
-    version: 1,
     updatedAt: '2024-01-15T10:00:00.000Z',
-  };
+  });
 }
 
 const MIA: [string, string, string] = ['Miami', 'FL', '33101'];

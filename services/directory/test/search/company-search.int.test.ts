@@ -5,6 +5,7 @@ import { ElasticsearchCompanySearch } from '../../src/search/elasticsearch.compa
 import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
 import { companyRevision } from '../../src/search/search-document.js';
 import { describeCompanySearchContract } from './company-search.contract.js';
+import { searchDocument } from './company-search.fixtures.js';
 
 describeCompanySearchContract('CompanySearch contract: embedded', async () => {
   const index = EmbeddedCompanySearch.create();
@@ -28,34 +29,13 @@ describeWithEngine('ElasticsearchCompanySearch hits', 'ELASTICSEARCH_URL', (url)
   it('name the copy of each company the index holds, so a kept JSON is reused only for that copy', async () => {
     const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-revision-${randomUUID()}` });
     try {
-      const company = {
+      const company = searchDocument({
         id: 'rev-1',
         name: 'Revision Limo',
         description: 'Sedans',
-        city: 'Miami',
-        state: 'FL',
-        zipCode: '33101',
-        latitude: 25.77,
-        longitude: -80.19,
-        services: ['wedding'],
-        vehicleTypes: ['sedan'],
-        priceRange: '$$',
-        hourlyRateStart: null,
-        rating: 4,
-        reviewCount: 1,
-        featured: false,
-        verified: true,
-        verifiedOwner: false,
-        licensed: false,
-        insuredUntil: null,
-        topRated: false,
-        responsiveTier: 0,
-        suspended: false,
-        servedPlaces: [],
-        createdAt: '2024-01-01T00:00:00.000Z',
         version: 3,
         updatedAt: '2024-02-01T10:00:00.123Z',
-      };
+      });
       await index.upsert([company]);
       await index.refresh();
       const query = { state: 'FL', sort: 'best-match', page: 1, limit: 5 } as const;
@@ -81,34 +61,7 @@ describe('ElasticsearchCompanySearch.create', () => {
 });
 
 describe('EmbeddedCompanySearch between rebuilds', () => {
-  const doc = (id: string, latitude: number, name = `Company ${id}`) => ({
-    id,
-    name,
-    description: 'Limousines',
-    city: 'Miami',
-    state: 'FL',
-    zipCode: '33101',
-    latitude,
-    longitude: -80.19,
-    services: ['wedding'],
-    vehicleTypes: ['sedan'],
-    priceRange: '$$',
-    hourlyRateStart: null,
-    rating: 4,
-    reviewCount: 1,
-    featured: false,
-    verified: true,
-    verifiedOwner: false,
-    licensed: false,
-    insuredUntil: null,
-    topRated: false,
-    responsiveTier: 0,
-    suspended: false,
-    servedPlaces: [],
-    createdAt: '2024-01-01T00:00:00.000Z',
-    version: 1,
-    updatedAt: '2024-01-01T00:00:00.000Z',
-  });
+  const doc = (id: string, latitude: number, name?: string) => searchDocument({ id, latitude, ...(name && { name }) });
 
   it('sees each write at once, before and after the batch rebuild of its static indexes', async () => {
     const index = EmbeddedCompanySearch.create();

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SUPPORT_EMAIL } from '@limo/contracts';
-import { startTestService, type ServiceHarness, type TestContext } from '@limo/platform/testing';
+import { sharedHarness, startTestService, type TestContext } from '@limo/platform/testing';
 import { createIdentityService } from '../../src/app.js';
 
-let h: ServiceHarness;
+const h = sharedHarness(() => startTestService(createIdentityService));
 let ctx: TestContext;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  h = await startTestService(createIdentityService);
   ({ ctx, app } = h);
 });
-afterAll(() => h.close());
 
 const message = {
   name: 'Rosa Diaz',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cityQuotePreviewSchema, cityQuoteRequestCreatedSchema } from '@limo/contracts';
-import { nextIp, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
+import { nextIp, sharedHarness, startTestService, waitFor } from '@limo/platform/testing';
 import { createQuotesService } from '../../src/app.js';
 import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
 import type { QuoteDoc } from '../../src/domain/quote.js';
@@ -9,12 +9,9 @@ import { cityQuoteBody, companyEvent, companySnapshot, ROCKFORD } from '../fixtu
 // Leads worth answering (issue 21): a city-wide request goes to at most CITY_QUOTE_MAX_COMPANIES
 // best-matched companies; the preview says how many, and which kind, before sending.
 
-let h: ServiceHarness;
-
-beforeAll(async () => {
-  h = await startTestService((context) => createQuotesService(context, { reconciliation: false }), { CITY_QUOTE_MAX_COMPANIES: '2' });
-});
-afterAll(() => h.close());
+const h = sharedHarness(() =>
+  startTestService((context) => createQuotesService(context, { reconciliation: false }), { CITY_QUOTE_MAX_COMPANIES: '2' }),
+);
 
 async function addCompanies(overrides: Array<Parameters<typeof companySnapshot>[0]>) {
   const snapshots = overrides.map((o) => companySnapshot({ city: 'Rockford', state: 'IL', ...ROCKFORD, ...o }));

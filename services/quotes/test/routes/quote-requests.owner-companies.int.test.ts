@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { nextIp, sessionCookie, startTestService, waitFor, type ServiceHarness, type TestContext } from '@limo/platform/testing';
+import { nextIp, sessionCookie, sharedHarness, startTestService, waitFor, type TestContext } from '@limo/platform/testing';
 import { createQuotesService } from '../../src/app.js';
 import type { CompanyContactDoc } from '../../src/domain/company-contact.js';
 import { companyEvent, companySnapshot, quoteBody } from '../fixtures.js';
 
 // The owner's quote routes follow the dashboard's company switcher (`companyId`), not only the first company.
-let h: ServiceHarness;
+const h = sharedHarness(() => startTestService((context) => createQuotesService(context)));
 let ctx: TestContext;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  h = await startTestService((context) => createQuotesService(context));
   ({ ctx, app } = h);
 });
-afterAll(() => h.close());
 
 async function addCompany(overrides: Parameters<typeof companySnapshot>[0]) {
   const snapshot = companySnapshot(overrides);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
-import { call, startBilling, userOf, type Harness, type TestUser } from '../../support.js';
+import { call, sharedHarness, startBilling, userOf, type TestUser } from '../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('provider keys', () => {
   it('stores keys encrypted, answers them masked, and applies them without a restart', async () => {

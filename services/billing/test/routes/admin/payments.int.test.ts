@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, listCompany, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 import { approve, ownerWithPaidClaim } from '../billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/admin/payments and POST /api/admin/payments/{id}/refund', () => {
   it('lists every payment with payer, company and claim, even one whose claim was never made; filters and searches', async () => {

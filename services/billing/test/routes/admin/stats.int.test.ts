@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, card, listCompany, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, card, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('right after paying a claim (GET /api/subscriptions, GET /api/admin/stats)', () => {
   it("the payer's subscription reads active with verification pending, and admin revenue counts it", async () => {

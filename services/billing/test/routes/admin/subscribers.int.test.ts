@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const userEvent = (type: 'user.registered.v1' | 'user.removed.v1', userId: string, email: string) => ({
   id: randomUUID(),

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startBilling, userOf } from '../../support.js';
 import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('GET /api/admin/subscriptions and POST /api/admin/subscriptions/{id}/cancel', () => {
   it('lists subscriptions with company, payer and amount; cancels at the period end, then now', async () => {

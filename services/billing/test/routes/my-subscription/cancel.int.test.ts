@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startBilling, userOf, waitFor, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startBilling, userOf, waitFor } from '../../support.js';
 import { mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeWithEngine } from '@limo/platform/testing';
-import { recordingProxy, startStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
-import { call, startBilling, userOf, type Harness } from '../../support.js';
+import { describe, expect, it, vi } from 'vitest';
+import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
+import { startRecordedStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
+import { call, startBilling, userOf } from '../../support.js';
 import { ownerWithPaidClaim } from '../billing-flow.js';
 
 const URL_CARD = '/api/my-subscription/card';
 const URL_CONFIRM = '/api/my-subscription/card/confirm';
 
 describe('POST /api/my-subscription/card with the simulator', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startBilling();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = sharedHarness(() => startBilling());
 
   it('needs the test card: without it, 400 naming the missing fields; the confirm step is for Stripe only (409)', async () => {
     const { owner, company } = await ownerWithPaidClaim(h);
@@ -33,16 +27,7 @@ describe('POST /api/my-subscription/card with the simulator', () => {
 });
 
 describeWithEngine('POST /api/my-subscription/card on Stripe (stripe-mock)', 'STRIPE_MOCK_URL', (url) => {
-  let h: Harness;
-  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
-  beforeAll(async () => {
-    proxy = await recordingProxy(url);
-    h = await startStripeBilling(proxy.url);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await proxy?.close();
-  });
+  const h = sharedHarness(() => startRecordedStripeBilling(url));
 
   const activeSubscription = async (userId: string) => {
     const ids = await storedCheckout(h, { status: 'active', userId });
@@ -60,7 +45,7 @@ describeWithEngine('POST /api/my-subscription/card on Stripe (stripe-mock)', 'ST
       clientSecret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
       subscription: { subscriptionId: ids.sub_fixture, card: { brand: 'mastercard', last4: '4444' } },
     });
-    const created = proxy.requests.filter((r) => r.method === 'POST' && r.path === '/v1/setup_intents');
+    const created = h.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/setup_intents');
     const mine = created.find((r) => r.form.get('customer') === ids.cus_fixture);
     expect(mine?.form.get('usage')).toBe('off_session');
     expect(mine?.form.get('metadata[subscriptionId]')).toBe(ids.sub_fixture);
@@ -108,9 +93,9 @@ describeWithEngine('POST /api/my-subscription/card on Stripe (stripe-mock)', 'ST
     } finally {
       vi.restoreAllMocks();
     }
-    const customerUpdate = proxy.requests.find((r) => r.method === 'POST' && r.path === `/v1/customers/${ids.cus_fixture}`);
+    const customerUpdate = h.stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/customers/${ids.cus_fixture}`);
     expect(customerUpdate?.form.get('invoice_settings[default_payment_method]')).toBe(ids.pm_fixture);
-    const subscriptionUpdate = proxy.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ids.sub_fixture}`);
+    const subscriptionUpdate = h.stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ids.sub_fixture}`);
     expect(subscriptionUpdate?.form.get('default_payment_method')).toBe(ids.pm_fixture);
     expect((await call(h, 'GET', '/api/my-subscription', owner)).json().card).toEqual({ brand: 'visa', last4: '4242' });
   });

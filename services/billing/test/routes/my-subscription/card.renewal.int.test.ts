@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, card, startBilling, waitFor, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, card, sharedHarness, startBilling, waitFor } from '../../support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
 // The renewal path of the simulator (its clock moved forward, as the provider's time passes): the
 // owner's card update that pays a failed renewal.
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isPaid } from '../../../src/domain/lifecycle.js';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, waitFor, type Harness } from '../../support.js';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, waitFor } from '../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 const subscriptionObject = (id: string, status: string, periodEnd = Math.floor(Date.now() / 1000) + 365 * 86400) => ({
   id,

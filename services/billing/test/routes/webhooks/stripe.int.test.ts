@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeWithEngine } from '@limo/platform/testing';
-import { fixture, postWebhook, recordingProxy, startStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
+import { describe, expect, it, vi } from 'vitest';
+import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
+import { fixture, postWebhook, startRecordedStripeBilling, storedCheckout } from '../../stripe-fixtures.js';
 import { call, startBilling, userOf, waitFor, type Harness } from '../../support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from '../billing-flow.js';
 
@@ -9,13 +9,7 @@ const renewalNotices = async (h: Harness, to: string) => (await h.ctx.outbox()).
 // POST /api/webhooks/stripe with Stripe's own event shapes. The simulator's service verifies the same
 // signatures, so the Stripe-format events run here without an engine; the rest needs stripe-mock.
 describe('POST /api/webhooks/stripe: invoice.upcoming as Stripe sends it (its invoice has no id)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startBilling();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = sharedHarness(() => startBilling());
 
   it('mails the "renews in 7 days" notice once per period, also when the event is redelivered or sent again', async () => {
     const { email, claimId, subscriptionId, company } = await ownerWithPaidClaim(h);
@@ -37,16 +31,7 @@ describe('POST /api/webhooks/stripe: invoice.upcoming as Stripe sends it (its in
 });
 
 describeWithEngine('POST /api/webhooks/stripe on the Stripe adapter (stripe-mock + signed fixtures)', 'STRIPE_MOCK_URL', (url) => {
-  let h: Harness;
-  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
-  beforeAll(async () => {
-    proxy = await recordingProxy(url);
-    h = await startStripeBilling(proxy.url);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await proxy?.close();
-  });
+  const h = sharedHarness(() => startRecordedStripeBilling(url));
 
   it("setup_intent.succeeded: the card becomes the customer's and the subscription's default and the owner sees it; a redelivery changes nothing", async () => {
     const ids = await storedCheckout(h, { status: 'active', userId: 'owner-seti' });
@@ -56,9 +41,9 @@ describeWithEngine('POST /api/webhooks/stripe on the Stripe adapter (stripe-mock
     expect((await postWebhook(h, payload)).json()).toEqual({ received: true, duplicate: false });
     await waitFor(async () => (await h.service.deps.subscriptions.findById(ids.sub_fixture))?.card?.last4 === '4242');
 
-    const customerUpdate = proxy.requests.find((r) => r.method === 'POST' && r.path === `/v1/customers/${ids.cus_fixture}`);
+    const customerUpdate = h.stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/customers/${ids.cus_fixture}`);
     expect(customerUpdate?.form.get('invoice_settings[default_payment_method]')).toBe(ids.pm_fixture);
-    const subscriptionUpdate = proxy.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ids.sub_fixture}`);
+    const subscriptionUpdate = h.stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ids.sub_fixture}`);
     expect(subscriptionUpdate?.form.get('default_payment_method')).toBe(ids.pm_fixture);
     const mine = await call(h, 'GET', '/api/my-subscription', owner);
     expect(mine.json().card).toEqual({ brand: 'visa', last4: '4242' });
@@ -76,7 +61,7 @@ describeWithEngine('POST /api/webhooks/stripe on the Stripe adapter (stripe-mock
     expect((await postWebhook(h, payload)).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect((await h.service.deps.subscriptions.findById(other.sub_fixture))!.card).toBeUndefined();
-    expect(proxy.requests.some((r) => r.path === `/v1/subscriptions/${other.sub_fixture}` && r.method === 'POST')).toBe(false);
+    expect(h.stripe.requests.some((r) => r.path === `/v1/subscriptions/${other.sub_fixture}` && r.method === 'POST')).toBe(false);
   });
 
   it('invoice.upcoming mails the renewal notice once per period', async () => {

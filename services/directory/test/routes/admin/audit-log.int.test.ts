@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditLogPage, OwnerCompany } from '@limo/contracts';
 import { AuditTrail } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
-import { call, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { call, ownerListing, startDirectory, userOf } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 const LOG = '/api/admin/audit-log';
 const page = async (query = '') => (await call(h, 'GET', `${LOG}${query}`, admin)).json<AuditLogPage>();

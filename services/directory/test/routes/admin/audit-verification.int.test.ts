@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanyDoc } from '../../../src/domain/company.js';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('POST /api/admin/audit-verification', () => {
   it('takes verified from companies no claim or admin decision backs, and keeps the others', async () => {

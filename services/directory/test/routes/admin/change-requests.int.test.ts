@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
-import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { call, claimApprovedEvent, ownerListing, startDirectory, userOf, type TestUser } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 async function listed(owner: TestUser, name: string, rate = '75'): Promise<OwnerCompany> {
   const res = await call(h, 'POST', '/api/companies', owner, ownerListing({ name, hourlyRateStart: rate }));

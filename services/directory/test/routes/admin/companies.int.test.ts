@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
+import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import type { CompanyDoc } from '../../../src/domain/company.js';
-import { adminCreate, call, multipart, png, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { adminCreate, call, multipart, png, startDirectory, userOf } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 const events: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
   await h.ctx.bus.subscribe({
     group: 'test.company-events',
     topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
@@ -20,7 +18,6 @@ beforeAll(async () => {
   // The admin list pages over the generated directory, as after the admin's populate-database.
   expect((await call(h, 'POST', '/api/admin/populate-database', admin)).json().companiesAdded).toBe(1900);
 });
-afterAll(() => h.close());
 
 describe('GET /api/admin/companies', () => {
   it('pages 50 at a time with the total, and searches name, city, state and e-mail', async () => {

@@ -1,15 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCreate, call, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { adminCreate, call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('GET /api/admin/export-companies', () => {
   it('answers an .xlsx with a dated file name, one row per company, formula-like cells escaped', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCompanyList } from '@limo/contracts';
-import { call, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { call, sharedHarness, sharedUser, startDirectory } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('POST /api/admin/populate-database', () => {
   it('adds 1,900 companies over the 19 cities, and none the second time', async () => {

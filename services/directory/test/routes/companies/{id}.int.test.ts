@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanyDetail, OwnerCompany } from '@limo/contracts';
-import { adminCreate, call, listingForm as listing, startDirectory, userOf, type Harness, type TestUser } from '../../support.js';
+import { adminCreate, call, listingForm as listing, sharedHarness, sharedUser, startDirectory, userOf } from '../../support.js';
 
-let h: Harness;
-let admin: TestUser;
-
-beforeAll(async () => {
-  h = await startDirectory();
-  admin = userOf(h, 'admin');
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
+const admin = sharedUser(h, 'admin');
 
 describe('GET /api/companies/{id}', () => {
   it('answers the public shape with approved reviews only, newest first, and their rating', async () => {

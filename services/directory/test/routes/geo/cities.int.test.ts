@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startDirectory, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startDirectory } from '../../support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startDirectory();
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
 
 describe('GET /api/geo/cities', () => {
   it('suggests "City, ST" for the location box', async () => {

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startDirectory, type Harness } from '../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, sharedHarness, startDirectory } from '../../support.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startDirectory();
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startDirectory());
 
 describe('GET /api/images/{id}', () => {
   it('answers 404 for an unknown or malformed id', async () => {

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, startTestService, waitFor, type ServiceHarness } from '@limo/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { nextIp, sharedHarness, startTestService, waitFor } from '@limo/platform/testing';
 import { INTERNAL_HEADER, verifySession } from '@limo/platform';
 import { createIdentityService } from '../../../src/app.js';
 
 const SIGN_UPS_PER_HOUR = 3;
-let h: ServiceHarness;
-
-beforeAll(async () => {
-  h = await startTestService(createIdentityService, { REGISTER_RATE_LIMIT_PER_HOUR: String(SIGN_UPS_PER_HOUR) });
-});
-afterAll(() => h.close());
+const h = sharedHarness(() => startTestService(createIdentityService, { REGISTER_RATE_LIMIT_PER_HOUR: String(SIGN_UPS_PER_HOUR) }));
 
 let n = 0;
 const account = (fields: Record<string, unknown> = {}) => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, checkoutAndPay, claimer, listCompany, startBilling, userOf, waitFor, type Harness } from '../../../support.js';
+import { describe, expect, it } from 'vitest';
+import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 describe('subscriptions', () => {
   it('a cancellation takes effect at the end of the paid year: active until then, then canceled and announced', async () => {

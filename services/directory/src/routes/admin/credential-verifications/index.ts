@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  companyIdParamsSchema,
-  credentialsSchema,
-  credentialVerificationSchema,
-  errorResponses,
-  listingRejectBodySchema,
-  type CredentialVerification,
-} from '@limo/contracts';
+import { credentialsSchema, credentialVerificationSchema, type CredentialVerification } from '@limo/contracts';
 import { conflict } from '@limo/platform';
 import type { CompanyDoc } from '../../../domain/company.js';
 import { isAwaitingVerification, toCredentials } from '../../../domain/credentials.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { decideOnCompany } from '../../../use-cases/company-decisions.js';
+import { approveSchema, rejectSchema } from '../queue-decisions.js';
 
 const toVerification = (c: CompanyDoc): CredentialVerification => ({
   ...toCredentials(c),
@@ -50,14 +44,7 @@ export async function credentialVerificationRoutes(app: FastifyInstance, deps: D
 
   r.post(
     '/api/admin/credential-verifications/:companyId/approve',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Verify the credentials: the Licensed and Insured badges show; the owner is mailed',
-        params: companyIdParamsSchema,
-        response: { 200: decided, ...errorResponses(404, 409) },
-      },
-    },
+    { schema: approveSchema('Verify the credentials: the Licensed and Insured badges show; the owner is mailed', decided) },
     async (request) => {
       const admin = request.user!;
       const company = await decideOnCompany(deps, admin, request.params.companyId, {
@@ -92,15 +79,7 @@ export async function credentialVerificationRoutes(app: FastifyInstance, deps: D
 
   r.post(
     '/api/admin/credential-verifications/:companyId/reject',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject the credentials with a reason (kept, and mailed to the owner); earlier verified ones stay',
-        params: companyIdParamsSchema,
-        body: listingRejectBodySchema,
-        response: { 200: decided, ...errorResponses(400, 404, 409) },
-      },
-    },
+    { schema: rejectSchema('Reject the credentials with a reason (kept, and mailed to the owner); earlier verified ones stay', decided) },
     async (request) => {
       const admin = request.user!;
       const { reason } = request.body;

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  companyIdParamsSchema,
-  errorResponses,
-  listingRejectBodySchema,
-  listingVerificationSchema,
-  ownerCompanySchema,
-  type ListingVerification,
-} from '@limo/contracts';
+import { listingVerificationSchema, ownerCompanySchema, type ListingVerification } from '@limo/contracts';
 import { conflict } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import { isPaidListing, type CompanyDoc } from '../../../domain/company.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { decideOnCompany } from '../../../use-cases/company-decisions.js';
+import { approveSchema, rejectSchema } from '../queue-decisions.js';
 
 /** Owned, not verified, not suspended, not rejected: what waits in the queue. */
 const WAITING = { userId: { $ne: null }, verified: false, suspendedAt: null, 'listingReview.status': { $ne: 'rejected' } };
@@ -56,12 +50,10 @@ export async function listingVerificationRoutes(app: FastifyInstance, deps: Dire
   r.post(
     '/api/admin/listing-verifications/:companyId/approve',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Verify an owned listing: verified, full edit rights, the Verified Owner badge when paid; the owner is mailed',
-        params: companyIdParamsSchema,
-        response: { 200: decided, ...errorResponses(404, 409) },
-      },
+      schema: approveSchema(
+        'Verify an owned listing: verified, full edit rights, the Verified Owner badge when paid; the owner is mailed',
+        decided,
+      ),
     },
     async (request) => {
       const admin = request.user!;
@@ -89,15 +81,7 @@ export async function listingVerificationRoutes(app: FastifyInstance, deps: Dire
 
   r.post(
     '/api/admin/listing-verifications/:companyId/reject',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject an owned listing with a reason (kept, and mailed to the owner); it leaves the queue',
-        params: companyIdParamsSchema,
-        body: listingRejectBodySchema,
-        response: { 200: decided, ...errorResponses(400, 404, 409) },
-      },
-    },
+    { schema: rejectSchema('Reject an owned listing with a reason (kept, and mailed to the owner); it leaves the queue', decided) },
     async (request) => {
       const admin = request.user!;
       const { reason } = request.body;

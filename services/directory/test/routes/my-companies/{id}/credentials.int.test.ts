@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials, OwnerCompany } from '@limo/contracts';
-import { call, ownerListing, userOf, type TestUser } from '../../../support.js';
-import {
-  credentialsBody,
-  dayAfter,
-  PDF,
-  png,
-  startClockedDirectory,
-  uploadCertificate,
-  type ClockedHarness,
-} from '../../credentials-support.js';
+import { call, ownerListing, sharedHarness, sharedUser, userOf } from '../../../support.js';
+import { credentialsBody, dayAfter, PDF, png, startClockedDirectory, uploadCertificate } from '../../credentials-support.js';
 
-let h: ClockedHarness;
-let owner: TestUser;
+const h = sharedHarness(() => startClockedDirectory());
+const owner = sharedUser(h, 'business');
 let company: OwnerCompany;
 
 beforeAll(async () => {
-  h = await startClockedDirectory();
-  owner = userOf(h, 'business');
   company = (await call(h, 'POST', '/api/companies', owner, ownerListing({ name: 'Credentialed Limo' }))).json<OwnerCompany>();
 });
-afterAll(() => h.close());
 
 const url = (id: string) => `/api/my-companies/${id}/credentials`;
 

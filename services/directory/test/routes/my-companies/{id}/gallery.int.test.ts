@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDetail, GalleryImage, OwnerCompany } from '@limo/contracts';
-import { call, multipart, ownerListing, png, startDirectory, userOf, type Harness, type TestUser } from '../../../support.js';
+import { call, multipart, ownerListing, png, sharedHarness, sharedUser, startDirectory, userOf, type TestUser } from '../../../support.js';
 
-let h: Harness;
-let owner: TestUser;
+const h = sharedHarness(() => startDirectory({ PUBLIC_URL: 'http://limo.test' }));
+const owner = sharedUser(h, 'business');
 let company: OwnerCompany;
 let picture: Buffer;
 
 beforeAll(async () => {
-  h = await startDirectory({ PUBLIC_URL: 'http://limo.test' });
-  owner = userOf(h, 'business');
   company = (await call(h, 'POST', '/api/companies', owner, ownerListing({ name: 'Gallery Limo' }))).json<OwnerCompany>();
   picture = await png(320, 200);
 });
-afterAll(() => h.close());
 
 const galleryUrl = (id: string) => `/api/my-companies/${id}/gallery`;
 

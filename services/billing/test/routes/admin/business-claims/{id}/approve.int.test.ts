@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanySnapshot } from '@limo/contracts';
-import { call, linkAccount, listCompany, paidClaim, startBilling, userOf, waitFor, type Harness } from '../../../../support.js';
+import { call, linkAccount, listCompany, paidClaim, sharedHarness, startBilling, userOf, waitFor } from '../../../../support.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedHarness(() => startBilling());
 
 /** Directory's `company.updated.v1`: the company now belongs to `userId`. */
 async function companyNowOwnedBy(company: CompanySnapshot, userId: string) {
