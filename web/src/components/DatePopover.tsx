@@ -90,17 +90,20 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
                         <DatePicker.TableRow key={week[0].toString()}>
                           {week.map((day) => (
                             <DatePicker.TableCell key={day.toString()} value={day}>
-                              <DatePicker.TableCellTrigger
-                                title={longDate(day.toString())}
-                                onClick={(e) => {
-                                  if (day.toString() !== value) return;
-                                  // Before the picker's own handler, which then leaves the click alone.
-                                  e.preventDefault();
-                                  onChange('');
-                                }}
-                              >
-                                {day.day}
-                              </DatePicker.TableCellTrigger>
+                              {/* Only this month's days, so each day's button has a name of its own. */}
+                              {!picker.getDayTableCellState({ value: day }).outsideRange && (
+                                <DatePicker.TableCellTrigger
+                                  title={longDate(day.toString())}
+                                  onClick={(e) => {
+                                    if (day.toString() !== value) return;
+                                    // Before the picker's own handler, which then leaves the click alone.
+                                    e.preventDefault();
+                                    onChange('');
+                                  }}
+                                >
+                                  {day.day}
+                                </DatePicker.TableCellTrigger>
+                              )}
                             </DatePicker.TableCell>
                           ))}
                         </DatePicker.TableRow>
