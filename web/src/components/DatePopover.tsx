@@ -51,8 +51,9 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
         if (!e.open) onBlur?.();
       }}
       invalid={invalid}
+      colorPalette="brand"
     >
-      <DatePicker.Control>
+      <DatePicker.Control width="full">
         <DatePicker.Trigger asChild unstyled>
           <Button
             aria-labelledby={labelId}
