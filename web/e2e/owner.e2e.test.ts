@@ -149,8 +149,11 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByLabel('Full Address').fill('200 Biscayne Blvd, Mia');
     await page.getByRole('option', { name: /^200 Biscayne Blvd, Miami, FL/ }).click();
     await expect.poll(() => page.getByLabel('ZIP Code').inputValue()).toMatch(/^\d{5}$/);
-    await page.getByRole('checkbox', { name: 'Wedding' }).check();
-    await page.getByRole('checkbox', { name: 'Party Bus' }).check();
+    // Chakra's checkboxes are ticked through their labels: Playwright's check() cannot reach the visually hidden input.
+    await page.getByRole('group', { name: 'Services', exact: true }).getByText('Wedding', { exact: true }).click();
+    await page.getByRole('group', { name: 'Vehicle Types', exact: true }).getByText('Party Bus', { exact: true }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Wedding' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Party Bus' }).isChecked()).toBe(true);
     await screenshot(page, 'business-registration');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('button', { name: /Back to Form/ }).waitFor();

@@ -1,7 +1,6 @@
-import { Fieldset, HStack, SimpleGrid } from '@chakra-ui/react';
+import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid } from '@chakra-ui/react';
 import { SERVICES, VEHICLE_TYPES, type Term } from '@limo/contracts';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { colorValue } from '../theme';
 
 export interface TermCheckboxesProps {
   legend: string;
@@ -13,37 +12,28 @@ export interface TermCheckboxesProps {
   disabled?: boolean;
 }
 
-/**
- * A group of checkboxes over one canonical vocabulary; the chosen slugs keep the vocabulary's order.
- * Native inputs, not Chakra's CheckboxGroup: the browser journeys tick them with Playwright's `check()`,
- * which cannot act on Chakra's visually hidden input.
- */
+/** A group of checkboxes over one canonical vocabulary (Chakra's CheckboxGroup); the chosen slugs keep the vocabulary's order. */
 export function TermCheckboxes({ legend, terms, value, onChange, disabled }: TermCheckboxesProps) {
-  const toggle = (slug: string, checked: boolean) => {
-    const chosen = new Set(value);
-    if (checked) chosen.add(slug);
-    else chosen.delete(slug);
-    onChange(terms.filter((t) => chosen.has(t.slug)).map((t) => t.slug));
-  };
   return (
     <Fieldset.Root gap="1.5" disabled={disabled}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
         {legend}
       </Fieldset.Legend>
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gapX="4" gapY="2">
-        {terms.map((term) => (
-          <HStack as="label" key={term.slug} gap="2" fontSize="sm" cursor={disabled ? 'default' : 'pointer'}>
-            <input
-              type="checkbox"
-              checked={value.includes(term.slug)}
-              disabled={disabled}
-              onChange={(e) => toggle(term.slug, e.target.checked)}
-              style={{ width: 16, height: 16, accentColor: colorValue('brand.700') }}
-            />
-            {term.label}
-          </HStack>
-        ))}
-      </SimpleGrid>
+      <CheckboxGroup
+        value={[...value]}
+        onValueChange={(chosen) => onChange(terms.filter((t) => chosen.includes(t.slug)).map((t) => t.slug))}
+        disabled={disabled}
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gapX="4" gapY="2">
+          {terms.map((term) => (
+            <Checkbox.Root key={term.slug} value={term.slug} size="sm" colorPalette="brand">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontWeight="normal">{term.label}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </SimpleGrid>
+      </CheckboxGroup>
     </Fieldset.Root>
   );
 }

@@ -28,6 +28,7 @@ import { applyServerErrors, EMPTY_QUOTE_FIELDS } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
+import { colorValue } from '../theme';
 
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
 type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
@@ -175,7 +176,7 @@ export default function CityQuotePage() {
         {TILES.map((t) => (
           <Card.Root key={t.title} variant="subtle" bg="brand.50">
             <Card.Body alignItems="center" textAlign="center" gap="1" py="5">
-              <t.icon color="#23356b" aria-hidden="true" />
+              <t.icon color={colorValue('brand.700')} aria-hidden="true" />
               <Text fontSize="2xl" fontWeight="bold" color="brand.800">
                 {t.title}
               </Text>

@@ -17,6 +17,7 @@ import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
+import { colorValue } from '../theme';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -228,7 +229,7 @@ export default function ListBusinessPage() {
   return (
     <Box maxW="4xl" mx="auto" px={{ base: '4', md: '6' }} py="8">
       <Stack direction="row" align="center" gap="3">
-        <Building2 color="#23356b" aria-hidden="true" />
+        <Building2 color={colorValue('brand.700')} aria-hidden="true" />
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           Register Your Limousine Business
         </Heading>

@@ -9,6 +9,7 @@ import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
 import { ListingPaymentSuccess } from './ListingPaymentSuccess';
 import { NextStepsCard, PaymentSuccessLayout, Row, SuccessCard } from './PaymentSuccessParts';
 import { LinkButton } from '../../components/LinkButton';
+import { colorValue } from '../../theme';
 
 /**
  * /payment-success (owner-admin §2.3, §4): records the claim once, then shows its details; for a listing
@@ -47,7 +48,7 @@ export default function PaymentSuccessPage() {
     return (
       <Center px="4" py="20">
         <Stack textAlign="center" align="center" gap="4" maxW="lg">
-          <CheckCircle2 size={48} color="#2f855a" aria-hidden="true" />
+          <CheckCircle2 size={48} color={colorValue('green.600')} aria-hidden="true" />
           <Heading as="h1" size="2xl">
             Payment Successful!
           </Heading>

@@ -2,6 +2,7 @@ import { Box, Card, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LinkButton } from '../../components/LinkButton';
+import { colorValue } from '../../theme';
 
 /** One label and value of a payment-success card. */
 export function Row({ label, value }: { label: string; value: string }) {
@@ -76,7 +77,7 @@ export function PaymentSuccessLayout({
   return (
     <Box maxW={maxW} mx="auto" px={{ base: '4', md: '6' }} py="10">
       <Stack align="center" textAlign="center" gap="2" mb="8">
-        <CheckCircle2 size={56} color="#2f855a" aria-hidden="true" />
+        <CheckCircle2 size={56} color={colorValue('green.600')} aria-hidden="true" />
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           Payment Successful!
         </Heading>
