@@ -8,7 +8,7 @@ import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters, type DeadLetter } from '../src/ingest/dead-letters.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
 import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
-import type { EventRow } from '../src/repositories/event-row.js';
+import type { EventRow } from '../src/repositories/analytics-store.port.js';
 import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { storedEvent, truncateAll } from './fixtures.js';
 

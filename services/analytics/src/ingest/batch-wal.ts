@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventRowOfLine, type EventRow } from '../repositories/event-row.js';
+import { eventRowOfLine } from '../repositories/event-row.js';
+import type { EventRow } from '../repositories/analytics-store.port.js';
 
 const EXTENSION = '.ndjson';
 /** Files made by this process, for their names' order. */

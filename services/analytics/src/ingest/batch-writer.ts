@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
-import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
-import { encodeEventRow, type EventRow } from '../repositories/event-row.js';
+import type { AnalyticsStore, EventRow, StoredEvent } from '../repositories/analytics-store.port.js';
+import { encodeEventRow } from '../repositories/event-row.js';
 import { loggedBatches, openWal, WalSegment, type LoggedBatch } from './batch-wal.js';
 import type { DeadLetters } from './dead-letters.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';

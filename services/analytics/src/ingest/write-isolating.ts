@@ -1,6 +1,6 @@
 import { isTransientError } from '@limo/platform';
-import type { AnalyticsStore } from '../repositories/analytics-store.port.js';
-import { eventOfRow, type EventRow } from '../repositories/event-row.js';
+import type { AnalyticsStore, EventRow } from '../repositories/analytics-store.port.js';
+import { eventOfRow } from '../repositories/event-row.js';
 import type { DeadLetters } from './dead-letters.js';
 import { insertRows, insertSeconds } from './metrics.js';
 

@@ -1,7 +1,14 @@
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
 import type { CompanyDayRow } from '../domain/company-analytics.js';
 import type { DayWindow } from '../domain/windows.js';
-import type { EventRow } from './event-row.js';
+
+/**
+ * An event as the events table's row, in ClickHouse's JSONCompactEachRow text: one JSON array of
+ * the columns in EVENT_COLUMNS order (event-row.ts) but the last, the batch id the row is inserted under
+ * (added by rowUnderBatch, so a batch split to isolate a bad row keeps its rows' text). An
+ * event is serialised once: the write-ahead log keeps this text as its line, and the insert sends it.
+ */
+export type EventRow = string & { readonly __eventRow: unique symbol };
 
 export type { CompanyDayRow, DayWindow };
 

@@ -6,8 +6,8 @@ import { createChdbConnection } from 'chdb/connection';
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
 import { redactUrl } from '@limo/platform';
 import { splitByMonth } from '../domain/windows.js';
-import type { AnalyticsStore, CompanyDayRow, DayWindow, StoredEvent } from './analytics-store.port.js';
-import { clickhouseTime, encodeEventRow, EVENT_COLUMNS, isoTime, rowUnderBatch, type EventRow } from './event-row.js';
+import type { AnalyticsStore, CompanyDayRow, DayWindow, EventRow, StoredEvent } from './analytics-store.port.js';
+import { clickhouseTime, encodeEventRow, EVENT_COLUMNS, isoTime, rowUnderBatch } from './event-row.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
 const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));

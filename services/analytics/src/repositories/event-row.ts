@@ -1,12 +1,4 @@
-import type { StoredEvent } from './analytics-store.port.js';
-
-/**
- * An event as the events table's row, in ClickHouse's JSONCompactEachRow text: one JSON array of
- * the columns in {@link EVENT_COLUMNS} order but the last, the batch id the row is inserted under
- * (added by {@link rowUnderBatch}, so a batch split to isolate a bad row keeps its rows' text). An
- * event is serialised once: the write-ahead log keeps this text as its line, and the insert sends it.
- */
-export type EventRow = string & { readonly __eventRow: unique symbol };
+import type { EventRow, StoredEvent } from './analytics-store.port.js';
 
 /** The events table's columns in the order an {@link EventRow} gives their values (the event's fields, then its batch). */
 export const EVENT_COLUMNS: [string, ...string[]] = [
