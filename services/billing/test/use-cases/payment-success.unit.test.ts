@@ -124,6 +124,19 @@ describe('the payment-success page of a claim', () => {
     });
   });
 
+  it('makes no claim of a payment whose charged amount or currency is not the one recorded', async () => {
+    const dana = signedIn('dana');
+    const companyId = await w.company();
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    const mismatch = { status: 400, message: 'The amount paid does not match the plan. Please contact support.' };
+    await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { amount: 5000 } });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(mismatch);
+    await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { amount: 7500, currency: 'eur' } });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(mismatch);
+    expect(await w.d.claims.findByPaymentIntent(paymentIntent)).toBeNull();
+    expect(await w.events('payment.succeeded.v1')).toEqual([]);
+  });
+
   it('refunds the second payer of a company claimed meanwhile and ends their subscription', async () => {
     const companyId = await w.company();
     const dana = signedIn('dana');
