@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
@@ -67,6 +68,8 @@ describe('the payment-success page of a claim', () => {
       dashboardAccess: { email: claimer.email, passwordSetupRequired: true },
       nextSteps: expect.arrayContaining([expect.stringMatching(/^Check dana@example\.com for the link to set your password/)]),
     });
+    // Reloaded: still the claim made, still waiting for its password.
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null)).toEqual(answer);
   });
 
   it('makes the claim of a payer who signs in on the success page theirs, with their e-mail', async () => {
@@ -229,5 +232,9 @@ describe('the payment-success page of a listing', () => {
       nextSteps: expect.arrayContaining(['Your existing listing is now the paid listing: no second copy of your company was created.']),
     });
     expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used', companyId });
+
+    // Refunded by an admin: the page says so.
+    await new AdminPaymentsUseCase(w.facts).refund(paymentIntent, signedIn('root', 'admin'), null);
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId }, dana)).toMatchObject({ status: 'refunded' });
   });
 });
