@@ -1,3 +1,3 @@
 export { startEmbedded, type EmbeddedSystem } from './system.js';
 export { serviceDefinitions, serviceEntries } from './services.js';
-export { startThrowaway, type ThrowawaySystem } from './throwaway.js';
+export { EVERY_PORT_FREE, startThrowaway, type ThrowawaySystem } from './throwaway.js';

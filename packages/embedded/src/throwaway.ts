@@ -12,6 +12,17 @@ export interface ThrowawaySystem extends EmbeddedSystem {
   outbox(): Promise<OutboxEntry[]>;
 }
 
+/** Settings that put the gateway, every service and the metrics on a free port each. */
+export const EVERY_PORT_FREE = {
+  PORT: '0',
+  IDENTITY_PORT: '0',
+  DIRECTORY_PORT: '0',
+  QUOTES_PORT: '0',
+  BILLING_PORT: '0',
+  ANALYTICS_PORT: '0',
+  METRICS_PORT: '0',
+};
+
 /**
  * The whole product for a test or a benchmark: every port free, a fresh temp DATA_DIR that `close()`
  * removes, quiet logs, no demo data and no gateway rate limit unless `env` says otherwise.
@@ -20,13 +31,7 @@ export async function startThrowaway(env: Record<string, string> = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'limo-throwaway-'));
   const run = randomUUID().slice(0, 8);
   const settings: Record<string, string> = {
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
-    METRICS_PORT: '0',
+    ...EVERY_PORT_FREE,
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',

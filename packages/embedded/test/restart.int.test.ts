@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig, readOutbox, type Config } from '@limo/platform';
-import { startEmbedded, type EmbeddedSystem } from '../src/index.js';
+import { EVERY_PORT_FREE, startEmbedded, type EmbeddedSystem } from '../src/index.js';
 import { ApiClient } from '@limo/platform/testing';
 
 let dataDir: string;
@@ -23,16 +23,7 @@ const stop = async () => {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'limo-restart-'));
-  const ports = {
-    PORT: '0',
-    IDENTITY_PORT: '0',
-    DIRECTORY_PORT: '0',
-    QUOTES_PORT: '0',
-    BILLING_PORT: '0',
-    ANALYTICS_PORT: '0',
-    METRICS_PORT: '0',
-  };
-  config = loadConfig({ ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
+  config = loadConfig({ ...EVERY_PORT_FREE, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' });
 });
 afterAll(async () => {
   await stop();

@@ -125,7 +125,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   // threw it as an uncaught exception, which ends a service (it failed a CI run once).
   type Stream = MessagesStream<string, string, string, string>;
   const rejoinFailed = (consumer: Consumer) => consumer.emit('error', new NetworkError('Connection closed'));
-  it.each([
+  const failures = [
     {
       how: 'whose stream failed after its first fetch',
       fail: (stream: Stream) => stream.once('fetch', () => setImmediate(() => stream.destroy(new Error('fetch failed 4 times')))),
@@ -138,9 +138,9 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       how: 'that reports a failed rejoin on its own error event after it fetched',
       fail: (stream: Stream, consumer: Consumer) => stream.once('fetch', () => setImmediate(() => rejoinFailed(consumer))),
     },
-  ])(
-    'replaces a consumer $how, and the event is handled after all, without an uncaught exception',
-    async ({ fail }) => {
+  ];
+  for (const { how, fail } of failures) {
+    it(`replaces a consumer ${how}, and the event is handled after all, without an uncaught exception`, async () => {
       const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-supervised' });
       let failed = false;
       const original = Consumer.prototype.consume;
@@ -171,9 +171,8 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
         consume.mockRestore();
         await bus.close();
       }
-    },
-    60_000,
-  );
+    }, 60_000);
+  }
 });
 
 describe('KafkaEventBus start-up', () => {

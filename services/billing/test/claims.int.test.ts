@@ -5,6 +5,7 @@ import {
   card,
   checkoutAndPay,
   claimer,
+  claimIntent,
   linkAccount,
   listCompany,
   paidClaim,
@@ -90,11 +91,7 @@ describe('claims', () => {
     const company = await listCompany(h);
     // Two checkouts started before either claim exists: both are paid, both claims wait.
     const start = async () => {
-      const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-        plan: 'claim',
-        companyId: company.id,
-        claimerDetails: claimer(),
-      });
+      const res = await claimIntent(h, company.id, claimer());
       return res.json<{ paymentIntentId: string; clientSecret: string; subscriptionId: string }>();
     };
     const [a, b, c] = [await start(), await start(), await start()];
@@ -231,11 +228,7 @@ describe('claims', () => {
   it('makes the claim from the payment webhook when the checkout sent the claimer and the success page is never reached', async () => {
     const company = await listCompany(h);
     const details = claimer();
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: details,
-    });
+    const intent = await claimIntent(h, company.id, details);
     expect(intent.statusCode, intent.body).toBe(200);
     const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
     expect(

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeWithEngine, sharedHarness } from '@limo/platform/testing';
 import { fixture, postWebhook, signed, startStripeBilling, storedCheckout, WEBHOOK_SECRET } from './stripe-fixtures.js';
-import { call, claimer, listCompany, waitFor } from './support.js';
+import { call, claimer, claimIntent, listCompany, waitFor } from './support.js';
 
 // The whole service on the Stripe adapter. stripe-mock checks the SDK's requests against Stripe's
 // OpenAPI but keeps no state and sends no webhooks, so the lifecycle is driven by recorded event
@@ -33,11 +33,7 @@ describeWithEngine('billing on the Stripe adapter (stripe-mock + signed event fi
   it('sends a customer and a default_incomplete subscription stripe-mock accepts; its fixture has no PaymentIntent, so a clear 502 and nothing stored', async () => {
     const company = await listCompany(h);
     const before = await h.service.deps.payments.payments.count({});
-    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: claimer(),
-    });
+    const res = await claimIntent(h, company.id, claimer());
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('The payment provider answered without a payment to confirm. Please try again.');
     expect(await h.service.deps.payments.payments.count({})).toBe(before);

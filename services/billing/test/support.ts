@@ -67,6 +67,10 @@ export const claimer = (email = `claimer-${Math.random().toString(36).slice(2, 8
 });
 export const card = (cardNumber: string) => ({ cardNumber, expiry: '12/34', cvc: '123' });
 
+/** POST /api/create-payment-intent for a signed-out claimer's claim of `companyId`. */
+export const claimIntent = (h: Harness, companyId: string, claimerDetails: unknown) =>
+  call(h, 'POST', '/api/create-payment-intent', undefined, { plan: 'claim', companyId, claimerDetails });
+
 /** Starts a claim checkout and pays it with `cardNumber`; returns the intent's answer and the confirm's. */
 export async function checkoutAndPay(h: Harness, companyId: string, cardNumber = '4242424242424242', details = claimer()) {
   const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popularSearchesSchema } from '@limo/contracts';
 import { createLogger, loadConfig } from '@limo/platform';
 import { ApiClient, waitFor } from '@limo/platform/testing';
-import { startEmbedded, type EmbeddedSystem } from '../../src/index.js';
+import { EVERY_PORT_FREE, startEmbedded, type EmbeddedSystem } from '../../src/index.js';
 import { describeOnProfiles, SUT_ADMIN, SUT_ENV } from '../support/profiles.js';
 
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -101,10 +101,9 @@ describe('a restart of the embedded product on a write-ahead log holding a poiso
   let dataDir = '';
   let system: EmbeddedSystem | undefined;
   const start = async () => {
-    const settings = { ...SUT_ENV, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir };
-    const ports = { IDENTITY_PORT: '0', DIRECTORY_PORT: '0', QUOTES_PORT: '0', BILLING_PORT: '0', ANALYTICS_PORT: '0', METRICS_PORT: '0' };
-    const config = loadConfig({ ...settings, ...ports });
-    system = await startEmbedded(config, createLogger('silent'), { ...process.env, CLICKHOUSE_URL: '', ...settings, ...ports });
+    const settings = { ...SUT_ENV, ...EVERY_PORT_FREE, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', DATA_DIR: dataDir };
+    const config = loadConfig(settings);
+    system = await startEmbedded(config, createLogger('silent'), { ...process.env, CLICKHOUSE_URL: '', ...settings });
     return system;
   };
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { MailMessage, Mailer, OutboxEntry, SentMail } from '../ports/mail.port.js';
-import { keyDigest, keyedMessageId, oncePerKey } from './mail-keys.js';
+import { keyDigest, keyedMessageId, mailOptions, oncePerKey } from './mail-keys.js';
 
 /** Where the embedded mailer writes, and who the mail is from. */
 export interface FileMailerOptions {
@@ -99,12 +99,7 @@ export class FileMailer implements Mailer {
 
   private render(message: MailMessage, messageId?: string): Promise<StreamTransport.SentMessageInfo> {
     return this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      replyTo: message.replyTo,
+      ...mailOptions(this.from, message),
       ...(messageId && { messageId }),
     });
   }

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { SentMail } from '../ports/mail.port.js';
+import type { MailMessage, SentMail } from '../ports/mail.port.js';
+
+/** A message's sender, recipient, subject, parts and reply address, as nodemailer takes them. */
+export const mailOptions = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  replyTo: message.replyTo,
+});
 
 /** A stable digest of an idempotency key: the same key names the same file, record and Message-ID. */
 export function keyDigest(key: string): string {

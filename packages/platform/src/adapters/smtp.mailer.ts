@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Cache } from '../ports/cache.port.js';
 import type { MailMessage, Mailer, SentMail } from '../ports/mail.port.js';
-import { keyDigest, keyedMessageId, oncePerKey } from './mail-keys.js';
+import { keyDigest, keyedMessageId, mailOptions, oncePerKey } from './mail-keys.js';
 import { redactUrl } from './redact-url.js';
 
 /** Which SMTP server to hand mail to, and who the mail is from. */
@@ -151,12 +151,7 @@ export class SmtpMailer implements Mailer {
 
   private async transmit(message: MailMessage, messageId?: string): Promise<SentMail> {
     const { info, error } = await this.request('send', {
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      replyTo: message.replyTo,
+      ...mailOptions(this.from, message),
       // Chosen, not detected: nodemailer otherwise counts Latin and non-Latin characters of every
       // text part and header with two regular expressions (~15% of the transport thread's time).
       textEncoding: 'quoted-printable',

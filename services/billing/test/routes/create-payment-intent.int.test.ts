@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, card, claimer, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
+import { call, card, claimer, claimIntent, listCompany, sharedHarness, startBilling, userOf, waitFor } from '../support.js';
 
 const h = sharedHarness(() => startBilling());
 
@@ -11,11 +11,7 @@ describe('POST /api/create-payment-intent (claim): no payment without its claime
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Please fill in all required fields', errors: [{ field: 'claimerDetails' }] });
     expect(await h.service.deps.payments.list({ companyId: company.id })).toEqual([]);
-    const bad = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: { ...claimer(), email: 'nope' },
-    });
+    const bad = await claimIntent(h, company.id, { ...claimer(), email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please enter a valid email');
   });
@@ -23,11 +19,7 @@ describe('POST /api/create-payment-intent (claim): no payment without its claime
   it('records the claimer with the payment, and a signed-in payer needs none', async () => {
     const company = await listCompany(h);
     const details = claimer();
-    const res = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: details,
-    });
+    const res = await claimIntent(h, company.id, details);
     expect(res.statusCode).toBe(200);
     const payment = await h.service.deps.payments.byId(res.json().paymentIntentId);
     expect(payment).toMatchObject({ status: 'created', companyId: company.id, payerEmail: details.email, claimerDetails: details });
@@ -45,16 +37,8 @@ describe('POST /api/create-payment-intent (claim): no payment without its claime
   it('reuses the open intent of the same payer and company: one charge, never two', async () => {
     const company = await listCompany(h);
     const details = claimer();
-    const first = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: details,
-    });
-    const again = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: details,
-    });
+    const first = await claimIntent(h, company.id, details);
+    const again = await claimIntent(h, company.id, details);
     expect(again.statusCode).toBe(200);
     expect(again.json().paymentIntentId).toBe(first.json().paymentIntentId);
     expect(again.json().clientSecret).toBe(first.json().clientSecret);

@@ -155,7 +155,9 @@ describe('deciding a business claim', () => {
 
   it('links a pending claim to its account without announcing it', async () => {
     const claimId = await claimOf(await w.company(), null);
+    const published = (await w.events()).length;
     await linkClaimant(w.d, claimId, 'dana-account');
+    expect(await w.events()).toHaveLength(published);
     const claim = await w.d.claims.findById(claimId);
     expect(claim).toMatchObject({ status: 'pending', userId: 'dana-account' });
     expect(await w.d.subscriptions.findById(claim!.subscriptionId!)).toMatchObject({ userId: 'dana-account', verification: 'pending' });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
@@ -67,6 +68,8 @@ describe('the payment-success page of a claim', () => {
       dashboardAccess: { email: claimer.email, passwordSetupRequired: true },
       nextSteps: expect.arrayContaining([expect.stringMatching(/^Check dana@example\.com for the link to set your password/)]),
     });
+    // Reloaded: still the claim made, still waiting for its password.
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null)).toEqual(answer);
   });
 
   it('makes the claim of a payer who signs in on the success page theirs, with their e-mail', async () => {
@@ -122,6 +125,19 @@ describe('the payment-success page of a claim', () => {
       status: 400,
       message: 'This payment was made for another company',
     });
+  });
+
+  it('makes no claim of a payment whose charged amount or currency is not the one recorded', async () => {
+    const dana = signedIn('dana');
+    const companyId = await w.company();
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    const mismatch = { status: 400, message: 'The amount paid does not match the plan. Please contact support.' };
+    await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { amount: 5000 } });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(mismatch);
+    await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { amount: 7500, currency: 'eur' } });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(mismatch);
+    expect(await w.d.claims.findByPaymentIntent(paymentIntent)).toBeNull();
+    expect(await w.events('payment.succeeded.v1')).toEqual([]);
   });
 
   it('refunds the second payer of a company claimed meanwhile and ends their subscription', async () => {
@@ -216,5 +232,9 @@ describe('the payment-success page of a listing', () => {
       nextSteps: expect.arrayContaining(['Your existing listing is now the paid listing: no second copy of your company was created.']),
     });
     expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used', companyId });
+
+    // Refunded by an admin: the page says so.
+    await new AdminPaymentsUseCase(w.facts).refund(paymentIntent, signedIn('root', 'admin'), null);
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId }, dana)).toMatchObject({ status: 'refunded' });
   });
 });

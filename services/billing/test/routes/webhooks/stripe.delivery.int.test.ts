@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isPaid } from '../../../src/domain/lifecycle.js';
-import { call, checkoutAndPay, claimer, listCompany, sharedHarness, startBilling, waitFor } from '../../support.js';
+import { call, checkoutAndPay, claimer, claimIntent, listCompany, sharedHarness, startBilling, waitFor } from '../../support.js';
 
 const h = sharedHarness(() => startBilling());
 
@@ -62,11 +62,7 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('ends canceled when customer.subscription.deleted arrives before invoice.paid', async () => {
     const company = await listCompany(h);
-    const intent = await call(h, 'POST', '/api/create-payment-intent', undefined, {
-      plan: 'claim',
-      companyId: company.id,
-      claimerDetails: claimer(),
-    });
+    const intent = await claimIntent(h, company.id, claimer());
     const { clientSecret, subscriptionId } = intent.json();
     const deleted = eventOf('customer.subscription.deleted', subscriptionObject(subscriptionId, 'canceled'));
     expect((await post(deleted, h.simulator().sign(deleted))).statusCode).toBe(200);

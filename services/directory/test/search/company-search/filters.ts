@@ -8,80 +8,53 @@ export function filters(t: CompanySearchContract): void {
   const { search } = t;
 
   describe('filters', () => {
-    it('filters by service', async () => {
-      const result = await search({ near: MIAMI, radiusMiles: 50, service: 'airport-transfer' });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-mia-07',
-        'fl-mia-01',
-        'fl-mia-06',
-        'fl-mia-09',
-        'fl-fll-03',
-        'fl-fll-05',
-        'fl-mia-02',
-      ]);
-      expect(result.total).toBe(7);
-    });
-
-    it('filters by vehicle types, any of the list', async () => {
-      const result = await search({ near: MIAMI, radiusMiles: 100, vehicleTypes: ['party-bus', 'suv-limo'] });
-      expect(result.hits.map((h) => h.id)).toEqual(['fl-mia-07', 'fl-fll-04', 'fl-mia-03', 'fl-mia-08', 'fl-fll-02', 'fl-sfl-02']);
-      expect(result.total).toBe(6);
-    });
-
-    it('filters by price range', async () => {
-      const result = await search({ near: MIAMI, state: 'FL', priceRange: '$$$' });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-fll-04',
-        'fl-orl-02',
-        'fl-mia-01',
-        'fl-mia-04',
-        'fl-mia-11',
-        'fl-mia-12',
-        'fl-fll-01',
-        'fl-sfl-05',
-        'fl-tpa-01',
-        'fl-tpa-03',
-        'fl-nc-02',
-      ]);
-      expect(result.total).toBe(11);
-    });
-
-    it('filters by minimum rating, inclusive', async () => {
-      const result = await search({ near: MIAMI, radiusMiles: 50, minRating: 4.5 });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-mia-10',
-        'fl-mia-01',
-        'fl-mia-04',
-        'fl-mia-11',
-        'fl-mia-12',
-        'fl-fll-01',
-        'fl-fll-05',
-        'fl-mia-02',
-        'fl-fll-06',
-      ]);
-      expect(result.total).toBe(9);
-    });
-
-    it('combines every filter', async () => {
-      const result = await search({
-        near: MIAMI,
-        state: 'FL',
-        service: 'wedding',
-        vehicleTypes: ['stretch-limo'],
-        priceRange: '$$$',
-        minRating: 4.4,
+    // Each filter alone, then all together: the companies in best-match order, and how many there are.
+    const cases: Array<{ name: string; query: Partial<SearchQuery>; ids: string[] }> = [
+      {
+        name: 'filters by service',
+        query: { near: MIAMI, radiusMiles: 50, service: 'airport-transfer' },
+        ids: ['fl-mia-07', 'fl-mia-01', 'fl-mia-06', 'fl-mia-09', 'fl-fll-03', 'fl-fll-05', 'fl-mia-02'],
+      },
+      {
+        name: 'filters by vehicle types, any of the list',
+        query: { near: MIAMI, radiusMiles: 100, vehicleTypes: ['party-bus', 'suv-limo'] },
+        ids: ['fl-mia-07', 'fl-fll-04', 'fl-mia-03', 'fl-mia-08', 'fl-fll-02', 'fl-sfl-02'],
+      },
+      {
+        name: 'filters by price range',
+        query: { near: MIAMI, state: 'FL', priceRange: '$$$' },
+        ids: [
+          'fl-fll-04',
+          'fl-orl-02',
+          'fl-mia-01',
+          'fl-mia-04',
+          'fl-mia-11',
+          'fl-mia-12',
+          'fl-fll-01',
+          'fl-sfl-05',
+          'fl-tpa-01',
+          'fl-tpa-03',
+          'fl-nc-02',
+        ],
+      },
+      {
+        name: 'filters by minimum rating, inclusive',
+        query: { near: MIAMI, radiusMiles: 50, minRating: 4.5 },
+        ids: ['fl-mia-10', 'fl-mia-01', 'fl-mia-04', 'fl-mia-11', 'fl-mia-12', 'fl-fll-01', 'fl-fll-05', 'fl-mia-02', 'fl-fll-06'],
+      },
+      {
+        name: 'combines every filter',
+        query: { near: MIAMI, state: 'FL', service: 'wedding', vehicleTypes: ['stretch-limo'], priceRange: '$$$', minRating: 4.4 },
+        ids: ['fl-orl-02', 'fl-mia-01', 'fl-mia-11', 'fl-mia-12', 'fl-fll-01', 'fl-sfl-05', 'fl-tpa-03'],
+      },
+    ];
+    for (const { name, query, ids } of cases) {
+      it(name, async () => {
+        const result = await search(query);
+        expect(result.hits.map((h) => h.id)).toEqual(ids);
+        expect(result.total).toBe(ids.length);
       });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-orl-02',
-        'fl-mia-01',
-        'fl-mia-11',
-        'fl-mia-12',
-        'fl-fll-01',
-        'fl-sfl-05',
-        'fl-tpa-03',
-      ]);
-      expect(result.total).toBe(7);
-    });
+    }
 
     it('filters on the Verified Owner badge: the same ranking, verified owners only', async () => {
       const owners = new Set(FIXTURES.filter((d) => d.verifiedOwner).map((d) => d.id));
