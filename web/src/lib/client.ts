@@ -1,0 +1,155 @@
+import type { Company, CredentialsBody } from '@limo/contracts';
+import { ApiError, apiRequest, type RequestOptions } from './api';
+import type { Answer, ResponseName } from './responses';
+
+// The typed client of the product's server: one function per route the web app calls, each answer
+// parsed with its route's schema from the contracts. A failed call, or an answer that breaks its
+// contract, is an ApiError. The schemas (and zod) load with the first call, not with the page.
+
+const loadResponses = () => import('./responses');
+
+/** `res`'s body read with the schema `name`; a body that does not match is an ApiError naming `call`. */
+async function read<N extends ResponseName>(res: Response, name: N, call: string): Promise<Answer<N>> {
+  const [text, { check }] = await Promise.all([res.text(), loadResponses()]);
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw ApiError.malformed(call, res.status, text, 'the body is not JSON');
+  }
+  const checked = check(name, json);
+  if (!checked.ok) throw ApiError.malformed(call, res.status, text, checked.problem);
+  return checked.data;
+}
+
+/** `method url` (with `body`), its answer parsed as `name`. */
+async function send<N extends ResponseName>(
+  method: string,
+  url: string,
+  name: N,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<Answer<N>> {
+  // The schemas start loading with the call, so the first answer does not wait for them.
+  void loadResponses().catch(() => undefined);
+  return read(await apiRequest(method, url, body, options), name, `${method} ${url}`);
+}
+
+/** GET `url` parsed as `name`, or null when the server answers `nullStatus` (401 signed out, 404 no such thing). */
+async function getOrNull<N extends ResponseName>(
+  url: string,
+  name: N,
+  nullStatus: number,
+  signal?: AbortSignal,
+): Promise<Answer<N> | null> {
+  try {
+    return await send('GET', url, name, undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === nullStatus && error.mismatch === undefined) return null;
+    throw error;
+  }
+}
+
+const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
+
+/** One page of search results and the server's total (null when it sent no X-Total-Count). */
+export interface CompanySearchPage {
+  companies: Company[];
+  total: number | null;
+}
+
+/** GET /api/me: the signed-in user, or null when signed out (a 401, §7). */
+export const currentUser = (signal?: AbortSignal) => getOrNull('/api/me', 'currentUser', 401, signal);
+
+/**
+ * GET /api/companies?`query` (§7): anything but a list of companies counts as no results; the total
+ * is X-Total-Count when it is a number.
+ */
+export async function searchCompanies(query: string, signal?: AbortSignal): Promise<CompanySearchPage> {
+  const res = await apiRequest('GET', `/api/companies?${query}`, undefined, { signal });
+  const header = res.headers.get('X-Total-Count');
+  const total = header !== null && header.trim() !== '' && Number.isFinite(Number(header)) ? Number(header) : null;
+  let companies: Company[] = [];
+  try {
+    companies = await read(res, 'companies', 'GET /api/companies');
+  } catch {
+    // §7: a non-list (or a list that is not of companies) is an empty result, not an error.
+  }
+  return { companies, total };
+}
+
+/** GET /api/companies/{id} with its approved reviews (only verified customers' with `verifiedOnly`); null for 404. */
+export const company = (id: string, verifiedOnly: boolean, signal?: AbortSignal) =>
+  getOrNull(`/api/companies/${path(id)}${verifiedOnly ? '?verifiedCustomer=true' : ''}`, 'companyDetail', 404, signal);
+
+/** GET /api/places/{state}: the state's cities with counts; null when none has companies. */
+export const statePlaces = (state: string, signal?: AbortSignal) => getOrNull(`/api/places/${path(state)}`, 'stateSummary', 404, signal);
+
+/** GET /api/places/{state}/{city}?page=: one page of the city's ranked companies with its figures; null for 404. */
+export const cityPage = (state: string, city: string, page: number, signal?: AbortSignal) =>
+  getOrNull(`/api/places/${path(state, city)}?page=${page}`, 'cityPage', 404, signal);
+
+/** GET /api/geo/cities?q=: "City, ST" suggestions of the offline gazetteer; none when the call fails. */
+export async function citySuggestions(text: string, signal?: AbortSignal): Promise<Answer<'citySuggestions'>> {
+  try {
+    return await send('GET', `/api/geo/cities?q=${encodeURIComponent(text)}`, 'citySuggestions', undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+}
+
+/** GET /api/geo/reverse: the gazetteer's city nearest to a position. */
+export const reverseGeocode = (latitude: number, longitude: number) =>
+  send('GET', `/api/geo/reverse?latitude=${latitude}&longitude=${longitude}`, 'citySuggestion');
+
+/** GET /api/config/maps-key: the maps key saved in Settings and the map style. */
+export const mapsConfig = () => send('GET', '/api/config/maps-key', 'mapsConfig');
+
+/** GET /api/reviews/links?reviewToken=: who a mailed review link is for, or why it cannot be used. */
+export const reviewLink = (token: string, signal?: AbortSignal) =>
+  send('GET', `/api/reviews/links?reviewToken=${encodeURIComponent(token)}`, 'reviewLink', undefined, { signal });
+
+/** GET /api/my-companies/{id}/credentials: the owner's credentials; null when signed out (a 401, §7). */
+export const credentials = (companyId: string, signal?: AbortSignal) =>
+  getOrNull(`/api/my-companies/${path(companyId)}/credentials`, 'credentials', 401, signal);
+
+/** PUT /api/my-companies/{id}/credentials: the saved credentials. */
+export const saveCredentials = (companyId: string, body: CredentialsBody) =>
+  send('PUT', `/api/my-companies/${path(companyId)}/credentials`, 'credentials', body);
+
+/** PUT /api/my-companies/{id}/gallery/order: the gallery in the new order. */
+export const reorderGallery = async (companyId: string, imageIds: string[]) =>
+  (await send('PUT', `/api/my-companies/${path(companyId)}/gallery/order`, 'gallery', { imageIds })).gallery;
+
+/** DELETE /api/my-companies/{id}/gallery/{imageId}: the gallery without the image. */
+export const removeGalleryImage = async (companyId: string, imageId: string) =>
+  (await send('DELETE', `/api/my-companies/${path(companyId, 'gallery', imageId)}`, 'gallery')).gallery;
+
+/** A form of one file under `field`, with `extra` fields. */
+function fileForm(field: string, file: File, extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  form.append(field, file);
+  for (const [name, value] of Object.entries(extra)) form.append(name, value);
+  return form;
+}
+
+/** POST /api/upload-image (multipart): the stored image's URL. */
+export const uploadImage = async (file: File, companyId: string) =>
+  (await send('POST', '/api/upload-image', 'uploadedImage', fileForm('image', file, { companyId }))).imageUrl;
+
+/** POST /api/my-companies/{id}/gallery (multipart): the gallery with the new image. */
+export const uploadGalleryImage = async (companyId: string, file: File) =>
+  (await send('POST', `/api/my-companies/${path(companyId)}/gallery`, 'gallery', fileForm('image', file))).gallery;
+
+/** POST /api/my-companies/{id}/credentials/certificate (multipart): the credentials with the certificate. */
+export const uploadCertificate = (companyId: string, file: File) =>
+  send('POST', `/api/my-companies/${path(companyId)}/credentials/certificate`, 'credentials', fileForm('certificate', file));
+
+/**
+ * POST /api/analytics/track, fire and forget (§7): sent with keepalive so it outlives the page; its
+ * answer is read to the end (Chromium keeps a keepalive request whose answer is never read open).
+ */
+export async function trackEvent(event: Record<string, unknown>): Promise<void> {
+  await (await apiRequest('POST', '/api/analytics/track', event, { keepalive: true })).text();
+}
