@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { ErrorResponse } from '@limo/contracts';
 
 /**
@@ -94,19 +94,11 @@ export async function readJson<T>(res: Response): Promise<T | undefined> {
   return text ? (JSON.parse(text) as T) : undefined;
 }
 
-/** The default data query (§7): key segments joined with "/" form the URL; a 401 gives null. */
-const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
-  const res = await fetch(queryKey.join('/'), { credentials: 'include' });
-  if (res.status === 401) return null;
-  await throwIfNotOk(res);
-  return res.json();
-};
-
 /** Query defaults of §9: no retry, no refetch on focus, no polling, stale immediately. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { queryFn: defaultQueryFn, retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: 0 },
+      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: 0 },
       mutations: { retry: false },
     },
   });

@@ -1,4 +1,4 @@
-import type { Company, CredentialsBody } from '@limo/contracts';
+import { CLAIM_SEARCH_PAGE_SIZE, type Company, type CredentialsBody } from '@limo/contracts';
 import { ApiError, apiRequest, type RequestOptions } from './api';
 import type { Answer, ResponseName } from './responses';
 
@@ -50,6 +50,9 @@ async function getOrNull<N extends ResponseName>(
   }
 }
 
+/** §7's default data query: GET `url` parsed as `name`, null on a 401 (signed out). */
+const getData = <N extends ResponseName>(url: string, name: N, signal?: AbortSignal) => getOrNull(url, name, 401, signal);
+
 const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
 
 /** One page of search results and the server's total (null when it sent no X-Total-Count). */
@@ -59,7 +62,7 @@ export interface CompanySearchPage {
 }
 
 /** GET /api/me: the signed-in user, or null when signed out (a 401, §7). */
-export const currentUser = (signal?: AbortSignal) => getOrNull('/api/me', 'currentUser', 401, signal);
+export const currentUser = (signal?: AbortSignal) => getData('/api/me', 'currentUser', signal);
 
 /**
  * GET /api/companies?`query` (§7): anything but a list of companies counts as no results; the total
@@ -110,9 +113,9 @@ export const mapsConfig = () => send('GET', '/api/config/maps-key', 'mapsConfig'
 export const reviewLink = (token: string, signal?: AbortSignal) =>
   send('GET', `/api/reviews/links?reviewToken=${encodeURIComponent(token)}`, 'reviewLink', undefined, { signal });
 
-/** GET /api/my-companies/{id}/credentials: the owner's credentials; null when signed out (a 401, §7). */
+/** GET /api/my-companies/{id}/credentials: the owner's credentials; null when signed out. */
 export const credentials = (companyId: string, signal?: AbortSignal) =>
-  getOrNull(`/api/my-companies/${path(companyId)}/credentials`, 'credentials', 401, signal);
+  getData(`/api/my-companies/${path(companyId, 'credentials')}`, 'credentials', signal);
 
 /** PUT /api/my-companies/{id}/credentials: the saved credentials. */
 export const saveCredentials = (companyId: string, body: CredentialsBody) =>
@@ -125,6 +128,52 @@ export const reorderGallery = async (companyId: string, imageIds: string[]) =>
 /** DELETE /api/my-companies/{id}/gallery/{imageId}: the gallery without the image. */
 export const removeGalleryImage = async (companyId: string, imageId: string) =>
   (await send('DELETE', `/api/my-companies/${path(companyId, 'gallery', imageId)}`, 'gallery')).gallery;
+
+/** GET /api/my-companies: the signed-in owner's companies. */
+export const myCompanies = (signal?: AbortSignal) => getData('/api/my-companies', 'myCompanies', signal);
+
+/** GET /api/quote-requests?companyId=&page=: one page of the owner's quotes (15, newest first) and X-Total-Count. */
+export async function ownerQuotes(companyId: string, page: number, signal?: AbortSignal) {
+  const url = `/api/quote-requests?${new URLSearchParams({ companyId, page: String(page) }).toString()}`;
+  const res = await apiRequest('GET', url, undefined, { signal });
+  const quotes = await read(res, 'ownerQuotes', `GET ${url}`);
+  return { quotes, total: Number(res.headers.get('x-total-count') ?? quotes.length) };
+}
+
+/** GET /api/quote-requests/summary?companyId=: which company the quotes are for, their total and response time. */
+export const quoteSummary = (companyId: string, signal?: AbortSignal) =>
+  getData(`/api/quote-requests/summary?companyId=${encodeURIComponent(companyId)}`, 'quoteSummary', signal);
+
+/** GET /api/companies/{id}/reviews: every review of the owner's company, pending ones included. */
+export const ownerReviews = (companyId: string, signal?: AbortSignal) =>
+  getData(`/api/companies/${path(companyId, 'reviews')}`, 'ownerReviews', signal);
+
+/** GET /api/subscriptions?companyId=: the company's subscriptions. */
+export const subscriptions = (companyId: string, signal?: AbortSignal) =>
+  getData(`/api/subscriptions?companyId=${encodeURIComponent(companyId)}`, 'subscriptions', signal);
+
+/** GET /api/my-subscription?companyId=: the owner's subscription, or null when they have none (404). */
+export const mySubscription = (companyId: string, signal?: AbortSignal) =>
+  getOrNull(`/api/my-subscription?companyId=${encodeURIComponent(companyId)}`, 'mySubscription', 404, signal);
+
+/** GET /api/my-companies/{id}/analytics?days=: the listing's traffic over the last `days` days. */
+export const companyAnalytics = (companyId: string, days: number, signal?: AbortSignal) =>
+  getData(`/api/my-companies/${path(companyId, 'analytics')}?days=${days}`, 'companyAnalytics', signal);
+
+/** GET /api/city-quote-requests/preview?`query`: how many companies a city request would reach. */
+export const cityQuotePreview = (query: string, signal?: AbortSignal) =>
+  getData(`/api/city-quote-requests/preview?${query}`, 'cityQuotePreview', signal);
+
+/** GET /api/all-companies?search=&page=&limit=: the claim page's search of every company. */
+export const allCompanies = (search: string, page: number, signal?: AbortSignal) =>
+  getData(
+    `/api/all-companies?${new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) }).toString()}`,
+    'allCompanies',
+    signal,
+  );
+
+/** GET /api/payments/config: which payment form to load. */
+export const paymentsConfig = (signal?: AbortSignal) => getData('/api/payments/config', 'paymentsConfig', signal);
 
 /** A form of one file under `field`, with `extra` fields. */
 function fileForm(field: string, file: File, extra: Record<string, string> = {}): FormData {

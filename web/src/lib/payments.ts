@@ -1,6 +1,8 @@
 import type { CreatePaymentIntentResponse, PaymentsConfigResponse, ProcessPaymentSuccessResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError, readJson } from './api';
+import * as client from './client';
+import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
 
 /** `GET /api/payments/config`. */
@@ -32,7 +34,7 @@ export function readClaimerDetails(): ClaimerDetails | undefined {
 
 /** Which payment form to load, from the server. */
 export function usePaymentsConfig() {
-  return useQuery<PaymentsConfig>({ queryKey: ['/api/payments/config'], staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.paymentsConfig(), queryFn: ({ signal }) => client.paymentsConfig(signal), staleTime: 60_000 });
 }
 
 /** Starts the $75/year subscription's first payment; the server decides the amount. */

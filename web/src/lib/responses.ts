@@ -1,5 +1,15 @@
 import {
+  allCompaniesResponseSchema,
+  cityQuotePreviewSchema,
   citySuggestionSchema,
+  companyAnalyticsSchema,
+  mySubscriptionSchema,
+  ownerCompanySchema,
+  ownerQuoteListSchema,
+  ownerQuoteSummarySchema,
+  ownerReviewSchema,
+  paymentsConfigResponseSchema,
+  subscriptionListResponseSchema,
   cityPageResponseSchema,
   companyDetailSchema,
   companySchema,
@@ -30,6 +40,16 @@ export const responses = {
   credentials: credentialsSchema,
   gallery: galleryResponseSchema,
   uploadedImage: uploadImageResponseSchema,
+  myCompanies: z.array(ownerCompanySchema),
+  ownerQuotes: ownerQuoteListSchema,
+  quoteSummary: ownerQuoteSummarySchema,
+  ownerReviews: z.array(ownerReviewSchema),
+  subscriptions: subscriptionListResponseSchema,
+  mySubscription: mySubscriptionSchema,
+  companyAnalytics: companyAnalyticsSchema,
+  cityQuotePreview: cityQuotePreviewSchema,
+  paymentsConfig: paymentsConfigResponseSchema,
+  allCompanies: allCompaniesResponseSchema,
 };
 
 export type ResponseName = keyof typeof responses;
