@@ -175,6 +175,42 @@ export const allCompanies = (search: string, page: number, signal?: AbortSignal)
 /** GET /api/payments/config: which payment form to load. */
 export const paymentsConfig = (signal?: AbortSignal) => getData('/api/payments/config', 'paymentsConfig', signal);
 
+/** The admin screens' lists and figures, by path, and the schema of each answer. */
+const adminAnswers = {
+  '/api/admin/stats': 'adminStats',
+  '/api/admin/companies': 'adminCompanies',
+  '/api/admin/companies-by-state': 'stateCounts',
+  '/api/admin/pending-reviews': 'adminReviews',
+  '/api/admin/all-reviews': 'adminReviews',
+  '/api/admin/change-requests': 'changeRequests',
+  '/api/admin/business-claims': 'businessClaims',
+  '/api/admin/subscriptions': 'adminSubscriptions',
+  '/api/admin/payments': 'adminPayments',
+  '/api/admin/api-keys': 'apiKeys',
+  '/api/admin/quote-requests': 'adminQuotes',
+  '/api/admin/credential-verifications': 'credentialVerifications',
+  '/api/admin/listing-verifications': 'listingVerifications',
+  '/api/admin/analytics/overview': 'analyticsOverview',
+  '/api/admin/analytics/top-companies': 'topCompanies',
+  '/api/admin/analytics/geographic': 'geographicStats',
+  '/api/admin/analytics/daily-trends': 'dailyTrends',
+  '/api/admin/analytics/popular-searches': 'popularSearches',
+  '/api/admin/analytics/devices': 'deviceStats',
+  '/api/admin/analytics/referrers': 'referrerStats',
+} as const satisfies Record<string, ResponseName>;
+export type AdminPath = keyof typeof adminAnswers;
+export type AdminAnswer<P extends AdminPath> = Answer<(typeof adminAnswers)[P]>;
+
+/** GET `path`?`query` of the admin screens, parsed with that path's schema. */
+export const adminGet = <P extends AdminPath>(path: P, query: string, signal?: AbortSignal): Promise<AdminAnswer<P>> =>
+  send('GET', query ? `${path}?${query}` : path, adminAnswers[path], undefined, { signal });
+
+/** GET /api/admin/export-companies: the spreadsheet and its Content-Disposition. */
+export async function companiesExport(): Promise<{ file: Blob; disposition: string | null }> {
+  const res = await apiRequest('GET', '/api/admin/export-companies');
+  return { file: await res.blob(), disposition: res.headers.get('Content-Disposition') };
+}
+
 /** A form of one file under `field`, with `extra` fields. */
 function fileForm(field: string, file: File, extra: Record<string, string> = {}): FormData {
   const form = new FormData();

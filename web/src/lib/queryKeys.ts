@@ -35,6 +35,8 @@ export const queryKeys = {
   mySubscription: (companyId: string) => ['/api/my-subscription', companyId] as const,
   /** The claim page's search of every company. */
   allCompanies: (search: string, page: number) => ['/api/all-companies', search, page] as const,
+  /** An admin list or figure: its path, then its query parameters (so `[path]` refreshes every page of it). */
+  admin: (path: string, params?: Record<string, string | number | undefined>) => (params ? [path, params] : [path]),
   paymentsConfig: () => ['/api/payments/config'] as const,
   mapsConfig: () => ['/api/config/maps-key'] as const,
   reviewLink: (token: string | null) => ['/api/reviews/links', token] as const,

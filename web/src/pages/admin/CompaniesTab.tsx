@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
+import type { OwnerCompany } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Ban, Download, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -136,7 +136,7 @@ export function CompaniesTab() {
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim(), 300);
   const params = search ? { search, page, limit: FIRST_COMPANY_PAGE.limit } : { ...FIRST_COMPANY_PAGE, page };
-  const companies = useAdminQuery<AdminCompanyList>(COMPANIES, 'Failed to fetch admin companies', params);
+  const companies = useAdminQuery(COMPANIES, 'Failed to fetch admin companies', params);
   const actions = useCompanyActions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OwnerCompany | null>(null);

@@ -220,9 +220,9 @@ function ReviewFilters({ filters, onChange }: { filters: Record<string, string>;
  * deleted; owners' replies to approve or reject, owners' flags and abuse signals, with filters.
  */
 export function ReviewsTab() {
-  const pending = useAdminQuery<AdminReview[]>(PENDING, 'Failed to fetch pending reviews');
+  const pending = useAdminQuery(PENDING, 'Failed to fetch pending reviews');
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const all = useAdminQuery<AdminReview[]>(ALL, 'Failed to fetch all reviews', Object.keys(filters).length ? filters : undefined);
+  const all = useAdminQuery(ALL, 'Failed to fetch all reviews', Object.keys(filters).length ? filters : undefined);
   const actions = useReviewActions();
   const [page, setPage] = useState(1);
   const totalPages = Math.max(1, Math.ceil((all.data?.length ?? 0) / REVIEWS_PAGE_SIZE));

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, HStack, Input, Progress, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { AuditVerificationResponse, MaskedApiKeys, PopulateResponse } from '@limo/contracts';
+import type { AuditVerificationResponse, PopulateResponse } from '@limo/contracts';
 import { Database, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
@@ -15,7 +15,7 @@ const KEY_FIELDS = [
 type KeyName = (typeof KEY_FIELDS)[number]['name'];
 
 function ApiKeysPanel() {
-  const current = useAdminQuery<MaskedApiKeys>(KEYS, 'Failed to fetch API keys');
+  const current = useAdminQuery(KEYS, 'Failed to fetch API keys');
   const [values, setValues] = useState<Record<KeyName, string>>({ stripeSecretKey: '', stripePublicKey: '', googleMapsApiKey: '' });
   const save = useAdminAction(
     (body: Record<KeyName, string>) => ({ method: 'POST', url: KEYS, body }),

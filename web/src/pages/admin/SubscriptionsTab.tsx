@@ -1,5 +1,4 @@
 import { Badge, Flex, Table, Text } from '@chakra-ui/react';
-import type { AdminSubscription } from '@limo/contracts';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
 
@@ -8,7 +7,7 @@ const KEY = '/api/admin/subscriptions';
 
 /** Tab 4 (§2.9): every subscription with its company, payer, amount, status and renewal; cancel now or at the period end. */
 export function SubscriptionsTab() {
-  const subscriptions = useAdminQuery<AdminSubscription[]>(KEY, 'Failed to fetch subscriptions');
+  const subscriptions = useAdminQuery(KEY, 'Failed to fetch subscriptions');
   const cancel = useAdminAction<{ id: string; atPeriodEnd: boolean }, { message: string }>(
     ({ id, atPeriodEnd }) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/cancel`, body: { atPeriodEnd } }),
     { success: (r) => ({ title: r.message }), error: { title: 'Cancel failed', fallback: 'Failed to cancel the subscription' } },
