@@ -1,4 +1,11 @@
-import { CLAIM_SEARCH_PAGE_SIZE, type Company, type CredentialsBody } from '@limo/contracts';
+import {
+  CLAIM_SEARCH_PAGE_SIZE,
+  type CityQuoteRequestBody,
+  type Company,
+  type CredentialsBody,
+  type LoginBody,
+  type RegisterBody,
+} from '@limo/contracts';
 import { ApiError, apiRequest, type RequestOptions } from './api';
 import type { Answer, ResponseName } from './responses';
 
@@ -174,6 +181,44 @@ export const allCompanies = (search: string, page: number, signal?: AbortSignal)
 
 /** GET /api/payments/config: which payment form to load. */
 export const paymentsConfig = (signal?: AbortSignal) => getData('/api/payments/config', 'paymentsConfig', signal);
+
+/** POST /api/login: the signed-in user. */
+export const login = (body: LoginBody) => send('POST', '/api/login', 'currentUser', body);
+
+/** POST /api/register: the new, signed-in account. */
+export const register = (body: RegisterBody) => send('POST', '/api/register', 'currentUser', body);
+
+/** POST /api/city-quote-requests: how many companies were told. */
+export const createCityQuoteRequest = (body: CityQuoteRequestBody) => send('POST', '/api/city-quote-requests', 'cityQuoteCreated', body);
+
+/** POST /api/create-payment-intent: the payment to confirm. */
+export const createPaymentIntent = (body: object) => send('POST', '/api/create-payment-intent', 'paymentSession', body);
+
+/** POST /api/payments/simulator/confirm: the simulated payment's outcome. */
+export const confirmSimulatorPayment = (body: object) => send('POST', '/api/payments/simulator/confirm', 'simulatorConfirm', body);
+
+/** POST /api/process-payment-success: what the payment bought. */
+export const processPaymentSuccess = (body: object) => send('POST', '/api/process-payment-success', 'paymentSuccess', body);
+
+/** POST /api/create-business-listing (signed in) or /api/register-business-listing (with the new account): the listing. */
+export const createBusinessListing = (route: 'create-business-listing' | 'register-business-listing', body: object) =>
+  send('POST', `/api/${route}`, 'businessListing', body);
+
+/** POST /api/my-subscription/{cancel|resume}: the subscription after it. */
+export const changeMySubscription = (companyId: string, kind: 'cancel' | 'resume') =>
+  send('POST', `/api/my-subscription/${kind}`, 'subscriptionAction', { companyId });
+
+/** POST /api/my-subscription/card: the card saved (simulator) or, with Stripe, the SetupIntent to confirm. */
+export const updateMyCard = (body: { companyId: string; cardNumber?: string; expiry?: string; cvc?: string }) =>
+  send('POST', '/api/my-subscription/card', 'subscriptionCard', body);
+
+/** POST /api/my-subscription/card/confirm: the subscription with its new card. */
+export const confirmMyCard = (companyId: string, setupIntentId: string) =>
+  send('POST', '/api/my-subscription/card/confirm', 'subscriptionAction', { companyId, setupIntentId });
+
+/** POST /api/admin/companies, or PUT /api/admin/companies/{id} with `id`: the saved company. */
+export const saveAdminCompany = (id: string | undefined, body: object) =>
+  send(id ? 'PUT' : 'POST', id ? `/api/admin/companies/${path(id)}` : '/api/admin/companies', 'ownerCompany', body);
 
 /** The admin screens' lists and figures, by path, and the schema of each answer. */
 const adminAnswers = {

@@ -1,6 +1,6 @@
 import type { CreatePaymentIntentResponse, PaymentsConfigResponse, ProcessPaymentSuccessResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, ApiError, readJson } from './api';
+import { ApiError } from './api';
 import * as client from './client';
 import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
@@ -45,8 +45,7 @@ export async function createPaymentSession(body: {
   metadata: Record<string, string>;
   claimerDetails?: ClaimerDetails;
 }): Promise<PaymentSession> {
-  const res = await apiRequest('POST', '/api/create-payment-intent', { amount: 75, ...body });
-  return (await readJson<PaymentSession>(res))!;
+  return client.createPaymentIntent({ amount: 75, ...body });
 }
 
 /** Which flow is paying: the messages of §8 differ slightly for the listing flow. */

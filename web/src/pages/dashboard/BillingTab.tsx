@@ -1,15 +1,13 @@
 import { Alert, Badge, Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { MySubscription, MySubscriptionActionResponse } from '@limo/contracts';
+import type { MySubscription } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
 import * as client from '../../lib/client';
 import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
 import { dollars, shortDate } from '../admin/adminApi';
 import { ConfirmButton } from '../admin/ui';
 import { UpdateCardForm } from './UpdateCardForm';
-
-const MY_SUBSCRIPTION = '/api/my-subscription';
 
 /** The owner's subscription of `companyId`, or null when they have none (404). */
 function useMySubscription(companyId: string) {
@@ -25,8 +23,7 @@ export function BillingTab({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const subscription = useMySubscription(companyId);
   const action = useMutation({
-    mutationFn: async (kind: 'cancel' | 'resume') =>
-      (await readJson<MySubscriptionActionResponse>(await apiRequest('POST', `${MY_SUBSCRIPTION}/${kind}`, { companyId })))!,
+    mutationFn: (kind: 'cancel' | 'resume') => client.changeMySubscription(companyId, kind),
     onSuccess: (result) => {
       showToast({ type: 'success', title: result.message });
       queryClient.setQueryData(queryKeys.mySubscription(companyId), result.subscription);
