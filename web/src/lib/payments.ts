@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentResponse, PaymentsConfigResponse, ProcessPaymentSuccessResponse } from '@limo/contracts';
+import type { CreatePaymentIntentResponse, PaymentsConfigResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from './api';
 import * as client from './client';
@@ -9,8 +9,6 @@ import { showToast } from './toast';
 export type PaymentsConfig = PaymentsConfigResponse;
 /** `POST /api/create-payment-intent` answer. */
 export type PaymentSession = CreatePaymentIntentResponse;
-/** `POST /api/process-payment-success` answer. */
-export type PaymentSuccess = ProcessPaymentSuccessResponse;
 
 /** Claimer details kept in session storage under `claimerDetails` (owner-admin §3), as typed. */
 export interface ClaimerDetails {
