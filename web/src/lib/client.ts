@@ -250,6 +250,24 @@ export type AdminAnswer<P extends AdminPath> = Answer<(typeof adminAnswers)[P]>;
 export const adminGet = <P extends AdminPath>(path: P, query: string, signal?: AbortSignal): Promise<AdminAnswer<P>> =>
   send('GET', query ? `${path}?${query}` : path, adminAnswers[path], undefined, { signal });
 
+/** An admin action whose answer the screen does not read: `method url` with `body`; the answer is read to its end. */
+export async function adminAction(method: string, url: string, body?: unknown): Promise<void> {
+  await (await apiRequest(method, url, body)).text();
+}
+
+/** POST /api/admin/payments/{id}/refund: the refunded payment. */
+export const refundPayment = (id: string) => send('POST', `/api/admin/payments/${path(id)}/refund`, 'refund', {});
+
+/** POST /api/admin/subscriptions/{id}/cancel: the cancelled subscription. */
+export const cancelSubscription = (id: string, atPeriodEnd: boolean) =>
+  send('POST', `/api/admin/subscriptions/${path(id)}/cancel`, 'subscriptionCancelled', { atPeriodEnd });
+
+/** POST /api/admin/populate-database: what was added. */
+export const populateDatabase = () => send('POST', '/api/admin/populate-database', 'populated', {});
+
+/** POST /api/admin/audit-verification: how many companies were fixed. */
+export const auditVerification = () => send('POST', '/api/admin/audit-verification', 'audited', {});
+
 /** GET /api/admin/export-companies: the spreadsheet and its Content-Disposition. */
 export async function companiesExport(): Promise<{ file: Blob; disposition: string | null }> {
   const res = await apiRequest('GET', '/api/admin/export-companies');

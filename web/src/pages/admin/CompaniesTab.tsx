@@ -11,6 +11,7 @@ import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } 
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
 import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { adminAction } from '../../lib/client';
 
 const COMPANIES = '/api/admin/companies';
 
@@ -19,12 +20,12 @@ function useCompanyActions() {
   const url = (id: string, action = '') => `${COMPANIES}/${encodeURIComponent(id)}${action}`;
   return {
     suspend: useAdminAction(
-      (id: string) => ({ method: 'PUT', url: url(id, '/suspend'), body: {} }),
+      (id: string) => adminAction('PUT', url(id, '/suspend'), {}),
       { success: { title: 'Company suspended successfully!' }, error: { title: 'Error suspending company', fallback: 'Please try again' } },
       affects,
     ),
     unsuspend: useAdminAction(
-      (id: string) => ({ method: 'PUT', url: url(id, '/unsuspend'), body: {} }),
+      (id: string) => adminAction('PUT', url(id, '/unsuspend'), {}),
       {
         success: { title: 'Company unsuspended successfully!' },
         error: { title: 'Error unsuspending company', fallback: 'Please try again' },
@@ -32,7 +33,7 @@ function useCompanyActions() {
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => ({ method: 'DELETE', url: url(id) }),
+      (id: string) => adminAction('DELETE', url(id)),
       { success: { title: 'Company deleted successfully!' }, error: { title: 'Error deleting company', fallback: 'Please try again' } },
       affects,
     ),

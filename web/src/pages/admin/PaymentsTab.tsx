@@ -3,6 +3,7 @@ import { ADMIN_PAYMENTS_PAGE_SIZE } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { refundPayment } from '../../lib/client';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
@@ -17,8 +18,8 @@ export function PaymentsTab() {
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim(), 300);
   const payments = useAdminQuery(KEY, 'Failed to fetch payments', { status, q, page: page > 1 ? page : undefined });
-  const refund = useAdminAction<string, { message: string }>(
-    (id) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/refund`, body: {} }),
+  const refund = useAdminAction(
+    (id: string) => refundPayment(id),
     { success: (r) => ({ title: r.message }), error: { title: 'Refund failed', fallback: 'Failed to refund the payment' } },
     [[KEY], ['/api/admin/subscriptions'], ['/api/admin/stats']],
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { adminAction } from '../../lib/client';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
@@ -23,11 +24,8 @@ export function QuoteRequestsTab() {
     search,
   });
   const update = useAdminAction(
-    ({ id, status: next }: { id: string; status: QuoteStatus }) => ({
-      method: 'PUT',
-      url: `${QUOTES}/${encodeURIComponent(id)}`,
-      body: { status: next },
-    }),
+    ({ id, status: next }: { id: string; status: QuoteStatus }) =>
+      adminAction('PUT', `${QUOTES}/${encodeURIComponent(id)}`, { status: next }),
     {
       success: { title: 'Status Updated', description: 'Quote request status updated.' },
       error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' },

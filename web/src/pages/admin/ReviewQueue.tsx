@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AdminAnswer } from '../../lib/client';
+import { adminAction, type AdminAnswer } from '../../lib/client';
 import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
 
@@ -17,13 +17,9 @@ export function useReviewDecisions(
   affects: QueryKey[],
 ) {
   const url = (id: string, decision: 'approve' | 'reject') => `${base}/${encodeURIComponent(id)}/${decision}`;
-  const approve = useAdminAction((id: string) => ({ method: 'POST', url: url(id, 'approve'), body: {} }), toasts.approve, affects);
+  const approve = useAdminAction((id: string) => adminAction('POST', url(id, 'approve'), {}), toasts.approve, affects);
   const reject = useAdminAction(
-    ({ id, reason }: { id: string; reason?: string }) => ({
-      method: 'POST',
-      url: url(id, 'reject'),
-      body: reason === undefined ? {} : { reason },
-    }),
+    ({ id, reason }: { id: string; reason?: string }) => adminAction('POST', url(id, 'reject'), reason === undefined ? {} : { reason }),
     toasts.reject,
     affects,
   );

@@ -6,6 +6,7 @@ import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
 import { shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { adminAction } from '../../lib/client';
 
 const PENDING = '/api/admin/pending-reviews';
 const ALL = '/api/admin/all-reviews';
@@ -27,27 +28,27 @@ function useReviewActions() {
   const review = (id: string, action: string) => `/api/admin/reviews/${encodeURIComponent(id)}${action}`;
   return {
     approve: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/approve'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/approve'), {}),
       { success: { title: 'Review approved successfully!' }, error: { title: 'Error approving review', fallback: 'Please try again' } },
       affects,
     ),
     reject: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reject'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reject'), {}),
       { success: { title: 'Review rejected successfully!' }, error: { title: 'Error rejecting review', fallback: 'Please try again' } },
       affects,
     ),
     approveReply: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reply/approve'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reply/approve'), {}),
       { success: { title: 'Reply approved successfully!' }, error: { title: 'Error approving reply', fallback: 'Please try again' } },
       affects,
     ),
     rejectReply: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reply/reject'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reply/reject'), {}),
       { success: { title: 'Reply rejected successfully!' }, error: { title: 'Error rejecting reply', fallback: 'Please try again' } },
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => ({ method: 'DELETE', url: review(id, '') }),
+      (id: string) => adminAction('DELETE', review(id, '')),
       { success: { title: 'Review deleted successfully!' }, error: { title: 'Error deleting review', fallback: 'Please try again' } },
       affects,
     ),

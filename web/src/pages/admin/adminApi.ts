@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
 import { adminGet, companiesExport, type AdminPath } from '../../lib/client';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCurrentUser } from '../../lib/session';
@@ -48,20 +48,17 @@ export interface ActionToasts<TResult> {
 }
 
 /**
- * A state-changing admin call: `method url` with an optional body, then the §8 toast, then the
+ * A state-changing admin call (a function of the typed client), then the §8 toast, then the
  * lists it affects are fetched again (§7: "Success of a mutation refreshes the lists it affects").
  */
-export function useAdminAction<TVars, TResult = unknown>(
-  request: (vars: TVars) => { method: string; url: string; body?: unknown },
+export function useAdminAction<TVars, TResult>(
+  call: (vars: TVars) => Promise<TResult>,
   toasts: ActionToasts<TResult>,
   affects: QueryKey[],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: TVars) => {
-      const { method, url, body } = request(vars);
-      return (await readJson<TResult>(await apiRequest(method, url, body))) as TResult;
-    },
+    mutationFn: call,
     onSuccess: async (result) => {
       const toast = typeof toasts.success === 'function' ? toasts.success(result) : toasts.success;
       showToast({ type: 'success', ...toast });
