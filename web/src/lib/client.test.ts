@@ -3,6 +3,7 @@ import { fakeServer, on } from '../test/render';
 import { makeCompany, makeCompanyDetail } from '../test/fixtures';
 import { ApiError, messageOf } from './api';
 import * as client from './client';
+import * as account from './client/account';
 import { queryKeys } from './queryKeys';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +34,7 @@ describe('the typed client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 200 })),
     );
-    await expect(client.reviewLink('t')).rejects.toThrow(
+    await expect(account.reviewLink('t')).rejects.toThrow(
       'Unexpected answer from GET /api/reviews/links?reviewToken=t: the body is not JSON',
     );
   });
@@ -45,7 +46,7 @@ describe('the typed client', () => {
         body: { message: 'Bad', errors: [{ field: 'usdotNumber', message: 'Too short' }] },
       }),
     );
-    const error = (await client
+    const error = (await account
       .saveCredentials('c1', { usdotNumber: '1', permitNumber: null, insuranceCarrier: 'Acme', insuranceExpiresOn: '2030-01-01' })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('400: {"message":"Bad","errors":[{"field":"usdotNumber","message":"Too short"}]}');
@@ -83,7 +84,7 @@ describe('the typed client', () => {
   it('sends an upload as multipart and parses its answer', async () => {
     const calls = fakeServer(on('POST', '/api/upload-image', { body: { imageUrl: '/uploads/a.png' } }));
     const file = new File(['x'], 'a.png', { type: 'image/png' });
-    await expect(client.uploadImage(file, 'c1')).resolves.toBe('/uploads/a.png');
+    await expect(account.uploadImage(file, 'c1')).resolves.toBe('/uploads/a.png');
     expect(calls[0].body).toMatchObject({ companyId: 'c1' });
     expect(vi.mocked(fetch).mock.calls[0][1]?.headers).toEqual({});
   });

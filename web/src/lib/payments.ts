@@ -1,7 +1,7 @@
 import type { CreatePaymentIntentResponse, PaymentsConfigResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from './api';
-import * as client from './client';
+import * as client from './client/account';
 import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
 

@@ -23,7 +23,7 @@ import { FormField } from '../components/FormField';
 import { AddressInput } from '../components/AddressInput';
 import { track } from '../lib/analytics';
 import { ApiError } from '../lib/api';
-import { createCityQuoteRequest } from '../lib/client';
+import { createCityQuoteRequest } from '../lib/client/account';
 import { applyServerErrors, EMPTY_QUOTE_FIELDS } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';

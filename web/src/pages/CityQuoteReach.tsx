@@ -2,7 +2,7 @@ import { Flex, Text } from '@chakra-ui/react';
 import { isCityStateText, type CityQuotePreview } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Info } from 'lucide-react';
-import * as client from '../lib/client';
+import * as client from '../lib/client/account';
 import { queryKeys } from '../lib/queryKeys';
 import { useDebounced } from '../lib/useDebounced';
 

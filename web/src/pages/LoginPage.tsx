@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../components/FormField';
 import { messageOf } from '../lib/api';
-import * as client from '../lib/client';
+import * as client from '../lib/client/account';
 import { applyServerErrors } from '../lib/forms';
 import { homeForRole, ME_KEY, useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { confirmSimulatorPayment } from '../../lib/client';
+import { confirmSimulatorPayment } from '../../lib/client/account';
 import { failureOf, type PaymentFailure, type PaymentsConfig } from '../../lib/payments';
 import { FormField } from '../FormField';
 

@@ -11,7 +11,7 @@ import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } 
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
 import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
-import { adminAction } from '../../lib/client';
+import { adminAction } from '../../lib/client/admin';
 
 const COMPANIES = '/api/admin/companies';
 

@@ -16,7 +16,7 @@ import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
-import { saveAdminCompany } from '../../lib/client';
+import { saveAdminCompany } from '../../lib/client/admin';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';

@@ -3,7 +3,7 @@ import { ADMIN_PAYMENTS_PAGE_SIZE } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
-import { refundPayment } from '../../lib/client';
+import { refundPayment } from '../../lib/client/admin';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
-import { adminAction } from '../../lib/client';
+import { adminAction } from '../../lib/client/admin';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { adminAction, type AdminAnswer } from '../../lib/client';
+import { adminAction, type AdminAnswer } from '../../lib/client/admin';
 import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
 

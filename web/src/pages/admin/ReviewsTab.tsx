@@ -6,7 +6,7 @@ import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
 import { shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
-import { adminAction } from '../../lib/client';
+import { adminAction } from '../../lib/client/admin';
 
 const PENDING = '/api/admin/pending-reviews';
 const ALL = '/api/admin/all-reviews';

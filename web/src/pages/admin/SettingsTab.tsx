@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Panel } from './ui';
-import { adminAction, auditVerification, populateDatabase } from '../../lib/client';
+import { adminAction, auditVerification, populateDatabase } from '../../lib/client/admin';
 
 const KEYS = '/api/admin/api-keys';
 const KEY_FIELDS = [

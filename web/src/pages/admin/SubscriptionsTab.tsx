@@ -1,7 +1,7 @@
 import { Badge, Flex, Table, Text } from '@chakra-ui/react';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
-import { cancelSubscription } from '../../lib/client';
+import { cancelSubscription } from '../../lib/client/admin';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', incomplete: 'gray' };
 const KEY = '/api/admin/subscriptions';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api';
-import { adminGet, companiesExport, type AdminPath } from '../../lib/client';
+import { adminGet, companiesExport, type AdminPath } from '../../lib/client/admin';
 import { queryKeys } from '../../lib/queryKeys';
 import { useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';

@@ -28,7 +28,7 @@ import { AddressInput } from '../../components/AddressInput';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { messageOf } from '../../lib/api';
-import { createBusinessListing } from '../../lib/client';
+import { createBusinessListing } from '../../lib/client/account';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { ME_KEY, useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';

@@ -22,7 +22,7 @@ import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, S
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
-import { allCompanies } from '../../lib/client';
+import { allCompanies } from '../../lib/client/account';
 import { useCompany } from '../../lib/companies';
 import { queryKeys } from '../../lib/queryKeys';
 import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
@@ -100,7 +100,8 @@ function FindYourBusiness() {
   const results = useQuery({
     queryKey: queryKeys.allCompanies(search, page),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => allCompanies(search, page, signal),
+    queryFn: ({ signal }) =>
+      allCompanies(new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) }).toString(), signal),
   });
   const total = results.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / CLAIM_SEARCH_PAGE_SIZE));

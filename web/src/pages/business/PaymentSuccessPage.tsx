@@ -5,7 +5,7 @@ import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../lib/api';
-import { processPaymentSuccess } from '../../lib/client';
+import { processPaymentSuccess } from '../../lib/client/account';
 import { readClaimerDetails } from '../../lib/payments';
 import { ListingPaymentSuccess } from './ListingPaymentSuccess';
 import { NextStepsCard, PaymentSuccessLayout, Row, SuccessCard } from './PaymentSuccessParts';

@@ -10,7 +10,7 @@ import { FormField } from '../../components/FormField';
 import { RATING_LABELS } from '../../components/StarRating';
 import { track } from '../../lib/analytics';
 import { apiRequest, messageOf } from '../../lib/api';
-import { reviewLink } from '../../lib/client';
+import { reviewLink } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
 import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';

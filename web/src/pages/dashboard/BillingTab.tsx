@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Tab
 import type { MySubscription } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api';
-import * as client from '../../lib/client';
+import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
 import { dollars, shortDate } from '../admin/adminApi';

@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { expiryMonth } from '../../components/CredentialBadges';
 import { FormField } from '../../components/FormField';
 import { messageOf } from '../../lib/api';
-import * as client from '../../lib/client';
+import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 import { applyServerErrors, todayIso } from '../../lib/forms';
 import { showToast } from '../../lib/toast';

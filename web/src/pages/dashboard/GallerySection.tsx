@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { messageOf } from '../../lib/api';
-import { removeGalleryImage, reorderGallery, uploadGalleryImage } from '../../lib/client';
+import { removeGalleryImage, reorderGallery, uploadGalleryImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 import { imageSize, sendIfValid } from './imageRules';

@@ -5,7 +5,7 @@ import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
 import { apiRequest, messageOf, readJson } from '../../lib/api';
-import { uploadImage } from '../../lib/client';
+import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { imageSize, sendIfValid, SUGGESTED_IMAGE } from './imageRules';
 import { RELOAD_AFTER_UPDATE_MS } from './ProfileTab';

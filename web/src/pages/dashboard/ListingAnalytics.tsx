@@ -4,7 +4,7 @@ import { Eye, Globe, MessageSquareQuote, Phone, Search } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { CompanyAnalytics, CompanyAnalyticsFigures } from '@limo/contracts';
 import { ApiError } from '../../lib/api';
-import * as client from '../../lib/client';
+import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart'));

@@ -3,7 +3,7 @@ import type { OwnerCompany } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import * as client from '../../lib/client';
+import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 import { formatDate, formatMinutes, useQuoteSummary } from './data';
 import { ListingAnalytics } from './ListingAnalytics';

@@ -26,7 +26,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { apiRequest, ApiError, messageOf } from '../../lib/api';
-import { uploadImage } from '../../lib/client';
+import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { messageOf } from '../../lib/api';
-import { confirmMyCard, updateMyCard } from '../../lib/client';
+import { confirmMyCard, updateMyCard } from '../../lib/client/account';
 import { usePaymentsConfig } from '../../lib/payments';
 import { showToast } from '../../lib/toast';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import * as client from '../../lib/client';
+import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 
 export const MY_COMPANIES_KEY = queryKeys.myCompanies.all();
