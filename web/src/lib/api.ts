@@ -88,12 +88,6 @@ export async function apiRequest(method: string, url: string, body?: unknown, op
   return res;
 }
 
-/** Parses a JSON answer, or undefined for an empty body. */
-export async function readJson<T>(res: Response): Promise<T | undefined> {
-  const text = await res.text();
-  return text ? (JSON.parse(text) as T) : undefined;
-}
-
 /** Query defaults of §9: no retry, no refetch on focus, no polling, stale immediately. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { apiRequest, messageOf } from '../../lib/api';
 import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { imageSize, sendIfValid, SUGGESTED_IMAGE } from './imageRules';
@@ -31,7 +31,8 @@ export function ImagesTab({
     mutationFn: async (file: File) => {
       const imageUrl = await uploadImage(file, company.id);
       const res = await apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, { imageUrl });
-      await readJson(res);
+      // Only the status is read (202: sent for review); the body is read to its end.
+      await res.text();
       return { imageUrl, requested: res.status === 202 };
     },
     onSuccess: ({ imageUrl, requested }) => {
