@@ -2,7 +2,7 @@ import { FIRST_SEARCH_QUERY } from '@limo/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHomePage } from './entry-server';
 import { createQueryClient } from './lib/api';
-import { companySearchKey } from './lib/companies';
+import { queryKeys } from './lib/queryKeys';
 import { readServedFirstSearch, seedFirstSearch } from './lib/firstSearch';
 import { makeCompany } from './test/fixtures';
 
@@ -58,7 +58,7 @@ describe('the first search served with the page', () => {
     expect(payload).toEqual(firstSearch);
     const queryClient = createQueryClient();
     seedFirstSearch(queryClient, payload!);
-    const state = queryClient.getQueryState(companySearchKey(FIRST_SEARCH_QUERY));
+    const state = queryClient.getQueryState(queryKeys.companies.search(FIRST_SEARCH_QUERY));
     expect(state?.data).toEqual(firstSearch);
     expect(Date.now() - (state?.dataUpdatedAt ?? 0)).toBeLessThan(1000);
   });

@@ -1,3 +1,6 @@
+import { ApiError } from './api';
+import { trackEvent } from './client';
+
 /** The analytics event types of §7, and the clicks on a company's phone and website (issue 10, item 7). */
 export type AnalyticsAction =
   'page_view' | 'search' | 'company_view' | 'quote_request' | 'review_submission' | 'call_click' | 'website_click';
@@ -83,17 +86,8 @@ function send(actionType: AnalyticsAction, details: AnalyticsDetails, currentPag
     ...(details.searchFilters !== undefined ? { searchFilters: JSON.stringify(details.searchFilters) } : {}),
     ...(details.companyIds?.length ? { companyIds: details.companyIds } : {}),
   };
-  fetch('/api/analytics/track', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(event),
-    credentials: 'include',
-    keepalive: true,
-  })
-    .then(async (res) => {
-      if (!res.ok) console.warn(`analytics: ${actionType} not recorded (${res.status})`);
-      // Read to the end: Chromium keeps a keepalive request whose (no-store) answer is never read open.
-      await res.text();
-    })
-    .catch((err: unknown) => console.warn(`analytics: ${actionType} not sent`, err));
+  trackEvent(event).catch((err: unknown) => {
+    if (err instanceof ApiError) console.warn(`analytics: ${actionType} not recorded (${err.status})`);
+    else console.warn(`analytics: ${actionType} not sent`, err);
+  });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SEARCH_QUERY, FIRST_SEARCH_SCRIPT_ID, type Company, type FirstSearchPayload } from '@limo/contracts';
-import { companySearchKey } from './companies';
+import type { CompanySearchPage } from './client';
+import { queryKeys } from './queryKeys';
 
 /**
  * The home page's first search as the gateway served it with the page (its markup is already on
@@ -24,5 +25,7 @@ export function readServedFirstSearch(doc: Document): FirstSearchPayload | undef
  * would its own answer, once 30 seconds old.
  */
 export function seedFirstSearch(queryClient: QueryClient, payload: FirstSearchPayload): void {
-  queryClient.setQueryData(companySearchKey(FIRST_SEARCH_QUERY), { companies: payload.companies as Company[], total: payload.total });
+  // Rendered by the gateway from the directory's own answer (parsing it here would put zod in the first download).
+  const page: CompanySearchPage = { companies: payload.companies as Company[], total: payload.total };
+  queryClient.setQueryData(queryKeys.companies.search(FIRST_SEARCH_QUERY), page);
 }

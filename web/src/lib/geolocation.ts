@@ -1,3 +1,4 @@
+import { reverseGeocode } from './client';
 import type { DetectedPlace } from './search';
 
 /** The messages of §8 for each way locating the visitor can fail. */
@@ -42,7 +43,7 @@ interface GoogleGeocodeResponse {
 }
 
 /** City and state of a point: Google's reverse geocode with a maps key, else the product's own gazetteer. */
-async function reverseGeocode(latitude: number, longitude: number, mapsKey: () => Promise<string | null>): Promise<DetectedPlace> {
+async function cityOfPosition(latitude: number, longitude: number, mapsKey: () => Promise<string | null>): Promise<DetectedPlace> {
   let city: string | undefined;
   let state: string | undefined;
   try {
@@ -60,11 +61,7 @@ async function reverseGeocode(latitude: number, longitude: number, mapsKey: () =
         }
       }
     } else {
-      const res = await fetch(`/api/geo/reverse?latitude=${latitude}&longitude=${longitude}`, { credentials: 'include' });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as Partial<DetectedPlace>;
-      city = body.city;
-      state = body.state;
+      ({ city, state } = await reverseGeocode(latitude, longitude));
     }
   } catch {
     throw new GeoError(GEO_MESSAGES.reverseFailed);
@@ -87,5 +84,5 @@ export async function locateVisitor(mode: 'auto' | 'button', mapsKey: () => Prom
     // Browsers without the Permissions API still let getCurrentPosition ask.
   }
   const position = await currentPosition(POSITION_OPTIONS[mode]);
-  return reverseGeocode(position.coords.latitude, position.coords.longitude, mapsKey);
+  return cityOfPosition(position.coords.latitude, position.coords.longitude, mapsKey);
 }

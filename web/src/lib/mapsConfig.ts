@@ -1,5 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_MAP_STYLE_URL, type MapsKeyConfigResponse } from '@limo/contracts';
+import * as client from './client';
+import { queryKeys } from './queryKeys';
 
 /** What the browser draws maps and suggests places with, read at run time (never baked into the build). */
 export type MapsConfig = MapsKeyConfigResponse;
@@ -10,20 +12,14 @@ const NO_KEY_CONFIG: MapsConfig = { googleMapsApiKey: null, mapStyleUrl: DEFAULT
 /** GET /api/config/maps-key: the key saved in Settings (or the server's GOOGLE_MAPS_API_KEY) and MAP_STYLE_URL. */
 async function fetchMapsConfig(): Promise<MapsConfig> {
   try {
-    const res = await fetch('/api/config/maps-key', { credentials: 'include' });
-    if (!res.ok) return NO_KEY_CONFIG;
-    // Checked by hand: zod stays out of the home page's first download.
-    const body = (await res.json()) as Partial<Record<keyof MapsConfig, unknown>>;
-    return {
-      googleMapsApiKey: typeof body.googleMapsApiKey === 'string' && body.googleMapsApiKey ? body.googleMapsApiKey : null,
-      mapStyleUrl: typeof body.mapStyleUrl === 'string' && body.mapStyleUrl ? body.mapStyleUrl : DEFAULT_MAP_STYLE_URL,
-    };
+    const body = await client.mapsConfig();
+    return { googleMapsApiKey: body.googleMapsApiKey || null, mapStyleUrl: body.mapStyleUrl || DEFAULT_MAP_STYLE_URL };
   } catch {
     return NO_KEY_CONFIG;
   }
 }
 
-const mapsConfigQuery = { queryKey: ['/api/config/maps-key'], queryFn: fetchMapsConfig, staleTime: Infinity, retry: false } as const;
+const mapsConfigQuery = { queryKey: queryKeys.mapsConfig(), queryFn: fetchMapsConfig, staleTime: Infinity, retry: false } as const;
 
 /** The maps config once known (undefined while it loads: callers show their key-less form meanwhile). */
 export function useMapsConfig(): MapsConfig | undefined {

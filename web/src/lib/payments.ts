@@ -1,14 +1,14 @@
-import type { CreatePaymentIntentResponse, PaymentsConfigResponse, ProcessPaymentSuccessResponse } from '@limo/contracts';
+import type { CreatePaymentIntentResponse, PaymentsConfigResponse } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, ApiError, readJson } from './api';
+import { ApiError } from './api';
+import * as client from './client/account';
+import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
 
 /** `GET /api/payments/config`. */
 export type PaymentsConfig = PaymentsConfigResponse;
 /** `POST /api/create-payment-intent` answer. */
 export type PaymentSession = CreatePaymentIntentResponse;
-/** `POST /api/process-payment-success` answer. */
-export type PaymentSuccess = ProcessPaymentSuccessResponse;
 
 /** Claimer details kept in session storage under `claimerDetails` (owner-admin §3), as typed. */
 export interface ClaimerDetails {
@@ -32,7 +32,7 @@ export function readClaimerDetails(): ClaimerDetails | undefined {
 
 /** Which payment form to load, from the server. */
 export function usePaymentsConfig() {
-  return useQuery<PaymentsConfig>({ queryKey: ['/api/payments/config'], staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.paymentsConfig(), queryFn: ({ signal }) => client.paymentsConfig(signal), staleTime: 60_000 });
 }
 
 /** Starts the $75/year subscription's first payment; the server decides the amount. */
@@ -43,8 +43,7 @@ export async function createPaymentSession(body: {
   metadata: Record<string, string>;
   claimerDetails?: ClaimerDetails;
 }): Promise<PaymentSession> {
-  const res = await apiRequest('POST', '/api/create-payment-intent', { amount: 75, ...body });
-  return (await readJson<PaymentSession>(res))!;
+  return client.createPaymentIntent({ amount: 75, ...body });
 }
 
 /** Which flow is paying: the messages of §8 differ slightly for the listing flow. */

@@ -1,5 +1,6 @@
 import type { CitySuggestion } from '@limo/contracts';
 import type { ComboboxOption } from '../components/Combobox';
+import { citySuggestions } from './client';
 
 /** §3's address selection result. */
 export interface PickedAddress {
@@ -14,17 +15,9 @@ export interface PickedAddress {
   longitude: number;
 }
 
-/** "City, ST" suggestions from the offline gazetteer (`GET /api/geo/cities`). */
-async function fetchCities(text: string, signal?: AbortSignal): Promise<CitySuggestion[]> {
-  const res = await fetch(`/api/geo/cities?q=${encodeURIComponent(text)}`, { credentials: 'include', signal });
-  if (!res.ok) return [];
-  const body: unknown = await res.json();
-  return Array.isArray(body) ? (body as CitySuggestion[]) : [];
-}
-
 /** Combobox options for the search's city box. */
 export async function suggestCities(text: string, signal: AbortSignal): Promise<Array<ComboboxOption<CitySuggestion>>> {
-  const cities = await fetchCities(text, signal);
+  const cities = await citySuggestions(text, signal);
   return cities.map((c) => ({ key: `${c.city}|${c.state}`, label: c.label, value: c }));
 }
 
@@ -42,7 +35,7 @@ export async function suggestAddresses(text: string, signal: AbortSignal): Promi
   const zipCode = ZIP_AT_END.exec(rest)?.[1] ?? '';
   const cityText = rest.replace(ZIP_AT_END, '').trim();
   if (!street || cityText.length < 2) return [];
-  const cities = await fetchCities(cityText, signal);
+  const cities = await citySuggestions(cityText, signal);
   return cities.map((c) => {
     // A typed ZIP wins; otherwise the city's central ZIP, so the listing is never left without one.
     const zip = zipCode || c.zipCode || '';

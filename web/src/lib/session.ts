@@ -2,13 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@limo/contracts';
 import { apiRequest, messageOf } from './api';
+import * as client from './client';
+import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
 
-export const ME_KEY = ['/api/me'] as const;
+export const ME_KEY = queryKeys.me();
 
 /** The signed-in user from GET /api/me, or null when signed out (a failed call counts as signed out). */
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
-  const query = useQuery<CurrentUser | null>({ queryKey: ME_KEY, retry: false });
+  const query = useQuery({ queryKey: ME_KEY, queryFn: ({ signal }) => client.currentUser(signal), retry: false });
   return { user: query.isError ? null : (query.data ?? null), isLoading: query.isLoading };
 }
 

@@ -12,7 +12,7 @@ const PLACE_KEY = ['visitor-place'] as const;
 export function useVisitorPlace() {
   const queryClient = useQueryClient();
   const mapsKey = () => loadMapsConfig(queryClient).then((c) => c.googleMapsApiKey);
-  const auto = useQuery<DetectedPlace>({
+  const auto = useQuery({
     queryKey: PLACE_KEY,
     queryFn: () => locateVisitor('auto', mapsKey),
     staleTime: Infinity,

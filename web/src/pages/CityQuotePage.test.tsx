@@ -88,7 +88,7 @@ describe('/request-city-quote', () => {
   it('sends the 12 fields, toasts companiesNotified, resets and goes home', async () => {
     const calls = fakeServer(
       analytics,
-      on('POST', '/api/city-quote-requests', { status: 201, body: { id: 'cq1', companiesNotified: 12 } }),
+      on('POST', '/api/city-quote-requests', { status: 201, body: { id: 'cq1', companiesNotified: 12, companies: [] } }),
     );
     const { user } = renderAt(<CityQuotePage />, route);
     await fillValidForm(user);
@@ -179,7 +179,7 @@ describe('/request-city-quote', () => {
                 ],
               },
             }
-          : { status: 201, body: { id: 'cq2', companiesNotified: 1 } },
+          : { status: 201, body: { id: 'cq2', companiesNotified: 1, companies: [] } },
       ),
     );
     const { user } = renderAt(<CityQuotePage />, route);

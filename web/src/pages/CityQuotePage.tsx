@@ -8,7 +8,6 @@ import {
   cityQuoteRequestBodySchema,
   cityQuoteUnservedSchema,
   type CityQuoteRequestBody,
-  type CityQuoteRequestCreated,
   type CityQuoteUnserved,
 } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -23,7 +22,8 @@ import { DatePopover } from '../components/DatePopover';
 import { FormField } from '../components/FormField';
 import { AddressInput } from '../components/AddressInput';
 import { track } from '../lib/analytics';
-import { ApiError, apiRequest, readJson } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { createCityQuoteRequest } from '../lib/client/account';
 import { applyServerErrors, EMPTY_QUOTE_FIELDS } from '../lib/forms';
 import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
@@ -128,13 +128,10 @@ export default function CityQuotePage() {
   const city = watch('targetCity').trim();
 
   const send = useMutation({
-    mutationFn: async (body: CityQuoteRequestBody) => {
-      const res = await apiRequest('POST', '/api/city-quote-requests', body);
-      return await readJson<CityQuoteRequestCreated>(res);
-    },
+    mutationFn: (body: CityQuoteRequestBody) => createCityQuoteRequest(body),
     onSuccess: (created, body) => {
-      const companiesNotified = created?.companiesNotified ?? 0;
-      const names = created?.companies?.map((c) => c.name) ?? [];
+      const companiesNotified = created.companiesNotified;
+      const names = created.companies.map((c) => c.name);
       showToast({
         title: 'Quote Request Sent!',
         description: `Your quote request has been sent to ${companiesNotified} limousine ${companiesNotified === 1 ? 'company' : 'companies'} in ${body.targetCity || 'your area'}${names.length > 0 ? `: ${names.join(', ')}` : ''}. You should receive quotes by email within 24 hours.`,

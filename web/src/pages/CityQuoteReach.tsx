@@ -2,6 +2,8 @@ import { Flex, Text } from '@chakra-ui/react';
 import { isCityStateText, type CityQuotePreview } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Info } from 'lucide-react';
+import * as client from '../lib/client/account';
+import { queryKeys } from '../lib/queryKeys';
 import { useDebounced } from '../lib/useDebounced';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -25,8 +27,10 @@ export function CityQuoteReach({ city, serviceType, vehicleType }: { city: strin
   const params = new URLSearchParams({ targetCity: settled.city });
   if (settled.serviceType) params.set('serviceType', settled.serviceType);
   if (settled.vehicleType) params.set('vehicleType', settled.vehicleType);
-  const preview = useQuery<CityQuotePreview>({
-    queryKey: [`/api/city-quote-requests/preview?${params.toString()}`],
+  const query = params.toString();
+  const preview = useQuery({
+    queryKey: queryKeys.cityQuotePreview(query),
+    queryFn: ({ signal }) => client.cityQuotePreview(query, signal),
     enabled: isCityStateText(settled.city),
     staleTime: 30_000,
   });

@@ -6,7 +6,8 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormField } from '../components/FormField';
-import { apiRequest, messageOf, readJson } from '../lib/api';
+import { messageOf } from '../lib/api';
+import * as client from '../lib/client/account';
 import { applyServerErrors } from '../lib/forms';
 import { homeForRole, ME_KEY, useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -19,7 +20,7 @@ function SignInForm({ onSignedIn }: { onSignedIn(user: CurrentUser): void }) {
     formState: { errors },
   } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
   const login = useMutation({
-    mutationFn: async (body: LoginBody) => (await readJson<CurrentUser>(await apiRequest('POST', '/api/login', body)))!,
+    mutationFn: (body: LoginBody) => client.login(body),
     onSuccess: (user) => {
       showToast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
       onSignedIn(user);
@@ -60,8 +61,7 @@ function CreateAccountForm({ onCreated }: { onCreated(user: CurrentUser): void }
     defaultValues: { username: '', email: '', password: '', role: 'business' },
   });
   const create = useMutation({
-    mutationFn: async (body: RegisterBody) =>
-      (await readJson<CurrentUser>(await apiRequest('POST', '/api/register', { ...body, role: 'business' })))!,
+    mutationFn: (body: RegisterBody) => client.register({ ...body, role: 'business' }),
     onSuccess: (user) => {
       showToast({ title: 'Account Created!', description: 'Welcome! Now list your business to get started.' });
       onCreated(user);

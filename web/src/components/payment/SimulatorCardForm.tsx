@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, readJson } from '../../lib/api';
+import { confirmSimulatorPayment } from '../../lib/client/account';
 import { failureOf, type PaymentFailure, type PaymentsConfig } from '../../lib/payments';
 import { FormField } from '../FormField';
 
@@ -13,12 +13,6 @@ export interface CardFormProps {
   intent?: 'payment' | 'setup';
   onPaid(paymentIntentId: string): void;
   onFailure(failure: PaymentFailure): void;
-}
-
-interface ConfirmAnswer {
-  status: string;
-  paymentIntentId: string;
-  nextAction: string | null;
 }
 
 const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -34,14 +28,13 @@ export function SimulatorCardForm({ clientSecret, config, submitLabel, onPaid, o
   const confirm = async (authenticate: boolean) => {
     setBusy(true);
     try {
-      const res = await apiRequest('POST', '/api/payments/simulator/confirm', {
+      const answer = await confirmSimulatorPayment({
         clientSecret,
         cardNumber,
         expiry,
         cvc,
         ...(authenticate ? { authenticate } : {}),
       });
-      const answer = (await readJson<ConfirmAnswer>(res))!;
       if (answer.status === 'succeeded') onPaid(answer.paymentIntentId);
       else if (answer.status === 'requires_action') setNeedsAuth(true);
       else onFailure({ kind: 'declined', type: 'card_error', message: `Payment ${answer.status.replace(/_/g, ' ')}.` });

@@ -4,14 +4,7 @@ import {
   DEFAULT_ANALYTICS_DAYS,
   POPULAR_SEARCHES_LIMIT,
   TOP_COMPANIES_LIMIT,
-  type AnalyticsOverview,
   type AnalyticsOverviewFigures,
-  type DailyTrend,
-  type DeviceStat,
-  type GeographicStat,
-  type PopularSearch,
-  type ReferrerStat,
-  type TopCompany,
 } from '@limo/contracts';
 import { useState } from 'react';
 import { useAdminQuery } from './adminApi';
@@ -106,19 +99,19 @@ function SimpleTable({ headers, rows, numeric = [] }: { headers: string[]; rows:
 /** Tab 7 (§2.9): overview with the change against the previous period, top companies, places, daily trends, searches, devices, referrers. */
 export function AnalyticsTab() {
   const [days, setDays] = useState<number>(DEFAULT_ANALYTICS_DAYS);
-  const overview = useAdminQuery<AnalyticsOverview>(`${BASE}/overview`, 'Failed to fetch traffic overview', { days });
-  const top = useAdminQuery<TopCompany[]>(`${BASE}/top-companies`, 'Failed to fetch top companies', {
+  const overview = useAdminQuery(`${BASE}/overview`, 'Failed to fetch traffic overview', { days });
+  const top = useAdminQuery(`${BASE}/top-companies`, 'Failed to fetch top companies', {
     days,
     limit: LIST_LIMITS.topCompanies,
   });
-  const geo = useAdminQuery<GeographicStat[]>(`${BASE}/geographic`, 'Failed to fetch geographic stats', { days });
-  const trends = useAdminQuery<DailyTrend[]>(`${BASE}/daily-trends`, 'Failed to fetch daily trends', { days });
-  const searches = useAdminQuery<PopularSearch[]>(`${BASE}/popular-searches`, 'Failed to fetch popular searches', {
+  const geo = useAdminQuery(`${BASE}/geographic`, 'Failed to fetch geographic stats', { days });
+  const trends = useAdminQuery(`${BASE}/daily-trends`, 'Failed to fetch daily trends', { days });
+  const searches = useAdminQuery(`${BASE}/popular-searches`, 'Failed to fetch popular searches', {
     days,
     limit: LIST_LIMITS.popularSearches,
   });
-  const devices = useAdminQuery<DeviceStat[]>(`${BASE}/devices`, 'Failed to fetch device stats', { days });
-  const referrers = useAdminQuery<ReferrerStat[]>(`${BASE}/referrers`, 'Failed to fetch referrer stats', { days });
+  const devices = useAdminQuery(`${BASE}/devices`, 'Failed to fetch device stats', { days });
+  const referrers = useAdminQuery(`${BASE}/referrers`, 'Failed to fetch referrer stats', { days });
   // Oldest first for the chart, whatever order the server sends.
   const trendRows = [...(trends.data ?? [])].sort((a, b) => a.date.localeCompare(b.date));
 

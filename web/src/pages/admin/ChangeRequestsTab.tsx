@@ -130,7 +130,7 @@ function ChangeRequestItem({
 
 /** Owners' edits waiting for review (DESIGN: "Request Changes" gets a backend): approve applies them, reject drops them. */
 export function ChangeRequestsTab() {
-  const requests = useAdminQuery<ChangeRequest[]>(CHANGE_REQUESTS, 'Failed to fetch change requests');
+  const requests = useAdminQuery(CHANGE_REQUESTS, 'Failed to fetch change requests');
   const decide = useReviewDecisions(
     CHANGE_REQUESTS,
     {

@@ -1,5 +1,4 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
-import type { BusinessClaim } from '@limo/contracts';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
 import { Empty, Panel, QueryState, stackOnMobile } from './ui';
@@ -8,7 +7,7 @@ const CLAIMS = '/api/admin/business-claims';
 
 /** Tab 2 (§2.9): pending claims with approve and reject; the server's message on error. */
 export function ClaimsTab() {
-  const claims = useAdminQuery<BusinessClaim[]>(CLAIMS, 'Failed to fetch business claims', { status: 'pending' });
+  const claims = useAdminQuery(CLAIMS, 'Failed to fetch business claims', { status: 'pending' });
   const decide = useReviewDecisions(
     CLAIMS,
     {

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
+import type { OwnerCompany } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Ban, Download, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } 
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
 import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { adminAction } from '../../lib/client/admin';
 
 const COMPANIES = '/api/admin/companies';
 
@@ -19,12 +20,12 @@ function useCompanyActions() {
   const url = (id: string, action = '') => `${COMPANIES}/${encodeURIComponent(id)}${action}`;
   return {
     suspend: useAdminAction(
-      (id: string) => ({ method: 'PUT', url: url(id, '/suspend'), body: {} }),
+      (id: string) => adminAction('PUT', url(id, '/suspend'), {}),
       { success: { title: 'Company suspended successfully!' }, error: { title: 'Error suspending company', fallback: 'Please try again' } },
       affects,
     ),
     unsuspend: useAdminAction(
-      (id: string) => ({ method: 'PUT', url: url(id, '/unsuspend'), body: {} }),
+      (id: string) => adminAction('PUT', url(id, '/unsuspend'), {}),
       {
         success: { title: 'Company unsuspended successfully!' },
         error: { title: 'Error unsuspending company', fallback: 'Please try again' },
@@ -32,7 +33,7 @@ function useCompanyActions() {
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => ({ method: 'DELETE', url: url(id) }),
+      (id: string) => adminAction('DELETE', url(id)),
       { success: { title: 'Company deleted successfully!' }, error: { title: 'Error deleting company', fallback: 'Please try again' } },
       affects,
     ),
@@ -136,7 +137,7 @@ export function CompaniesTab() {
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim(), 300);
   const params = search ? { search, page, limit: FIRST_COMPANY_PAGE.limit } : { ...FIRST_COMPANY_PAGE, page };
-  const companies = useAdminQuery<AdminCompanyList>(COMPANIES, 'Failed to fetch admin companies', params);
+  const companies = useAdminQuery(COMPANIES, 'Failed to fetch admin companies', params);
   const actions = useCompanyActions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OwnerCompany | null>(null);

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { saveAdminCompany } from '../../lib/client/admin';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
@@ -120,14 +121,8 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
   } = useForm<CompanyFormValues, unknown, AdminCompanyCreateBody>({ resolver, defaultValues: formValuesOf(company), mode: 'onTouched' });
 
   const save = useMutation({
-    mutationFn: async (body: AdminCompanyCreateBody & { businessVerified?: boolean }) =>
-      readJson<OwnerCompany>(
-        await apiRequest(
-          editing ? 'PUT' : 'POST',
-          editing ? `/api/admin/companies/${encodeURIComponent(company!.id)}` : '/api/admin/companies',
-          body,
-        ),
-      ),
+    mutationFn: (body: AdminCompanyCreateBody & { businessVerified?: boolean }) =>
+      saveAdminCompany(editing ? company!.id : undefined, body),
     onSuccess: async () => {
       showToast(editing ? { title: 'Success', description: 'Company updated successfully' } : { title: 'Company created successfully!' });
       reset(formValuesOf());

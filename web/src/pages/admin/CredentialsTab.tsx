@@ -1,5 +1,4 @@
 import { Badge, Link, Text } from '@chakra-ui/react';
-import type { CredentialVerification } from '@limo/contracts';
 import { FileText } from 'lucide-react';
 import { shortDateTime } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
@@ -7,7 +6,7 @@ import { ReviewQueue } from './ReviewQueue';
 /** The credentials queue (issue 21): licence and insurance sent with a certificate, oldest first. */
 export function CredentialsTab() {
   return (
-    <ReviewQueue<CredentialVerification>
+    <ReviewQueue
       url="/api/admin/credential-verifications"
       failure="Failed to fetch credential verifications"
       affects={[['/api/admin/companies'], ['/api/companies']]}

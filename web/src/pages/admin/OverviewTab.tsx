@@ -1,5 +1,5 @@
 import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
-import type { AdminCompanyList, AdminReview, AdminStats, StateCount } from '@limo/contracts';
+import type { StateCount } from '@limo/contracts';
 import { Building2, DollarSign, Star, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
@@ -47,10 +47,10 @@ function StatCard({ label, value, icon, help }: { label: string; value: ReactNod
 
 /** Tab 1 (§2.9): four stat cards, recent companies, platform statistics, the state chart. */
 export function OverviewTab() {
-  const stats = useAdminQuery<AdminStats>('/api/admin/stats', 'Failed to fetch admin stats');
-  const companies = useAdminQuery<AdminCompanyList>('/api/admin/companies', 'Failed to fetch admin companies', FIRST_COMPANY_PAGE);
-  const states = useAdminQuery<StateCount[]>('/api/admin/companies-by-state', 'Failed to fetch companies by state');
-  const pending = useAdminQuery<AdminReview[]>('/api/admin/pending-reviews', 'Failed to fetch pending reviews');
+  const stats = useAdminQuery('/api/admin/stats', 'Failed to fetch admin stats');
+  const companies = useAdminQuery('/api/admin/companies', 'Failed to fetch admin companies', FIRST_COMPANY_PAGE);
+  const states = useAdminQuery('/api/admin/companies-by-state', 'Failed to fetch companies by state');
+  const pending = useAdminQuery('/api/admin/pending-reviews', 'Failed to fetch pending reviews');
   const dash = '—';
   const byState = topStates(states.data ?? []);
 

@@ -1,8 +1,9 @@
 import { Badge, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { ADMIN_PAYMENTS_PAGE_SIZE, type AdminPayment } from '@limo/contracts';
+import { ADMIN_PAYMENTS_PAGE_SIZE } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { refundPayment } from '../../lib/client/admin';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
@@ -16,9 +17,9 @@ export function PaymentsTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebounced(search.trim(), 300);
-  const payments = useAdminQuery<AdminPayment[]>(KEY, 'Failed to fetch payments', { status, q, page: page > 1 ? page : undefined });
-  const refund = useAdminAction<string, { message: string }>(
-    (id) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/refund`, body: {} }),
+  const payments = useAdminQuery(KEY, 'Failed to fetch payments', { status, q, page: page > 1 ? page : undefined });
+  const refund = useAdminAction(
+    (id: string) => refundPayment(id),
     { success: (r) => ({ title: r.message }), error: { title: 'Refund failed', fallback: 'Failed to refund the payment' } },
     [[KEY], ['/api/admin/subscriptions'], ['/api/admin/stats']],
   );

@@ -1,19 +1,14 @@
 import { Badge, Box, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteRequest, type QuoteStatus } from '@limo/contracts';
+import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteStatus } from '@limo/contracts';
 import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { adminAction } from '../../lib/client/admin';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-interface AdminQuotePage {
-  quoteRequests: QuoteRequest[];
-  total: number;
-  totalPages: number;
-}
 
 /** Tab 6 (§2.9): quote requests by status and search, 20 a page; any of the three statuses can be set. */
 export function QuoteRequestsTab() {
@@ -22,18 +17,15 @@ export function QuoteRequestsTab() {
   const [page, setPage] = useState(1);
   const search = useDebounced(text.trim(), 300);
   useEffect(() => setPage(1), [search, status]);
-  const quotes = useAdminQuery<AdminQuotePage>(QUOTES, 'Failed to fetch quote requests', {
+  const quotes = useAdminQuery(QUOTES, 'Failed to fetch quote requests', {
     page,
     limit: ADMIN_QUOTES_PAGE_SIZE,
     status,
     search,
   });
   const update = useAdminAction(
-    ({ id, status: next }: { id: string; status: QuoteStatus }) => ({
-      method: 'PUT',
-      url: `${QUOTES}/${encodeURIComponent(id)}`,
-      body: { status: next },
-    }),
+    ({ id, status: next }: { id: string; status: QuoteStatus }) =>
+      adminAction('PUT', `${QUOTES}/${encodeURIComponent(id)}`, { status: next }),
     {
       success: { title: 'Status Updated', description: 'Quote request status updated.' },
       error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' },

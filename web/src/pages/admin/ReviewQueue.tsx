@@ -2,6 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { adminAction, type AdminAnswer } from '../../lib/client/admin';
 import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
 
@@ -16,13 +17,9 @@ export function useReviewDecisions(
   affects: QueryKey[],
 ) {
   const url = (id: string, decision: 'approve' | 'reject') => `${base}/${encodeURIComponent(id)}/${decision}`;
-  const approve = useAdminAction((id: string) => ({ method: 'POST', url: url(id, 'approve'), body: {} }), toasts.approve, affects);
+  const approve = useAdminAction((id: string) => adminAction('POST', url(id, 'approve'), {}), toasts.approve, affects);
   const reject = useAdminAction(
-    ({ id, reason }: { id: string; reason?: string }) => ({
-      method: 'POST',
-      url: url(id, 'reject'),
-      body: reason === undefined ? {} : { reason },
-    }),
+    ({ id, reason }: { id: string; reason?: string }) => adminAction('POST', url(id, 'reject'), reason === undefined ? {} : { reason }),
     toasts.reject,
     affects,
   );
@@ -79,15 +76,14 @@ export function ReviewButtons({ busy, approve, reject }: ReviewButtonsProps) {
   );
 }
 
-/** One company waiting in a queue. */
-interface Waiting {
-  companyId: string;
-  companyName: string;
-}
+/** The admin queues of companies waiting for a check. */
+type QueuePath = '/api/admin/credential-verifications' | '/api/admin/listing-verifications';
+/** One company waiting in the queue at `P`. */
+type Waiting<P extends QueuePath> = AdminAnswer<P>[number];
 
-export interface ReviewQueueProps<T extends Waiting> {
+export interface ReviewQueueProps<P extends QueuePath> {
   /** The queue's URL: GET lists it, `{url}/{companyId}/approve|reject` decide. */
-  url: string;
+  url: P;
   /** The error shown when the list fails (§8: "Failed to fetch ..."). */
   failure: string;
   /** The other lists a decision changes. */
@@ -99,15 +95,15 @@ export interface ReviewQueueProps<T extends Waiting> {
   empty: string;
   /** Each item's test id. */
   testId: string;
-  badge(item: T): ReactNode;
-  details(item: T): ReactNode;
+  badge(item: Waiting<P>): ReactNode;
+  details(item: Waiting<P>): ReactNode;
   labels: { approve(name: string): string; reject(name: string): string; rejectTitle(name: string): string; confirm: string };
 }
 
 /** An admin queue of companies waiting for a check, oldest first: approve, or reject with a reason the owner is told. */
-export function ReviewQueue<T extends Waiting>(props: ReviewQueueProps<T>) {
+export function ReviewQueue<P extends QueuePath>(props: ReviewQueueProps<P>) {
   const { url, labels } = props;
-  const queue = useAdminQuery<T[]>(url, props.failure);
+  const queue = useAdminQuery(url, props.failure);
   const decide = useReviewDecisions(url, props.toasts, [[url], ...props.affects]);
   return (
     <Panel title={props.title} description={props.description}>

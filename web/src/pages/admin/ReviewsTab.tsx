@@ -6,6 +6,7 @@ import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
 import { shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { adminAction } from '../../lib/client/admin';
 
 const PENDING = '/api/admin/pending-reviews';
 const ALL = '/api/admin/all-reviews';
@@ -27,27 +28,27 @@ function useReviewActions() {
   const review = (id: string, action: string) => `/api/admin/reviews/${encodeURIComponent(id)}${action}`;
   return {
     approve: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/approve'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/approve'), {}),
       { success: { title: 'Review approved successfully!' }, error: { title: 'Error approving review', fallback: 'Please try again' } },
       affects,
     ),
     reject: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reject'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reject'), {}),
       { success: { title: 'Review rejected successfully!' }, error: { title: 'Error rejecting review', fallback: 'Please try again' } },
       affects,
     ),
     approveReply: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reply/approve'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reply/approve'), {}),
       { success: { title: 'Reply approved successfully!' }, error: { title: 'Error approving reply', fallback: 'Please try again' } },
       affects,
     ),
     rejectReply: useAdminAction(
-      (id: string) => ({ method: 'POST', url: review(id, '/reply/reject'), body: {} }),
+      (id: string) => adminAction('POST', review(id, '/reply/reject'), {}),
       { success: { title: 'Reply rejected successfully!' }, error: { title: 'Error rejecting reply', fallback: 'Please try again' } },
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => ({ method: 'DELETE', url: review(id, '') }),
+      (id: string) => adminAction('DELETE', review(id, '')),
       { success: { title: 'Review deleted successfully!' }, error: { title: 'Error deleting review', fallback: 'Please try again' } },
       affects,
     ),
@@ -220,9 +221,9 @@ function ReviewFilters({ filters, onChange }: { filters: Record<string, string>;
  * deleted; owners' replies to approve or reject, owners' flags and abuse signals, with filters.
  */
 export function ReviewsTab() {
-  const pending = useAdminQuery<AdminReview[]>(PENDING, 'Failed to fetch pending reviews');
+  const pending = useAdminQuery(PENDING, 'Failed to fetch pending reviews');
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const all = useAdminQuery<AdminReview[]>(ALL, 'Failed to fetch all reviews', Object.keys(filters).length ? filters : undefined);
+  const all = useAdminQuery(ALL, 'Failed to fetch all reviews', Object.keys(filters).length ? filters : undefined);
   const actions = useReviewActions();
   const [page, setPage] = useState(1);
   const totalPages = Math.max(1, Math.ceil((all.data?.length ?? 0) / REVIEWS_PAGE_SIZE));

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, HStack, Input, Progress, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { AuditVerificationResponse, MaskedApiKeys, PopulateResponse } from '@limo/contracts';
+import type { AuditVerificationResponse, PopulateResponse } from '@limo/contracts';
 import { Database, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Panel } from './ui';
+import { adminAction, auditVerification, populateDatabase } from '../../lib/client/admin';
 
 const KEYS = '/api/admin/api-keys';
 const KEY_FIELDS = [
@@ -15,10 +16,10 @@ const KEY_FIELDS = [
 type KeyName = (typeof KEY_FIELDS)[number]['name'];
 
 function ApiKeysPanel() {
-  const current = useAdminQuery<MaskedApiKeys>(KEYS, 'Failed to fetch API keys');
+  const current = useAdminQuery(KEYS, 'Failed to fetch API keys');
   const [values, setValues] = useState<Record<KeyName, string>>({ stripeSecretKey: '', stripePublicKey: '', googleMapsApiKey: '' });
   const save = useAdminAction(
-    (body: Record<KeyName, string>) => ({ method: 'POST', url: KEYS, body }),
+    (body: Record<KeyName, string>) => adminAction('POST', KEYS, body),
     {
       success: { title: 'API Keys Saved', description: 'The new keys are in use.' },
       error: { title: 'Error', fallback: 'Failed to save API keys. Please try again.' },
@@ -78,8 +79,8 @@ function ApiKeysPanel() {
 
 function PopulatePanel() {
   const [result, setResult] = useState<PopulateResponse | null>(null);
-  const populate = useAdminAction<void, PopulateResponse>(
-    () => ({ method: 'POST', url: '/api/admin/populate-database', body: {} }),
+  const populate = useAdminAction(
+    () => populateDatabase(),
     {
       success: (r) => ({
         title: 'Database Population Complete',
@@ -127,8 +128,8 @@ function PopulatePanel() {
 
 function AuditPanel() {
   const [result, setResult] = useState<AuditVerificationResponse | null>(null);
-  const audit = useAdminAction<void, AuditVerificationResponse>(
-    () => ({ method: 'POST', url: '/api/admin/audit-verification', body: {} }),
+  const audit = useAdminAction(
+    () => auditVerification(),
     {
       success: (r) => ({
         title: 'Verification audit completed',

@@ -1,16 +1,16 @@
 import { Badge, Flex, Table, Text } from '@chakra-ui/react';
-import type { AdminSubscription } from '@limo/contracts';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { cancelSubscription } from '../../lib/client/admin';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', incomplete: 'gray' };
 const KEY = '/api/admin/subscriptions';
 
 /** Tab 4 (§2.9): every subscription with its company, payer, amount, status and renewal; cancel now or at the period end. */
 export function SubscriptionsTab() {
-  const subscriptions = useAdminQuery<AdminSubscription[]>(KEY, 'Failed to fetch subscriptions');
-  const cancel = useAdminAction<{ id: string; atPeriodEnd: boolean }, { message: string }>(
-    ({ id, atPeriodEnd }) => ({ method: 'POST', url: `${KEY}/${encodeURIComponent(id)}/cancel`, body: { atPeriodEnd } }),
+  const subscriptions = useAdminQuery(KEY, 'Failed to fetch subscriptions');
+  const cancel = useAdminAction(
+    ({ id, atPeriodEnd }: { id: string; atPeriodEnd: boolean }) => cancelSubscription(id, atPeriodEnd),
     { success: (r) => ({ title: r.message }), error: { title: 'Cancel failed', fallback: 'Failed to cancel the subscription' } },
     [[KEY], ['/api/admin/payments'], ['/api/admin/stats']],
   );

@@ -1,12 +1,11 @@
 import { Badge, Text } from '@chakra-ui/react';
-import type { ListingVerification } from '@limo/contracts';
 import { shortDateTime } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
 
 /** Owned listings not verified yet, free and paid, oldest first. */
 export function VerificationsTab() {
   return (
-    <ReviewQueue<ListingVerification>
+    <ReviewQueue
       url="/api/admin/listing-verifications"
       failure="Failed to fetch listing verifications"
       affects={[['/api/admin/companies'], ['/api/companies'], ['/api/admin/change-requests']]}

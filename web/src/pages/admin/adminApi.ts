@@ -1,27 +1,18 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { adminGet, companiesExport, type AdminPath } from '../../lib/client/admin';
+import { queryKeys } from '../../lib/queryKeys';
 import { useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 
 /** Query parameters of an admin list; empty values are left out of the URL. */
 export type Params = Record<string, string | number | undefined>;
 
-/** `path?params`, without the empty ones. */
-function withParams(path: string, params: Params = {}): string {
+/** The query string of `params`, without the empty ones. */
+function queryOf(params: Params = {}): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(name, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** GET a JSON answer; a non-OK answer throws `failure` (§8: "Failed to fetch ...") with the server's answer as its cause. */
-async function getJson<T>(url: string, failure: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (!res.ok) {
-    // The screen shows the spec's message; the server's answer stays on `cause` for the console.
-    throw new Error(failure, { cause: new ApiError(res.status, await res.text(), res.statusText) });
-  }
-  return (await res.json()) as T;
+  return query.toString();
 }
 
 /** Whether the signed-in user is an admin: every admin query waits for this (§2.9). */
@@ -33,11 +24,18 @@ function useIsAdmin(): boolean {
  * An admin data query keyed by `[path, params]`. It runs only for an admin; its error message is
  * `failure` (the spec's "Failed to fetch ..." texts).
  */
-export function useAdminQuery<T>(path: string, failure: string, params?: Params) {
+export function useAdminQuery<P extends AdminPath>(path: P, failure: string, params?: Params) {
   const isAdmin = useIsAdmin();
-  return useQuery<T>({
-    queryKey: params ? [path, params] : [path],
-    queryFn: ({ signal }) => getJson<T>(withParams(path, params), failure, signal),
+  return useQuery({
+    queryKey: queryKeys.admin(path, params),
+    queryFn: async ({ signal }) => {
+      try {
+        return await adminGet(path, queryOf(params), signal);
+      } catch (error) {
+        // The screen shows the spec's message ("Failed to fetch ..."); the ApiError stays on `cause` for the console.
+        throw new Error(failure, { cause: error });
+      }
+    },
     enabled: isAdmin,
   });
 }
@@ -50,20 +48,17 @@ export interface ActionToasts<TResult> {
 }
 
 /**
- * A state-changing admin call: `method url` with an optional body, then the §8 toast, then the
+ * A state-changing admin call (a function of the typed client), then the §8 toast, then the
  * lists it affects are fetched again (§7: "Success of a mutation refreshes the lists it affects").
  */
-export function useAdminAction<TVars, TResult = unknown>(
-  request: (vars: TVars) => { method: string; url: string; body?: unknown },
+export function useAdminAction<TVars, TResult>(
+  call: (vars: TVars) => Promise<TResult>,
   toasts: ActionToasts<TResult>,
   affects: QueryKey[],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: TVars) => {
-      const { method, url, body } = request(vars);
-      return (await readJson<TResult>(await apiRequest(method, url, body))) as TResult;
-    },
+    mutationFn: call,
     onSuccess: async (result) => {
       const toast = typeof toasts.success === 'function' ? toasts.success(result) : toasts.success;
       showToast({ type: 'success', ...toast });
@@ -113,10 +108,9 @@ export const defaultExportName = (now: Date = new Date()): string => `companies-
 
 /** Downloads GET /api/admin/export-companies under the name the server gives; returns that name. */
 export async function downloadCompaniesExport(): Promise<string> {
-  const res = await fetch('/api/admin/export-companies', { credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  const name = fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? defaultExportName();
-  const url = URL.createObjectURL(await res.blob());
+  const { file, disposition } = await companiesExport();
+  const name = fileNameFromDisposition(disposition) ?? defaultExportName();
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

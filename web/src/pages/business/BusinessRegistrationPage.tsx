@@ -27,7 +27,8 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { AddressInput } from '../../components/AddressInput';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { createBusinessListing } from '../../lib/client/account';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { ME_KEY, useCurrentUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -44,11 +45,6 @@ import {
 
 type Step = 'form' | 'payment' | 'done';
 const FAILED_LISTING = 'Failed to create your business listing. Please try again.';
-
-interface ListingAnswer {
-  companyId: string;
-  user?: CurrentUser;
-}
 
 function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid(form: VisitorForm | ListingForm): void }) {
   const schema = user ? listingFormSchema : visitorFormSchema;
@@ -198,8 +194,7 @@ export default function BusinessRegistrationPage() {
       if (user) {
         // A signed-in owner's listing is created first, then paid (§4).
         try {
-          const res = await apiRequest('POST', '/api/create-business-listing', listingPayload(values, false));
-          companyId = (await readJson<ListingAnswer>(res))?.companyId;
+          companyId = (await createBusinessListing('create-business-listing', listingPayload(values, false))).companyId;
         } catch (error) {
           showToast({ title: failTitle, description: messageOf(error, FAILED_LISTING), type: 'error' });
           return;
@@ -230,13 +225,12 @@ export default function BusinessRegistrationPage() {
     if (!form) return;
     if (!user && 'email' in form) {
       try {
-        const res = await apiRequest('POST', '/api/register-business-listing', {
+        const answer = await createBusinessListing('register-business-listing', {
           userData: { username: form.email.trim(), email: form.email.trim(), password: form.password, role: 'business' },
           companyData: { ...listingPayload(form, true), paymentIntentId },
           paymentIntentId,
         });
-        const answer = await readJson<ListingAnswer>(res);
-        if (answer?.user) queryClient.setQueryData(ME_KEY, answer.user);
+        if (answer.user) queryClient.setQueryData(ME_KEY, answer.user);
       } catch (error) {
         showToast({ title: failTitle, description: messageOf(error, FAILED_LISTING), type: 'error' });
         return;

@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Icon, Separator, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { claimerDetailsSchema, type CompanyDetail } from '@limo/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { claimerDetailsSchema } from '@limo/contracts';
 import { ArrowLeft, CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +15,7 @@ import {
   type ClaimerDetails,
   type PaymentSession,
 } from '../../lib/payments';
+import { useCompany } from '../../lib/companies';
 import { useCurrentUser } from '../../lib/session';
 import { LinkButton } from '../../components/LinkButton';
 import { CheckList } from '../../components/CheckList';
@@ -82,7 +82,7 @@ export default function CheckoutPage() {
   const companyId = params.get('companyId') ?? undefined;
   const navigate = useNavigate();
   const config = usePaymentsConfig();
-  const company = useQuery<CompanyDetail>({ queryKey: ['/api/companies', companyId ?? ''], enabled: Boolean(companyId) });
+  const company = useCompany(companyId);
   const [session, setSession] = useState<PaymentSession>();
   const [setupFailed, setSetupFailed] = useState(false);
   const [paid, setPaid] = useState(false);

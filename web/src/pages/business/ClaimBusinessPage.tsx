@@ -16,13 +16,15 @@ import {
   Text,
   Icon,
 } from '@chakra-ui/react';
-import { CLAIM_SEARCH_PAGE_SIZE, type AllCompaniesResponse, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
+import { CLAIM_SEARCH_PAGE_SIZE, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, LayoutDashboard, Mail, MapPin, MessageSquareQuote, Phone, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ClaimerDetailsForm } from '../../components/payment/ClaimerDetailsForm';
-import { apiRequest, readJson } from '../../lib/api';
+import { allCompanies } from '../../lib/client/account';
+import { useCompany } from '../../lib/companies';
+import { queryKeys } from '../../lib/queryKeys';
 import { companyPlace, DEFAULT_DESCRIPTION } from '../../lib/company';
 import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
@@ -96,13 +98,10 @@ function FindYourBusiness() {
   const search = useDebounced(text.trim(), 250);
   useEffect(() => setPage(1), [search]);
   const results = useQuery({
-    queryKey: ['claim-search', search, page],
+    queryKey: queryKeys.allCompanies(search, page),
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const q = new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) });
-      const res = await apiRequest('GET', `/api/all-companies?${q.toString()}`);
-      return (await readJson<AllCompaniesResponse>(res)) ?? { items: [], total: 0 };
-    },
+    queryFn: ({ signal }) =>
+      allCompanies(new URLSearchParams({ search, page: String(page), limit: String(CLAIM_SEARCH_PAGE_SIZE) }).toString(), signal),
   });
   const total = results.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / CLAIM_SEARCH_PAGE_SIZE));
@@ -178,7 +177,7 @@ function ClaimerStep({ company, onCancel }: { company: CompanyDetail; onCancel()
 }
 
 function Confirmation({ companyId }: { companyId: string }) {
-  const company = useQuery<CompanyDetail | null>({ queryKey: ['/api/companies', companyId] });
+  const company = useCompany(companyId);
   const [step, setStep] = useState<'confirm' | 'details'>('confirm');
   if (company.isPending) {
     return (

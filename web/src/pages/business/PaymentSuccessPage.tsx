@@ -4,8 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
-import { readClaimerDetails, type PaymentSuccess } from '../../lib/payments';
+import { messageOf } from '../../lib/api';
+import { processPaymentSuccess } from '../../lib/client/account';
+import { readClaimerDetails } from '../../lib/payments';
 import { ListingPaymentSuccess } from './ListingPaymentSuccess';
 import { NextStepsCard, PaymentSuccessLayout, Row, SuccessCard } from './PaymentSuccessParts';
 import { LinkButton } from '../../components/LinkButton';
@@ -24,17 +25,15 @@ export default function PaymentSuccessPage() {
   const sent = useRef(false);
   const stored = claimerDetailsSchema.safeParse(readClaimerDetails());
   const record = useMutation({
-    mutationFn: async () =>
-      (await readJson<PaymentSuccess>(
-        await apiRequest('POST', '/api/process-payment-success', {
-          paymentIntent,
-          plan,
-          companyId,
-          // The server keeps the claimer with the payment: details are sent only when this tab has valid ones.
-          ...(stored.success ? { claimerDetails: stored.data } : {}),
-          ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}),
-        }),
-      ))!,
+    mutationFn: () =>
+      processPaymentSuccess({
+        paymentIntent,
+        plan,
+        companyId,
+        // The server keeps the claimer with the payment: details are sent only when this tab has valid ones.
+        ...(stored.success ? { claimerDetails: stored.data } : {}),
+        ...(clientSecret ? { paymentIntentClientSecret: clientSecret } : {}),
+      }),
   });
   const known = plan === 'claim' || plan === 'listing';
 

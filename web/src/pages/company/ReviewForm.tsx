@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { reviewCreateBodySchema, reviewLinkSchema, type ReviewCreateBody } from '@limo/contracts';
+import { reviewCreateBodySchema, type ReviewCreateBody } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +9,10 @@ import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { RATING_LABELS } from '../../components/StarRating';
 import { track } from '../../lib/analytics';
-import { ApiError, apiRequest, messageOf } from '../../lib/api';
+import { apiRequest, messageOf } from '../../lib/api';
+import { reviewLink } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
+import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
 
 type ReviewFormInput = z.input<typeof reviewCreateBodySchema>;
@@ -22,12 +24,8 @@ function useReviewLink(companyId: string) {
   const [params] = useSearchParams();
   const token = params.get('reviewToken');
   const link = useQuery({
-    queryKey: ['/api/reviews/links', token],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/reviews/links?reviewToken=${encodeURIComponent(token ?? '')}`, { credentials: 'include', signal });
-      if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-      return reviewLinkSchema.parse(await res.json());
-    },
+    queryKey: queryKeys.reviewLink(token),
+    queryFn: ({ signal }) => reviewLink(token ?? '', signal),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
@@ -67,7 +65,7 @@ export function ReviewForm({ companyId }: { companyId: string }) {
       track('review_submission', { companyId });
       setSubmitted(true);
       reset(empty);
-      void queryClient.invalidateQueries({ queryKey: ['/api/companies', companyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companies.detail(companyId) });
     },
     onError: (error) => {
       applyServerErrors(error, setError, ['rating', 'reviewerName', 'comment']);

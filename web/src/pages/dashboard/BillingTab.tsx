@@ -1,29 +1,17 @@
 import { Alert, Badge, Box, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import type { MySubscription, MySubscriptionActionResponse } from '@limo/contracts';
+import type { MySubscription } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import * as client from '../../lib/client/account';
+import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
 import { dollars, shortDate } from '../admin/adminApi';
 import { ConfirmButton } from '../admin/ui';
 import { UpdateCardForm } from './UpdateCardForm';
 
-const MY_SUBSCRIPTION = '/api/my-subscription';
-
 /** The owner's subscription of `companyId`, or null when they have none (404). */
 function useMySubscription(companyId: string) {
-  return useQuery<MySubscription | null>({
-    queryKey: [MY_SUBSCRIPTION, companyId],
-    queryFn: async () => {
-      try {
-        return (
-          (await readJson<MySubscription>(await apiRequest('GET', `${MY_SUBSCRIPTION}?companyId=${encodeURIComponent(companyId)}`))) ?? null
-        );
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+  return useQuery({ queryKey: queryKeys.mySubscription(companyId), queryFn: ({ signal }) => client.mySubscription(companyId, signal) });
 }
 
 const PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', incomplete: 'gray' };
@@ -35,11 +23,10 @@ export function BillingTab({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const subscription = useMySubscription(companyId);
   const action = useMutation({
-    mutationFn: async (kind: 'cancel' | 'resume') =>
-      (await readJson<MySubscriptionActionResponse>(await apiRequest('POST', `${MY_SUBSCRIPTION}/${kind}`, { companyId })))!,
+    mutationFn: (kind: 'cancel' | 'resume') => client.changeMySubscription(companyId, kind),
     onSuccess: (result) => {
       showToast({ type: 'success', title: result.message });
-      queryClient.setQueryData([MY_SUBSCRIPTION, companyId], result.subscription);
+      queryClient.setQueryData(queryKeys.mySubscription(companyId), result.subscription);
     },
     onError: (error) =>
       showToast({ type: 'error', title: 'Could not change the subscription', description: messageOf(error, 'Please try again.') }),
@@ -122,7 +109,7 @@ export function BillingTab({ companyId }: { companyId: string }) {
           {sub.status !== 'canceled' && (
             <UpdateCardForm
               companyId={companyId}
-              onUpdated={(updated) => queryClient.setQueryData([MY_SUBSCRIPTION, companyId], updated)}
+              onUpdated={(updated) => queryClient.setQueryData(queryKeys.mySubscription(companyId), updated)}
             />
           )}
         </Card.Body>

@@ -13,7 +13,9 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { expiryMonth } from '../../components/CredentialBadges';
 import { FormField } from '../../components/FormField';
-import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import * as client from '../../lib/client/account';
+import { queryKeys } from '../../lib/queryKeys';
 import { applyServerErrors, todayIso } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 
@@ -26,33 +28,23 @@ const STATUS: Record<Credentials['status'], { label: string; palette: string }> 
   rejected: { label: 'Rejected', palette: 'red' },
 };
 
-const valuesOf = (c: Credentials | undefined): CredentialsBodyInput => ({
+const valuesOf = (c: Credentials | null | undefined): CredentialsBodyInput => ({
   usdotNumber: c?.usdotNumber ?? '',
   permitNumber: c?.permitNumber ?? '',
   insuranceCarrier: c?.insuranceCarrier ?? '',
   insuranceExpiresOn: c?.insuranceExpiresOn ?? '',
 });
 
-async function uploadCertificate(companyId: string, file: File): Promise<Credentials> {
-  const form = new FormData();
-  form.append('certificate', file);
-  const res = await fetch(`/api/my-companies/${encodeURIComponent(companyId)}/credentials/certificate`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-  });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as Credentials;
-}
-
 /**
  * Credentials (issue 21): the owner's USDOT or permit number and insurance, the insurance
  * certificate, and where the admins' check stands. Verified, they show as the Licensed and Insured badges.
  */
 export function CredentialsTab({ company }: { company: OwnerCompany }) {
-  const url = `/api/my-companies/${encodeURIComponent(company.id)}/credentials`;
   const queryClient = useQueryClient();
-  const credentials = useQuery<Credentials>({ queryKey: [url] });
+  const credentials = useQuery({
+    queryKey: queryKeys.myCompanies.credentials(company.id),
+    queryFn: ({ signal }) => client.credentials(company.id, signal),
+  });
   const input = useRef<HTMLInputElement>(null);
   const {
     register,
@@ -67,11 +59,11 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
   useEffect(() => reset(valuesOf(credentials.data)), [credentials.data, reset]);
 
   const stored = (next: Credentials) => {
-    queryClient.setQueryData([url], next);
-    void queryClient.invalidateQueries({ queryKey: ['/api/my-companies'], exact: true });
+    queryClient.setQueryData(queryKeys.myCompanies.credentials(company.id), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myCompanies.all(), exact: true });
   };
   const save = useMutation({
-    mutationFn: async (body: CredentialsBody) => (await readJson<Credentials>(await apiRequest('PUT', url, body)))!,
+    mutationFn: (body: CredentialsBody) => client.saveCredentials(company.id, body),
     onSuccess: (next) => {
       stored(next);
       showToast({
@@ -85,7 +77,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     },
   });
   const upload = useMutation({
-    mutationFn: (file: File) => uploadCertificate(company.id, file),
+    mutationFn: (file: File) => client.uploadCertificate(company.id, file),
     onSuccess: (next) => {
       stored(next);
       showToast({ title: 'Certificate uploaded', description: 'Our team will verify your credentials within 1-2 business days.' });

@@ -3,20 +3,11 @@ import { MAX_GALLERY_IMAGES, type GalleryImage, type OwnerCompany } from '@limo/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { removeGalleryImage, reorderGallery, uploadGalleryImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 import { imageSize, sendIfValid } from './imageRules';
-
-const galleryUrl = (companyId: string) => `/api/my-companies/${encodeURIComponent(companyId)}/gallery`;
-
-async function uploadToGallery(companyId: string, file: File): Promise<GalleryImage[]> {
-  const form = new FormData();
-  form.append('image', file);
-  const res = await fetch(galleryUrl(companyId), { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return ((await res.json()) as { gallery: GalleryImage[] }).gallery;
-}
 
 /**
  * The gallery (issue 21): up to 10 images, uploaded with the checks of the main image, moved left or
@@ -33,7 +24,7 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
   const onError = (title: string) => (error: unknown) => showToast({ title, description: messageOf(error, title), type: 'error' });
 
   const upload = useMutation({
-    mutationFn: (file: File) => uploadToGallery(company.id, file),
+    mutationFn: (file: File) => uploadGalleryImage(company.id, file),
     onSuccess: (next) => {
       done(next);
       showToast({ title: 'Image uploaded successfully!' });
@@ -41,15 +32,12 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
     onError: onError('Upload failed'),
   });
   const reorder = useMutation({
-    mutationFn: async (imageIds: string[]) =>
-      (await readJson<{ gallery: GalleryImage[] }>(await apiRequest('PUT', `${galleryUrl(company.id)}/order`, { imageIds })))?.gallery,
+    mutationFn: (imageIds: string[]) => reorderGallery(company.id, imageIds),
     onSuccess: done,
     onError: onError('Could not reorder the gallery'),
   });
   const remove = useMutation({
-    mutationFn: async (imageId: string) =>
-      (await readJson<{ gallery: GalleryImage[] }>(await apiRequest('DELETE', `${galleryUrl(company.id)}/${encodeURIComponent(imageId)}`)))
-        ?.gallery,
+    mutationFn: (imageId: string) => removeGalleryImage(company.id, imageId),
     onSuccess: (next) => {
       done(next);
       showToast({ title: 'Image deleted' });

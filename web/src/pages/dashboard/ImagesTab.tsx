@@ -4,19 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
-import { apiRequest, ApiError, messageOf, readJson } from '../../lib/api';
+import { apiRequest, messageOf } from '../../lib/api';
+import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { imageSize, sendIfValid, SUGGESTED_IMAGE } from './imageRules';
 import { RELOAD_AFTER_UPDATE_MS } from './ProfileTab';
-
-async function upload(file: File, companyId: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  form.append('companyId', companyId);
-  const res = await fetch('/api/upload-image', { method: 'POST', body: form, credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return ((await res.json()) as { imageUrl: string }).imageUrl;
-}
 
 /**
  * Manage Images / Request Image Updates (owner-admin §2.10, §4, §5): the file is checked in the
@@ -37,9 +29,10 @@ export function ImagesTab({
   const [pendingUrl, setPendingUrl] = useState<string>();
   const send = useMutation({
     mutationFn: async (file: File) => {
-      const imageUrl = await upload(file, company.id);
+      const imageUrl = await uploadImage(file, company.id);
       const res = await apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, { imageUrl });
-      await readJson(res);
+      // Only the status is read (202: sent for review); the body is read to its end.
+      await res.text();
       return { imageUrl, requested: res.status === 202 };
     },
     onSuccess: ({ imageUrl, requested }) => {

@@ -4,6 +4,8 @@ import { Eye, Globe, MessageSquareQuote, Phone, Search } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { CompanyAnalytics, CompanyAnalyticsFigures } from '@limo/contracts';
 import { ApiError } from '../../lib/api';
+import * as client from '../../lib/client/account';
+import { queryKeys } from '../../lib/queryKeys';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart'));
 
@@ -56,7 +58,10 @@ function byMonth(daily: CompanyAnalytics['daily']): CompanyAnalytics['daily'] {
 /** The owner's listing analytics (issue 10: instead of "N/A (coming soon)"): five figures and a chart. */
 export function ListingAnalytics({ companyId }: { companyId: string }) {
   const [days, setDays] = useState<number>(30);
-  const query = useQuery<CompanyAnalytics>({ queryKey: [`/api/my-companies/${encodeURIComponent(companyId)}/analytics?days=${days}`] });
+  const query = useQuery({
+    queryKey: queryKeys.myCompanies.analytics(companyId, days),
+    queryFn: ({ signal }) => client.companyAnalytics(companyId, days, signal),
+  });
   const data = query.data;
   const series = data ? (days === 365 ? byMonth(data.daily) : data.daily) : [];
 

@@ -1,8 +1,10 @@
 import { Badge, Card, Heading, SimpleGrid, Stack, Text, Icon as ChakraIcon } from '@chakra-ui/react';
-import type { OwnerCompany, SubscriptionView } from '@limo/contracts';
+import type { OwnerCompany } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import * as client from '../../lib/client/account';
+import { queryKeys } from '../../lib/queryKeys';
 import { formatDate, formatMinutes, useQuoteSummary } from './data';
 import { ListingAnalytics } from './ListingAnalytics';
 
@@ -56,8 +58,9 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
   const subLabel = sub ? (SUBSCRIPTION_LABEL[sub.subscriptionStatus] ?? { text: sub.subscriptionStatus, color: 'gray' }) : undefined;
   const renews = sub?.subscriptionStatus === 'active';
   // Paid, claim waiting for review: billing's record says so before the listing is announced premium.
-  const billing = useQuery<SubscriptionView[]>({
-    queryKey: [`/api/subscriptions?companyId=${encodeURIComponent(company.id)}`],
+  const billing = useQuery({
+    queryKey: queryKeys.subscriptions(company.id),
+    queryFn: ({ signal }) => client.subscriptions(company.id, signal),
     enabled: !sub,
   });
   const pending = sub ? undefined : billing.data?.find((s) => s.status === 'active' && s.verification === 'pending');

@@ -26,6 +26,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { apiRequest, ApiError, messageOf } from '../../lib/api';
+import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 
@@ -82,19 +83,11 @@ export function ProfileExtras({ company, verified }: { company: OwnerCompany; ve
   const setVehicle = (i: number, change: Partial<FleetVehicle>) => setFleet((f) => f.map((v, k) => (k === i ? { ...v, ...change } : v)));
   const uploadPhoto = async (i: number, file: File | undefined) => {
     if (!file) return;
-    const form = new FormData();
-    form.append('image', file);
-    form.append('companyId', company.id);
-    const res = await fetch('/api/upload-image', { method: 'POST', body: form, credentials: 'include' });
-    if (!res.ok) {
-      showToast({
-        title: 'Upload failed',
-        description: messageOf(new ApiError(res.status, await res.text(), res.statusText), 'Upload failed'),
-        type: 'error',
-      });
-      return;
+    try {
+      setVehicle(i, { photoUrl: await uploadImage(file, company.id) });
+    } catch (error) {
+      showToast({ title: 'Upload failed', description: messageOf(error, 'Upload failed'), type: 'error' });
     }
-    setVehicle(i, { photoUrl: ((await res.json()) as { imageUrl: string }).imageUrl });
   };
 
   return (

@@ -1,10 +1,11 @@
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { MySubscription, MySubscriptionActionResponse, MySubscriptionCardResponse } from '@limo/contracts';
+import type { MySubscription } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { CardPayment } from '../../components/payment/CardPayment';
-import { apiRequest, messageOf, readJson } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { confirmMyCard, updateMyCard } from '../../lib/client/account';
 import { usePaymentsConfig } from '../../lib/payments';
 import { showToast } from '../../lib/toast';
 
@@ -40,18 +41,14 @@ function StripeUpdateCard({ companyId, onUpdated }: UpdateCardProps) {
   const config = usePaymentsConfig();
   const [setup, setSetup] = useState<{ clientSecret: string; setupIntentId: string } | null>(null);
   const start = useMutation({
-    mutationFn: async () =>
-      (await readJson<MySubscriptionCardResponse>(await apiRequest('POST', '/api/my-subscription/card', { companyId })))!,
+    mutationFn: () => updateMyCard({ companyId }),
     onSuccess: (result) => {
       if (result.clientSecret && result.setupIntentId) setSetup({ clientSecret: result.clientSecret, setupIntentId: result.setupIntentId });
     },
     onError: cardError,
   });
   const confirm = useMutation({
-    mutationFn: async (setupIntentId: string) =>
-      (await readJson<MySubscriptionActionResponse>(
-        await apiRequest('POST', '/api/my-subscription/card/confirm', { companyId, setupIntentId }),
-      ))!,
+    mutationFn: (setupIntentId: string) => confirmMyCard(companyId, setupIntentId),
     onSuccess: (result) => {
       showToast({ type: 'success', title: result.message });
       onUpdated(result.subscription);
@@ -96,8 +93,7 @@ function SimulatorUpdateCard({ companyId, onUpdated }: UpdateCardProps) {
   const [open, setOpen] = useState(false);
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const save = useMutation({
-    mutationFn: async () =>
-      (await readJson<MySubscriptionActionResponse>(await apiRequest('POST', '/api/my-subscription/card', { companyId, ...card })))!,
+    mutationFn: () => updateMyCard({ companyId, ...card }),
     onSuccess: (result) => {
       showToast({ type: 'success', title: result.message });
       onUpdated(result.subscription);

@@ -1,43 +1,41 @@
-import type { OwnerCompany, OwnerQuoteSummary, OwnerReview, QuoteRequest } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, readJson } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import * as client from '../../lib/client/account';
+import { queryKeys } from '../../lib/queryKeys';
 
-export const MY_COMPANIES_KEY = ['/api/my-companies'] as const;
+export const MY_COMPANIES_KEY = queryKeys.myCompanies.all();
 
 /** The signed-in owner's companies; the dashboard uses the first (owner-admin §2.10). */
 export function useMyCompanies(enabled: boolean) {
-  return useQuery<OwnerCompany[] | null>({ queryKey: MY_COMPANIES_KEY, enabled });
+  return useQuery({ queryKey: MY_COMPANIES_KEY, queryFn: ({ signal }) => client.myCompanies(signal), enabled });
 }
 
 /** One page of the owner's quotes (15, newest first) with the server's total. */
 export function useOwnerQuotes(companyId: string, page: number) {
   return useQuery({
-    queryKey: ['/api/quote-requests', { companyId, page }],
-    queryFn: async () => {
-      const res = await apiRequest('GET', `/api/quote-requests?${new URLSearchParams({ companyId, page: String(page) }).toString()}`);
-      const quotes = (await readJson<QuoteRequest[]>(res)) ?? [];
-      return { quotes, total: Number(res.headers.get('x-total-count') ?? quotes.length) };
-    },
+    queryKey: queryKeys.quotes.page(companyId, page),
+    queryFn: ({ signal }) => client.ownerQuotes(companyId, page, signal),
   });
 }
 
 /** Which company the quotes are for, their total and the median response time (of `companyId`, the switcher's). */
 export function useQuoteSummary(companyId: string) {
-  return useQuery<OwnerQuoteSummary | null>({
-    queryKey: [`/api/quote-requests/summary?companyId=${encodeURIComponent(companyId)}`],
+  return useQuery({
+    queryKey: queryKeys.quotes.summary(companyId),
+    queryFn: ({ signal }) => client.quoteSummary(companyId, signal),
     retry: false,
   });
 }
 
 /** Every review of the company, pending ones included (its owner sees them all). */
 export function useCompanyReviews(companyId: string) {
-  return useQuery<OwnerReview[]>({ queryKey: ['/api/companies', companyId, 'reviews'] });
+  return useQuery({ queryKey: queryKeys.companies.reviews(companyId), queryFn: ({ signal }) => client.ownerReviews(companyId, signal) });
 }
 
 /** Invalidates what a quote change touches. */
 export function useQuoteMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/quote-requests') });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all() });
   const markContacted = useMutation({
     mutationFn: (id: string) => apiRequest('PUT', `/api/quote-requests/${encodeURIComponent(id)}`, { status: 'contacted' }),
     onSettled: refresh,

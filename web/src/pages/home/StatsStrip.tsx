@@ -1,15 +1,13 @@
 import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { searchCompanies } from '../../lib/client';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** How many companies the directory lists: the total of an unfiltered search. */
 function useListedCount(): number | undefined {
   const query = useQuery({
-    queryKey: ['/api/companies', 'listed-count'],
-    queryFn: async ({ signal }) => {
-      const res = await fetch('/api/companies?limit=1', { credentials: 'include', signal });
-      const total = Number(res.headers.get('X-Total-Count'));
-      return res.ok && Number.isFinite(total) ? total : null;
-    },
+    queryKey: queryKeys.companies.listedCount(),
+    queryFn: async ({ signal }) => (await searchCompanies('limit=1', signal)).total,
     staleTime: 5 * 60_000,
   });
   return query.data ?? undefined;

@@ -1,0 +1,55 @@
+import { ApiError, apiRequest, type RequestOptions } from '../api';
+import type { Answer, ResponseName } from '../responses';
+
+// The typed client of the product's server: one function per route the web app calls, each answer
+// parsed with its route's schema from the contracts. A failed call, or an answer that breaks its
+// contract, is an ApiError. The schemas (and zod) load with the first call, not with the page.
+
+const loadResponses = () => import('../responses');
+
+/** `res`'s body read with the schema `name`; a body that does not match is an ApiError naming `call`. */
+export async function read<N extends ResponseName>(res: Response, name: N, call: string): Promise<Answer<N>> {
+  const [text, { check }] = await Promise.all([res.text(), loadResponses()]);
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw ApiError.malformed(call, res.status, text, 'the body is not JSON');
+  }
+  const checked = check(name, json);
+  if (!checked.ok) throw ApiError.malformed(call, res.status, text, checked.problem);
+  return checked.data;
+}
+
+/** `method url` (with `body`), its answer parsed as `name`. */
+export async function send<N extends ResponseName>(
+  method: string,
+  url: string,
+  name: N,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<Answer<N>> {
+  // The schemas start loading with the call, so the first answer does not wait for them.
+  void loadResponses().catch(() => undefined);
+  return read(await apiRequest(method, url, body, options), name, `${method} ${url}`);
+}
+
+/** GET `url` parsed as `name`, or null when the server answers `nullStatus` (401 signed out, 404 no such thing). */
+export async function getOrNull<N extends ResponseName>(
+  url: string,
+  name: N,
+  nullStatus: number,
+  signal?: AbortSignal,
+): Promise<Answer<N> | null> {
+  try {
+    return await send('GET', url, name, undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === nullStatus && error.mismatch === undefined) return null;
+    throw error;
+  }
+}
+
+/** §7's default data query: GET `url` parsed as `name`, null on a 401 (signed out). */
+export const getData = <N extends ResponseName>(url: string, name: N, signal?: AbortSignal) => getOrNull(url, name, 401, signal);
+
+export const path = (...segments: string[]) => segments.map(encodeURIComponent).join('/');
