@@ -1,4 +1,5 @@
 import { Button, DatePicker, Portal, parseDate, Text, useFieldContext } from '@chakra-ui/react';
+import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
 import { CalendarDays } from 'lucide-react';
 import { todayIso } from '../lib/forms';
 
@@ -37,6 +38,8 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
   const labelId = useFieldContext()?.ids.label;
   return (
     <DatePicker.Root
+      // Its styles come with it (this lazily loaded form), not in the theme every page downloads.
+      recipe={datePickerSlotRecipe}
       ids={{ trigger: id }}
       locale="en-US"
       value={value ? [parseDate(value)] : []}
