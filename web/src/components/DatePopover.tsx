@@ -34,8 +34,10 @@ export interface DatePopoverProps {
  * chosen day again clears it. Arrow keys move between days, Page Up/Down between months.
  */
 export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopoverProps) {
-  // The field's label names the button, rather than the picker's own "Open calendar".
+  // The field's label and the button's own text name it (rather than the picker's own "Open
+  // calendar"): its visible text is then part of its name, as WCAG 2.5.3 asks.
   const labelId = useFieldContext()?.ids.label;
+  const textId = `${id}-text`;
   return (
     <DatePicker.Root
       // Its styles come with it (this lazily loaded form), not in the theme every page downloads.
@@ -59,7 +61,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
       <DatePicker.Control width="full">
         <DatePicker.Trigger asChild unstyled>
           <Button
-            aria-labelledby={labelId}
+            aria-labelledby={labelId ? `${labelId} ${textId}` : textId}
             variant="outline"
             justifyContent="flex-start"
             fontWeight="normal"
@@ -68,7 +70,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
             color={value ? 'gray.900' : 'gray.600'}
           >
             <CalendarDays aria-hidden="true" />
-            {value ? longDate(value) : 'Pick a date'}
+            <span id={textId}>{value ? longDate(value) : 'Pick a date'}</span>
           </Button>
         </DatePicker.Trigger>
       </DatePicker.Control>
