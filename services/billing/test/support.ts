@@ -34,9 +34,9 @@ export async function startBilling(env: Record<string, string> = {}, options: Bi
   };
 }
 
-/** Tells billing about a company, as directory's event would. */
-export async function listCompany(h: Harness, fields: Partial<CompanySnapshot> = {}): Promise<CompanySnapshot> {
-  const snapshot: CompanySnapshot = {
+/** A company as the directory announces it: a Denver company nobody owns, `fields` on top. */
+export function companySnapshot(fields: Partial<CompanySnapshot> = {}): CompanySnapshot {
+  return {
     id: randomUUID(),
     name: `Test Limousines ${Math.random().toString(36).slice(2, 6)}`,
     email: 'desk@example.com',
@@ -52,6 +52,11 @@ export async function listCompany(h: Harness, fields: Partial<CompanySnapshot> =
     version: 1,
     ...fields,
   };
+}
+
+/** Tells billing about a company, as directory's event would. */
+export async function listCompany(h: Harness, fields: Partial<CompanySnapshot> = {}): Promise<CompanySnapshot> {
+  const snapshot = companySnapshot(fields);
   await h.ctx.bus.publish([
     { id: randomUUID(), type: 'company.created.v1', occurredAt: new Date().toISOString(), key: snapshot.id, data: snapshot },
   ]);

@@ -11,7 +11,7 @@ import {
   type MailMessage,
   type SessionUser,
 } from '@limo/platform';
-import { businessListingBodySchema, type BusinessListingBody, type CompanySnapshot, type CreatePaymentIntentBody } from '@limo/contracts';
+import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { PaymentsProvider } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
 import { PaymentSimulator } from '../../src/payments/simulator.payments.js';
@@ -23,6 +23,7 @@ import { ReadModels } from '../../src/repositories/read-models.repository.js';
 import { SubscriptionsRepository, type SubscriptionDoc } from '../../src/repositories/subscriptions.repository.js';
 import { WebhookEventsRepository } from '../../src/repositories/webhook-events.repository.js';
 import { billingEnvSchema } from '../../src/settings.js';
+import { companySnapshot } from '../support.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { BillingFacts } from '../../src/use-cases/billing-facts.js';
 import type { UseCaseDeps } from '../../src/use-cases/context.js';
@@ -53,25 +54,6 @@ export interface BillingWorld {
   subscription(id: string | null): Promise<SubscriptionDoc | null>;
   /** The directory's next version of company `id`, now owned by `userId`. */
   changeOwner(id: string, userId: string | null): Promise<void>;
-}
-
-/** A company as the directory announces it. */
-function snapshot(id: string, name: string, userId: string | null, version: number): CompanySnapshot {
-  return {
-    id,
-    name,
-    email: 'desk@example.com',
-    businessEmail: null,
-    phone: '(303) 555-0100',
-    city: 'Denver',
-    state: 'CO',
-    zipCode: '80202',
-    latitude: 39.75,
-    longitude: -104.99,
-    userId,
-    createdAt: new Date().toISOString(),
-    version,
-  };
 }
 
 export async function billingWorld(): Promise<BillingWorld> {
@@ -157,7 +139,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     },
     async company(fields = {}) {
       const id = randomUUID();
-      await readModels.applyCompany(snapshot(id, fields.name ?? 'Mile High Limousines', fields.userId ?? null, 1));
+      await readModels.applyCompany(companySnapshot({ id, name: fields.name ?? 'Mile High Limousines', userId: fields.userId ?? null }));
       return id;
     },
     async subscription(id) {
@@ -167,7 +149,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     async changeOwner(id, userId) {
       const ref = await readModels.findCompany(id);
       if (!ref) throw new Error(`no company ${id}`);
-      await readModels.applyCompany(snapshot(id, ref.name, userId, ref.version + 1));
+      await readModels.applyCompany(companySnapshot({ id, name: ref.name, userId, version: ref.version + 1 }));
     },
   };
 }
