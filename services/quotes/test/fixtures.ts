@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { earliestTripDate, type CompanySnapshot } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
+import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
 
 /** A yyyy-MM-dd date `days` after the earliest acceptable trip date. */
 export function tripDateIn(days: number): string {
@@ -81,5 +82,30 @@ export function cityQuoteBody(overrides: Record<string, unknown> = {}): Record<s
     vehicleType: 'Stretch Limousine',
     specialRequests: 'Champagne',
     ...overrides,
+  };
+}
+
+/**
+ * A per-company quote of `companyId` as the store holds it once its mail was delivered at
+ * `deliveredAt`, contacted at `contactedAt` or not yet (for writing straight to the store).
+ */
+export function deliveredQuote(companyId: string, deliveredAt: string, contactedAt: string | null): QuoteDoc {
+  return {
+    ...(quoteBody(companyId) as unknown as QuoteDoc),
+    _id: randomUUID(),
+    companyName: 'Fixture',
+    source: 'company',
+    cityRequestId: null,
+    targetCity: null,
+    cityCompaniesNotified: null,
+    status: contactedAt ? 'contacted' : 'pending',
+    createdAt: deliveredAt,
+    updatedAt: deliveredAt,
+    ...newQuoteMailState('not-needed'),
+    awaitingMail: undefined,
+    delivery: 'delivered',
+    deliveredAt,
+    firstViewedAt: null,
+    contactedAt,
   };
 }

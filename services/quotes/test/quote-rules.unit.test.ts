@@ -13,7 +13,7 @@ import {
 } from '@limo/contracts';
 import { distanceMiles } from '@limo/geo';
 import { derivedId } from '../src/domain/ids.js';
-import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../src/domain/places.js';
+import { boundingBox, cityKey, SERVICE_RADIUS_MILES, splitCityState } from '../src/domain/places.js';
 import { median, responseMinutes } from '../src/domain/response-time.js';
 import { targetCityOf } from '../src/domain/service-area.js';
 import { ownerContactedTransition } from '../src/domain/status.js';
@@ -99,7 +99,20 @@ describe('quotes domain', () => {
     expect(cityKey('St. Louis', 'MO')).toBe('st louis|mo');
     expect(cityKey('  st louis ', 'mo')).toBe('st louis|mo');
     expect(cityKey('Cañon City', 'CO')).toBe('canon city|co');
+    expect(cityKey('St.  Louis', ' Mo ')).toBe('st louis|mo');
     expect(cityKey('Rockford', null)).toBeUndefined();
+    expect(cityKey(null, 'IL')).toBeUndefined();
+    expect(splitCityState(' Rockford ,  IL ')).toEqual({ city: 'Rockford', state: 'IL' });
+    expect(splitCityState('Rockford')).toEqual({ city: 'Rockford', state: '' });
+  });
+
+  it('bounds the radius tightly: a degree of latitude is 69 miles, longitude degrees shrink towards the poles', () => {
+    expect(boundingBox({ latitude: 0, longitude: 10 }, 69)).toMatchObject({ minLat: -1, maxLat: 1 });
+    const north = boundingBox({ latitude: 60, longitude: 10 }, 69.17);
+    expect(north.minLon).toBeCloseTo(8, 9);
+    expect(north.maxLon).toBeCloseTo(12, 9);
+    // At the pole the box stays finite: 100 degrees of longitude either side.
+    expect(boundingBox({ latitude: 90, longitude: 0 }, 69.17)).toMatchObject({ minLon: -100, maxLon: 100 });
   });
 
   it('keeps every point within the radius inside the bounding box', () => {
@@ -125,18 +138,31 @@ describe('quotes domain', () => {
     expect(rockford.resolved).toMatchObject({ city: 'Rockford', state: 'IL' });
     expect(rockford.area).toMatchObject({ cityKey: 'rockford|il', center: expect.any(Object) });
     expect(rockford).toMatchObject({ label: 'Rockford, IL', origin: rockford.area.center });
+    // A ZIP names its city, with the city's centre.
+    const chicago = { latitude: 41.8858, longitude: -87.6181 };
+    expect(targetCityOf('60601')).toEqual({
+      area: { cityKey: 'chicago|il', center: chicago },
+      resolved: { city: 'Chicago', state: 'IL', ...chicago },
+      label: 'Chicago, IL',
+      origin: chicago,
+    });
+    // A bare state names no city.
+    expect(targetCityOf('Illinois')).toEqual({ area: {}, resolved: null, label: 'Illinois' });
     expect(targetCityOf('Atlantis, ZZ')).toEqual({ area: { cityKey: 'atlantis|zz' }, resolved: null, label: 'Atlantis, ZZ' });
     // An unknown town of a known state: nearby cities are looked for from the state's centre.
-    expect(targetCityOf(' Nowhere Special, Illinois ')).toMatchObject({
+    expect(targetCityOf(' Nowhere Special, Illinois ')).toEqual({
+      area: { cityKey: 'nowhere special|illinois' },
       resolved: null,
       label: 'Nowhere Special, Illinois',
-      origin: expect.any(Object),
+      origin: { latitude: 40.82642, longitude: -88.7123 },
     });
   });
 
   it('derives the same id from the same parts only', () => {
     expect(derivedId('a', 'b')).toBe(derivedId('a', 'b'));
     expect(derivedId('a', 'b')).not.toBe(derivedId('ab', ''));
+    // Pinned: a fan-out replayed by a later version must derive the ids an earlier one stored.
+    expect(derivedId('city-request-1', 'company-1')).toBe('c5a6905f-fc47-784f-7672-aa0ba1367415');
     expect(derivedId('a', 'b')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 

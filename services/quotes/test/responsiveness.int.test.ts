@@ -5,9 +5,9 @@ import { sessionCookie, startTestService, waitFor, type ServiceHarness } from '@
 import { createQuotesService } from '../src/app.js';
 import { businessHoursBetween, zoneOfState } from '../src/domain/business-hours.js';
 import type { CompanyContactDoc } from '../src/domain/company-contact.js';
-import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
+import type { QuoteDoc } from '../src/domain/quote.js';
 import type { RouteDeps } from '../src/routes/deps.js';
-import { companyEvent, companySnapshot, quoteBody } from './fixtures.js';
+import { companyEvent, companySnapshot, deliveredQuote, quoteBody } from './fixtures.js';
 
 // Responsiveness (issue 21): from a quote's delivery to its reply mark (first marked contacted), in
 // business hours (Mon-Fri 9-17 in the company's state's zone), over the leads delivered in the last 30 days.
@@ -38,28 +38,9 @@ async function addCompany(overrides: Parameters<typeof companySnapshot>[0]) {
 
 /** A delivered quote of the company, written straight to the store, contacted at `contactedAt` or not yet. */
 async function lead(companyId: string, deliveredAt: string, contactedAt: string | null): Promise<string> {
-  const _id = randomUUID();
-  await (
-    await quotes()
-  ).insertOne({
-    ...(quoteBody(companyId) as unknown as QuoteDoc),
-    _id,
-    companyName: 'Fixture',
-    source: 'company',
-    cityRequestId: null,
-    targetCity: null,
-    cityCompaniesNotified: null,
-    status: contactedAt ? 'contacted' : 'pending',
-    createdAt: deliveredAt,
-    updatedAt: deliveredAt,
-    ...newQuoteMailState('not-needed'),
-    awaitingMail: undefined,
-    delivery: 'delivered',
-    deliveredAt,
-    firstViewedAt: null,
-    contactedAt,
-  });
-  return _id;
+  const quote = deliveredQuote(companyId, deliveredAt, contactedAt);
+  await (await quotes()).insertOne(quote);
+  return quote._id;
 }
 
 describe('business hours', () => {

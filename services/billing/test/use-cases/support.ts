@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   createLogger,
   HttpError,
-  InProcessEventBus,
   NedbDocumentStore,
-  OutboxRelay,
   type AdapterSwitch,
   type EventEnvelope,
   type Mailer,
   type MailMessage,
   type SessionUser,
 } from '@limo/platform';
+import { outboxEvents } from '@limo/platform/testing';
 import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { PaymentsProvider } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
@@ -110,14 +109,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     mailer,
     links: { publicUrl: 'http://limo.test', supportEmail: 'support@limo.test' },
   });
-  const published: EventEnvelope[] = [];
-  const bus = InProcessEventBus.create();
-  const recording = Object.assign(Object.create(bus) as InProcessEventBus, {
-    publish: async (events: EventEnvelope[]) => {
-      published.push(...events);
-    },
-  });
-  const relay = new OutboxRelay({ store, bus: recording });
+  const events = outboxEvents(store);
   return {
     d,
     simulator,
@@ -133,10 +125,7 @@ export async function billingWorld(): Promise<BillingWorld> {
       }
       return types;
     },
-    async events(type) {
-      await relay.flush();
-      return type ? published.filter((e) => e.type === type) : [...published];
-    },
+    events,
     async company(fields = {}) {
       const id = randomUUID();
       await readModels.applyCompany(companySnapshot({ id, name: fields.name ?? 'Mile High Limousines', userId: fields.userId ?? null }));

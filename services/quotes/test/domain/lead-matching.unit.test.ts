@@ -48,6 +48,7 @@ describe('the match score', () => {
     expect(matchScore(company('a', { rating: 5, reviewCount: 0 }), {}, 0)).toBe(1);
     const leads = { repliedCount: 3, fastReplyCount: 0, medianBusinessHours: 1, computedAt: '2026-01-01T00:00:00.000Z' };
     expect(matchScore(company('a', { responsiveness: { ...leads, leadCount: 4 } }), {}, 0)).toBe(2 * 0.75 + 1);
+    expect(matchScore(company('a', { responsiveness: { ...leads, leadCount: 3 } }), {}, 0)).toBe(2 + 1);
     expect(matchScore(company('a', { responsiveness: { ...leads, leadCount: 2, repliedCount: 2 } }), {}, 0)).toBe(1);
   });
 
@@ -91,6 +92,16 @@ describe('the companies a request reaches', () => {
     expect(matched.find((m) => m.company._id === 'nowhere')?.miles).toBeNull();
     expect(matched.find((m) => m.company._id === 'edge')?.miles).toBeGreaterThan(20);
     expect(bestMatched([company('nowhere'), company('a', { latitude: 1, longitude: 1 })], {}, 5).every((m) => m.miles === null)).toBe(true);
+    const half = [company('no-lon', { latitude: MIAMI.latitude }), company('no-lat', { longitude: MIAMI.longitude })];
+    expect(bestMatched(half, { center: MIAMI }, 5).map((m) => m.miles)).toEqual([null, null]);
+  });
+
+  it('puts a company at the centre before one of the same score listed without coordinates', () => {
+    // Closeness 1 at the centre; 0.5 without coordinates, plus 0.5 for a 1.25 rating.
+    const serving = [company('listed', { name: 'Alpha', rating: 1.25, reviewCount: 1 }), company('centre', { name: 'Zulu', ...MIAMI })];
+    const matched = bestMatched(serving, { center: MIAMI }, 5);
+    expect(matched.map((m) => m.score)).toEqual([1, 1]);
+    expect(ids(matched)).toEqual(['centre', 'listed']);
   });
 
   it('leaves out a company it cannot reach: no e-mail and no owner', () => {
