@@ -4,3 +4,5 @@ export * from './slow-client.js';
 export * from './service-harness.js';
 export * from './http.js';
 export * from './events.js';
+export * from './mail.js';
+export * from './refusal.js';

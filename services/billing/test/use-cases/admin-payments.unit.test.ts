@@ -3,7 +3,8 @@ import type { SessionUser } from '@limo/platform';
 import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
-import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
 describe("the admin's payments", () => {

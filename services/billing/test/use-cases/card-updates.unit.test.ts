@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CardSetupPort, CardView, SetupIntentView } from '../../src/payments/payments.port.js';
 import type { SubscriptionDoc } from '../../src/repositories/subscriptions.repository.js';
 import { applyCardSetup, confirmCardSetup, startCardSetup } from '../../src/use-cases/card-updates.js';
-import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // The owner's card update with Stripe (POST /api/my-subscription/card, then /card/confirm or the
 // setup_intent.succeeded webhook): the card saved in Stripe Elements becomes the subscription's.

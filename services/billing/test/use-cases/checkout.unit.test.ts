@@ -5,7 +5,8 @@ import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
 import { recordSuccess } from '../../src/use-cases/payment-records.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
-import { billingWorld, listingForm, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // POST /api/create-payment-intent: what a claim or a listing costs, who may pay it, and one charge per checkout.
 const claimer = { name: 'Dana Driver', email: 'dana@example.com', phone: '(303) 555-0199', role: 'manager' as const };

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
-import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // The admin's decision on a business claim (PUT /api/admin/business-claims/{id}/approve and /reject):
 // who the business goes to, and the money of a rejected claim.

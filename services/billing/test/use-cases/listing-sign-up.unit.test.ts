@@ -5,7 +5,8 @@ import { AccountRefused } from '../../src/identity/identity-accounts.port.js';
 import { SignUpsRepository } from '../../src/repositories/sign-ups.repository.js';
 import { ListingSignUps } from '../../src/use-cases/listing-sign-up.js';
 import { FakeAccounts } from '../fake-accounts.js';
-import { billingWorld, listingForm, paidCheckout, refusal, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, listingForm, paidCheckout, type BillingWorld } from './support.js';
 
 // POST /api/register-business-listing: a visitor's account (identity) and paid listing (billing) as one saga
 // that never leaves an account without its listing.

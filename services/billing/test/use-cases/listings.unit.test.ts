@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { recordSuccess } from '../../src/use-cases/payment-records.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
-import { billingWorld, listingForm, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // A paid listing (§2.5): the listing form and its payment, paid first (a visitor) or after (a signed-in owner).
 const visitorCheckout = { plan: 'listing' as const, metadata: { companyName: 'Dana Limos', email: 'dana@example.com' } };

@@ -4,7 +4,8 @@ import { longDate } from '../../src/mails/billing-mails.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
-import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // GET/POST /api/my-subscription…: the owner's Billing tab (status, renewal, receipts, card) and what they may do.
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });

@@ -4,7 +4,8 @@ import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
-import { billingWorld, listingForm, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // POST /api/process-payment-success (§2.3): the claim or listing a succeeded payment made, once, for its payer only.
 const claimer = { name: 'Dana Driver', email: 'dana@example.com', phone: '(303) 555-0199', role: 'owner' as const };

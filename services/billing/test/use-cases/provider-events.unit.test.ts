@@ -3,7 +3,8 @@ import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 import { cancelSubscription } from '../../src/use-cases/subscriptions.js';
-import { billingWorld, paidCheckout, refusal, signedIn, type BillingWorld } from './support.js';
+import { refusal } from '@limo/platform/testing';
+import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // The payment provider's webhooks (POST /api/webhooks/stripe, then billing's consumer): what each event
 // changes in payments, claims and subscriptions, whatever the order and however often it comes.

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   createLogger,
-  HttpError,
   NedbDocumentStore,
   type AdapterSwitch,
   type EventEnvelope,
-  type Mailer,
   type MailMessage,
   type SessionUser,
 } from '@limo/platform';
-import { outboxEvents } from '@limo/platform/testing';
+import { outboxEvents, recordingMailer } from '@limo/platform/testing';
 import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { PaymentsProvider } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
@@ -94,15 +92,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     companyWaitMs: 0,
     lookupCompany: async () => null,
   };
-  const mails: MailMessage[] = [];
-  const mailer: Mailer = {
-    send: async (message) => {
-      mails.push(message);
-      return { messageId: `mail-${mails.length}` };
-    },
-    ping: async () => undefined,
-    close: async () => undefined,
-  };
+  const mailer = recordingMailer();
   const facts = new BillingFacts({
     ...d,
     ledger: await LedgerRepository.create(store),
@@ -114,7 +104,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     d,
     simulator,
     facts,
-    mails,
+    mails: mailer.mails,
     async deliverWebhooks() {
       await simulator.idle();
       const types: string[] = [];
@@ -154,16 +144,6 @@ export function signedIn(username: string, role: SessionUser['role'] = 'business
     issuedAt: Date.now(),
     expiresAt: Date.now() + 3_600_000,
   };
-}
-
-/** The status and message of the HttpError `promise` rejects with. */
-export async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return { status: err.statusCode, message: err.message };
 }
 
 const ignoreWarnings = { warn: () => undefined };
