@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CompanyDoc } from '../../src/domain/company.js';
+import type { CredentialsDoc } from '../../src/domain/credentials-doc.js';
+import { directoryWorld, type DirectoryWorld } from './support.js';
+
+// The periodic check of verified insurance: the owner is mailed once, 30 days or fewer before the
+// last day; the day after it the lapse is written on the company (search drops the Insured badge).
+
+let w: DirectoryWorld;
+beforeEach(async () => {
+  w = await directoryWorld();
+});
+
+const fields = { usdotNumber: '1234567', permitNumber: null, insuranceCarrier: 'Acme Mutual' };
+
+/** A company whose insurance an admin verified, running until `expiresOn`. */
+function insured(expiresOn: string, extra: Partial<CredentialsDoc> = {}): Promise<CompanyDoc> {
+  return w.company({
+    name: 'Dana Limos',
+    businessEmail: 'desk@dana.example',
+    credentials: {
+      ...fields,
+      insuranceExpiresOn: expiresOn,
+      certificate: null,
+      status: 'verified',
+      submittedAt: '2026-01-01T00:00:00.000Z',
+      decision: { by: 'admin-1', at: '2026-01-02T00:00:00.000Z', reason: null },
+      verified: { ...fields, insuranceExpiresOn: expiresOn, at: '2026-01-02T00:00:00.000Z', by: 'admin-1' },
+      reminderSentFor: null,
+      lapsedFor: null,
+      ...extra,
+    },
+  });
+}
+
+// Noon UTC on 1 December 2026: the day is 1 December in every US zone.
+const now = new Date('2026-12-01T17:00:00Z');
+
+describe('the insurance expiry check', () => {
+  it('mails the owner once when the insurance ends in 30 days, not 31', async () => {
+    const soon = await insured('2026-12-31');
+    await insured('2027-01-01');
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 1, lapsed: 0 });
+    expect(w.mails).toEqual([
+      expect.objectContaining({
+        to: 'desk@dana.example',
+        subject: 'Dana Limos: your insurance expires on 2026-12-31',
+        tag: 'insurance-expiring',
+        idempotencyKey: `insurance-expiring:${soon._id}:2026-12-31`,
+      }),
+    ]);
+    expect((await w.companies.findById(soon._id))?.credentials?.reminderSentFor).toBe('2026-12-31');
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 0, lapsed: 0 });
+    expect(w.mails).toHaveLength(1);
+  });
+
+  it('reminds on the last day itself, and writes the lapse the day after, once', async () => {
+    const company = await insured('2026-12-01', { reminderSentFor: '2026-12-01' });
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 0, lapsed: 0 });
+    const lastDay = await insured('2026-12-01');
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 1, lapsed: 0 });
+    expect((await w.companies.findById(lastDay._id))?.credentials?.reminderSentFor).toBe('2026-12-01');
+
+    const dayAfter = new Date('2026-12-02T17:00:00Z');
+    expect(await w.credentialWatch.run(dayAfter)).toEqual({ reminded: 0, lapsed: 2 });
+    expect((await w.companies.findById(company._id))?.credentials?.lapsedFor).toBe('2026-12-01');
+    expect(await w.credentialWatch.run(dayAfter)).toEqual({ reminded: 0, lapsed: 0 });
+    expect(await w.events('company.updated.v1')).toHaveLength(3);
+  });
+
+  it('tells nobody when the listing has no address to mail, and skips companies without verified insurance', async () => {
+    const silent = await insured('2026-12-15');
+    await w.companies.update(silent._id, () => ({ businessEmail: null }));
+    await w.company({ name: 'Uninsured' });
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 0, lapsed: 0 });
+    expect(w.mails).toEqual([]);
+    expect((await w.companies.findById(silent._id))?.credentials?.reminderSentFor).toBeNull();
+  });
+
+  it('runs once at a time: a second call joins the run under way', async () => {
+    await insured('2026-12-20');
+    const [a, b] = await Promise.all([w.credentialWatch.run(now), w.credentialWatch.run(now)]);
+    expect(a).toEqual({ reminded: 1, lapsed: 0 });
+    expect(b).toBe(a);
+    expect(w.mails).toHaveLength(1);
+  });
+});
