@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
 import { expect } from 'vitest';
 import { call, eventOf, startTestService, userOf, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
 export { call, sharedHarness, sharedUser, userOf, type TestUser } from '@limo/platform/testing';
+export { png } from './images.js';
 
 /** A running directory on the embedded adapters. */
 export type Harness = ServiceHarness;
@@ -28,13 +28,6 @@ export async function adminCreate(
   const res = await call(h, 'POST', '/api/admin/companies', admin, body);
   if (res.statusCode !== 201) throw new Error(`admin create failed: ${res.statusCode} ${res.body}`);
   return res.json();
-}
-
-/** A real PNG of the given size, drawn by sharp. */
-export function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
-    .png()
-    .toBuffer();
 }
 
 /** A multipart/form-data body with one file field (and optional text fields). */
