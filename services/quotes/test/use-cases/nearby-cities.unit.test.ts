@@ -81,6 +81,24 @@ describe('the served cities nearest to an unserved one', () => {
     expect((await nearbyServedCities(companies, MIAMI, 5)).map((c) => c.label)).toEqual(['Hollywood, FL', 'Boca Raton, FL']);
   });
 
+  it('look nearer first: a company listed by name far away does not hide a nearer one found in a wider ring', async () => {
+    await listed({ city: 'Denver', state: 'CO', latitude: null, longitude: null });
+    await listed({ city: 'Chicago', state: 'IL', latitude: 41.8781, longitude: -87.6298 });
+    expect((await nearbyServedCities(companies, ROCKFORD, 1)).map((c) => c.label)).toEqual(['Chicago, IL']);
+  });
+
+  it('name each town of companies at coordinates alone, trim a listed name, and skip what cannot be placed or reached', async () => {
+    await listed({ city: null, state: null, ...JANESVILLE });
+    await listed({ city: null, state: null, ...DEKALB });
+    await listed({ city: ' hidden hollow ', state: 'il', latitude: 41.9, longitude: -88.9 });
+    // Half coordinates, a listed name the gazetteer does not know without coordinates, nobody to mail.
+    await listed({ city: null, state: null, latitude: 42.0, longitude: null });
+    await listed({ city: 'Lost Creek', state: 'IL', latitude: null, longitude: null });
+    await listed({ city: 'Freeport', state: 'IL', latitude: null, longitude: null, email: null, businessEmail: null });
+    const found = await nearbyServedCities(companies, ROCKFORD, 5);
+    expect(found.map((c) => c.label)).toEqual(['hidden hollow, IL', 'Janesville, WI', 'DeKalb, IL']);
+  });
+
   it('are none when no company is listed', async () => {
     expect(await nearbyServedCities(companies, ROCKFORD, 5)).toEqual([]);
   });
