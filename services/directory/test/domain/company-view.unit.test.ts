@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { isStale, toQueuedChangeRequest, type ChangeRequestDoc } from '../../src/domain/change-request.js';
+import { newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
+import { changedFields, toOwnerCompany, toPublicCompany } from '../../src/domain/company-view.js';
+
+// A company as visitors, its owner and the admins see it, and an owner's change request beside the
+// listing's live values.
+
+const company = (fields: Partial<CompanyDoc> = {}): CompanyDoc => ({
+  ...newCompanyDoc({ _id: 'company-1', name: 'Dana Limos', createdAt: '2026-01-01T00:00:00.000Z', ...fields }),
+  version: fields.version ?? 3,
+});
+
+describe('a company', () => {
+  it('is shown to visitors with labels for its vocabulary, its badges and its gallery, without owner or payment fields', () => {
+    const c = company({
+      userId: 'owner-1',
+      businessEmail: 'desk@dana.example',
+      services: ['wedding'],
+      vehicleTypes: ['party-bus'],
+      fleet: [{ type: 'party-bus', capacity: 20, photoUrl: null, hourlyRate: 200 }],
+      gallery: [{ id: 'g1', url: '/api/images/g1' }],
+      imageUrl: '/api/images/logo',
+      topRated: true,
+      responsiveness: {
+        leadCount: 4,
+        repliedCount: 3,
+        fastReplyCount: 3,
+        medianBusinessHours: 2.5,
+        computedAt: '2026-01-01T00:00:00.000Z',
+      },
+      stripePaymentIntentId: 'pi_1',
+    });
+    const shown = toPublicCompany(c, new Date('2026-06-01T12:00:00Z'));
+    expect(shown).toMatchObject({
+      id: 'company-1',
+      name: 'Dana Limos',
+      services: ['Wedding'],
+      vehicleTypes: ['Party Bus'],
+      fleet: [{ type: 'Party Bus', capacity: 20, photoUrl: null, hourlyRate: 200 }],
+      gallery: [{ id: 'g1', url: '/api/images/g1' }],
+      imageUrl: '/api/images/logo',
+      logoUrl: '/api/images/logo',
+      owned: true,
+      verifiedOwner: false,
+      badges: ['top-rated'],
+      insuranceExpiresOn: null,
+      hours: null,
+      serviceArea: null,
+      responseTimeHours: 2.5,
+      responseRate: 0.75,
+    });
+    expect(shown).not.toHaveProperty('businessEmail');
+    expect(shown).not.toHaveProperty('stripePaymentIntentId');
+    expect(toPublicCompany(company())).toMatchObject({ owned: false, fleet: [], gallery: [], badges: [], responseRate: null });
+  });
+
+  it('is shown to its owner with the subscription and the suspension', () => {
+    const c = company({
+      userId: 'owner-1',
+      businessEmail: 'desk@dana.example',
+      rating: 4.5,
+      subscription: {
+        subscriptionId: 'sub_1',
+        status: 'active',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        endDate: '2027-01-01T00:00:00.000Z',
+      },
+      suspendedAt: '2026-02-01T00:00:00.000Z',
+    });
+    expect(toOwnerCompany(c)).toMatchObject({
+      userId: 'owner-1',
+      businessEmail: 'desk@dana.example',
+      averageRating: 4.5,
+      subscriptionInfo: {
+        subscriptionStatus: 'active',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+      },
+      suspended: true,
+      suspendedAt: '2026-02-01T00:00:00.000Z',
+    });
+    expect(toOwnerCompany(company())).toMatchObject({ subscriptionInfo: null, suspended: false, suspendedAt: null });
+  });
+
+  it('changes only the editable fields that differ, an empty fleet included', () => {
+    const c = company({ phone: '1', services: ['wedding'] });
+    expect(changedFields(c, { phone: '1', services: ['wedding', 'prom'], fleet: [], city: 'Rockford' })).toEqual({
+      services: ['wedding', 'prom'],
+      city: 'Rockford',
+    });
+    expect(changedFields({ ...c, fleet: undefined }, { fleet: [] })).toEqual({});
+  });
+});
+
+describe("an owner's change request", () => {
+  const request = (fields: Partial<ChangeRequestDoc> = {}): ChangeRequestDoc => ({
+    _id: 'request-1',
+    companyId: 'company-1',
+    companyName: 'Dana Limos',
+    userId: 'owner-1',
+    requestedBy: 'dana',
+    changes: { phone: '2', services: ['prom'] },
+    previous: { phone: '1', services: ['wedding'] },
+    baseVersion: 3,
+    ownerEmail: 'dana@owner.example',
+    note: null,
+    status: 'pending',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    ...fields,
+  });
+
+  it('is stale once a field it changes moved on the listing since, not for an unrelated edit', () => {
+    const listing = company({ phone: '1', services: ['wedding'] });
+    expect(isStale(request(), listing)).toBe(false);
+    expect(isStale(request({ baseVersion: 2 }), { ...listing, description: 'new' })).toBe(false);
+    expect(isStale(request({ baseVersion: 2 }), { ...listing, phone: '9' })).toBe(true);
+    expect(isStale(request({ baseVersion: undefined }), { ...listing, services: [] })).toBe(true);
+    expect(isStale(request({ baseVersion: null, previous: {} }), { ...listing, phone: null, services: [] })).toBe(true);
+  });
+
+  it("is queued with the listing's live values beside it, as labels", () => {
+    const listing = company({ phone: '9', services: ['wedding'], version: 4 });
+    expect(toQueuedChangeRequest(request(), listing)).toEqual({
+      id: 'request-1',
+      companyId: 'company-1',
+      companyName: 'Dana Limos',
+      userId: 'owner-1',
+      requestedBy: 'dana',
+      changes: { phone: '2', services: ['Proms'] },
+      previous: { phone: '1', services: ['Wedding'] },
+      baseVersion: 3,
+      note: null,
+      status: 'pending',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      decidedAt: null,
+      decidedBy: null,
+      current: { phone: '9', services: ['Wedding'] },
+      stale: true,
+    });
+    expect(toQueuedChangeRequest(request({ status: 'approved' }), listing)).toMatchObject({ stale: false });
+    expect(toQueuedChangeRequest(request({ baseVersion: undefined }), null)).toMatchObject({
+      current: null,
+      stale: false,
+      baseVersion: null,
+    });
+  });
+});
