@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CompanyDoc } from '../../src/domain/company.js';
+import { createLogger, type Mailer } from '@limo/platform';
+import { newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
 import type { CredentialsDoc } from '../../src/domain/credentials-doc.js';
+import { CredentialWatch } from '../../src/use-cases/credential-watch.js';
+import { OwnerNotices } from '../../src/use-cases/owner-notices.js';
 import { directoryWorld, type DirectoryWorld } from './support.js';
 
 // The periodic check of verified insurance: the owner is mailed once, 30 days or fewer before the
@@ -13,9 +16,18 @@ beforeEach(async () => {
 
 const fields = { usdotNumber: '1234567', permitNumber: null, insuranceCarrier: 'Acme Mutual' };
 
-/** A company whose insurance an admin verified, running until `expiresOn`. */
-function insured(expiresOn: string, extra: Partial<CredentialsDoc> = {}): Promise<CompanyDoc> {
-  return w.company({
+/** A company whose insurance an admin verified, running until `expiresOn` (`id` first in id order when given). */
+function insured(expiresOn: string, extra: Partial<CredentialsDoc> = {}, id?: string): Promise<CompanyDoc> {
+  if (id)
+    return w.companies.insert({
+      ...newCompanyDoc({ _id: id, name: 'Dana Limos', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ...credentialed(expiresOn, extra),
+    });
+  return w.company(credentialed(expiresOn, extra));
+}
+
+function credentialed(expiresOn: string, extra: Partial<CredentialsDoc>): Partial<CompanyDoc> {
+  return {
     name: 'Dana Limos',
     businessEmail: 'desk@dana.example',
     credentials: {
@@ -30,8 +42,15 @@ function insured(expiresOn: string, extra: Partial<CredentialsDoc> = {}): Promis
       lapsedFor: null,
       ...extra,
     },
-  });
+  };
 }
+
+const logger = createLogger('silent');
+const refusingMailer: Mailer = {
+  send: () => Promise.reject(new Error('550 mailbox unavailable')),
+  ping: async () => undefined,
+  close: async () => undefined,
+};
 
 // Noon UTC on 1 December 2026: the day is 1 December in every US zone.
 const now = new Date('2026-12-01T17:00:00Z');
@@ -75,6 +94,37 @@ describe('the insurance expiry check', () => {
     expect(await w.credentialWatch.run(now)).toEqual({ reminded: 0, lapsed: 0 });
     expect(w.mails).toEqual([]);
     expect((await w.companies.findById(silent._id))?.credentials?.reminderSentFor).toBeNull();
+  });
+
+  it('goes on past a company whose reminder fails, and tries it again next time', async () => {
+    const failing = await insured('2026-12-20');
+    await insured('2026-11-30');
+    const down = new CredentialWatch(w.companies, new OwnerNotices(w.changeRequests, refusingMailer, 'http://limo.test', logger), logger);
+    expect(await down.run(now)).toEqual({ reminded: 0, lapsed: 1 });
+    expect((await w.companies.findById(failing._id))?.credentials?.reminderSentFor).toBeNull();
+    expect(await w.credentialWatch.run(now)).toEqual({ reminded: 1, lapsed: 0 });
+  });
+
+  it('notes nothing against an insurance renewed while its reminder or the lapse of another was under way', async () => {
+    // Checked in id order: the reminder of "a" is mailed while an admin verifies new insurance for both.
+    const reminded = await insured('2026-12-20', {}, 'a');
+    const lapsing = await insured('2026-11-30', {}, 'b');
+    const renewing: Mailer = {
+      send: async () => {
+        for (const c of [reminded, lapsing]) {
+          await w.companies.update(c._id, (current) => ({
+            credentials: { ...current.credentials!, verified: { ...current.credentials!.verified!, insuranceExpiresOn: '2027-12-31' } },
+          }));
+        }
+        return { messageId: 'renewed' };
+      },
+      ping: async () => undefined,
+      close: async () => undefined,
+    };
+    const watch = new CredentialWatch(w.companies, new OwnerNotices(w.changeRequests, renewing, 'http://limo.test', logger), logger);
+    await watch.run(now);
+    expect((await w.companies.findById(reminded._id))?.credentials).toMatchObject({ reminderSentFor: null, lapsedFor: null });
+    expect((await w.companies.findById(lapsing._id))?.credentials).toMatchObject({ reminderSentFor: null, lapsedFor: null });
   });
 
   it('runs once at a time: a second call joins the run under way', async () => {
