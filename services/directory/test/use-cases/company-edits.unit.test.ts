@@ -49,6 +49,15 @@ describe('a company edit', () => {
       longitude: 6,
     });
     expect(await w.edits.apply(company._id, { city: 'Rockford', phone: '1' }, {}, owner)).toMatchObject({ latitude: 5, longitude: 6 });
+    // One coordinate sent: taken as sent, nothing looked up.
+    expect(await w.edits.apply(company._id, { city: 'Denver', state: 'CO', latitude: 7 }, {}, owner)).toMatchObject({
+      latitude: 7,
+      longitude: 6,
+    });
+    expect(await w.edits.apply(company._id, { city: 'Rockford', state: 'IL', longitude: 8 }, {}, owner)).toMatchObject({
+      latitude: 7,
+      longitude: 8,
+    });
   });
 
   it('locates a new ZIP alone, and keeps the coordinates when the gazetteer knows neither ZIP nor city', async () => {
@@ -73,6 +82,8 @@ describe('a company edit', () => {
       status: 400,
       message: 'Please select a valid US state',
     });
+    const err = await w.edits.apply(company._id, { state: 'ZZ' }, {}, owner).catch((e: unknown) => e);
+    expect(err).toMatchObject({ errors: [{ field: 'state', message: 'Please select a valid US state' }] });
     expect(() => assertState('DC')).not.toThrow();
     expect(() => assertState(null)).not.toThrow();
     expect((await w.companies.findById(company._id))?.version).toBe(1);
@@ -135,6 +146,7 @@ describe('images on a company', () => {
     await expect(w.edits.assertImageUsable('https://cdn.example/logo.png', owner)).resolves.toBeUndefined();
     await expect(w.edits.assertImageUsable('/api/images/../../etc/passwd', owner)).resolves.toBeUndefined();
     await expect(w.edits.assertImageUsable('not a url', owner)).resolves.toBeUndefined();
+    await expect(w.edits.assertImageUsable(`/api/images/${randomUUID()}/thumbnail`, owner)).resolves.toBeUndefined();
     await expect(w.edits.assertImageUsable(null, owner)).resolves.toBeUndefined();
     expect((await w.companies.findById(company._id))?.version).toBe(1);
   });
