@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditFields } from '../../events/audit.events.js';
 import { pageParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -35,19 +36,7 @@ export const listingRejectBodySchema = z.object({
 export const companyIdParamsSchema = z.object({ companyId: z.string().min(1).max(64) });
 
 /** One admin action as the audit log keeps it. */
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  /** The service that recorded it (directory, billing, …). */
-  service: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  /** E.g. `change-request.approved`, `listing.verified`, `claim.rejected`, `payment.refunded`. */
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
+export const auditEntrySchema = z.object({ id: z.string(), at: z.string(), ...auditFields });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const filterParam = z
