@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePriceRange, normalizeService, normalizeVehicleType } from '../../vocabulary.js';
-import { requiredString } from '../common.js';
+import { requiredText } from '../common.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks. Every optional field distinguishes "not sent" (undefined: leave as is)
@@ -18,10 +18,10 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform(blankToNull);
 
-export const companyName = requiredString('Company name is required')
-  .trim()
-  .min(1, 'Company name is required')
-  .max(200, 'Company name must be at most 200 characters');
+export const companyName = requiredText('Company name is required', 200, 'Company name must be at most 200 characters');
+
+/** Why an admin rejects, or an owner flags: told to the other side. */
+export const reasonField = requiredText('Please give a reason', 1000, 'The reason must be at most 1000 characters');
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditFields } from '../../events/audit.events.js';
-import { pageParam } from './fields.js';
+import { pageParam, reasonField } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Verification queue and audit log (issue 17)
@@ -26,11 +26,7 @@ export type ListingVerification = z.infer<typeof listingVerificationSchema>;
 
 /** `POST /api/admin/listing-verifications/{companyId}/reject`: the reason is told to the owner. */
 export const listingRejectBodySchema = z.object({
-  reason: z
-    .string({ error: 'Please give a reason' })
-    .trim()
-    .min(1, 'Please give a reason')
-    .max(1000, 'The reason must be at most 1000 characters'),
+  reason: reasonField,
 });
 
 export const companyIdParamsSchema = z.object({ companyId: z.string().min(1).max(64) });
