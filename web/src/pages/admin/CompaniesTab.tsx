@@ -10,7 +10,7 @@ import { Pagination } from '../home/Pagination';
 import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
-import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { AdminTable, ConfirmButton, ListState, Panel, SearchField } from './ui';
 import { adminAction } from '../../lib/client/admin';
 
 const COMPANIES = '/api/admin/companies';
@@ -171,31 +171,23 @@ export function CompaniesTab() {
         <Box maxW={{ md: 'md' }}>
           <SearchField label="Search companies" placeholder="Search by name, city, state, email or phone" value={text} onChange={setText} />
         </Box>
-        <QueryState isLoading={companies.isLoading} error={companies.error}>
-          {companies.data?.companies.length ? (
+        <ListState
+          isLoading={companies.isLoading}
+          error={companies.error}
+          items={companies.data?.companies}
+          empty={search ? `No companies found matching "${search}".` : 'No companies yet.'}
+        >
+          {(list) => (
             <>
-              <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" striped css={stackOnMobile}>
-                  <Table.Header>
-                    <Table.Row>
-                      {['Company', 'Contact', 'Rating', 'Status', 'Actions'].map((h) => (
-                        <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                      ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {companies.data.companies.map((c) => (
-                      <CompanyRow key={c.id} company={c} actions={actions} onEdit={() => setEditing(c)} />
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <AdminTable columns={['Company', 'Contact', 'Rating', 'Status', 'Actions']}>
+                {list.map((c) => (
+                  <CompanyRow key={c.id} company={c} actions={actions} onEdit={() => setEditing(c)} />
+                ))}
+              </AdminTable>
               {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
             </>
-          ) : (
-            <Empty>{search ? `No companies found matching "${search}".` : 'No companies yet.'}</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Stack>
       {creating && <CompanyFormDialog open onClose={() => setCreating(false)} />}
       {editing && <CompanyFormDialog key={editing.id} company={editing} open onClose={() => setEditing(null)} />}

@@ -3,7 +3,7 @@ import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteStatus } from '@limo/
 import { useEffect, useState } from 'react';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
-import { Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { AdminTable, ListState, Panel, SearchField } from './ui';
 import { adminAction } from '../../lib/client/admin';
 
 const QUOTES = '/api/admin/quote-requests';
@@ -52,87 +52,74 @@ export function QuoteRequestsTab() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        <QueryState isLoading={quotes.isLoading} error={quotes.error}>
-          {quotes.data?.quoteRequests.length ? (
+        <ListState isLoading={quotes.isLoading} error={quotes.error} items={quotes.data?.quoteRequests} empty="No quote requests found.">
+          {(list) => (
             <>
-              <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" striped css={stackOnMobile}>
-                  <Table.Header>
-                    <Table.Row>
-                      {['Customer', 'Company', 'Trip', 'Received', 'Status'].map((h) => (
-                        <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                      ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {quotes.data.quoteRequests.map((q) => (
-                      <Table.Row key={q.id} data-testid="quote-row">
-                        <Table.Cell minW="44">
-                          <Text fontWeight="medium">{q.customerName}</Text>
-                          <Text fontSize="sm" color="gray.700" overflowWrap="anywhere">
-                            {q.customerEmail}
-                          </Text>
-                          <Text fontSize="sm" color="gray.700" whiteSpace="nowrap">
-                            {q.customerPhone}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell minW="36">
-                          {q.companyName}
-                          {q.source === 'city' && (
-                            <Badge ml="1" size="sm">
-                              City request
-                            </Badge>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell minW="56" fontSize="sm">
-                          <Text>
-                            {q.serviceType}
-                            {q.vehicleType ? ` · ${q.vehicleType}` : ''}
-                            {q.passengerCount ? ` · ${q.passengerCount} passengers` : ''}
-                          </Text>
-                          <Text color="gray.700">
-                            {q.tripDate} at {q.tripTime}
-                          </Text>
-                          <Text color="gray.700">
-                            {q.pickupLocation}
-                            {q.dropoffLocation ? ` → ${q.dropoffLocation}` : ''}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell whiteSpace="nowrap" fontSize="sm" data-label="Received">
-                          {shortDateTime(q.createdAt)}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <HStack gap="2">
-                            <Badge colorPalette={STATUS_PALETTE[q.status]} display={{ base: 'none', xl: 'inline-flex' }}>
-                              {capitalize(q.status)}
-                            </Badge>
-                            <NativeSelect.Root size="sm" width="36" disabled={update.isPending}>
-                              <NativeSelect.Field
-                                aria-label={`Status of ${q.customerName}'s request`}
-                                value={q.status}
-                                onChange={(e) => update.mutate({ id: q.id, status: e.target.value as QuoteStatus })}
-                              >
-                                {QUOTE_STATUSES.map((s) => (
-                                  <option key={s} value={s}>
-                                    {capitalize(s)}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-              {quotes.data.totalPages > 1 && <Pagination page={page} totalPages={quotes.data.totalPages} onPage={setPage} />}
+              <AdminTable columns={['Customer', 'Company', 'Trip', 'Received', 'Status']}>
+                {list.map((q) => (
+                  <Table.Row key={q.id} data-testid="quote-row">
+                    <Table.Cell minW="44">
+                      <Text fontWeight="medium">{q.customerName}</Text>
+                      <Text fontSize="sm" color="gray.700" overflowWrap="anywhere">
+                        {q.customerEmail}
+                      </Text>
+                      <Text fontSize="sm" color="gray.700" whiteSpace="nowrap">
+                        {q.customerPhone}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell minW="36">
+                      {q.companyName}
+                      {q.source === 'city' && (
+                        <Badge ml="1" size="sm">
+                          City request
+                        </Badge>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell minW="56" fontSize="sm">
+                      <Text>
+                        {q.serviceType}
+                        {q.vehicleType ? ` · ${q.vehicleType}` : ''}
+                        {q.passengerCount ? ` · ${q.passengerCount} passengers` : ''}
+                      </Text>
+                      <Text color="gray.700">
+                        {q.tripDate} at {q.tripTime}
+                      </Text>
+                      <Text color="gray.700">
+                        {q.pickupLocation}
+                        {q.dropoffLocation ? ` → ${q.dropoffLocation}` : ''}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" fontSize="sm" data-label="Received">
+                      {shortDateTime(q.createdAt)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2">
+                        <Badge colorPalette={STATUS_PALETTE[q.status]} display={{ base: 'none', xl: 'inline-flex' }}>
+                          {capitalize(q.status)}
+                        </Badge>
+                        <NativeSelect.Root size="sm" width="36" disabled={update.isPending}>
+                          <NativeSelect.Field
+                            aria-label={`Status of ${q.customerName}'s request`}
+                            value={q.status}
+                            onChange={(e) => update.mutate({ id: q.id, status: e.target.value as QuoteStatus })}
+                          >
+                            {QUOTE_STATUSES.map((s) => (
+                              <option key={s} value={s}>
+                                {capitalize(s)}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </AdminTable>
+              {quotes.data && quotes.data.totalPages > 1 && <Pagination page={page} totalPages={quotes.data.totalPages} onPage={setPage} />}
             </>
-          ) : (
-            <Empty>No quote requests found.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Stack>
     </Panel>
   );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
 import { shortDate, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, ListState, Panel } from './ui';
 import { adminAction } from '../../lib/client/admin';
 
 const PENDING = '/api/admin/pending-reviews';
@@ -234,17 +234,15 @@ export function ReviewsTab() {
         title={`Pending Reviews${pending.data ? ` (${pending.data.length})` : ''}`}
         description="Reviews show publicly and count in ratings once approved."
       >
-        <QueryState isLoading={pending.isLoading} error={pending.error}>
-          {pending.data?.length ? (
+        <ListState isLoading={pending.isLoading} error={pending.error} items={pending.data} empty="No reviews waiting for moderation.">
+          {(reviews) => (
             <Stack as="ul" gap="3" listStyleType="none" aria-label="Pending reviews">
-              {pending.data.map((r) => (
+              {reviews.map((r) => (
                 <ReviewItem key={r.id} review={r} actions={actions} moderate />
               ))}
             </Stack>
-          ) : (
-            <Empty>No reviews waiting for moderation.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Panel>
       <Panel title={`All Reviews${all.data ? ` (${all.data.length})` : ''}`}>
         <ReviewFilters
@@ -254,20 +252,18 @@ export function ReviewsTab() {
             setPage(1);
           }}
         />
-        <QueryState isLoading={all.isLoading} error={all.error}>
-          {all.data?.length ? (
+        <ListState isLoading={all.isLoading} error={all.error} items={all.data} empty="No reviews yet.">
+          {(reviews) => (
             <>
               <Stack as="ul" gap="3" listStyleType="none" aria-label="All reviews">
-                {all.data.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
+                {reviews.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
                   <ReviewItem key={r.id} review={r} actions={actions} moderate={false} />
                 ))}
               </Stack>
               {totalPages > 1 && <Pagination page={shownPage} totalPages={totalPages} onPage={setPage} />}
             </>
-          ) : (
-            <Empty>No reviews yet.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Panel>
     </Stack>
   );
