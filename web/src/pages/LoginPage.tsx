@@ -1,4 +1,4 @@
-import { Button, Card, Center, Input, Link, Spinner, Text } from '@chakra-ui/react';
+import { Button, Card, Input, Link, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema, registerBodySchema, type CurrentUser, type LoginBody, type RegisterBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import * as client from '../lib/client/account';
 import { applyServerErrors } from '../lib/forms';
 import { homeForRole, ME_KEY, useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
+import { PageLoading } from '../components/PageLoading';
 
 function SignInForm({ onSignedIn }: { onSignedIn(user: CurrentUser): void }) {
   const {
@@ -111,11 +112,7 @@ export default function LoginPage() {
   };
 
   if (isLoading) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
   if (user && !leaving.current) return <Navigate to={homeForRole(user.role)} replace />;
 

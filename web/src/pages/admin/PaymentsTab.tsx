@@ -1,12 +1,20 @@
-import { Badge, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Table, Text } from '@chakra-ui/react';
 import { ADMIN_PAYMENTS_PAGE_SIZE } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { AdminTable, ConfirmButton, Empty, Panel, QueryState } from './ui';
 import { refundPayment } from '../../lib/client/admin';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'open', label: 'Open' },
+];
 
 /**
  * The payments ledger: every charge with its payer, company, claim or listing and refund; refund behind
@@ -37,23 +45,16 @@ export function PaymentsTab() {
             setPage(1);
           }}
         />
-        <NativeSelect.Root maxW="48">
-          <NativeSelect.Field
-            aria-label="Payment status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="refunded">Refunded</option>
-            <option value="failed">Failed</option>
-            <option value="open">Open</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ maxW: '48' }}
+          aria-label="Payment status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+          options={STATUS_OPTIONS}
+        />
       </HStack>
       <QueryState isLoading={payments.isLoading} error={payments.error}>
         {list.length === 0 ? (

@@ -1,6 +1,7 @@
-import { Badge, Box, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteStatus } from '@limo/contracts';
 import { useEffect, useState } from 'react';
+import { OptionSelect } from '../../components/OptionSelect';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { AdminTable, ListState, Panel, SearchField } from './ui';
@@ -9,6 +10,7 @@ import { adminAction } from '../../lib/client/admin';
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const STATUS_OPTIONS = QUOTE_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));
 
 /** Tab 6 (§2.9): quote requests by status and search, 20 a page; any of the three statuses can be set. */
 export function QuoteRequestsTab() {
@@ -40,17 +42,13 @@ export function QuoteRequestsTab() {
           <Box flex="1" minW="56" maxW={{ md: 'md' }}>
             <SearchField label="Search quote requests" placeholder="Customer, company or place" value={text} onChange={setText} />
           </Box>
-          <NativeSelect.Root width="48">
-            <NativeSelect.Field aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="all">All statuses</option>
-              {QUOTE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {capitalize(s)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ width: '48' }}
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={[{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS]}
+          />
         </HStack>
         <ListState isLoading={quotes.isLoading} error={quotes.error} items={quotes.data?.quoteRequests} empty="No quote requests found.">
           {(list) => (
@@ -97,20 +95,13 @@ export function QuoteRequestsTab() {
                         <Badge colorPalette={STATUS_PALETTE[q.status]} display={{ base: 'none', xl: 'inline-flex' }}>
                           {capitalize(q.status)}
                         </Badge>
-                        <NativeSelect.Root size="sm" width="36" disabled={update.isPending}>
-                          <NativeSelect.Field
-                            aria-label={`Status of ${q.customerName}'s request`}
-                            value={q.status}
-                            onChange={(e) => update.mutate({ id: q.id, status: e.target.value as QuoteStatus })}
-                          >
-                            {QUOTE_STATUSES.map((s) => (
-                              <option key={s} value={s}>
-                                {capitalize(s)}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
+                        <OptionSelect
+                          root={{ size: 'sm', width: '36', disabled: update.isPending }}
+                          aria-label={`Status of ${q.customerName}'s request`}
+                          value={q.status}
+                          onChange={(e) => update.mutate({ id: q.id, status: e.target.value as QuoteStatus })}
+                          options={STATUS_OPTIONS}
+                        />
                       </HStack>
                     </Table.Cell>
                   </Table.Row>
