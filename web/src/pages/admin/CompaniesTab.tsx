@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
-import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
+import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced, tryAgainToasts } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
 import { AdminTable, ConfirmButton, ListState, Panel, SearchField } from './ui';
@@ -21,20 +21,17 @@ function useCompanyActions() {
   return {
     suspend: useAdminAction(
       (id: string) => adminAction('PUT', url(id, '/suspend'), {}),
-      { success: { title: 'Company suspended successfully!' }, error: { title: 'Error suspending company', fallback: 'Please try again' } },
+      tryAgainToasts('Company suspended successfully!', 'Error suspending company'),
       affects,
     ),
     unsuspend: useAdminAction(
       (id: string) => adminAction('PUT', url(id, '/unsuspend'), {}),
-      {
-        success: { title: 'Company unsuspended successfully!' },
-        error: { title: 'Error unsuspending company', fallback: 'Please try again' },
-      },
+      tryAgainToasts('Company unsuspended successfully!', 'Error unsuspending company'),
       affects,
     ),
     remove: useAdminAction(
       (id: string) => adminAction('DELETE', url(id)),
-      { success: { title: 'Company deleted successfully!' }, error: { title: 'Error deleting company', fallback: 'Please try again' } },
+      tryAgainToasts('Company deleted successfully!', 'Error deleting company'),
       affects,
     ),
   };
