@@ -2,7 +2,8 @@
 // (`npx depcruise -c .dependency-cruiser.cjs services/*/src packages/*/src` shows the same report).
 // Layers inside a service: routes and consumers -> operations -> repositories (I/O) -> domain (pure);
 // search and payments are ports with their adapters, imported only by the service's declaration
-// (app.ts, *.need.ts). No folder may need a folder that needs it back; no service imports another.
+// (app.ts, *.need.ts). No folder may need a folder that needs it back; no service imports another;
+// no service has a Kafka client of its own (the bus port carries its events).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -35,6 +36,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^services/([^/]+)/' },
       to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'services-not-to-kafka-client',
+      comment:
+        'A service reaches Kafka through the EventBus port of @limo/platform (publish, subscribe, subscribeBatch), never with a client of its own.',
+      severity: 'error',
+      from: { path: '^services/' },
+      to: { path: '(^|/)@platformatic/kafka(/|$)' },
     },
     {
       name: 'adapters-only-from-the-declaration',

@@ -15,7 +15,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, median, pageLabel, startMeasuredProduct } from './measured-product.js';
+import { freePort } from './free-port.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, median, pageLabel, startMeasuredProduct } from './measured-product.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));

@@ -24,10 +24,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const k6Dir = join(root, 'infra/k6');
@@ -69,17 +69,6 @@ const LOAD_ENV: Record<string, string> = {
   ADMIN_EMAIL: 'load-admin@example.com',
   ADMIN_PASSWORD: 'load-admin-password-123',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A running profile: its gateway URL and how to stop it. */
 interface Running {

@@ -1,11 +1,7 @@
 // City quote: POST /api/city-quote-requests for a demo city (fans out to its 5 best-matched companies).
-import { arrival, cityQuoteBody, post, summary, thresholds, TREND_STATS } from './lib/common.js';
+import { arrival, cityQuoteBody, loadOptions, post, summary } from './lib/common.js';
 
-export const options = {
-  summaryTrendStats: TREND_STATS,
-  scenarios: { 'city-quote': arrival(5) },
-  thresholds: thresholds({ 'city-quote': [500, 1000] }),
-};
+export const options = loadOptions({ 'city-quote': arrival(5) }, { 'city-quote': [500, 1000] });
 
 export default function cityQuote() {
   post('/api/city-quote-requests', cityQuoteBody(), 'city-quote', [201]);

@@ -4,41 +4,37 @@ import { sleep } from 'k6';
 import {
   arrival,
   cityQuoteBody,
-  companyIds,
+  companySetup,
   get,
+  loadOptions,
   pick,
   post,
   quoteBody,
   reviewBody,
   searchPath,
   summary,
-  thresholds,
   trackBody,
-  TREND_STATS,
 } from './lib/common.js';
 
 const scale = Number(__ENV.SCALE || 1);
-export const options = {
-  summaryTrendStats: TREND_STATS,
-  scenarios: {
+export const options = loadOptions(
+  {
     browse: arrival(Math.round(60 * scale), { exec: 'browse' }),
     quotes: arrival(Math.max(1, Math.round(8 * scale)), { exec: 'quote' }),
     reviews: arrival(Math.max(1, Math.round(3 * scale)), { exec: 'review' }),
     cityQuotes: arrival(1, { exec: 'cityQuote' }),
   },
-  thresholds: thresholds({
+  {
     search: [150, 400],
     company: [150, 400],
     analytics: [150, 400],
     quote: [300, 800],
     review: [300, 800],
     'city-quote': [800, 2000],
-  }),
-};
+  },
+);
 
-export function setup() {
-  return { ids: companyIds() };
-}
+export const setup = companySetup;
 
 /** A visitor searches, tracks it, opens a company page and tracks that. */
 export function browse(data) {

@@ -1,15 +1,9 @@
 // Review submission: POST /api/reviews to a demo company (pending until an admin approves it).
-import { arrival, companyIds, pick, post, reviewBody, summary, thresholds, TREND_STATS } from './lib/common.js';
+import { arrival, companySetup, loadOptions, pick, post, reviewBody, summary } from './lib/common.js';
 
-export const options = {
-  summaryTrendStats: TREND_STATS,
-  scenarios: { review: arrival(30) },
-  thresholds: thresholds({ review: [250, 500] }),
-};
+export const options = loadOptions({ review: arrival(30) }, { review: [250, 500] });
 
-export function setup() {
-  return { ids: companyIds() };
-}
+export const setup = companySetup;
 
 export default function review(data) {
   post('/api/reviews', reviewBody(pick(data.ids)), 'review', [201]);

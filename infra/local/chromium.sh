@@ -4,9 +4,8 @@
 # schema. Idempotent: installs only when missing.
 # usage: infra/local/chromium.sh [up]
 set -euo pipefail
-ENGINE=chromium
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" chromium
 
 if command -v chromium >/dev/null 2>&1; then
   log "already installed: $(command -v chromium)"

@@ -11,9 +11,8 @@
 #   LOCAL_CLICKHOUSE_LIFETIME  seconds before the server stops by itself (default 7200)
 #   LOCAL_CLICKHOUSE_LIB       path of libchdb.so (default: the one under node_modules)
 set -euo pipefail
-ENGINE=clickhouse
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" clickhouse
 
 PORT="${LOCAL_CLICKHOUSE_PORT:-8123}"
 LIFETIME="${LOCAL_CLICKHOUSE_LIFETIME:-7200}"
@@ -29,16 +28,9 @@ probe() {
 # libchdb.so: LOCAL_CLICKHOUSE_LIB, else the @chdb/lib-linux-x64-gnu package npm installed (hoisted or
 # under chdb's own node_modules).
 chdb_lib() {
-  local f
-  for f in "${LOCAL_CLICKHOUSE_LIB:-}" \
+  first_path -f "${LOCAL_CLICKHOUSE_LIB:-}" \
     "$REPO_ROOT/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so" \
-    "$REPO_ROOT/node_modules/chdb/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so"; do
-    if [[ -n "$f" && -f "$f" ]]; then
-      echo "$f"
-      return 0
-    fi
-  done
-  return 1
+    "$REPO_ROOT/node_modules/chdb/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so"
 }
 
 do_up() {

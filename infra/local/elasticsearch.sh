@@ -6,9 +6,8 @@
 # Runs as the system user 'limoes' (Elasticsearch refuses root), created when missing.
 # usage: infra/local/elasticsearch.sh up|down|env|status
 set -euo pipefail
-ENGINE=elasticsearch
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" elasticsearch
 
 ES_VERSION="${LOCAL_ES_VERSION:-8.19.21}"
 PORT="${LOCAL_ES_PORT:-9201}"

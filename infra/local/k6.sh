@@ -10,9 +10,8 @@
 #   run    build if needed, then run k6: `run script.js [k6 run options]` is `k6 run ...`; a k6
 #          command first (`run version`, `run inspect x.js`, `run run x.js`) is passed as given
 set -euo pipefail
-ENGINE=k6
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" k6
 
 VERSION="${K6_VERSION:-v1.8.1}"
 GOBIN_DIR="$CACHE_DIR/$VERSION/bin"

@@ -10,9 +10,8 @@
 #   path   print `<kustomize> <kubeconform>` (exit 3 when they are not built)
 #   env    print export lines for KUSTOMIZE_BIN, KUBECONFORM_BIN and K8S_SCHEMA_DIR (building first)
 set -euo pipefail
-ENGINE=k8s-tools
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" k8s-tools
 
 KUSTOMIZE_VERSION="${KUSTOMIZE_VERSION:-v5.8.1}"
 KUBECONFORM_VERSION="${KUBECONFORM_VERSION:-v0.8.0}"

@@ -9,9 +9,8 @@
 #   LOCAL_KAFKA_KEEP_DATA=true  `up` starts again on the data already there (a restart after a crash)
 #   LOCAL_KAFKA_HEAP      JVM heap (default 512m)
 set -euo pipefail
-ENGINE=kafka
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" kafka
 
 PORT="${LOCAL_KAFKA_PORT:-9092}"
 CONTROLLER_PORT="${LOCAL_KAFKA_CONTROLLER_PORT:-9093}"

@@ -7,8 +7,8 @@ CACHE_ROOT="$LOCAL_DIR/.cache"
 RUN_ROOT="$LOCAL_DIR/.run"
 HOST=127.0.0.1
 
-# ENGINE must be set by the caller before sourcing.
-: "${ENGINE:?ENGINE must be set before sourcing lib.sh}"
+# The engine's name is the one argument: source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" <engine>
+ENGINE="${1:?usage: source lib.sh <engine>}"
 RUN_DIR="$RUN_ROOT/$ENGINE"
 CACHE_DIR="$CACHE_ROOT/$ENGINE"
 PID_FILE="$RUN_DIR/$ENGINE.pid"
@@ -148,20 +148,25 @@ apt_install() {
   fi
 }
 
-java_home() {
-  local h
-  for h in "${LOCAL_JAVA_HOME:-}" /usr/lib/jvm/java-17-openjdk-amd64 "${JAVA_HOME:-}"; do
-    if [[ -n "$h" && -x "$h/bin/java" ]]; then
-      echo "$h"
+# Prints the first non-empty candidate that passes the `test` operator (-x, -f, ...); fails when none does.
+# usage: first_path <operator> <candidate...>
+first_path() {
+  local op="$1" p
+  shift
+  for p in "$@"; do
+    if [[ -n "$p" ]] && test "$op" "$p"; then
+      echo "$p"
       return 0
     fi
   done
-  if command -v java >/dev/null 2>&1; then
-    h="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
-    echo "$h"
-    return 0
-  fi
   return 1
+}
+
+java_home() {
+  local java
+  java="$(first_path -x "${LOCAL_JAVA_HOME:+$LOCAL_JAVA_HOME/bin/java}" /usr/lib/jvm/java-17-openjdk-amd64/bin/java \
+    "${JAVA_HOME:+$JAVA_HOME/bin/java}" "$(readlink -f "$(command -v java 2>/dev/null || true)" || true)")" || return 1
+  dirname "$(dirname "$java")"
 }
 
 # Java 17 JDK (javac for the mongo shim) + Maven for the downloads.
@@ -187,16 +192,7 @@ mvn_q() {
 }
 
 # The Go toolchain: $GO, /usr/local/go/bin/go, or the one on PATH.
-go_bin() {
-  local g
-  for g in "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; do
-    if [[ -n "$g" && -x "$g" ]]; then
-      echo "$g"
-      return 0
-    fi
-  done
-  return 1
-}
+go_bin() { first_path -x "${GO:-}" /usr/local/go/bin/go "$(command -v go 2>/dev/null || true)"; }
 
 # Builds a Go program into $GOBIN_DIR with `go install <module@version>` unless $BIN is there already;
 # GOPATH and GOCACHE live in the engine's cache folder. usage: go_install <module@version> <note for the log>

@@ -4,9 +4,8 @@
 # gone after down. No sessions/transactions, no change streams (see infra/local/README.md).
 # usage: infra/local/mongo.sh up|down|env|status
 set -euo pipefail
-ENGINE=mongo
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" mongo
 
 PORT="${LOCAL_MONGO_PORT:-27018}"
 POM="$LOCAL_DIR/mongo/pom.xml"

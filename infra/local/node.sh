@@ -8,9 +8,8 @@
 #   bin  print the folder to put first on PATH (nothing when the machine's node will do)
 #   env  print `export PATH=...` for eval (nothing when the machine's node will do)
 set -euo pipefail
-ENGINE=node
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" node
 
 REPO_DIR="$(cd "$LOCAL_DIR/../.." && pwd)"
 VERSION="${NODE_VERSION:-$(tr -d ' \n' <"$REPO_DIR/.node-version")}"

@@ -2,9 +2,8 @@
 # Redis 7 from Debian, run by us (not the distro service) on 127.0.0.1:6390, no persistence.
 # usage: infra/local/redis.sh up|down|env|status
 set -euo pipefail
-ENGINE=redis
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" redis
 
 PORT="${LOCAL_REDIS_PORT:-6390}"
 PROC_MATCH="redis-server"

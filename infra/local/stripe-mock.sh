@@ -4,9 +4,8 @@
 # GOBIN and GOCACHE all live there). It is stateless: it validates requests and answers fixtures.
 # usage: infra/local/stripe-mock.sh up|down|env|status
 set -euo pipefail
-ENGINE=stripe-mock
 # shellcheck source=lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" stripe-mock
 
 VERSION="${STRIPE_MOCK_VERSION:-v0.203.0}"
 PORT="${LOCAL_STRIPE_MOCK_PORT:-12111}"

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite } from './support';
+import { describeInBrowser, expectNoSeriousA11yViolations, isoDaysFromNow, screenshot, expectToast, BrowserSuite, signIn } from './support';
 
 // The admin dashboard (owner-admin §2.8, §2.9) driven in headless Chromium against the real
 // embedded product with its demo directory.
@@ -9,11 +9,7 @@ const e2e = new BrowserSuite();
 
 /** Signs the admin in through the /login form; the app sends an admin to /admin. */
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(e2e.product.admin.email);
-  await page.getByLabel('Password').fill(e2e.product.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
+  await signIn(page, e2e.product.admin, '/admin');
   await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 }
 

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { BrowserSuite, describeInBrowser, expectNoSeriousA11yViolations, expectToast, isoDaysFromNow, screenshot } from './support';
+import {
+  BrowserSuite,
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  expectToast,
+  isoDaysFromNow,
+  registerOwnerWithCompany,
+  screenshot,
+  signIn,
+} from './support';
 
 // Issue 21, credentials: an owner sends a licence and insurance with a certificate, an admin verifies
 // them, and the "Licensed" and "Insured · until <month>" badges show on the card, the page and the
@@ -25,14 +34,6 @@ function isDirectoryClock(deps: unknown): deps is DirectoryClock {
   return typeof deps === 'object' && deps !== null && 'now' in deps && 'credentialWatch' in deps;
 }
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`**${landing}`);
-}
-
 /** Waits until every toast has faded out (axe would read one halfway). */
 async function toastsGone(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
@@ -49,23 +50,15 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
 
   it('an owner sends a USDOT number, a permit and the insurance with its certificate: pending', async () => {
     const { page } = await e2e.session();
-    const headers = { origin: e2e.product.url };
     // Registering signs the owner in (the session cookie is the browser context's).
-    const registered = await page.request.post('/api/register', { headers, data: { ...OWNER, role: 'business' } });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const listed = await page.request.post('/api/companies', {
-      headers,
-      data: {
-        name: COMPANY,
-        fullAddress: '400 N Ashley Dr, Tampa, FL 33602',
-        address: '400 N Ashley Dr',
-        city: 'Tampa',
-        state: 'FL',
-        zipCode: '33602',
-      },
+    companyId = await registerOwnerWithCompany(page, e2e.product.url, OWNER, {
+      name: COMPANY,
+      fullAddress: '400 N Ashley Dr, Tampa, FL 33602',
+      address: '400 N Ashley Dr',
+      city: 'Tampa',
+      state: 'FL',
+      zipCode: '33602',
     });
-    expect(listed.status(), await listed.text()).toBe(201);
-    companyId = ((await listed.json()) as { id: string }).id;
 
     await page.goto('/dashboard?tab=credentials');
     await expect.poll(() => page.getByTestId('credentials-status').textContent()).toBe('Not sent');
@@ -96,7 +89,7 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
 
   it('an admin opens the certificate from the Credentials queue and approves: the badges show on the page and in the search', async () => {
     const { page } = await e2e.session();
-    await signIn(page, e2e.product.admin.email, e2e.product.admin.password, '/admin');
+    await signIn(page, e2e.product.admin, '/admin');
     await page.getByRole('tab', { name: 'Credentials' }).click();
     const item = page.getByTestId('credential-verification').filter({ hasText: COMPANY });
     await item.waitFor();

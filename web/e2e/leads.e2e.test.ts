@@ -1,5 +1,13 @@
 import { expect, it } from 'vitest';
-import { BrowserSuite, describeInBrowser, expectToast, isoDaysFromNow, screenshot } from './support';
+import {
+  BrowserSuite,
+  describeInBrowser,
+  expectToast,
+  fillMiamiWeddingRequest,
+  isoDaysFromNow,
+  registerOwnerWithCompany,
+  screenshot,
+} from './support';
 
 // Issue 21, responsiveness and leads: an owner who marks a company's quotes contacted shows
 // "Usually responds within N hours" on its page once it had 3 leads, and a city-wide request goes
@@ -15,21 +23,14 @@ describeInBrowser('responsiveness and city requests in the browser (issue 21)', 
   it('a company whose owner answered its 3 leads shows "Usually responds within 1 hour" on its page', async () => {
     const { page } = await e2e.session();
     const headers = { origin: e2e.product.url };
-    const registered = await page.request.post('/api/register', { headers, data: { ...OWNER, role: 'business' } });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const listed = await page.request.post('/api/companies', {
-      headers,
-      data: {
-        name: COMPANY,
-        fullAddress: '500 E Broward Blvd, Fort Lauderdale, FL 33394',
-        city: 'Fort Lauderdale',
-        state: 'FL',
-        // Leads count from the delivery of their mail.
-        email: 'dispatch@swift-reply-limo.example',
-      },
+    const companyId = await registerOwnerWithCompany(page, e2e.product.url, OWNER, {
+      name: COMPANY,
+      fullAddress: '500 E Broward Blvd, Fort Lauderdale, FL 33394',
+      city: 'Fort Lauderdale',
+      state: 'FL',
+      // Leads count from the delivery of their mail.
+      email: 'dispatch@swift-reply-limo.example',
     });
-    expect(listed.status(), await listed.text()).toBe(201);
-    const companyId = ((await listed.json()) as { id: string }).id;
 
     await page.goto(`/company/${companyId}`);
     await page.getByRole('heading', { level: 1, name: COMPANY }).waitFor();
@@ -86,18 +87,7 @@ describeInBrowser('responsiveness and city requests in the browser (issue 21)', 
 
     await page.goto('/request-city-quote');
     await page.getByLabel('City of Service').fill('Miami, FL');
-    await page.getByLabel('Full Name').fill('Morgan Bride');
-    await page.getByLabel('Email Address').fill('morgan.bride@example.com');
-    await page.getByLabel('Phone Number').fill('305-555-0142');
-    await page.getByLabel('Service Type').selectOption('Wedding');
-    await page.getByLabel('Pickup Location').fill('Fontainebleau, Miami Beach');
-    await page.getByLabel('Dropoff Location').fill('Vizcaya Museum, Miami');
-    await page.getByRole('button', { name: 'Trip Date' }).click();
-    await page.getByRole('button', { name: 'Go to next month' }).click();
-    await page.getByRole('button', { name: '20', exact: true }).click();
-    await page.getByLabel('Trip Time').selectOption('4:30 PM');
-    await page.getByLabel('Number of Passengers').selectOption('7-8');
-    await page.getByLabel('Preferred Vehicle Type').selectOption('Stretch Limousine');
+    await fillMiamiWeddingRequest(page, { name: 'Morgan Bride', email: 'morgan.bride@example.com', phone: '305-555-0142' });
     const reach = page.getByTestId('city-quote-reach');
     await expect
       .poll(() => reach.textContent())

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { BrowserSuite, describeInBrowser, expectToast, firstAvailableIn, payWithCard, screenshot, signUpBusiness } from './support';
+import { BrowserSuite, describeInBrowser, expectToast, firstAvailableIn, payWithCard, screenshot, signIn, signUpBusiness } from './support';
 
 // Issue 17's money journey in headless Chromium against the embedded product (payment simulator,
 // file mailer, demo directory): claim in one tab, pay in a fresh tab, reload /payment-success,
@@ -161,11 +161,7 @@ describeInBrowser('money in the browser: claim, upgrade, cancel, resume, refund'
 
   it('shows the badge once the admin approves the listing in the Verifications tab', async () => {
     const { page } = await e2e.session();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(e2e.product.admin.email);
-    await page.getByLabel('Password').fill(e2e.product.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin');
+    await signIn(page, e2e.product.admin, '/admin');
     await page.goto('/admin?tab=verifications');
     await page.getByRole('button', { name: `Approve ${journey.listing.name}` }).click();
     await expect.poll(() => page.getByRole('button', { name: `Approve ${journey.listing.name}` }).count()).toBe(0);
@@ -198,11 +194,7 @@ describeInBrowser('money in the browser: claim, upgrade, cancel, resume, refund'
 
   it('refunds the listing payment in the admin Payments tab: ledger refunded, badge gone, no new charge', async () => {
     const { page } = await e2e.session();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(e2e.product.admin.email);
-    await page.getByLabel('Password').fill(e2e.product.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin');
+    await signIn(page, e2e.product.admin, '/admin');
     await page.goto('/admin?tab=payments');
     await page.getByRole('textbox', { name: 'Search payments' }).fill(journey.listing.name);
     const row = page.getByTestId('payment-row').filter({ hasText: journey.listing.name });

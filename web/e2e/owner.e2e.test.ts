@@ -9,6 +9,7 @@ import {
   payWithCard,
   signUpBusiness as signUp,
   firstAvailableIn,
+  signIn,
 } from './support';
 
 // The owner side (owner-admin-side.md §1-§9 without the admin dashboard) driven in headless
@@ -49,11 +50,7 @@ describeInBrowser('owner side in the browser', () => {
     await page.getByRole('textbox', { name: /^Confirm Password/ }).fill('another-pass');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('brand-new-pass');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard');
+    await signIn(page, { email, password: 'brand-new-pass' }, '/dashboard');
     await page.getByRole('heading', { name: 'No Business Listing Found' }).waitFor();
   });
 
@@ -229,11 +226,7 @@ describeInBrowser('owner side in the browser', () => {
       { width: 375, height: 740 },
     ]) {
       const { page } = await e2e.session(viewport);
-      await page.goto('/login');
-      await page.getByLabel('Email').fill('newlisting@owner.example');
-      await page.getByLabel('Password').fill('listing-pass-1');
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL('**/dashboard');
+      await signIn(page, { email: 'newlisting@owner.example', password: 'listing-pass-1' }, '/dashboard');
       for (const [tab, testId] of [
         ['overview', 'listing-analytics'],
         ['quotes', 'quotes-total'],

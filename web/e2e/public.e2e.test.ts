@@ -8,6 +8,7 @@ import {
   expectToast,
   BrowserSuite,
   scrollToFooterUntilVisible,
+  fillMiamiWeddingRequest,
 } from './support';
 
 // The public side of the product (spec/public-side.md) driven in headless Chromium against the
@@ -176,18 +177,7 @@ describeInBrowser('public side in the browser', () => {
 
     await page.getByLabel('City of Service').fill('Miami, FL');
     await page.getByText('Service area selected').waitFor();
-    await page.getByLabel('Full Name').fill('Jordan Groom');
-    await page.getByLabel('Email Address').fill('jordan.groom@example.com');
-    await page.getByLabel('Phone Number').fill('305-555-0177');
-    await page.getByLabel('Service Type').selectOption('Wedding');
-    await page.getByLabel('Pickup Location').fill('Fontainebleau, Miami Beach');
-    await page.getByLabel('Dropoff Location').fill('Vizcaya Museum, Miami');
-    await page.getByRole('button', { name: 'Trip Date' }).click();
-    await page.getByRole('button', { name: 'Go to next month' }).click();
-    await page.getByRole('button', { name: '20', exact: true }).click();
-    await page.getByLabel('Trip Time').selectOption('4:30 PM');
-    await page.getByLabel('Number of Passengers').selectOption('7-8');
-    await page.getByLabel('Preferred Vehicle Type').selectOption('Stretch Limousine');
+    await fillMiamiWeddingRequest(page, { name: 'Jordan Groom', email: 'jordan.groom@example.com', phone: '305-555-0177' });
     await page.getByLabel('Special Requests').fill('Champagne and white ribbons, please.');
     await screenshot(page, 'city-quote');
     await send.click();

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { BrowserSuite, describeInBrowser, expectToast, isoDaysFromNow, screenshot } from './support';
+import { BrowserSuite, describeInBrowser, expectToast, isoDaysFromNow, registerOwnerWithCompany, screenshot, signIn } from './support';
 
 // Issue 21, parts 1 and 2 in the browser: a customer who asked a company for a quote reviews it
 // through the single-use link of their confirmation mail (no name to type, marked "Verified
@@ -13,14 +12,6 @@ const COMPANY = 'Bayside Reply Limousines';
 const CUSTOMER = { name: 'Rita Verified', email: 'rita@verified-rider.example' };
 const REPLY = 'Thank you, Rita! We look forward to driving you again.';
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`**${landing}`);
-}
-
 describeInBrowser('verified reviews and owner replies in the browser (issue 21)', () => {
   e2e.start();
   let companyId = '';
@@ -29,22 +20,15 @@ describeInBrowser('verified reviews and owner replies in the browser (issue 21)'
   it("mails the customer of a quote a link to review the company, and the review through it is a verified customer's", async () => {
     const owner = await e2e.session();
     const headers = { origin: e2e.product.url };
-    const registered = await owner.page.request.post('/api/register', { headers, data: { ...OWNER, role: 'business' } });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const listed = await owner.page.request.post('/api/companies', {
-      headers,
-      data: {
-        name: COMPANY,
-        fullAddress: '200 Bayshore Blvd, Tampa, FL 33606',
-        address: '200 Bayshore Blvd',
-        city: 'Tampa',
-        state: 'FL',
-        zipCode: '33606',
-        email: 'dispatch@bayside-reply-limo.example',
-      },
+    companyId = await registerOwnerWithCompany(owner.page, e2e.product.url, OWNER, {
+      name: COMPANY,
+      fullAddress: '200 Bayshore Blvd, Tampa, FL 33606',
+      address: '200 Bayshore Blvd',
+      city: 'Tampa',
+      state: 'FL',
+      zipCode: '33606',
+      email: 'dispatch@bayside-reply-limo.example',
     });
-    expect(listed.status(), await listed.text()).toBe(201);
-    companyId = ((await listed.json()) as { id: string }).id;
 
     const { page } = await e2e.session();
     const quote = await page.request.post('/api/quote-requests', {
@@ -88,7 +72,7 @@ describeInBrowser('verified reviews and owner replies in the browser (issue 21)'
 
   it('the admin approves the review, the owner replies, the admin approves the reply, and the page shows both', async () => {
     const admin = await e2e.session();
-    await signIn(admin.page, e2e.product.admin.email, e2e.product.admin.password, '/admin');
+    await signIn(admin.page, e2e.product.admin, '/admin');
     await admin.page.goto('/admin?tab=reviews');
     await admin.page.getByRole('button', { name: `Approve ${CUSTOMER.name}'s review of ${COMPANY}` }).click();
     await expectToast(admin.page, 'Review approved successfully!');
@@ -100,7 +84,7 @@ describeInBrowser('verified reviews and owner replies in the browser (issue 21)'
 
     // The owner replies from the dashboard's Reviews tab.
     const owner = await e2e.session();
-    await signIn(owner.page, OWNER.email, OWNER.password, '/dashboard');
+    await signIn(owner.page, OWNER, '/dashboard');
     await owner.page.goto('/dashboard?tab=reviews');
     await owner.page.getByRole('textbox', { name: `Reply to ${CUSTOMER.name}` }).fill(REPLY);
     await owner.page.getByRole('button', { name: 'Reply', exact: true }).click();

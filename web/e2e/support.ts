@@ -266,3 +266,49 @@ export async function firstAvailableIn(page: Page, city: string): Promise<string
   await confirmation.waitFor();
   return (await confirmation.getByRole('heading', { level: 2 }).textContent())!;
 }
+
+/** Signs in through the /login form and waits for the page the role lands on (`landing`, e.g. '/admin'). */
+export async function signIn(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`**${landing}`);
+}
+
+/**
+ * Registers a business account through the API (which signs it in for the page's browser context) and
+ * lists a company of its own; answers the company's id.
+ */
+export async function registerOwnerWithCompany(
+  page: Page,
+  origin: string,
+  owner: { username: string; email: string; password: string },
+  company: Record<string, unknown>,
+): Promise<string> {
+  const headers = { origin };
+  const registered = await page.request.post('/api/register', { headers, data: { ...owner, role: 'business' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const listed = await page.request.post('/api/companies', { headers, data: company });
+  expect(listed.status(), await listed.text()).toBe(201);
+  return ((await listed.json()) as { id: string }).id;
+}
+
+/**
+ * Fills /request-city-quote after its city: the customer's contact details and a wedding trip in Miami
+ * (Fontainebleau to Vizcaya, the 20th of next month at 4:30 PM, 7-8 passengers, a stretch limousine).
+ */
+export async function fillMiamiWeddingRequest(page: Page, customer: { name: string; email: string; phone: string }): Promise<void> {
+  await page.getByLabel('Full Name').fill(customer.name);
+  await page.getByLabel('Email Address').fill(customer.email);
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByLabel('Service Type').selectOption('Wedding');
+  await page.getByLabel('Pickup Location').fill('Fontainebleau, Miami Beach');
+  await page.getByLabel('Dropoff Location').fill('Vizcaya Museum, Miami');
+  await page.getByRole('button', { name: 'Trip Date' }).click();
+  await page.getByRole('button', { name: 'Go to next month' }).click();
+  await page.getByRole('button', { name: '20', exact: true }).click();
+  await page.getByLabel('Trip Time').selectOption('4:30 PM');
+  await page.getByLabel('Number of Passengers').selectOption('7-8');
+  await page.getByLabel('Preferred Vehicle Type').selectOption('Stretch Limousine');
+}

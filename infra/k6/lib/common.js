@@ -66,10 +66,18 @@ export function arrival(rate, extra = {}) {
 }
 
 /**
+ * A script's options: its scenarios (see `arrival`), the thresholds of its endpoints' budgets (see
+ * `thresholds`) and the percentiles of TREND_STATS in its summary.
+ */
+export function loadOptions(scenarios, budgets) {
+  return { summaryTrendStats: TREND_STATS, scenarios, thresholds: thresholds(budgets) };
+}
+
+/**
  * Thresholds: under 1% failed requests overall, and p95/p99 per endpoint (the `endpoint` tag each
  * request carries). In smoke runs only the failure rate counts (a cold process is slow).
  */
-export function thresholds(budgets) {
+function thresholds(budgets) {
   const out = { http_req_failed: ['rate<0.01'], checks: ['rate>0.99'] };
   if (SMOKE) return out;
   for (const [endpoint, [p95, p99]] of Object.entries(budgets)) {
@@ -127,7 +135,7 @@ export function searchPath() {
 }
 
 /** Ids of demo companies to visit, quote and review: read once in setup(). */
-export function companyIds() {
+function companyIds() {
   const ids = [];
   for (const [city, state] of CITIES.slice(0, SMOKE ? 3 : CITIES.length)) {
     const res = http.get(`${BASE_URL}/api/companies?location=${encodeURIComponent(`${city}, ${state}`)}&limit=100`, {
@@ -138,6 +146,11 @@ export function companyIds() {
   }
   if (ids.length === 0) throw new Error(`no company found at ${BASE_URL}: is the demo data seeded (SEED_DEMO_DATA=true)?`);
   return ids;
+}
+
+/** setup() of the scripts that visit demo companies: `{ ids }`, what their iterations pick from. */
+export function companySetup() {
+  return { ids: companyIds() };
 }
 
 /** A trip a week ahead, for the quote forms. */

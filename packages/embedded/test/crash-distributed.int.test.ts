@@ -19,7 +19,7 @@ import { SUT_ENV } from './support/profiles.js';
 // tracked searches), each restarted a second later as run-distributed.sh's supervisor does.
 // Afterwards: every acknowledged write stored once, every owed mail and event delivered once, every
 // acknowledged tracked event counted once in the admin analytics (a kill in the middle of a ClickHouse
-// insert is completed by the restarted ingest consumer: see services/analytics/src/ingest/kafka-ingest.ts).
+// insert is completed by the restarted ingest consumer: see services/analytics/src/ingest/bus-ingest.ts).
 // The Kafka broker is killed in crash-kafka.int.test.ts (on a broker of its own).
 describeWithEngine('kill -9 of each service process in turn (distributed)', 'KAFKA_BROKERS', () => {
   let system: DistributedSystem | undefined;

@@ -1,28 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from '@limo/platform';
+import { loadSettings } from '@limo/platform';
+import { configErrorOf } from '@limo/platform/testing';
 import { serviceDefinitions } from '../src/services.js';
 
 describe('settings of the whole system', () => {
   it('names every bad variable of the platform and of two services together, each once', () => {
-    let error: unknown;
-    try {
+    const error = configErrorOf(() =>
       loadSettings(serviceDefinitions, {
         PORT: 'eighty',
         STRIPE_SECRET_KEY: 'nope',
         ANALYTICS_RETENTION_MONTHS: '0',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+      }),
+    );
+    const { message } = error;
     expect(message).toMatch(/^Invalid configuration:/);
     expect(message).toContain('PORT="eighty"');
     // A secret's value is never echoed, even when wrong.
     expect(message).toMatch(/STRIPE_SECRET_KEY="\*\*\*": must look like sk_test_… or sk_live_… \(billing\)/);
     expect(message).toMatch(/ANALYTICS_RETENTION_MONTHS="0": .* \(analytics\)/);
     expect(message).not.toContain('nope');
-    expect((error as ConfigError).problems).toHaveLength(3);
+    expect(error.problems).toHaveLength(3);
   });
 
   it('names a bad variable of the gateway, which owns its rate limit and web app settings', () => {

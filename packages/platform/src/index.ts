@@ -18,6 +18,7 @@ export * from './adapters/disk.blob.js';
 export * from './adapters/gridfs.blob.js';
 export * from './outbox/outbox-relay.js';
 export * from './events/idempotent.js';
+export * from './events/versioned.js';
 export * from './fastify/service-app.js';
 export * from './fastify/admin-scope.js';
 export * from './fastify/owner-scope.js';

@@ -2,9 +2,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { redactUrl } from '../src/adapters/redact-url.js';
 import { serviceDatabaseUri } from '../src/runtime/ports.js';
+import { configErrorOf } from './support/config-error.js';
 
 describe('loadConfig', () => {
   it('starts embedded with defaults and keeps a generated session key across starts', async () => {
@@ -20,8 +21,7 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable and what is wrong with it', () => {
-    let error: unknown;
-    try {
+    const { message } = configErrorOf(() =>
       loadConfig({
         PORT: 'eighty',
         PROFILE: 'cloud',
@@ -29,12 +29,8 @@ describe('loadConfig', () => {
         KAFKA_BROKERS: 'no-port',
         KAFKA_INSTANCE_ID: 'pod 1',
         JWT_SECRET: 'short',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+      }),
+    );
     expect(message).toContain('PORT="eighty"');
     expect(message).toContain('PROFILE="cloud"');
     expect(message).toMatch(/REDIS_URL="http:\/\/x": must start with redis:\/\//);

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { KafkaEventBus } from '../src/adapters/kafka.event-bus.js';
-import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '../src/ports/event-bus.port.js';
+import { deadLetterTopic, type DeadLetter, type EventBatch, type EventEnvelope } from '../src/ports/event-bus.port.js';
 import { describeEventBusContract } from './contracts/event-bus.contract.js';
 import { waitFor } from './support/context.js';
 import { describeWithEngine } from './support/engines.js';
@@ -68,6 +68,35 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       await waitFor(() => handled.length > 0 && dead.length >= 3, 30_000, 'the event and three dead letters').catch(() => undefined);
       expect(handled).toEqual([event.id]);
       expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
+    } finally {
+      await writer.close();
+      await bus.close();
+    }
+  }, 60_000);
+
+  // A batch handler is given every message of its partition, one that is not an event envelope as such.
+  it('hands a message that is not an event envelope to a batch handler without an event, in its place', async () => {
+    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign-batch' });
+    const writer = new Producer({
+      clientId: 'event-bus-foreign-batch-writer',
+      bootstrapBrokers: brokers.split(','),
+      serializers: stringSerializers,
+    });
+    try {
+      const topic = `foreign-batch-${randomUUID()}`;
+      const received: EventBatch[] = [];
+      await bus.subscribeBatch({
+        topic,
+        group: `foreign-batch-${randomUUID()}`,
+        maxEvents: 10,
+        maxWaitMs: 100,
+        handler: async (b) => void received.push(b),
+      });
+      await writer.send({ messages: [{ topic, key: 'k', value: 'not json' }] });
+      const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      await bus.publish([event]);
+      await waitFor(() => received.flatMap((b) => b.messages).length >= 2, 30_000, 'both messages');
+      expect(received.flatMap((b) => b.messages).map((m) => m.event?.id)).toEqual([undefined, event.id]);
     } finally {
       await writer.close();
       await bus.close();

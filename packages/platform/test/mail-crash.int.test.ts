@@ -1,17 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
 import { keyDigest } from '../src/adapters/mail-keys.js';
 import { createRedisCacheAndLimiter } from '../src/adapters/redis.cache.js';
 import { SmtpMailer } from '../src/adapters/smtp.mailer.js';
 import { describeWithEngine } from './support/engines.js';
+import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher.js';
 
 const child = fileURLToPath(new URL('./support/mail-crash-child.ts', import.meta.url));
 const FROM = 'LimoDirectory <no-reply@limo.example>';
@@ -50,37 +49,18 @@ describe('a keyed mail sent again after a crash between sending and recording it
 });
 
 describeWithEngine('a keyed SMTP mail sent again after a crash (Redis records the sent keys)', 'REDIS_URL', (redisUrl) => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let smtpUrl = '';
+  let smtp: SmtpCatcher;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      disableReverseLookup: true,
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpCatcher();
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => smtp.close());
 
   it('reaches the SMTP server once, from the crashed process and not again from the restarted one', async () => {
     const keyPrefix = `limo-test:${randomUUID()}:`;
     const key = `quote:${randomUUID()}:company`;
-    await sendAndCrash(['smtp', smtpUrl, key], { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix });
+    await sendAndCrash(['smtp', smtp.url, key], { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix });
     const { cache } = await createRedisCacheAndLimiter({ url: redisUrl, keyPrefix });
-    const mailer = await SmtpMailer.create({ url: smtpUrl, from: FROM, sent: cache });
+    const mailer = await SmtpMailer.create({ url: smtp.url, from: FROM, sent: cache });
     try {
       await mailer.send({ to: 'rider@example.com', subject: `Crash ${key}`, text: 'Once.', idempotencyKey: key });
       await Promise.all(
@@ -91,7 +71,7 @@ describeWithEngine('a keyed SMTP mail sent again after a crash (Redis records th
       await Promise.all([key, `${key}:2`].map((sent) => cache.del(`mail-sent:${keyDigest(sent)}`)));
       await cache.close();
     }
-    expect(received.filter((raw) => raw.includes(`Crash ${key}`))).toHaveLength(1);
-    expect(received.filter((raw) => raw.includes(`Twice ${key}`))).toHaveLength(1);
+    expect(smtp.messages.filter(({ raw }) => raw.includes(`Crash ${key}`))).toHaveLength(1);
+    expect(smtp.messages.filter(({ raw }) => raw.includes(`Twice ${key}`))).toHaveLength(1);
   });
 });

@@ -1,12 +1,11 @@
 import { access, appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
 import { SmtpMailer } from '../src/adapters/smtp.mailer.js';
 import { describeMailContract, type MailFixture, type ReceivedMail } from './contracts/mail.contract.js';
+import { startSmtpCatcher } from './support/smtp-catcher.js';
 
 const FROM = 'LimoDirectory <noreply@limo.test>';
 
@@ -105,31 +104,12 @@ async function fileFixture(): Promise<MailFixture> {
   return { mailer, received, close };
 }
 
-/** An in-process SMTP server on a free port, keeping each message's raw DATA. */
+/** The SMTP adapter against an in-process SMTP server. */
 async function smtpFixture(): Promise<MailFixture> {
-  const messages: Array<{ recipients: string[]; raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  const mailer = await SmtpMailer.create({ url: `smtp://127.0.0.1:${port}`, from: FROM });
+  const smtp = await startSmtpCatcher();
+  const mailer = await SmtpMailer.create({ url: smtp.url, from: FROM });
   const received = async (): Promise<ReceivedMail[]> =>
-    messages.map(({ recipients, raw }) => {
+    smtp.messages.map(({ recipients, raw }) => {
       const mail = parseMail(raw);
       // The envelope is what routes the mail: it must name the same recipient as the header.
       expect(recipients).toEqual([mail.to]);
@@ -137,7 +117,7 @@ async function smtpFixture(): Promise<MailFixture> {
     });
   const close = async (): Promise<void> => {
     await mailer.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   };
   return { mailer, received, close };
 }

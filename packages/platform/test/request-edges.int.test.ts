@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
 import { httpClientClosed, metricValue } from '../src/metrics/metrics.js';
-import { waitFor } from './support/index.js';
+import { abandonRequest, waitFor } from './support/index.js';
 
 const lines: Array<{ level: number; msg: string; statusCode?: number; res?: { statusCode?: number } }> = [];
 let app: FastifyInstance;
@@ -39,12 +38,7 @@ describe('a service request', () => {
   // Issue 22, defect 7d: a client going away was logged as our 500.
   it('logs a request its client gave up on as 499, counted apart, not as a failure', async () => {
     const before = await metricValue(httpClientClosed, { service: 'edges' });
-    const socket = connect({ host: '127.0.0.1', port: (app.server.address() as { port: number }).port });
-    socket.on('error', () => {});
-    await new Promise((resolve) => socket.on('connect', resolve));
-    socket.write('GET /api/slow-failure HTTP/1.1\r\nHost: x\r\n\r\n');
-    await delay(100);
-    socket.destroy();
+    await abandonRequest((app.server.address() as { port: number }).port, 'GET /api/slow-failure HTTP/1.1\r\nHost: x\r\n\r\n');
     await waitFor(async () => (await metricValue(httpClientClosed, { service: 'edges' })) === before + 1, 3000, 'the abort counted');
     expect(lines.some((l) => l.msg === 'client closed the request' && l.statusCode === 499)).toBe(true);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);

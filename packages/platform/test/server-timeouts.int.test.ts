@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { UPSTREAM_IDLE_TIMEOUT_MS } from '../src/config/server-timeouts.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
-import { createLogger } from '../src/logger.js';
-import { SHORT_TIMEOUTS, slowClient, slowLoris, slowUpload } from './support/slow-client.js';
+import { shortTimeoutService, slowClient, slowLoris, slowUpload } from './support/slow-client.js';
 
 describe('server timeouts of a service', () => {
   let app: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/limo-timeouts-test', JWT_SECRET: 't'.repeat(40), ...SHORT_TIMEOUTS });
-    app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
-    app.post('/echo', async (request) => ({ received: JSON.stringify(request.body).length }));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
+    ({ app, port } = await shortTimeoutService('probe', '/echo'));
   });
   afterAll(() => app.close());
 

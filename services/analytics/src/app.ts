@@ -21,10 +21,10 @@ import { GeoLocator } from './domain/geo.js';
 import { VisitorIds } from './domain/visitor.js';
 import { analyticsEnvSchema, type AnalyticsEnv } from './env.js';
 import { BatchWriter } from './ingest/batch-writer.js';
+import { BusIngest } from './ingest/bus-ingest.js';
 import { BusPublisher } from './ingest/bus-publisher.js';
 import { DeadLetters } from './ingest/dead-letters.js';
 import type { EventSink } from './ingest/event-sink.port.js';
-import { KafkaIngestConsumer } from './ingest/kafka-ingest.js';
 import { deadLetterRows } from './ingest/metrics.js';
 import { CompaniesRepository } from './repositories/companies.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
@@ -53,10 +53,10 @@ declare module 'fastify' {
 /** Replays are remembered for a day: the in-process memory keeps this many fingerprints at most. */
 const SEEN_MAX_ENTRIES = 200_000;
 
-/** The path accepted events take to the store: a sink the track route writes to, and a consumer when they cross Kafka. */
+/** The path accepted events take to the store: a sink the track route writes to, and a consumer when they cross the bus. */
 interface IngestPath {
   sink: EventSink;
-  consumer?: KafkaIngestConsumer;
+  consumer?: BusIngest;
   description: string;
 }
 type IngestPathFactory = (store: AnalyticsStore, logger: Logger, deadLetters: DeadLetters) => IngestPath;
@@ -67,7 +67,7 @@ const flushSettings = (env: AnalyticsEnv) => ({ flushIntervalMs: env.ANALYTICS_F
 /**
  * Analytics: the track endpoint, the ingest path into ClickHouse (in-process chDB, or a server at
  * CLICKHOUSE_URL), the admin dashboards and the owners' listing analytics. Accepted events go to an
- * in-process batch writer (in-process bus) or through Kafka to an ingest consumer (Kafka bus).
+ * in-process batch writer (in-process bus) or through the bus to its batch subscription (Kafka bus).
  */
 export const analyticsService = defineService({
   name: 'analytics',
@@ -102,12 +102,10 @@ export const analyticsService = defineService({
             spoolDir: join(ctx.config.DATA_DIR, 'analytics', 'spool'),
             logger,
           }),
-          consumer: new KafkaIngestConsumer(store, logger, {
-            brokers: (ctx.config.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()),
-            instanceId: ctx.config.KAFKA_INSTANCE_ID,
-            // Its own Kafka consumer: the bus's namespace is applied here as the bus applies it.
-            topic: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}`,
-            group: `${ctx.config.KAFKA_NAMESPACE}${env.ANALYTICS_TOPIC}.ingest`,
+          // A batch subscription of the bus (its namespace and instance id applied by the bus).
+          consumer: new BusIngest(ctx.bus, store, logger, {
+            topic: env.ANALYTICS_TOPIC,
+            group: `${env.ANALYTICS_TOPIC}.ingest`,
             ...flushSettings(env),
             deadLetters,
           }),

@@ -115,3 +115,25 @@ export function describeAnalyticsJourney(name: string, env: () => Record<string,
     trackBatchRoute(journey);
   });
 }
+
+/**
+ * The journey on the distributed profile (Kafka ingest, MongoDB, Redis from the environment), on a
+ * Kafka topic and a MongoDB database of the run's own, so concurrent runs on the shared engines never
+ * consume each other's events; `env` adds to the profile.
+ */
+export function describeDistributedJourney(brokers: string, run: string, label: string, env: Record<string, string> = {}): void {
+  process.env.ANALYTICS_TOPIC = `analytics.tracked.${label}-${run}`;
+  process.env.ANALYTICS_FLUSH_INTERVAL_MS = '300';
+  describeAnalyticsJourney('journey', () => {
+    const mongo = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017');
+    mongo.pathname = `/analytics_${label}_${run}`;
+    return {
+      PROFILE: 'distributed',
+      KAFKA_BROKERS: brokers,
+      MONGODB_URI: mongo.toString(),
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      JWT_SECRET: `analytics-${label}-secret-${run}-0123456789`,
+      ...env,
+    };
+  });
+}

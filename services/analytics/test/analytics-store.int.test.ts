@@ -55,3 +55,32 @@ describe('schema version 2 on a store that has data (chDB)', () => {
     }
   }, 60_000);
 });
+
+describe('schema version 5 on a store that has data (chDB)', () => {
+  it("fills realtime's per-minute page views from the last day's events, once, and the view keeps them up to date", async () => {
+    const database = 'analytics_upgrade_5';
+    const store = await ClickHouseAnalyticsStore.create({ chdbPath: ':memory:', database });
+    try {
+      await store.migrate();
+      // As a store of version 4: no minute_page_views yet, and page views of the last minutes.
+      await store.command(`DROP VIEW ${database}.minute_page_views_mv`);
+      await store.command(`DROP TABLE ${database}.minute_page_views`);
+      await store.command(`DELETE FROM ${database}.schema_migrations WHERE version = 5`);
+      const view = (page: string, minutesAgo: number) =>
+        storedEvent({ currentPage: page, receivedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+      await store.insert([view('/a', 3), view('/a', 2), view('/b', 2), view('/a', 60 * 30)], 'upgrade-5-before');
+      await store.migrate();
+      await store.migrate();
+      await store.insert([view('/b', 1), view('/b', 1), view('/c', 1)], 'upgrade-5-after');
+      const live = await store.realtime(new Date(Date.now() - 30 * 60_000), 30);
+      expect(live.topPages).toEqual([
+        { page: '/b', views: 3 },
+        { page: '/a', views: 2 },
+        { page: '/c', views: 1 },
+      ]);
+    } finally {
+      await store.command(`DROP DATABASE IF EXISTS ${database}`);
+      await store.close();
+    }
+  }, 60_000);
+});

@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
 import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { dayWindow } from '../src/domain/windows.js';
-import { describeAnalyticsJourney } from './analytics-journey.js';
+import { describeDistributedJourney } from './analytics-journey.js';
 
 // The production shape of analytics: the distributed profile (the track route publishes to Kafka, the
 // ingest consumer writes batches; MongoDB and Redis) with the store on a ClickHouse server over HTTP
@@ -12,22 +12,7 @@ describeWithEngine('analytics on a ClickHouse server (distributed: Kafka ingest,
   describeWithEngine('analytics on a ClickHouse server, with Kafka', 'KAFKA_BROKERS', (brokers) => {
     const run = randomUUID().slice(0, 8);
     const database = `analytics_journey_${run}`;
-    // A topic of its own, so concurrent runs on the shared Kafka never consume each other's events.
-    process.env.ANALYTICS_TOPIC = `analytics.tracked.server-${run}`;
-    process.env.ANALYTICS_FLUSH_INTERVAL_MS = '300';
-    describeAnalyticsJourney('journey', () => {
-      const mongo = new URL(process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017');
-      mongo.pathname = `/analyticsch${run}`;
-      return {
-        PROFILE: 'distributed',
-        KAFKA_BROKERS: brokers,
-        MONGODB_URI: mongo.toString(),
-        REDIS_URL: process.env.REDIS_URL ?? '',
-        JWT_SECRET: `analytics-clickhouse-secret-${run}-0123456789`,
-        CLICKHOUSE_URL: clickhouse,
-        CLICKHOUSE_DATABASE: database,
-      };
-    });
+    describeDistributedJourney(brokers, run, 'clickhouse', { CLICKHOUSE_URL: clickhouse, CLICKHOUSE_DATABASE: database });
 
     let store: ClickHouseAnalyticsStore | undefined;
     afterAll(async () => {

@@ -91,7 +91,7 @@ export function eventMix(count: number, overrides: Partial<StoredEvent> = {}): S
 }
 
 /**
- * What the admin dashboards (overview, top companies, popular searches, devices) and the raw table
+ * What the admin dashboards (overview, top companies, popular searches, devices, realtime) and the raw table
  * show for today, next to what they must show for `events` counted once each.
  */
 export async function dashboardFigures(store: AnalyticsStore, events: StoredEvent[]) {
@@ -100,6 +100,7 @@ export async function dashboardFigures(store: AnalyticsStore, events: StoredEven
   const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
   const of = (type: string) => events.filter((e) => e.actionType === type).length;
   const raw = await store.rows<{ n: string; ids: string }>(`SELECT count() AS n, uniqExact(eventId) AS ids FROM analytics.events`);
+  const live = await store.realtime(new Date(Date.now() - 30 * 60_000), 30);
   return {
     shown: {
       pageViews: overview.totalPageViews,
@@ -108,6 +109,9 @@ export async function dashboardFigures(store: AnalyticsStore, events: StoredEven
       topCompanyViews: sum((await store.topCompanies(window, 100)).map((c) => c.viewCount)),
       popularSearches: sum((await store.popularSearches(window, 100)).map((s) => s.searchCount)),
       deviceEvents: sum((await store.devices(window, 100)).map((d) => d.count)),
+      // eventMix's page views are on five pages: realtime's top ten pages hold them all.
+      realtimePageViews: live.pageViews,
+      realtimeTopPageViews: sum(live.topPages.map((p) => p.views)),
       rawRows: Number(raw[0]?.n),
       rawEventIds: Number(raw[0]?.ids),
     },
@@ -118,6 +122,8 @@ export async function dashboardFigures(store: AnalyticsStore, events: StoredEven
       topCompanyViews: of('company_view'),
       popularSearches: of('search'),
       deviceEvents: events.length,
+      realtimePageViews: of('page_view'),
+      realtimeTopPageViews: of('page_view'),
       rawRows: events.length,
       rawEventIds: events.length,
     },

@@ -5,7 +5,7 @@ import { createLogger, KafkaEventBus } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
-import { KafkaIngestConsumer } from '../src/ingest/kafka-ingest.js';
+import { BusIngest } from '../src/ingest/bus-ingest.js';
 import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
 import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 import { crashingStore, dashboardFigures, eventMix, storedEvent, truncateAll } from './fixtures.js';
@@ -18,15 +18,9 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
   const topic = `analytics.tracked.test-${randomUUID().slice(0, 8)}`;
   let store: ClickHouseAnalyticsStore;
   let bus: KafkaEventBus;
-  const consumer = (group: string, on: AnalyticsStore = store, of = topic) =>
-    new KafkaIngestConsumer(on, logger, {
-      brokers: brokers.split(','),
-      topic: of,
-      group,
-      flushIntervalMs: 200,
-      flushRows: 500,
-      deadLetters,
-    });
+  // The ingest reads through the bus's batch subscription, as the service's does on the Kafka bus.
+  const consumer = (group: string, on: AnalyticsStore = store, of = topic, letters = deadLetters) =>
+    new BusIngest(bus, on, logger, { topic: of, group, flushIntervalMs: 200, flushRows: 500, deadLetters: letters });
   const stored = async (where = '1') =>
     Number((await store.rows<{ n: string }>(`SELECT count() AS n FROM analytics.events WHERE ${where}`))[0]?.n);
   const distinct = async () => Number((await store.rows<{ n: string }>('SELECT uniqExact(eventId) AS n FROM analytics.events'))[0]?.n);
@@ -188,14 +182,7 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
     events[250] = { ...events[250], searchQuery: 'a \udbff' };
     const publisher = new BusPublisher(bus, { topic: poisonTopic });
     await Promise.all(events.map((e) => publisher.accept(e)));
-    const ingest = new KafkaIngestConsumer(store, logger, {
-      brokers: brokers.split(','),
-      topic: poisonTopic,
-      group: 'ingest-poison',
-      flushIntervalMs: 200,
-      flushRows: 500,
-      deadLetters: letters,
-    });
+    const ingest = consumer('ingest-poison', store, poisonTopic, letters);
     await ingest.start();
     try {
       const where = `ingestSource LIKE '${poisonTopic}:%'`;

@@ -170,16 +170,10 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
     const audit = await AuditTrail.create(ctx.store, 'billing');
     return {
       deps: {
+        ...useCaseDeps,
         ctx,
         settings,
-        registry,
         ops,
-        payments,
-        claims,
-        subscriptions,
-        webhookEvents,
-        readModels,
-        listings,
         keys,
         mySubscription,
         adminPayments,

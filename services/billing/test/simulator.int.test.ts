@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CardDeclinedError } from '../src/payments/payments.port.js';
-import { PaymentSimulator } from '../src/payments/simulator.payments.js';
+import { PaymentSimulator, type SimulatorOptions } from '../src/payments/simulator.payments.js';
 import { type toProviderEvent } from '../src/payments/stripe-events.js';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
+
+/** Runs `test` with the options of a simulator that keeps its state in a file of a fresh folder, removed afterwards. */
+async function withStateFile(webhookSecret: string, test: (options: SimulatorOptions) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'limo-sim-'));
+  try {
+    await test({ webhookSecret, deliver: async () => 200, duplicateRate: 0, stateFile: join(dir, 'state.json') });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** A simulator whose webhooks land in `received` (verified and read as billing reads them). */
 function simulatorWithInbox(options: { failFirst?: number; duplicateRate?: number } = {}) {
@@ -135,10 +145,8 @@ describe('payment simulator lifecycle', () => {
     await expect(sim.refundPayment(session.paymentIntentId!, { idempotencyKey: 'r2' })).rejects.toThrow('already been refunded');
   });
 
-  it('keeps its state in a file across a restart (embedded profile)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'limo-sim-'));
-    try {
-      const options = { webhookSecret: 'whsec_restart', deliver: async () => 200, duplicateRate: 0, stateFile: join(dir, 'state.json') };
+  it('keeps its state in a file across a restart (embedded profile)', () =>
+    withStateFile('whsec_restart', async (options) => {
       const before = new PaymentSimulator(options);
       const session = await checkout(before);
       await before.close();
@@ -148,15 +156,10 @@ describe('payment simulator lifecycle', () => {
       ).toBe('succeeded');
       expect((await after.retrieveSubscription(session.subscriptionId))?.status).toBe('active');
       await after.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('writes a confirmed payment to its file before it answers: it survives kill -9 (a restart without close)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'limo-sim-'));
-    try {
-      const options = { webhookSecret: 'whsec_kill', deliver: async () => 200, duplicateRate: 0, stateFile: join(dir, 'state.json') };
+  it('writes a confirmed payment to its file before it answers: it survives kill -9 (a restart without close)', () =>
+    withStateFile('whsec_kill', async (options) => {
       const before = new PaymentSimulator(options);
       const session = await checkout(before);
       const paid = before.confirm({ clientSecret: session.clientSecret!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
@@ -167,8 +170,5 @@ describe('payment simulator lifecycle', () => {
       expect((await after.retrieveSubscription(session.subscriptionId))?.status).toBe('active');
       await before.close();
       await after.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

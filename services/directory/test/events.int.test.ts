@@ -20,22 +20,18 @@ import { describeWithEngine, eventOf, sharedHarness, sharedUser, waitFor } from 
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
 import type { CompanySearchIndex } from '../src/search/company-search.port.js';
-import { ElasticsearchCompanySearch } from '../src/search/elasticsearch.company-search.js';
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
 import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
-import { adminCreate, call, listingRegisteredEvent, startDirectory, userOf } from './support.js';
+import { elasticsearchIndex, embeddedIndex } from './search/search-indexes.js';
+import { adminCreate, call, companyEventsSeen, listingRegisteredEvent, startDirectory, userOf } from './support.js';
 
 const h = sharedHarness(() => startDirectory());
 const admin = sharedUser(h, 'admin');
-const published: EventEnvelope[] = [];
+let published: EventEnvelope[];
 
 beforeAll(async () => {
-  await h.ctx.bus.subscribe({
-    group: 'test.all-company-events',
-    topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
-    handler: async (e) => void published.push(e),
-  });
+  published = await companyEventsSeen(h, 'test.all-company-events');
 });
 
 const owned = async (id: string) =>
@@ -342,21 +338,9 @@ function describeReconciliation(name: string, makeIndex: () => Promise<{ index: 
   });
 }
 
-describeReconciliation('embedded', async () => {
-  const index = EmbeddedCompanySearch.create();
-  return { index, close: () => index.close() };
-});
+describeReconciliation('embedded', embeddedIndex);
 describeWithEngine('reconciliation on Elasticsearch', 'ELASTICSEARCH_URL', (url) => {
-  describeReconciliation('Elasticsearch', async () => {
-    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-reconcile-${randomUUID()}` });
-    return {
-      index,
-      close: async () => {
-        await index.drop();
-        await index.close();
-      },
-    };
-  });
+  describeReconciliation('Elasticsearch', () => elasticsearchIndex(url, 'companies-reconcile'));
 });
 
 describe('consumer of listing.registered.v1', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
 import { expect } from 'vitest';
+import type { EventEnvelope } from '@limo/platform';
 import { call, eventOf, startTestService, userOf, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
 
@@ -95,6 +96,25 @@ export async function expectAdminOnlyQueue(h: Harness, queue: string): Promise<v
     expect((await call(h, method, url, userOf(h, 'business'), body)).statusCode).toBe(403);
     expect((await call(h, method, url, undefined, body)).statusCode).toBe(401);
   }
+}
+
+/** The mail of `tag` sent to `to` has `subject` and says `says` in its text and in its HTML. */
+export async function expectMail(h: Harness, to: string, tag: string, mail: { subject: string; says: string }): Promise<void> {
+  const sent = (await h.ctx.outbox()).find((m) => m.to === to && m.tag === tag);
+  expect(sent?.subject).toBe(mail.subject);
+  expect(sent?.text).toContain(mail.says);
+  expect(sent?.html).toContain(mail.says);
+}
+
+/** The company events the directory publishes from the call on, in order (read by a consumer group of the test's own). */
+export async function companyEventsSeen(h: Harness, group: string): Promise<EventEnvelope[]> {
+  const seen: EventEnvelope[] = [];
+  await h.ctx.bus.subscribe({
+    group,
+    topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
+    handler: async (e) => void seen.push(e),
+  });
+  return seen;
 }
 
 /** A `claim.approved.v1` event for `companyId` (the claimer verified as running the business). */

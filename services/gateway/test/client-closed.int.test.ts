@@ -1,9 +1,8 @@
-import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClientClosed, loadConfig, MemoryRateLimiter, metricValue, serviceNames, type ServiceName } from '@limo/platform';
-import { waitFor } from '@limo/platform/testing';
+import { abandonRequest, waitFor } from '@limo/platform/testing';
 import { createGateway } from '../src/app.js';
 
 // Issue 22, defect 7d: a client closing the connection mid-upload was logged as the gateway's 500.
@@ -31,12 +30,10 @@ afterAll(async () => {
 describe('a client closing the connection mid-request', () => {
   it('is logged as 499 and counted apart, not as a failure of ours', async () => {
     const before = await metricValue(httpClientClosed, { service: 'gateway' });
-    const socket = connect({ host: '127.0.0.1', port: (gateway.server.address() as { port: number }).port });
-    socket.on('error', () => {});
-    await new Promise((resolve) => socket.on('connect', resolve));
-    socket.write('POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.destroy();
+    await abandonRequest(
+      (gateway.server.address() as { port: number }).port,
+      'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+    );
     await waitFor(async () => (await metricValue(httpClientClosed, { service: 'gateway' })) === before + 1, 3000, 'the abort counted');
     expect(lines.some((l) => l.msg === 'client closed the request' && l.statusCode === 499)).toBe(true);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createServiceApp, loadConfig, MemoryCache, MemoryRateLimiter } from '@limo/platform';
-import { SHORT_TIMEOUTS, slowLoris, slowUpload } from '@limo/platform/testing';
+import { createLogger, MemoryRateLimiter } from '@limo/platform';
+import { shortTimeoutService, slowLoris, slowUpload } from '@limo/platform/testing';
 import { createGateway } from '../src/app.js';
 import { gatewayEnvSchema } from '../src/settings.js';
 
@@ -12,11 +12,9 @@ describe('server timeouts at the gateway', () => {
   let gateway: FastifyInstance;
   let port: number;
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/limo-gateway-timeouts-test', JWT_SECRET: 'g'.repeat(40), ...SHORT_TIMEOUTS });
-    service = await createServiceApp({ name: 'directory', config, logger: createLogger('silent'), cache: new MemoryCache() });
-    service.post('/api/companies', async (request) => ({ received: JSON.stringify(request.body).length }));
-    await service.listen({ host: '127.0.0.1', port: 0 });
-    const directory = `http://127.0.0.1:${(service.server.address() as { port: number }).port}`;
+    const { app, config, port: servicePort } = await shortTimeoutService('directory', '/api/companies');
+    service = app;
+    const directory = `http://127.0.0.1:${servicePort}`;
     gateway = await createGateway({
       config: { ...config, serviceUrls: { ...config.serviceUrls, directory } },
       logger: createLogger('silent'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { companyResponseTimeV1 } from '@limo/contracts';
-import { waitFor } from '@limo/platform/testing';
+import { openApiPaths, waitFor } from '@limo/platform/testing';
 import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
 import { QuotesRepository } from '../src/repositories/quotes.repository.js';
 import { cityQuoteBody, companyEvent, companySnapshot, quoteBody } from './fixtures.js';
@@ -272,9 +272,7 @@ describe('lead tracking', () => {
   });
 
   it('serves the OpenAPI document of its routes', async () => {
-    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
-    expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(
+    expect(await openApiPaths({ app })).toEqual(
       expect.arrayContaining([
         '/api/quote-requests',
         '/api/quote-requests/{id}',

@@ -1,5 +1,5 @@
-import { NativeSelect } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { OptionSelect } from './OptionSelect';
 
 export interface ChoiceProps {
   /** The form field the choice is registered as. */
@@ -15,17 +15,12 @@ export interface ChoiceProps {
 
 /** A form's native select of fixed options (Chakra's `NativeSelect`). */
 export function Choice({ registration, options, placeholder, anyLabel, optionLabel = (option) => option }: ChoiceProps) {
+  const choices = options.map((o) => ({ value: o, label: optionLabel(o) }));
   return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...registration} placeholder={placeholder}>
-        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {optionLabel(o)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      {...registration}
+      placeholder={placeholder}
+      options={anyLabel === undefined ? choices : [{ value: '', label: anyLabel }, ...choices]}
+    />
   );
 }

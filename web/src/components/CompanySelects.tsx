@@ -1,7 +1,13 @@
-import { NativeSelect } from '@chakra-ui/react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PRICE_RANGES } from '@limo/contracts';
 import { US_STATES } from '../../../packages/geo/src/us-states';
+import { OptionSelect } from './OptionSelect';
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Select a state' },
+  ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${code} - ${name}` })),
+];
+const PRICE_RANGE_OPTIONS = [{ value: '', label: 'Select a price range' }, ...PRICE_RANGES.map((p) => ({ value: p.slug, label: p.label }))];
 
 /** A select on a react-hook-form field (`register('state')`); `disabled` greys it out (read-only forms). */
 export interface CompanySelectProps {
@@ -11,34 +17,10 @@ export interface CompanySelectProps {
 
 /** The state select of every company form ("FL - Florida"). */
 export function StateSelect({ field, disabled }: CompanySelectProps) {
-  return (
-    <NativeSelect.Root disabled={disabled}>
-      <NativeSelect.Field {...field}>
-        <option value="">Select a state</option>
-        {Object.entries(US_STATES).map(([code, name]) => (
-          <option key={code} value={code}>
-            {code} - {name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+  return <OptionSelect {...field} root={{ disabled }} options={STATE_OPTIONS} />;
 }
 
 /** The price range select of every company form (canonical slugs). */
 export function PriceRangeSelect({ field, disabled }: CompanySelectProps) {
-  return (
-    <NativeSelect.Root disabled={disabled}>
-      <NativeSelect.Field {...field}>
-        <option value="">Select a price range</option>
-        {PRICE_RANGES.map((p) => (
-          <option key={p.slug} value={p.slug}>
-            {p.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+  return <OptionSelect {...field} root={{ disabled }} options={PRICE_RANGE_OPTIONS} />;
 }

@@ -1,4 +1,4 @@
-import { Box, Center, Flex, Spinner } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { pageMeta } from '@limo/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useDocumentMeta } from '../lib/meta';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { PageLoading } from './PageLoading';
 
 // The toast area (and the toast machine) is fetched after the first paint: no toast shows before.
 const AppToaster = lazy(() => import('./AppToaster'));
@@ -39,13 +40,7 @@ export function Layout() {
       <SiteHeader />
       <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
         <PageErrorBoundary key={pathname}>
-          <Suspense
-            fallback={
-              <Center py="24">
-                <Spinner size="lg" color="brand.600" aria-label="Loading page" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<PageLoading label="Loading page" />}>
             <Outlet />
           </Suspense>
         </PageErrorBoundary>

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
-import { LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CurrentUser } from '@limo/contracts';
+import { dashboardLinkOf } from './dashboardLink';
 import { TOP_LINKS } from './SiteHeader';
 
 /** The header's drawer on small screens: the top links and the sign-in actions or the account's. */
@@ -19,6 +20,7 @@ export default function MobileMenu({
   onLogout: () => void;
 }) {
   const close = () => onOpenChange(false);
+  const dashboard = user && dashboardLinkOf(user.role);
   return (
     <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} finalFocusEl={returnFocusTo} placement="end" size="xs">
       <Portal>
@@ -44,17 +46,10 @@ export default function MobileMenu({
                     <Text fontSize="sm" color="gray.600">
                       Signed in as <strong>{user.username}</strong>
                     </Text>
-                    {user.role === 'admin' && (
+                    {dashboard && (
                       <Button asChild variant="outline" justifyContent="flex-start">
-                        <RouterLink to="/admin" onClick={close}>
-                          <ShieldCheck aria-hidden="true" /> Admin Dashboard
-                        </RouterLink>
-                      </Button>
-                    )}
-                    {user.role === 'business' && (
-                      <Button asChild variant="outline" justifyContent="flex-start">
-                        <RouterLink to="/dashboard" onClick={close}>
-                          <LayoutDashboard aria-hidden="true" /> My Dashboard
+                        <RouterLink to={dashboard.to} onClick={close}>
+                          <dashboard.icon aria-hidden="true" /> {dashboard.label}
                         </RouterLink>
                       </Button>
                     )}

@@ -2,7 +2,7 @@ import type { InputProps } from '@chakra-ui/react';
 import { lazy, Suspense, type Ref } from 'react';
 import { useMapsConfig } from '../lib/mapsConfig';
 import { suggestAddresses, suggestCities, type PickedAddress } from '../lib/places';
-import { Combobox } from './Combobox';
+import { Combobox, type ComboboxOption } from './Combobox';
 
 const GooglePlaceInput = lazy(() => import('./GooglePlaceInput'));
 
@@ -42,39 +42,34 @@ export function PlaceInput(props: PlaceInputProps) {
   );
 }
 
+/** The gazetteer's city suggestions, each as the place it picks (a city has no street or ZIP code). */
+async function suggestCityPlaces(text: string, signal: AbortSignal): Promise<Array<ComboboxOption<PickedAddress>>> {
+  return (await suggestCities(text, signal)).map(({ key, label, value: city }) => ({
+    key,
+    label,
+    value: {
+      formatted: label,
+      street: '',
+      city: city.city,
+      state: city.state,
+      zipCode: '',
+      latitude: city.latitude,
+      longitude: city.longitude,
+    },
+  }));
+}
+
 /** The gazetteer's suggestions (`GET /api/geo/cities`), the field of every visitor when no maps key is set. */
 function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputProps }: PlaceInputProps) {
-  if (kind === 'city') {
-    return (
-      <Combobox
-        ref={ref}
-        {...inputProps}
-        value={value}
-        onValueChange={onValueChange}
-        suggest={suggestCities}
-        onPick={(option) => {
-          onValueChange(option.label);
-          onPlace?.({
-            formatted: option.label,
-            street: '',
-            city: option.value.city,
-            state: option.value.state,
-            zipCode: '',
-            latitude: option.value.latitude,
-            longitude: option.value.longitude,
-          });
-        }}
-      />
-    );
-  }
+  const city = kind === 'city';
   return (
     <Combobox
       ref={ref}
       {...inputProps}
       value={value}
       onValueChange={onValueChange}
-      suggest={suggestAddresses}
-      minChars={4}
+      suggest={city ? suggestCityPlaces : suggestAddresses}
+      minChars={city ? 2 : 4}
       onPick={(option) => {
         onValueChange(option.label);
         onPlace?.(option.value);

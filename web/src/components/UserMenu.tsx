@@ -1,6 +1,7 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import type { CurrentUser } from '@limo/contracts';
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { dashboardLinkOf } from './dashboardLink';
 
 export interface UserMenuProps {
   user: CurrentUser;
@@ -10,6 +11,7 @@ export interface UserMenuProps {
 
 /** The wide header's menu of a signed-in visitor (§2): dashboards by role, and Logout. */
 export default function UserMenu({ user, onNavigate, onLogout }: UserMenuProps) {
+  const dashboard = dashboardLinkOf(user.role);
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -22,14 +24,9 @@ export default function UserMenu({ user, onNavigate, onLogout }: UserMenuProps) 
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="48">
-            {user.role === 'admin' && (
-              <Menu.Item value="admin" onSelect={() => onNavigate('/admin')}>
-                <ShieldCheck aria-hidden="true" /> Admin Dashboard
-              </Menu.Item>
-            )}
-            {user.role === 'business' && (
-              <Menu.Item value="dashboard" onSelect={() => onNavigate('/dashboard')}>
-                <LayoutDashboard aria-hidden="true" /> My Dashboard
+            {dashboard && (
+              <Menu.Item value="dashboard" onSelect={() => onNavigate(dashboard.to)}>
+                <dashboard.icon aria-hidden="true" /> {dashboard.label}
               </Menu.Item>
             )}
             <Menu.Item value="logout" onSelect={onLogout}>

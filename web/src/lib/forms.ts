@@ -37,6 +37,17 @@ export const COMPANY_TEXT_FIELDS = [
   'hourlyRateStart',
 ] as const;
 
+/** The address block of a company form, empty: the typed full address and what a picked place fills in. */
+export const EMPTY_ADDRESS_FIELDS = {
+  fullAddress: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  latitude: '',
+  longitude: '',
+} as const;
+
 /** A quote request form's customer and trip fields, empty, in form order (both quote forms start from them). */
 export const EMPTY_QUOTE_FIELDS = {
   customerName: '',

@@ -1,4 +1,4 @@
-import { Box, Card, Center, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Box, Card, Center, Heading, Tabs, Text } from '@chakra-ui/react';
 import {
   BadgeCheck,
   BarChart3,
@@ -30,6 +30,7 @@ import { SettingsTab } from './admin/SettingsTab';
 import { SubscriptionsTab } from './admin/SubscriptionsTab';
 import { VerificationsTab } from './admin/VerificationsTab';
 import { LinkButton } from '../components/LinkButton';
+import { PageLoading } from '../components/PageLoading';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
 const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; panel: () => ReactNode }> = [
@@ -81,11 +82,7 @@ export default function AdminPage() {
   }, [tab, allowed]);
 
   if (isLoading) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
   if (!allowed) {
     return (

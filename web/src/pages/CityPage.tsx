@@ -7,7 +7,8 @@ import { FaqAccordion } from '../components/FaqAccordion';
 import { pageParam, useCityPage, useOrigin } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { cityFaqs } from './landing/cityFaqs';
-import { Crumbs, LandingLoading, LandingNotFound, PageLinks } from './landing/LandingParts';
+import { Crumbs, LandingNotFound, PageLinks } from './landing/LandingParts';
+import { PageLoading } from '../components/PageLoading';
 
 function Figures({ data }: { data: CityPageData }) {
   const { figures } = data;
@@ -76,7 +77,7 @@ export default function CityPage() {
   useJsonLd(data && origin ? cityJsonLd(data, origin) : undefined);
 
   if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
-  if (isPending) return <LandingLoading label="Loading companies" />;
+  if (isPending) return <PageLoading label="Loading companies" />;
   if (isError || !data)
     return (
       <LandingNotFound

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Flex, Grid, Heading, HStack, Link, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { CredentialBadges } from '../components/CredentialBadges';
 import { ResponseTime } from '../components/ResponseTime';
 import { VerifiedOwnerBadge } from '../components/VerifiedOwnerBadge';
@@ -26,6 +26,7 @@ import { CompanyReviews } from './company/CompanyReviews';
 import { DeferredReviewForm } from './company/DeferredReviewForm';
 import { BusinessHoursTable, CompanyGallery, FleetList, ServiceAreaText } from './company/ProfileDetails';
 import { LinkButton } from '../components/LinkButton';
+import { PageLoading } from '../components/PageLoading';
 
 const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
 
@@ -108,11 +109,7 @@ export default function CompanyPage() {
   const onWebsite = () => track('website_click', { companyId });
 
   if (isPending) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading company" />
-      </Center>
-    );
+    return <PageLoading label="Loading company" />;
   }
   if (isError || !company) {
     return (

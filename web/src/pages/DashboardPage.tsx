@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Flex, Heading, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
 import { BarChart3, CreditCard, ExternalLink, FileCheck, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { OverviewTab } from './dashboard/OverviewTab';
 import { ProfileTab } from './dashboard/ProfileTab';
 import { QuotesTab } from './dashboard/QuotesTab';
 import { ReviewsTab } from './dashboard/ReviewsTab';
+import { PageLoading } from '../components/PageLoading';
 
 /** The banner of §2.10 for the business's claimed/verified state. */
 function StateBanner({ company }: { company: OwnerCompany }) {
@@ -61,11 +62,7 @@ export default function DashboardPage() {
   const tab: TabId = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as TabId) : 'overview';
 
   if (isLoading || (user && companies.isPending)) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading dashboard" />
-      </Center>
-    );
+    return <PageLoading label="Loading dashboard" />;
   }
   if (!user)
     return (

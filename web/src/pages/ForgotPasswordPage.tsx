@@ -1,7 +1,8 @@
-import { Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, Input } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { AuthCard, AuthForm, AuthHeader, AuthNotice, BackToLogin } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { apiRequest } from '../lib/api';
 import { showToast } from '../lib/toast';
@@ -31,52 +32,42 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <Box maxW="md" mx="auto" px="4" py={{ base: '8', md: '16' }}>
-      <Card.Root boxShadow="lg">
-        {sent ? (
-          <Card.Body textAlign="center" gap="4" alignItems="center">
-            <Box color="green.600" aria-hidden>
-              <MailCheck size={48} />
-            </Box>
-            <Heading as="h1" size="2xl">
-              Check Your Email
-            </Heading>
-            <Text color="gray.700">
+    <AuthCard>
+      {sent ? (
+        <AuthNotice
+          icon={<MailCheck size={48} />}
+          color="green.600"
+          title="Check Your Email"
+          text={
+            <>
               If an account with <strong>{email.trim()}</strong> exists, we've sent a link to reset your password. The link expires in 1
               hour.
-            </Text>
-            <LinkButton to="/login" colorPalette="brand" w="full">
-              Back to Login
-            </LinkButton>
+            </>
+          }
+        >
+          <LinkButton to="/login" colorPalette="brand" w="full">
+            Back to Login
+          </LinkButton>
+        </AuthNotice>
+      ) : (
+        <>
+          <AuthHeader title="Forgot Password" intro="Enter the e-mail of your account and we'll send you a link to reset your password." />
+          <Card.Body>
+            <AuthForm
+              label="Request a password reset"
+              onSubmit={submit}
+              pending={send.isPending}
+              submitText="Send Reset Link"
+              pendingText="Sending..."
+              after={<BackToLogin />}
+            >
+              <FormField label="Email" required>
+                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </FormField>
+            </AuthForm>
           </Card.Body>
-        ) : (
-          <>
-            <Card.Header textAlign="center">
-              <Heading as="h1" size="2xl">
-                Forgot Password
-              </Heading>
-              <Text color="gray.700" mt="1">
-                Enter the e-mail of your account and we'll send you a link to reset your password.
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Stack asChild gap="4">
-                <form noValidate aria-label="Request a password reset" onSubmit={submit}>
-                  <FormField label="Email" required>
-                    <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-                  </FormField>
-                  <Button type="submit" colorPalette="brand" disabled={send.isPending}>
-                    {send.isPending ? 'Sending...' : 'Send Reset Link'}
-                  </Button>
-                  <LinkButton to="/login" variant="ghost">
-                    Back to Login
-                  </LinkButton>
-                </form>
-              </Stack>
-            </Card.Body>
-          </>
-        )}
-      </Card.Root>
-    </Box>
+        </>
+      )}
+    </AuthCard>
   );
 }

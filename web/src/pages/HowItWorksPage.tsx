@@ -1,15 +1,12 @@
 import { Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Globe2, MessageSquareQuote, Search, Star, TrendingUp, UserX, Users } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { IconPoints, type IconPoint } from '../components/IconPoints';
 import { LinkButton } from '../components/LinkButton';
 
-interface Item {
-  icon: ComponentType<{ color?: string; 'aria-hidden'?: boolean | 'true' }>;
-  title: string;
-  text: string;
-}
+/** The reasons' grid: one column on a phone, two on a small screen, four from a large one. */
+const REASON_COLUMNS = { base: 1, sm: 2, lg: 4 };
 
-function Steps({ items }: { items: Item[] }) {
+function Steps({ items }: { items: IconPoint[] }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
       {items.map((s, i) => (
@@ -29,24 +26,6 @@ function Steps({ items }: { items: Item[] }) {
             <Text color="gray.700">{s.text}</Text>
           </Card.Body>
         </Card.Root>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function Reasons({ items }: { items: Item[] }) {
-  return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-      {items.map((r) => (
-        <Stack key={r.title} gap="2">
-          <Icon asChild color="brand.fg">
-            <r.icon aria-hidden="true" />
-          </Icon>
-          <Text fontWeight="semibold">{r.title}</Text>
-          <Text fontSize="sm" color="gray.700">
-            {r.text}
-          </Text>
-        </Stack>
       ))}
     </SimpleGrid>
   );
@@ -91,7 +70,8 @@ export default function HowItWorksPage() {
           <Heading as="h3" size="lg" mt="4">
             Why choose LimoDirectory
           </Heading>
-          <Reasons
+          <IconPoints
+            columns={REASON_COLUMNS}
             items={[
               { icon: Globe2, title: 'Nationwide Coverage', text: 'Limousine companies in cities across all 50 states.' },
               {
@@ -130,7 +110,8 @@ export default function HowItWorksPage() {
           <Heading as="h3" size="lg" mt="4">
             Benefits for your business
           </Heading>
-          <Reasons
+          <IconPoints
+            columns={REASON_COLUMNS}
             items={[
               { icon: TrendingUp, title: 'More Leads', text: 'Quote requests from customers actively looking for a ride.' },
               { icon: Star, title: 'Premium Placement', text: 'Premium listings appear first in your city with a PREMIUM badge.' },

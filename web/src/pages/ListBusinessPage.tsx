@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Center, Heading, Input, List, SimpleGrid, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, Input, List, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,12 +12,13 @@ import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
 import { AddressInput } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { apiRequest, messageOf } from '../lib/api';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors, EMPTY_ADDRESS_FIELDS } from '../lib/forms';
 import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 import { colorValue } from '../theme';
+import { PageLoading } from '../components/PageLoading';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -43,13 +44,7 @@ interface ListingForm {
 
 const EMPTY: ListingForm = {
   name: '',
-  fullAddress: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  latitude: '',
-  longitude: '',
+  ...EMPTY_ADDRESS_FIELDS,
   phone: '',
   email: '',
   website: '',
@@ -201,11 +196,7 @@ function FreeListingNote() {
 export default function ListBusinessPage() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
   if (!user)
     return (

@@ -1,16 +1,18 @@
-import { Box, Button, Card, Center, Heading, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Input, Link, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema, registerBodySchema, type CurrentUser, type LoginBody, type RegisterBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AuthCard, AuthForm, AuthHeader } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { messageOf } from '../lib/api';
 import * as client from '../lib/client/account';
 import { applyServerErrors } from '../lib/forms';
 import { homeForRole, ME_KEY, useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
+import { PageLoading } from '../components/PageLoading';
 
 function SignInForm({ onSignedIn }: { onSignedIn(user: CurrentUser): void }) {
   const {
@@ -31,22 +33,23 @@ function SignInForm({ onSignedIn }: { onSignedIn(user: CurrentUser): void }) {
     },
   });
   return (
-    <Stack asChild gap="4">
-      <form noValidate aria-label="Sign in" onSubmit={handleSubmit((body) => login.mutate(body))}>
-        <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
-        <FormField label="Password" required error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
-        </FormField>
-        <Link asChild alignSelf="end" fontSize="sm" color="brand.700">
-          <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
-        </Link>
-        <Button type="submit" colorPalette="brand" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
-    </Stack>
+    <AuthForm
+      label="Sign in"
+      onSubmit={handleSubmit((body) => login.mutate(body))}
+      pending={login.isPending}
+      submitText="Sign In"
+      pendingText="Signing In..."
+    >
+      <FormField label="Email" required error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" required error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </FormField>
+      <Link asChild alignSelf="end" fontSize="sm" color="brand.700">
+        <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
+      </Link>
+    </AuthForm>
   );
 }
 
@@ -72,23 +75,24 @@ function CreateAccountForm({ onCreated }: { onCreated(user: CurrentUser): void }
     },
   });
   return (
-    <Stack asChild gap="4">
-      <form noValidate aria-label="Create business account" onSubmit={handleSubmit((body) => create.mutate(body))}>
-        <FormField label="Username" required error={errors.username?.message}>
-          <Input autoComplete="username" {...register('username')} />
-        </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
-        <FormField label="Password" required error={errors.password?.message} helper="At least 6 characters">
-          <Input type="password" autoComplete="new-password" {...register('password')} />
-        </FormField>
-        <input type="hidden" {...register('role')} />
-        <Button type="submit" colorPalette="brand" disabled={create.isPending}>
-          {create.isPending ? 'Creating Account...' : 'Create Business Account'}
-        </Button>
-      </form>
-    </Stack>
+    <AuthForm
+      label="Create business account"
+      onSubmit={handleSubmit((body) => create.mutate(body))}
+      pending={create.isPending}
+      submitText="Create Business Account"
+      pendingText="Creating Account..."
+    >
+      <FormField label="Username" required error={errors.username?.message}>
+        <Input autoComplete="username" {...register('username')} />
+      </FormField>
+      <FormField label="Email" required error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" required error={errors.password?.message} helper="At least 6 characters">
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <input type="hidden" {...register('role')} />
+    </AuthForm>
   );
 }
 
@@ -108,41 +112,31 @@ export default function LoginPage() {
   };
 
   if (isLoading) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
   if (user && !leaving.current) return <Navigate to={homeForRole(user.role)} replace />;
 
   return (
-    <Box maxW="md" mx="auto" px="4" py={{ base: '8', md: '16' }}>
-      <Card.Root boxShadow="lg">
-        <Card.Header textAlign="center">
-          <Heading as="h1" size="2xl">
-            {creating ? 'Create Business Account' : 'Sign In'}
-          </Heading>
-          <Text color="gray.700" mt="1">
-            {creating ? 'List your limousine company and receive quote requests.' : 'Welcome back to LimoDirectory.'}
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          {creating ? (
-            <CreateAccountForm onCreated={(u) => enter(u, '/list-business')} />
-          ) : (
-            <SignInForm onSignedIn={(u) => enter(u, homeForRole(u.role))} />
-          )}
-        </Card.Body>
-        <Card.Footer flexDirection="column" gap="0" borderTopWidth="1px" pt="4">
-          <Text fontSize="sm" color="gray.700">
-            {creating ? 'Already have an account?' : 'Own a limousine company?'}
-          </Text>
-          <Button variant="plain" size="sm" color="brand.700" onClick={() => setCreating((c) => !c)}>
-            {creating ? 'Back to Sign In' : 'Create Business Account'}
-          </Button>
-        </Card.Footer>
-      </Card.Root>
-    </Box>
+    <AuthCard>
+      <AuthHeader
+        title={creating ? 'Create Business Account' : 'Sign In'}
+        intro={creating ? 'List your limousine company and receive quote requests.' : 'Welcome back to LimoDirectory.'}
+      />
+      <Card.Body>
+        {creating ? (
+          <CreateAccountForm onCreated={(u) => enter(u, '/list-business')} />
+        ) : (
+          <SignInForm onSignedIn={(u) => enter(u, homeForRole(u.role))} />
+        )}
+      </Card.Body>
+      <Card.Footer flexDirection="column" gap="0" borderTopWidth="1px" pt="4">
+        <Text fontSize="sm" color="gray.700">
+          {creating ? 'Already have an account?' : 'Own a limousine company?'}
+        </Text>
+        <Button variant="plain" size="sm" color="brand.700" onClick={() => setCreating((c) => !c)}>
+          {creating ? 'Back to Sign In' : 'Create Business Account'}
+        </Button>
+      </Card.Footer>
+    </AuthCard>
   );
 }

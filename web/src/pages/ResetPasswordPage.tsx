@@ -1,8 +1,9 @@
-import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthCard, AuthForm, AuthHeader, AuthNotice, BackToLogin } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { PasswordInput } from '../components/PasswordInput';
 import { apiRequest, messageOf } from '../lib/api';
@@ -14,21 +15,19 @@ const LOGIN_REDIRECT_MS = 3000;
 
 function InvalidLink() {
   return (
-    <Card.Body textAlign="center" gap="4" alignItems="center">
-      <Box color="red.600" aria-hidden>
-        <TriangleAlert size={48} />
-      </Box>
-      <Heading as="h1" size="2xl">
-        Invalid Reset Link
-      </Heading>
-      <Text color="gray.700">This password reset link is invalid or has expired. Reset links work once and expire after 1 hour.</Text>
+    <AuthNotice
+      icon={<TriangleAlert size={48} />}
+      color="red.600"
+      title="Invalid Reset Link"
+      text="This password reset link is invalid or has expired. Reset links work once and expire after 1 hour."
+    >
       <LinkButton to="/forgot-password" colorPalette="brand" w="full">
         Request New Reset Link
       </LinkButton>
       <LinkButton to="/login" variant="ghost" w="full">
         Back to Login
       </LinkButton>
-    </Card.Body>
+    </AuthNotice>
   );
 }
 
@@ -79,54 +78,40 @@ export default function ResetPasswordPage() {
   if (invalid) body = <InvalidLink />;
   else if (done)
     body = (
-      <Card.Body textAlign="center" gap="4" alignItems="center">
-        <Box color="green.600" aria-hidden>
-          <CircleCheck size={48} />
-        </Box>
-        <Heading as="h1" size="2xl">
-          Password Reset Successful
-        </Heading>
-        <Text color="gray.700">Your password has been changed. Taking you to the login page in 3 seconds...</Text>
+      <AuthNotice
+        icon={<CircleCheck size={48} />}
+        color="green.600"
+        title="Password Reset Successful"
+        text="Your password has been changed. Taking you to the login page in 3 seconds..."
+      >
         <LinkButton to="/login" colorPalette="brand" w="full">
           Go to Login
         </LinkButton>
-      </Card.Body>
+      </AuthNotice>
     );
   else
     body = (
       <>
-        <Card.Header textAlign="center">
-          <Heading as="h1" size="2xl">
-            Reset Your Password
-          </Heading>
-          <Text color="gray.700" mt="1">
-            Choose a new password of at least 6 characters.
-          </Text>
-        </Card.Header>
+        <AuthHeader title="Reset Your Password" intro="Choose a new password of at least 6 characters." />
         <Card.Body>
-          <Stack asChild gap="4">
-            <form noValidate aria-label="Set a new password" onSubmit={submit}>
-              <FormField label="New Password" required helper="At least 6 characters">
-                <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              </FormField>
-              <FormField label="Confirm Password" required>
-                <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-              </FormField>
-              <Button type="submit" colorPalette="brand" disabled={reset.isPending}>
-                {reset.isPending ? 'Resetting...' : 'Reset Password'}
-              </Button>
-              <LinkButton to="/login" variant="ghost">
-                Back to Login
-              </LinkButton>
-            </form>
-          </Stack>
+          <AuthForm
+            label="Set a new password"
+            onSubmit={submit}
+            pending={reset.isPending}
+            submitText="Reset Password"
+            pendingText="Resetting..."
+            after={<BackToLogin />}
+          >
+            <FormField label="New Password" required helper="At least 6 characters">
+              <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </FormField>
+            <FormField label="Confirm Password" required>
+              <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            </FormField>
+          </AuthForm>
         </Card.Body>
       </>
     );
 
-  return (
-    <Box maxW="md" mx="auto" px="4" py={{ base: '8', md: '16' }}>
-      <Card.Root boxShadow="lg">{body}</Card.Root>
-    </Box>
-  );
+  return <AuthCard>{body}</AuthCard>;
 }

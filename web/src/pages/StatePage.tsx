@@ -3,7 +3,8 @@ import { cityPath, landingFromPath, pageMeta, stateJsonLd, statePageMeta, SITE_N
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { useOrigin, useStatePlaces } from '../lib/landing';
 import { useDocumentMeta, useJsonLd } from '../lib/meta';
-import { Crumbs, LandingLoading, LandingNotFound } from './landing/LandingParts';
+import { Crumbs, LandingNotFound } from './landing/LandingParts';
+import { PageLoading } from '../components/PageLoading';
 
 /** A state's landing page, /limo-service/{state} (issue 19): its cities with companies and their counts. */
 export default function StatePage() {
@@ -23,7 +24,7 @@ export default function StatePage() {
   useJsonLd(data && origin ? stateJsonLd(data, origin) : undefined);
 
   if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
-  if (isPending) return <LandingLoading label="Loading cities" />;
+  if (isPending) return <PageLoading label="Loading cities" />;
   if (isError || !data)
     return (
       <LandingNotFound

@@ -3,6 +3,7 @@ import { BookOpen, Building2, Mail, Search } from 'lucide-react';
 import { SUPPORT_EMAIL } from '@limo/contracts';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { LinkButton } from '../components/LinkButton';
+import { IconPoints } from '../components/IconPoints';
 
 const CUSTOMER_FAQ = [
   { q: 'Do I need an account to request a quote?', a: 'No. Anyone can search, read reviews and request quotes without an account.' },
@@ -107,24 +108,17 @@ export default function SupportPage() {
         </SimpleGrid>
         <Faq id="customer-faq" title="FAQ for Customers" items={CUSTOMER_FAQ} />
         <Faq id="business-faq" title="FAQ for Businesses" items={BUSINESS_FAQ} />
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-          {help.map((h) => (
-            <Card.Root key={h.title}>
-              <Card.Body gap="3">
-                <Icon asChild color="brand.fg">
-                  <h.icon aria-hidden="true" />
-                </Icon>
-                <Heading as="h2" size="md">
-                  {h.title}
-                </Heading>
-                <Text color="gray.700">{h.text}</Text>
-                <LinkButton to={h.to} variant="outline" alignSelf="start">
-                  {h.action}
-                </LinkButton>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+        <IconPoints
+          items={help}
+          heading="h2"
+          cards
+          columns={{ base: 1, md: 3 }}
+          more={(h) => (
+            <LinkButton to={h.to} variant="outline" alignSelf="start">
+              {h.action}
+            </LinkButton>
+          )}
+        />
       </Stack>
     </Box>
   );

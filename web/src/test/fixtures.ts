@@ -1,4 +1,4 @@
-import type { Company, CompanyDetail, OwnerCompany, QuoteRequest } from '@limo/contracts';
+import type { Company, CompanyDetail, OwnerCompany, PaymentsConfigResponse, QuoteRequest } from '@limo/contracts';
 
 /** A company as the directory returns it, with `overrides` applied. */
 export function makeCompany(overrides: Partial<Company> = {}): Company {
@@ -120,6 +120,18 @@ export function makeQuote(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
     deliveredAt: '2026-11-20T10:00:05.000Z',
     firstViewedAt: null,
     contactedAt: null,
+    ...overrides,
+  };
+}
+
+/** `GET /api/payments/config` in test mode: the simulator, the $75 yearly claim plan and the succeeding test card. */
+export function makePaymentsConfig(overrides: Partial<PaymentsConfigResponse> = {}): PaymentsConfigResponse {
+  return {
+    provider: 'simulator',
+    publishableKey: null,
+    testMode: true,
+    plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
+    testCards: [{ number: '4242424242424242', outcome: 'succeeds' }],
     ...overrides,
   };
 }

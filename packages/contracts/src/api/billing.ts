@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUserSchema, subscriberSchema, adminStatsSchema } from './identity.js';
 import { companyCreateBodySchema } from './directory/companies.js';
-import { requiredString } from './common.js';
+import { requiredString, requiredText } from './common.js';
 import { DEFAULT_MAP_STYLE_URL } from '../maps.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ export type ClaimerDetails = z.output<typeof claimerDetailsSchema>;
 /** The payment as the page has it: the PaymentIntent id, or the object Stripe.js returned. */
 const paymentIntentRef = z.preprocess(
   (v) => (v !== null && typeof v === 'object' && 'id' in v ? v.id : v),
-  z.string({ error: 'Payment is missing' }).trim().min(1, 'Payment is missing').max(200, 'Payment not found'),
+  requiredText('Payment is missing', 200, 'Payment not found'),
 );
 
 /** `POST /api/process-payment-success`: `paymentIntent`, `plan`, `companyId`, `claimerDetails` (§7). */

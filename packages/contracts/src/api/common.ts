@@ -20,4 +20,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 /** A required string: absent, null or wrong type all answer with the same message. */
 export const requiredString = (message: string) => z.string({ error: message });
 
+/** A required, trimmed text field: absent, wrong type and blank say `missing`, too long says `tooLong`. */
+export const requiredText = (missing: string, max: number, tooLong: string) =>
+  requiredString(missing).trim().min(1, missing).max(max, tooLong);
+
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });

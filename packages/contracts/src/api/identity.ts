@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../events/identity.events.js';
-import { requiredString } from './common.js';
+import { requiredString, requiredText } from './common.js';
 
 /** Public-side §5: login. */
 export const loginBodySchema = z.object({
@@ -31,11 +31,9 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** Owner-admin side §5: forgot password. */
 export const forgotPasswordBodySchema = z.object({
-  email: requiredString('Please enter your email address')
-    .trim()
-    .min(1, 'Please enter your email address')
-    .max(254, 'Please enter a valid email address')
-    .email('Please enter a valid email address'),
+  email: requiredText('Please enter your email address', 254, 'Please enter a valid email address').email(
+    'Please enter a valid email address',
+  ),
 });
 
 /** Owner-admin side §5: reset password. */
@@ -104,7 +102,7 @@ export const CONTACT_TOPICS = ['Sales', 'Billing', 'Technical support', 'Listing
 
 /** `POST /api/contact`: the /contact page's form, mailed to support. */
 export const contactBodySchema = z.object({
-  name: requiredString('Please enter your name').trim().min(1, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
+  name: requiredText('Please enter your name', 100, 'Name must be at most 100 characters'),
   email: requiredString('Please enter a valid email address')
     .trim()
     .max(254, 'Please enter a valid email address')

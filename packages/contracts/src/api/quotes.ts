@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quoteTripFields } from '../events/quotes.events.js';
-import { errorResponseSchema, requiredString } from './common.js';
+import { errorResponseSchema, requiredString, requiredText } from './common.js';
 
 /** Public-side §3: the per-company quote dialog's service types, in the dialog's order. */
 export const QUOTE_SERVICE_TYPES = [
@@ -179,9 +179,6 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A required, trimmed text field: absent, wrong type, blank and too long all say `message` or `tooLong`. */
-const requiredText = (message: string, max: number, tooLong: string) => requiredString(message).trim().min(1, message).max(max, tooLong);
-
 /** An optional free-text field: blank becomes undefined. */
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -243,10 +240,11 @@ const SPECIAL_REQUESTS_TOO_LONG = 'Special requests must be at most 2000 charact
  */
 export const quoteRequestBodySchema = z
   .object({
-    companyId: requiredString('Please choose a company to send the quote request to')
-      .trim()
-      .min(1, 'Please choose a company to send the quote request to')
-      .max(64, 'Please choose a company to send the quote request to'),
+    companyId: requiredText(
+      'Please choose a company to send the quote request to',
+      64,
+      'Please choose a company to send the quote request to',
+    ),
     customerName: requiredString('Name must be at least 2 characters')
       .trim()
       .min(2, 'Name must be at least 2 characters')

@@ -63,15 +63,15 @@ export const companySnapshotSchema = z.object({
 export type CompanySnapshot = z.infer<typeof companySnapshotSchema>;
 
 /** A company was listed (owner listing, admin create, populate). Key: the company id. */
-export const companyCreatedV1 = eventSchema('company.created.v1', companySnapshotSchema);
+export const companyCreatedV1 = eventSchema('company.created.v1', companySnapshotSchema.shape);
 export type CompanyCreatedV1 = z.infer<typeof companyCreatedV1>;
 
 /** Any field of a company changed (edit, suspend, claim, subscription, rating). Key: the company id. */
-export const companyUpdatedV1 = eventSchema('company.updated.v1', companySnapshotSchema);
+export const companyUpdatedV1 = eventSchema('company.updated.v1', companySnapshotSchema.shape);
 export type CompanyUpdatedV1 = z.infer<typeof companyUpdatedV1>;
 
 /** A company and its reviews were deleted for good. Key: the company id. */
-export const companyDeletedV1 = eventSchema('company.deleted.v1', z.object({ id: z.string(), version: z.number().int().min(1) }));
+export const companyDeletedV1 = eventSchema('company.deleted.v1', { id: z.string(), version: z.number().int().min(1) });
 export type CompanyDeletedV1 = z.infer<typeof companyDeletedV1>;
 
 /** The events a read-model of companies consumes (analytics', billing's, quotes', the search index). */
@@ -91,17 +91,17 @@ export const reviewEventDataSchema = z.object({
 export type ReviewEventData = z.infer<typeof reviewEventDataSchema>;
 
 /** A visitor posted a review; it waits for moderation (status pending). Key: the company id. */
-export const reviewSubmittedV1 = eventSchema('review.submitted.v1', reviewEventDataSchema);
+export const reviewSubmittedV1 = eventSchema('review.submitted.v1', reviewEventDataSchema.shape);
 export type ReviewSubmittedV1 = z.infer<typeof reviewSubmittedV1>;
 
 /** An admin approved a review: it now counts in the company's rating. Key: the company id. */
-export const reviewApprovedV1 = eventSchema('review.approved.v1', reviewEventDataSchema);
+export const reviewApprovedV1 = eventSchema('review.approved.v1', reviewEventDataSchema.shape);
 export type ReviewApprovedV1 = z.infer<typeof reviewApprovedV1>;
 
 /** An admin rejected a review: stored as rejected, never shown. Key: the company id. */
-export const reviewRejectedV1 = eventSchema('review.rejected.v1', reviewEventDataSchema);
+export const reviewRejectedV1 = eventSchema('review.rejected.v1', reviewEventDataSchema.shape);
 export type ReviewRejectedV1 = z.infer<typeof reviewRejectedV1>;
 
 /** An admin deleted a review. Key: the company id. */
-export const reviewDeletedV1 = eventSchema('review.deleted.v1', reviewEventDataSchema);
+export const reviewDeletedV1 = eventSchema('review.deleted.v1', reviewEventDataSchema.shape);
 export type ReviewDeletedV1 = z.infer<typeof reviewDeletedV1>;

@@ -23,66 +23,54 @@ export const quoteTripFields = {
  * city-wide request fanned out into). Key: the quote id. Quotes mails the company and, for a
  * per-company request, the customer.
  */
-export const quoteRequestedV1 = eventSchema(
-  'quote.requested.v1',
-  z.object({
-    quoteId: z.string(),
-    companyId: z.string(),
-    companyName: z.string(),
-    source: z.enum(['company', 'city']),
-    /** The city-wide request this quote came from, or null. */
-    cityRequestId: z.string().nullable(),
-    ...quoteTripFields,
-    createdAt: z.string(),
-  }),
-);
+export const quoteRequestedV1 = eventSchema('quote.requested.v1', {
+  quoteId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  source: z.enum(['company', 'city']),
+  /** The city-wide request this quote came from, or null. */
+  cityRequestId: z.string().nullable(),
+  ...quoteTripFields,
+  createdAt: z.string(),
+});
 export type QuoteRequestedV1 = z.infer<typeof quoteRequestedV1>;
 
 /**
  * A city-wide request was stored with the companies found serving the city; one quote per company
  * follows. Key: the request id.
  */
-export const cityQuoteRequestedV1 = eventSchema(
-  'city-quote.requested.v1',
-  z.object({
-    requestId: z.string(),
-    /** As the customer typed it, "City, State". */
-    targetCity: z.string(),
-    /** The gazetteer's reading of `targetCity`, or null when it does not know the place. */
-    resolvedCity: z.object({ city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
-    companyIds: z.array(z.string()),
-    companiesNotified: z.number().int().min(0),
-    ...quoteTripFields,
-    createdAt: z.string(),
-  }),
-);
+export const cityQuoteRequestedV1 = eventSchema('city-quote.requested.v1', {
+  requestId: z.string(),
+  /** As the customer typed it, "City, State". */
+  targetCity: z.string(),
+  /** The gazetteer's reading of `targetCity`, or null when it does not know the place. */
+  resolvedCity: z.object({ city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  companyIds: z.array(z.string()),
+  companiesNotified: z.number().int().min(0),
+  ...quoteTripFields,
+  createdAt: z.string(),
+});
 export type CityQuoteRequestedV1 = z.infer<typeof cityQuoteRequestedV1>;
 
 /** The company's quote mail was accepted by the mail transport. Key: the quote id. */
-export const quoteDeliveredV1 = eventSchema(
-  'quote.delivered.v1',
-  z.object({
-    quoteId: z.string(),
-    companyId: z.string(),
-    deliveredAt: z.string(),
-  }),
-);
+export const quoteDeliveredV1 = eventSchema('quote.delivered.v1', {
+  quoteId: z.string(),
+  companyId: z.string(),
+  deliveredAt: z.string(),
+});
 export type QuoteDeliveredV1 = z.infer<typeof quoteDeliveredV1>;
 
 /**
  * A company's median time from quote request to "contacted", over its most recently contacted
  * quotes; published each time one of its quotes is first marked contacted. Key: the company id.
  */
-export const companyResponseTimeV1 = eventSchema(
-  'company.response-time.v1',
-  z.object({
-    companyId: z.string(),
-    medianMinutes: z.number().int().min(0),
-    /** How many contacted quotes the median is over. */
-    sampleSize: z.number().int().min(1),
-    computedAt: z.string(),
-  }),
-);
+export const companyResponseTimeV1 = eventSchema('company.response-time.v1', {
+  companyId: z.string(),
+  medianMinutes: z.number().int().min(0),
+  /** How many contacted quotes the median is over. */
+  sampleSize: z.number().int().min(1),
+  computedAt: z.string(),
+});
 export type CompanyResponseTimeV1 = z.infer<typeof companyResponseTimeV1>;
 
 /**
@@ -93,21 +81,18 @@ export type CompanyResponseTimeV1 = z.infer<typeof companyResponseTimeV1>;
  * first marked contacted, and by the periodic sweep as leads leave the window. Key: the company id;
  * the newest `computedAt` wins.
  */
-export const companyResponsivenessV1 = eventSchema(
-  'company.responsiveness.v1',
-  z.object({
-    companyId: z.string(),
-    /** Quotes delivered in the window. */
-    leadCount: z.number().int().min(0),
-    /** Of those, the ones with a reply mark. */
-    repliedCount: z.number().int().min(0),
-    /** Of those, the ones marked within FAST_REPLY_BUSINESS_HOURS business hours of delivery. */
-    fastReplyCount: z.number().int().min(0),
-    /** Median business hours from delivery to the reply mark, one decimal; null when none was replied. */
-    medianBusinessHours: z.number().min(0).nullable(),
-    computedAt: z.string(),
-  }),
-);
+export const companyResponsivenessV1 = eventSchema('company.responsiveness.v1', {
+  companyId: z.string(),
+  /** Quotes delivered in the window. */
+  leadCount: z.number().int().min(0),
+  /** Of those, the ones with a reply mark. */
+  repliedCount: z.number().int().min(0),
+  /** Of those, the ones marked within FAST_REPLY_BUSINESS_HOURS business hours of delivery. */
+  fastReplyCount: z.number().int().min(0),
+  /** Median business hours from delivery to the reply mark, one decimal; null when none was replied. */
+  medianBusinessHours: z.number().min(0).nullable(),
+  computedAt: z.string(),
+});
 export type CompanyResponsivenessV1 = z.infer<typeof companyResponsivenessV1>;
 
 /** The window a company's responsiveness is computed over. */

@@ -1,5 +1,13 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
-import type { EventBus, EventEnvelope, EventHandler, SubscribeOptions, Subscription } from '../ports/event-bus.port.js';
+import type {
+  EventBus,
+  EventEnvelope,
+  EventHandler,
+  SubscribeBatchOptions,
+  SubscribeOptions,
+  Subscription,
+} from '../ports/event-bus.port.js';
 import { KeyedWindow } from '../events/keyed-window.js';
 import { handleWithRetries } from '../events/retry.js';
 
@@ -54,19 +62,42 @@ export class InProcessEventBus implements EventBus {
 
   /** Joins `group` for `topics`; a new group starts at the oldest retained event or at the end. */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    this.assertOpen();
-    const group = this.groups.get(options.group) ?? { name: options.group, members: [] };
-    this.groups.set(group.name, group);
-    const member: Member = {
-      topics: new Set(options.topics),
+    const settings: Handling = {
       handler: options.handler,
       maxAttempts: Math.max(1, options.maxAttempts ?? 5),
       retryDelayMs: options.retryDelayMs ?? 100,
       concurrency: Math.max(1, options.concurrency ?? 1),
+    };
+    return this.join(options.group, options.topics, options.fromBeginning ?? true, (cursor, member) =>
+      this.slide(cursor, member, settings),
+    );
+  }
+
+  /**
+   * Joins `group` for the topic with a batch handler: each turn hands over up to `maxEvents` events
+   * of one partition from the group's offset (those there: nothing is waited for), and moves the
+   * offset past them once the handler resolved. A handler that throws gets the same events again,
+   * `resumed`, after a doubling wait (1 s to 10 s), until it passes or the member leaves.
+   */
+  async subscribeBatch(options: SubscribeBatchOptions): Promise<Subscription> {
+    const maxEvents = Math.max(1, options.maxEvents);
+    return this.join(options.group, [options.topic], true, (cursor, member) => this.deliverBatch(cursor, member, maxEvents, options));
+  }
+
+  private join(name: string, topics: string[], fromBeginning: boolean, consume: Member['consume']): Subscription {
+    this.assertOpen();
+    const group = this.groups.get(name) ?? { name, members: [] };
+    this.groups.set(group.name, group);
+    const member: Member = {
+      topics: new Set(topics),
+      consume,
       stopping: new AbortController(),
       inFlight: new Set(),
+      handedOver: new Set(),
+      wait: 1_000,
     };
     group.members.push(member);
+    rebalanced(group);
     for (const name of member.topics) {
       const topic = this.topic(name);
       let cursors = topic.cursors.get(group.name);
@@ -75,7 +106,7 @@ export class InProcessEventBus implements EventBus {
           topic,
           partition,
           group,
-          offset: (options.fromBeginning ?? true) ? log.start : log.end,
+          offset: fromBeginning ? log.start : log.end,
           running: false,
         }));
         topic.cursors.set(group.name, cursors);
@@ -117,6 +148,7 @@ export class InProcessEventBus implements EventBus {
   private leave(group: Group, member: Member): Promise<void> {
     member.leaving ??= (async () => {
       group.members.splice(group.members.indexOf(member), 1);
+      rebalanced(group);
       // Stops backoff waits at once; a handler already running is awaited below.
       member.stopping.abort();
       await Promise.all(member.inFlight);
@@ -160,7 +192,7 @@ export class InProcessEventBus implements EventBus {
         const member = value === undefined ? undefined : this.owner(cursor);
         // Nothing awaits between this check and `running = false`, so no publish slips through.
         if (value === undefined || !member) return;
-        const task = this.slide(cursor, member);
+        const task = member.consume(cursor, member);
         member.inFlight.add(task);
         await task.finally(() => member.inFlight.delete(task));
       }
@@ -175,13 +207,13 @@ export class InProcessEventBus implements EventBus {
    * empty and nothing more is to start: the log is drained, the member no longer owns the partition,
    * or it stops.
    */
-  private async slide(cursor: Cursor, member: Member): Promise<void> {
+  private async slide(cursor: Cursor, member: Member, settings: Handling): Promise<void> {
     const log = cursor.topic.logs[cursor.partition];
     const first = cursor.offset;
     const window = new KeyedWindow<EventEnvelope>(
-      member.concurrency,
+      settings.concurrency,
       (event) => event.key,
-      (event) => this.process(cursor, member, event),
+      (event) => this.process(cursor, member, settings, event),
     );
     let next = first;
     try {
@@ -209,14 +241,45 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
+  /**
+   * Hands the partition's next events (up to `maxEvents`) to the batch handler and moves the offset
+   * past them once it resolved; after a throw, waits (doubling, 1 s to 10 s) and returns without
+   * moving it, so the drain loop hands the same events over again, unless the member stopped.
+   */
+  private async deliverBatch(cursor: Cursor, member: Member, maxEvents: number, options: SubscribeBatchOptions): Promise<void> {
+    const log = cursor.topic.logs[cursor.partition];
+    const first = cursor.offset;
+    const messages = [];
+    for (let offset = first; offset < first + maxEvents && log.at(offset) !== undefined; offset++) {
+      messages.push({ offset, event: JSON.parse(log.at(offset)!) as EventEnvelope });
+    }
+    const source = `${cursor.topic.name}:local:${cursor.partition}`;
+    const resumed = !member.handedOver.has(source);
+    try {
+      await options.handler({ source, resumed, messages });
+      member.handedOver.add(source);
+      member.wait = 1_000;
+      cursor.offset = first + messages.length;
+    } catch (err) {
+      // As a Kafka member that restarts: the events come again, the first batch of their source.
+      member.handedOver.delete(source);
+      this.logger.error(
+        { topic: cursor.topic.name, group: cursor.group.name, err, retryInMs: member.wait },
+        'batch handler failed: retrying',
+      );
+      await delay(member.wait, undefined, { signal: member.stopping.signal }).catch(() => undefined);
+      member.wait = Math.min(member.wait * 2, MAX_RETRY_WAIT_MS);
+    }
+  }
+
   /** Handles one event with retries and dead-letters it after the last attempt; false when closing interrupted it. */
-  private async process(cursor: Cursor, member: Member, event: EventEnvelope): Promise<boolean> {
+  private async process(cursor: Cursor, member: Member, settings: Handling, event: EventEnvelope): Promise<boolean> {
     return handleWithRetries(event, {
-      handler: member.handler,
+      handler: settings.handler,
       topic: cursor.topic.name,
       group: cursor.group.name,
-      maxAttempts: member.maxAttempts,
-      retryDelayMs: member.retryDelayMs,
+      maxAttempts: settings.maxAttempts,
+      retryDelayMs: settings.retryDelayMs,
       stopping: member.stopping.signal,
       logger: this.logger,
       context: { topic: cursor.topic.name, group: cursor.group.name },
@@ -255,14 +318,24 @@ interface Group {
   members: Member[];
 }
 
-interface Member {
-  topics: Set<string>;
+/** How a `subscribe` member handles events. */
+interface Handling {
   handler: EventHandler;
   maxAttempts: number;
   retryDelayMs: number;
   /** Events of one partition handled at once (distinct keys). */
   concurrency: number;
+}
+
+interface Member {
+  topics: Set<string>;
+  /** Handles the partition's events from the cursor for a while (it is called again while events are left). */
+  consume(cursor: Cursor, member: Member): Promise<void>;
   stopping: AbortController;
+  /** Batch members: the sources whose first batch since the group last changed was handled. */
+  handedOver: Set<string>;
+  /** Batch members: the wait before a failed batch is handed over again. */
+  wait: number;
   inFlight: Set<Promise<void>>;
   /** Set by the first close(): later calls wait for the same. */
   leaving?: Promise<void>;
@@ -316,6 +389,14 @@ class PartitionLog {
       this.head = 0;
     }
   }
+}
+
+/** The longest wait before a failed batch is handed over again (it doubles from 1 s). */
+const MAX_RETRY_WAIT_MS = 10_000;
+
+/** Members join or leave: as on Kafka, every batch member starts each of its sources anew (`resumed`). */
+function rebalanced(group: Group): void {
+  for (const member of group.members) member.handedOver.clear();
 }
 
 /** FNV-1a: a stable hash, so a key always maps to the same partition. */

@@ -2,13 +2,21 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Admin, ProduceAcks, Producer, stringSerializers, type MessageToProduce } from '@platformatic/kafka';
 import { pino, type Logger } from 'pino';
 
-import { deadLetterEvent, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from '../ports/event-bus.port.js';
+import {
+  deadLetterEvent,
+  type EventBus,
+  type EventEnvelope,
+  type SubscribeBatchOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from '../ports/event-bus.port.js';
 import { handleWithRetries } from '../events/retry.js';
-import { KafkaMember, type KafkaMessage } from './kafka.member.js';
+import { KafkaBatchMember } from './kafka.batch-member.js';
+import { KafkaMember, MAX_RESTART_WAIT_MS, type KafkaMessage } from './kafka.member.js';
 import { TopicWatch } from './kafka.topic-watch.js';
 import { ensureKafkaTopics, isUnknownTopicError, retryWhileKafkaWarmsUp } from './kafka.topics.js';
 
-export { retryWhileKafkaWarmsUp, ensureKafkaTopics, isRetriableKafkaError } from './kafka.topics.js';
+export { isRetriableKafkaError } from './kafka.topics.js';
 
 export interface KafkaEventBusOptions {
   /** `host:port` of one or more brokers. */
@@ -40,9 +48,6 @@ type Settings = Required<
   Pick<KafkaEventBusOptions, 'brokers' | 'clientId' | 'partitions' | 'namespace' | 'readyTimeoutMs' | 'topicCheckMs'>
 > &
   Pick<KafkaEventBusOptions, 'instanceId'>;
-
-/** The longest wait before a failed consumer is started again (it doubles from 1 s). */
-const MAX_RESTART_WAIT_MS = 10_000;
 
 /**
  * The distributed event bus on Kafka (@platformatic/kafka). Topics are ensured on first use and again
@@ -224,6 +229,36 @@ export class KafkaEventBus implements EventBus {
     return subscription;
   }
 
+  /**
+   * Starts a batch consumer of the group (see KafkaBatchMember): the topic and group carry the bus's
+   * namespace and the member its instanceId, as `subscribe`'s do; resolves once it joined the group.
+   */
+  async subscribeBatch(options: SubscribeBatchOptions): Promise<Subscription> {
+    this.assertOpen();
+    const topic = this.physical(options.topic);
+    const member = new KafkaBatchMember({
+      brokers: this.options.brokers,
+      clientId: this.options.clientId,
+      instanceId: this.options.instanceId,
+      group: this.physical(options.group),
+      topic,
+      maxEvents: Math.max(1, options.maxEvents),
+      maxWaitMs: options.maxWaitMs,
+      logger: this.logger,
+      ensureTopic: () => this.ensureTopics([topic], true),
+      deliver: ({ source, resumed, messages }) =>
+        options.handler({ source, resumed, messages: messages.map((m) => ({ offset: Number(m.offset), event: eventOf(m) })) }),
+    });
+    await member.start();
+    const subscription: Subscription = {
+      close: async () => {
+        if (this.subscriptions.delete(subscription)) await member.stop();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
   /** Asks the cluster to describe itself within two seconds. */
   async ping(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -339,10 +374,7 @@ export class KafkaEventBus implements EventBus {
     const topic = this.logical(message.topic);
     const offset = String(message.offset);
     const context = { topic, partition: message.partition, offset, group };
-    const parsed = parseEnvelope(message.value ?? '');
-    // A producer outside this bus may carry the trace context in the header only.
-    const traceparent = parsed && !parsed.traceparent ? message.headers.get('traceparent') : undefined;
-    const event = parsed && traceparent ? { ...parsed, traceparent } : parsed;
+    const event = eventOf(message);
     if (!event) {
       // Not written by this bus: dead-letter the raw text rather than block or skip silently.
       this.logger.error(context, 'message is not a JSON event envelope: dead-lettered');
@@ -369,6 +401,14 @@ export class KafkaEventBus implements EventBus {
       owned,
     });
   }
+}
+
+/** The message's event envelope, or undefined when it holds none. */
+function eventOf(message: KafkaMessage): EventEnvelope | undefined {
+  const parsed = parseEnvelope(message.value ?? '');
+  // A producer outside this bus may carry the trace context in the header only.
+  const traceparent = parsed && !parsed.traceparent ? message.headers.get('traceparent') : undefined;
+  return parsed && traceparent ? { ...parsed, traceparent } : parsed;
 }
 
 /** The event envelope in a message's text, or undefined when it is not JSON or not an object with an id. */

@@ -12,13 +12,49 @@ import { KeyedWindow } from '../events/keyed-window.js';
 /** A consumed message: key, value and headers as text. */
 export type KafkaMessage = Message<string, string, string, string>;
 
-export interface MemberOptions {
+/** A consumer's place: its brokers, its name and its group. */
+export interface GroupMemberOptions {
   brokers: string[];
   clientId: string;
   /** The member's static name in its group (see KafkaEventBusOptions.instanceId). */
   instanceId?: string;
-  /** The group and topics as named on the brokers. */
+  /** The group as named on the brokers. */
   group: string;
+}
+
+/** How a consumer fetches: how long a fetch waits on the broker, for how much, and how much it buffers. */
+export interface FetchSizing {
+  maxWaitTime: number;
+  highWaterMark: number;
+  minBytes?: number;
+  maxBytesPerPartition?: number;
+}
+
+/**
+ * A consumer of the group that commits by hand (text keys, values and headers). Short timeouts, so a
+ * member that leaves or joins is rebalanced within about a second; the client heartbeats on its own
+ * connection, whatever the handlers do.
+ */
+export function groupConsumer(options: GroupMemberOptions, fetch: FetchSizing): Consumer<string, string, string, string> {
+  return new Consumer({
+    clientId: options.clientId,
+    bootstrapBrokers: options.brokers,
+    groupId: options.group,
+    ...(options.instanceId && { groupInstanceId: options.instanceId }),
+    deserializers: stringDeserializers,
+    autocommit: false,
+    sessionTimeout: 10_000,
+    rebalanceTimeout: 10_000,
+    heartbeatInterval: 1_000,
+    ...fetch,
+    connectTimeout: 3_000,
+    retries: 3,
+    retryDelay: 250,
+  });
+}
+
+export interface MemberOptions extends GroupMemberOptions {
+  /** The topics as named on the brokers. */
   topics: string[];
   fromBeginning: boolean;
   /** Events of one partition in flight at once (see KeyedWindow). */
@@ -39,7 +75,9 @@ const MAX_BUFFERED = 512;
 /** The longest an empty fetch waits on the broker for a message. */
 const FETCH_WAIT_MS = 1_000;
 /** The longest a stopping member waits for its last commit. */
-const COMMIT_WAIT_MS = 5_000;
+export const COMMIT_WAIT_MS = 5_000;
+/** The longest wait before a failed consumer is started again (it doubles from 1 s). */
+export const MAX_RESTART_WAIT_MS = 10_000;
 
 /**
  * One consumer of a group (@platformatic/kafka): its message stream is split by partition, each
@@ -66,25 +104,9 @@ export class KafkaMember {
 
   /** Joins the group and resolves once the member fetched from its partitions (or got none). */
   static async start(options: MemberOptions): Promise<KafkaMember> {
-    const consumer = new Consumer({
-      clientId: options.clientId,
-      bootstrapBrokers: options.brokers,
-      groupId: options.group,
-      ...(options.instanceId && { groupInstanceId: options.instanceId }),
-      deserializers: stringDeserializers,
-      autocommit: false,
-      // Short timeouts so a member that leaves or joins is rebalanced within about a second.
-      sessionTimeout: 10_000,
-      rebalanceTimeout: 10_000,
-      heartbeatInterval: 1_000,
-      // A fetch is answered as soon as a message is there; with none, it waits this long on the broker
-      // (a long poll). 100 ms made each of the stack's ~20 members ask ten times a second at rest.
-      maxWaitTime: FETCH_WAIT_MS,
-      highWaterMark: MAX_BUFFERED,
-      connectTimeout: 3_000,
-      retries: 3,
-      retryDelay: 250,
-    });
+    // A fetch is answered as soon as a message is there; with none, it waits this long on the broker
+    // (a long poll). 100 ms made each of the stack's ~20 members ask ten times a second at rest.
+    const consumer = groupConsumer(options, { maxWaitTime: FETCH_WAIT_MS, highWaterMark: MAX_BUFFERED });
     const member = new KafkaMember(consumer, options);
     // A rejoin that fails after a failed heartbeat (the broker went away in the middle) is told on the
     // consumer's own 'error' event, and no more heartbeats follow: the member has stopped working. With

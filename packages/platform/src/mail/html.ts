@@ -5,6 +5,11 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
+/** A link drawn as the product's button. */
+export function mailButton(url: string, label: string): string {
+  return `<a href="${escapeHtml(url)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
+}
+
 /** Wraps an already-escaped HTML fragment in the product's simple mail layout. */
 export function mailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

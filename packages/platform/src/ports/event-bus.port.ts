@@ -37,6 +37,45 @@ export interface SubscribeOptions {
   concurrency?: number;
 }
 
+/** One message of a batch: its offset in its partition, and its event (undefined when the message is not an event envelope). */
+export interface BatchMessage {
+  offset: number;
+  event: EventEnvelope | undefined;
+}
+
+/** Consecutive messages of one partition, in offset order. */
+export interface EventBatch {
+  /**
+   * The partition they come from: `<topic>:<incarnation>:<partition>`, the topic as named on the
+   * engine (Kafka: with the bus's namespace) and its incarnation (Kafka: the topic id, so a topic a
+   * broker lost and got back, whose offsets start at 0 again, is another source; in-process: `local`).
+   * Stable across restarts: a consumer may store it with what it wrote.
+   */
+  source: string;
+  /**
+   * True for the first batch of this source since the member (re)joined its group (its start, a
+   * rebalance, or a restart after a failed handler): the batch before it may have been handled in
+   * part and not committed (a process killed in the middle), so the handler may complete it first.
+   */
+  resumed: boolean;
+  messages: BatchMessage[];
+}
+
+/** Handles one batch; the batch's offsets are committed once it resolves. */
+export type BatchHandler = (batch: EventBatch) => Promise<void>;
+
+export interface SubscribeBatchOptions {
+  /** Consumer group, as for `subscribe` (members of one group share the partitions). */
+  group: string;
+  /** The one topic to read (a new group starts at its earliest retained event). */
+  topic: string;
+  /** Messages per batch at most. */
+  maxEvents: number;
+  /** The longest the bus waits for `maxEvents` messages before it delivers fewer. */
+  maxWaitMs: number;
+  handler: BatchHandler;
+}
+
 export interface Subscription {
   /** Stops consuming: in-flight handlers finish and their offsets are committed. */
   close(): Promise<void>;
@@ -51,6 +90,15 @@ export interface EventBus {
   publish(events: EventEnvelope[]): Promise<void>;
   /** Starts a consumer; resolves once it is ready to receive. */
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * Starts a batch consumer of the group: its handler gets one partition's consecutive messages at a
+   * time (up to `maxEvents`, waiting `maxWaitMs` at most for them), partitions one after another,
+   * with no retry, dead letter or parsing beyond the envelope: for consumers that write whole batches
+   * (an analytics ingest). Offsets are committed only after the handler resolved. A handler that throws
+   * makes the member start again after a doubling wait (1 s to 10 s) and resume from the committed
+   * offsets: the batch comes again, `resumed`. Resolves once the consumer is ready to receive.
+   */
+  subscribeBatch(options: SubscribeBatchOptions): Promise<Subscription>;
   /** Checks the engine answers; throws a clear error otherwise. */
   ping(): Promise<void>;
   /**

@@ -6,3 +6,4 @@ export * from './http.js';
 export * from './events.js';
 export * from './mail.js';
 export * from './refusal.js';
+export * from './config-error.js';

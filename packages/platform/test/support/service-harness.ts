@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '@limo/contracts';
 import { SESSION_COOKIE, signSession } from '../../src/fastify/session.js';
 import type { EventEnvelope } from '../../src/ports/event-bus.port.js';
@@ -107,4 +107,11 @@ export function call(
     headers: { ...(user && { cookie: user.cookie }), ...(payload !== undefined && { 'content-type': 'application/json' }), ...headers },
     ...(payload !== undefined && { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
   });
+}
+
+/** The paths the service's OpenAPI document describes (`GET /openapi.json`, which answers 200). */
+export async function openApiPaths(h: { app: FastifyInstance }): Promise<string[]> {
+  const res = await call(h, 'GET', '/openapi.json');
+  expect(res.statusCode).toBe(200);
+  return Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
 }

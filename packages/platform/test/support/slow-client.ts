@@ -1,12 +1,29 @@
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { MemoryCache } from '../../src/adapters/memory.cache.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { createServiceApp } from '../../src/fastify/service-app.js';
+import { createLogger } from '../../src/logger.js';
 
 /** Server timeouts short enough that a slow client shows within a second or two (environment variables). */
-export const SHORT_TIMEOUTS = {
+const SHORT_TIMEOUTS = {
   HTTP_HEADERS_TIMEOUT_MS: '400',
   HTTP_REQUEST_TIMEOUT_MS: '10000',
   HTTP_CONNECTION_TIMEOUT_MS: '5000',
 };
+
+/**
+ * A service with SHORT_TIMEOUTS on a free port of 127.0.0.1, whose POST `path` answers the length of
+ * the JSON body it received (what slowUpload checks).
+ */
+export async function shortTimeoutService(name: string, path: string): Promise<{ app: FastifyInstance; config: Config; port: number }> {
+  const config = loadConfig({ DATA_DIR: `/tmp/limo-${name}-timeouts-test`, JWT_SECRET: 't'.repeat(40), ...SHORT_TIMEOUTS });
+  const app = await createServiceApp({ name, config, logger: createLogger('silent'), cache: new MemoryCache() });
+  app.post(path, async (request) => ({ received: JSON.stringify(request.body).length }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, config, port: (app.server.address() as { port: number }).port };
+}
 
 /** What a raw HTTP client saw: the bytes answered, and whether the server closed on it mid-request. */
 export interface SlowClientResult {
@@ -60,6 +77,10 @@ export async function slowClient(
   socket.destroy();
   return { answer, cutOff, closedAfterMs };
 }
+
+/** A client that sends `request` (or only its start) and goes away 100 ms later, before the answer. */
+export const abandonRequest = (port: number, request: string): Promise<SlowClientResult> =>
+  slowClient(port, { head: request, pieces: [], everyMs: 0, waitMs: 100 });
 
 /** A slow-loris client: the request line at once, then a header line every 100 ms, for 4 s. */
 export function slowLoris(port: number, path: string): Promise<SlowClientResult> {

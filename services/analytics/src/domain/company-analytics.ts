@@ -12,27 +12,19 @@ export interface CompanyDayRow {
 
 const zero = (): CompanyAnalyticsFigures => ({ profileViews: 0, searchAppearances: 0, quoteRequests: 0, callClicks: 0, websiteClicks: 0 });
 
+/** The figure each stored action counts in (other actions count in none). */
+const FIGURE_OF = new Map<string, keyof CompanyAnalyticsFigures>([
+  ['company_view', 'profileViews'],
+  ['search_appearance', 'searchAppearances'],
+  ['quote_request', 'quoteRequests'],
+  ['call_click', 'callClicks'],
+  ['website_click', 'websiteClicks'],
+]);
+
 /** Adds one stored row to a day's figures: profile views count distinct visitors of the day, the rest count events. */
 function add(figures: CompanyAnalyticsFigures, row: CompanyDayRow): void {
-  switch (row.actionType) {
-    case 'company_view':
-      figures.profileViews += row.visitors;
-      break;
-    case 'search_appearance':
-      figures.searchAppearances += row.events;
-      break;
-    case 'quote_request':
-      figures.quoteRequests += row.events;
-      break;
-    case 'call_click':
-      figures.callClicks += row.events;
-      break;
-    case 'website_click':
-      figures.websiteClicks += row.events;
-      break;
-    default:
-      break;
-  }
+  const figure = FIGURE_OF.get(row.actionType);
+  if (figure) figures[figure] += figure === 'profileViews' ? row.visitors : row.events;
 }
 
 /** Totals of the rows between `from` and `to` (yyyy-MM-dd, included). */

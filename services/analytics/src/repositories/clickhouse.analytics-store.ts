@@ -316,7 +316,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
    * Two queries at once (the engine runs them side by side): the per-minute rollups of the window
    * (the visitor and session sketches merged, the sums, the events per minute as a sumMap), and its
    * top pages: the pages that led some minute (minute_page_leaders, a few thousand rows), their views
-   * counted exactly from the window's page view events (one range of the events' key).
+   * counted exactly from the window's rows of minute_page_views (one range of its key).
    */
   async realtime(since: Date, windowMinutes: number): Promise<RealtimeAnalytics> {
     const start = `toStartOfMinute(toDateTime64({since:String}, 3, 'UTC'))`;
@@ -335,9 +335,8 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         params,
       ),
       this.rows<{ page: string; views: string }>(
-        `SELECT currentPage AS page, count() AS views FROM ${this.db}.events
-         WHERE actionType = 'page_view' AND receivedAt >= ${start}
-           AND currentPage IN (SELECT page FROM ${this.db}.minute_page_leaders WHERE minute >= ${start})
+        `SELECT page, sum(views) AS views FROM ${this.db}.minute_page_views
+         WHERE minute >= ${start} AND page IN (SELECT page FROM ${this.db}.minute_page_leaders WHERE minute >= ${start})
          GROUP BY page ORDER BY views DESC, page LIMIT 10`,
         params,
       ),

@@ -1,5 +1,5 @@
 import type { CompanySnapshot, ResponseTime } from '@limo/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { applyVersioned, DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
 
 /** Analytics' read-model of a company: its name for the dashboards, its owner, its lead response time. */
 export interface CompanyDoc {
@@ -80,22 +80,7 @@ export class CompaniesRepository {
     }
   }
 
-  private async applyVersioned(id: string, version: number, fields: Partial<CompanyDoc>): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const current = await this.companies.findOne({ _id: id });
-      if (!current) {
-        try {
-          await this.companies.insertOne({ ...blank(id), ...fields });
-          return;
-        } catch (err) {
-          if (!(err instanceof DuplicateKeyError)) throw err;
-          continue;
-        }
-      }
-      if (current.version >= version) return;
-      // Conditional on the version read, so a concurrent newer write is never overwritten.
-      if (await this.companies.updateOne({ _id: id, version: current.version }, { $set: fields })) return;
-    }
-    throw new Error(`company ${id}: version ${version} kept losing races, will be retried`);
+  private applyVersioned(id: string, version: number, fields: Partial<CompanyDoc>): Promise<void> {
+    return applyVersioned(this.companies, { version, whenNew: { ...blank(id), ...fields }, fields: () => fields });
   }
 }

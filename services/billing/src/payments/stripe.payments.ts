@@ -148,22 +148,12 @@ export class StripePayments implements PaymentsProvider, CardSetupPort {
     };
   }
 
-  async retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
-    try {
-      return toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw asHttpError(err);
-    }
+  retrievePaymentIntent(id: string): Promise<PaymentIntentView | null> {
+    return this.orMissing(async () => toPaymentIntentView(await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] })));
   }
 
-  async retrieveSubscription(id: string): Promise<SubscriptionState | null> {
-    try {
-      return toSubscriptionState(await this.stripe.subscriptions.retrieve(id));
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw asHttpError(err);
-    }
+  retrieveSubscription(id: string): Promise<SubscriptionState | null> {
+    return this.orMissing(async () => toSubscriptionState(await this.stripe.subscriptions.retrieve(id)));
   }
 
   cancelSubscription(id: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<SubscriptionState> {
@@ -212,13 +202,8 @@ export class StripePayments implements PaymentsProvider, CardSetupPort {
     });
   }
 
-  async retrieveSetupIntent(id: string): Promise<SetupIntentView | null> {
-    try {
-      return toSetupIntentView(await this.stripe.setupIntents.retrieve(id));
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw asHttpError(err);
-    }
+  retrieveSetupIntent(id: string): Promise<SetupIntentView | null> {
+    return this.orMissing(async () => toSetupIntentView(await this.stripe.setupIntents.retrieve(id)));
   }
 
   makeDefaultPaymentMethod(input: {
@@ -250,6 +235,16 @@ export class StripePayments implements PaymentsProvider, CardSetupPort {
   }
 
   async close(): Promise<void> {}
+
+  /** As `run`, but null when Stripe has no such object. */
+  private async orMissing<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw asHttpError(err);
+    }
+  }
 
   private async run<T>(call: () => Promise<T>): Promise<T> {
     try {

@@ -1,6 +1,6 @@
 import type { BusinessClaim, BusinessRole, ClaimStatus } from '@limo/contracts';
 import { claimState, transition, type ClaimEvent } from '../domain/lifecycle.js';
-import { DuplicateKeyError, type Collection, type DocumentStore, type EventEnvelope, type Filter } from '@limo/platform';
+import { DuplicateKeyError, type BaseDocument, type Collection, type DocumentStore, type EventEnvelope, type Filter } from '@limo/platform';
 
 /** A business claim (owner-admin §3), with the subscription its payment started. */
 export interface ClaimDoc {
@@ -79,6 +79,21 @@ interface OpenClaimDoc {
   at: string;
 }
 
+/**
+ * Takes a company's one slot (its `_id` is the company id, so the store refuses a second): true when
+ * it was free or is already held as `slot` holds it (a retry), false when another holds it.
+ */
+async function takeSlot<T extends BaseDocument>(slots: Collection<T>, slot: T, sameHolder: (held: T) => boolean): Promise<boolean> {
+  try {
+    await slots.insertOne(slot);
+    return true;
+  } catch (err) {
+    if (!(err instanceof DuplicateKeyError)) throw err;
+    const held = await slots.findOne({ _id: slot._id });
+    return held !== null && sameHolder(held);
+  }
+}
+
 export class ClaimsRepository {
   private constructor(
     readonly claims: Collection<ClaimDoc>,
@@ -139,15 +154,12 @@ export class ClaimsRepository {
    * Takes the company's one open-claim slot for the payment; false when another payment's claim holds
    * it. Taking it again for the same payment is true (a retried success).
    */
-  async reserveOpenClaim(companyId: string, paymentIntentId: string): Promise<boolean> {
-    try {
-      await this.openSlots.insertOne({ _id: companyId, paymentIntentId, at: new Date().toISOString() });
-      return true;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const holder = await this.openSlots.findOne({ _id: companyId });
-      return holder?.paymentIntentId === paymentIntentId;
-    }
+  reserveOpenClaim(companyId: string, paymentIntentId: string): Promise<boolean> {
+    return takeSlot(
+      this.openSlots,
+      { _id: companyId, paymentIntentId, at: new Date().toISOString() },
+      (held) => held.paymentIntentId === paymentIntentId,
+    );
   }
 
   /** Frees the company's open-claim slot held by that payment (its claim was rejected). */
@@ -156,15 +168,8 @@ export class ClaimsRepository {
   }
 
   /** Takes the company's one approval slot for the claim; false when another claim holds it. */
-  async reserveApproval(companyId: string, claimId: string): Promise<boolean> {
-    try {
-      await this.approvals.insertOne({ _id: companyId, claimId, at: new Date().toISOString() });
-      return true;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const holder = await this.approvals.findOne({ _id: companyId });
-      return holder?.claimId === claimId;
-    }
+  reserveApproval(companyId: string, claimId: string): Promise<boolean> {
+    return takeSlot(this.approvals, { _id: companyId, claimId, at: new Date().toISOString() }, (held) => held.claimId === claimId);
   }
 
   /** Gives the slot back (the approval did not happen). */

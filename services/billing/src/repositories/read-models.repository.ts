@@ -1,5 +1,5 @@
 import type { CompanySnapshot, Role, UserRegisteredV1, UserRemovedV1 } from '@limo/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { applyVersioned, type Collection, type DocumentStore } from '@limo/platform';
 
 /** Billing's copy of a company, from directory's events: enough to check a checkout and name the claim. */
 export interface CompanyRefDoc {
@@ -57,23 +57,9 @@ export class ReadModels {
     return this.applyVersioned({ _id: id, name: '', userId: null, version, active: false });
   }
 
-  private async applyVersioned(doc: CompanyRefDoc): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await this.companies.findOne({ _id: doc._id });
-      if (!current) {
-        try {
-          await this.companies.insertOne(doc);
-          return;
-        } catch (err) {
-          if (!(err instanceof DuplicateKeyError)) throw err;
-          continue;
-        }
-      }
-      if (current.version >= doc.version) return;
-      const { _id, ...fields } = doc;
-      if (await this.companies.updateOne({ _id, version: current.version }, { $set: fields })) return;
-    }
-    throw new Error(`company ${doc._id}: version ${doc.version} kept losing races, will be retried`);
+  private applyVersioned(doc: CompanyRefDoc): Promise<void> {
+    const { _id, ...fields } = doc;
+    return applyVersioned(this.companies, { version: doc.version, whenNew: doc, fields: () => fields, attempts: 5 });
   }
 
   /** Marks an account removed (an upsert: before or after its registration, redelivered or not). */

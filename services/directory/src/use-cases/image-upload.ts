@@ -4,45 +4,22 @@ import { IMAGE_PATH_PREFIX } from '@limo/contracts';
 import { badRequest, enforceRateLimits, type BlobStore, type ServiceContext } from '@limo/platform';
 import { checkAndReencodeImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../domain/image.js';
 import type { ImagesRepository } from '../repositories/images.repository.js';
+import { readUpload, type Upload, type UploadForm } from './multipart-upload.js';
 
 /** The multipart limits of an image upload route (one file of at most 5 MB, a few small fields). */
 export const IMAGE_MULTIPART_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 };
 
-/** Multipart errors (thrown while reading the client's parts) as the owner's upload form words them. */
-function uploadError(err: unknown): Error {
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(IMAGE_MESSAGES.tooLarge, 'image');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(IMAGE_MESSAGES.notImage, 'image');
-  if (code === 'FST_FILES_LIMIT') return badRequest('Please upload one image at a time', 'image');
-  // Anything else reading the parts is the client's body being broken (busboy: no or wrong boundary,
-  // truncated form, malformed part header, a boundary over its limit): a 400, never a 500.
-  return badRequest('The upload could not be read. Please try again.', 'image');
-}
-
-/** What a multipart image upload carried: the `image` file's bytes and the text fields. */
-export interface UploadedImage {
-  bytes: Buffer;
-  fields: Record<string, string>;
-}
+/** The owner's image upload form. */
+const IMAGE_FORM: UploadForm = {
+  field: 'image',
+  tooLarge: IMAGE_MESSAGES.tooLarge,
+  notAccepted: IMAGE_MESSAGES.notImage,
+  oneAtATime: 'Please upload one image at a time',
+};
 
 /** Reads the multipart body: the `image` file (400 when missing or empty) and the text fields. */
-export async function readUploadedImage(request: FastifyRequest): Promise<UploadedImage> {
-  let bytes: Buffer | undefined;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'image' && !bytes) bytes = await part.toBuffer();
-        else part.file.resume();
-      } else if (typeof part.value === 'string' && part.value.trim()) {
-        fields[part.fieldname] = part.value.trim();
-      }
-    }
-  } catch (err) {
-    throw uploadError(err);
-  }
-  if (!bytes || bytes.length === 0) throw badRequest(IMAGE_MESSAGES.notImage, 'image');
-  return { bytes, fields };
+export function readUploadedImage(request: FastifyRequest): Promise<Upload> {
+  return readUpload(request, IMAGE_FORM);
 }
 
 /** The hourly upload limit of a user, shared by every image upload route. */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { call, sharedHarness, startDirectory } from '../support.js';
+import { openApiPaths } from '@limo/platform/testing';
+import { sharedHarness, startDirectory } from '../support.js';
 
 const h = sharedHarness(() => startDirectory());
 
 describe('GET /openapi.json', () => {
   it('describes every directory route', async () => {
-    const res = await call(h, 'GET', '/openapi.json');
-    expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(
+    expect(await openApiPaths(h)).toEqual(
       expect.arrayContaining([
         '/api/companies',
         '/api/companies/{id}',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
 import { ElasticsearchCompanySearch } from '../../src/search/elasticsearch.company-search.js';
@@ -6,28 +5,17 @@ import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.
 import { companyRevision } from '../../src/search/search-document.js';
 import { describeCompanySearchContract } from './company-search.contract.js';
 import { searchDocument } from './company-search.fixtures.js';
+import { elasticsearchIndex, embeddedIndex } from './search-indexes.js';
 
-describeCompanySearchContract('CompanySearch contract: embedded', async () => {
-  const index = EmbeddedCompanySearch.create();
-  return { index, close: () => index.close() };
-});
+describeCompanySearchContract('CompanySearch contract: embedded', embeddedIndex);
 
 describeWithEngine('CompanySearch contract: elasticsearch', 'ELASTICSEARCH_URL', (url) => {
-  describeCompanySearchContract('elasticsearch 8', async () => {
-    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-test-${randomUUID()}` });
-    return {
-      index,
-      close: async () => {
-        await index.drop();
-        await index.close();
-      },
-    };
-  });
+  describeCompanySearchContract('elasticsearch 8', () => elasticsearchIndex(url, 'companies-test'));
 });
 
 describeWithEngine('ElasticsearchCompanySearch hits', 'ELASTICSEARCH_URL', (url) => {
   it('name the copy of each company the index holds, so a kept JSON is reused only for that copy', async () => {
-    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-revision-${randomUUID()}` });
+    const { index, close } = await elasticsearchIndex(url, 'companies-revision');
     try {
       const company = searchDocument({
         id: 'rev-1',
@@ -44,8 +32,7 @@ describeWithEngine('ElasticsearchCompanySearch hits', 'ELASTICSEARCH_URL', (url)
       await index.refresh();
       expect((await index.search(query)).hits[0].revision).toBe(companyRevision(4, '2024-02-02T10:00:00.000Z'));
     } finally {
-      await index.drop();
-      await index.close();
+      await close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError, NedbDocumentStore } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/platform';
+import { refusal } from '@limo/platform/testing';
 import { verifyPassword } from '../../src/domain/passwords.js';
 import { UsersRepository } from '../../src/repositories/users.repository.js';
 import { identityEnvSchema } from '../../src/settings.js';
@@ -9,15 +10,6 @@ import { registerAccount, signUpLimit } from '../../src/use-cases/register-accou
 const EMAIL_TAKEN = 'An account with this email already exists';
 const USERNAME_TAKEN = 'This username is already taken';
 const ann = { username: 'ann', email: 'ann@example.com', password: 'secret1' };
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(err)}`);
-  return { status: err.statusCode, message: err.message };
-}
 
 /** The repository as it is once `competitor` registered between our checks and our insert. */
 function racedBy(users: UsersRepository, competitor: Parameters<UsersRepository['insert']>[0]): UsersRepository {

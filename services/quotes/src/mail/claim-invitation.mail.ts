@@ -1,4 +1,4 @@
-import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
+import { escapeHtml, mailButton, mailLayout, type MailMessage } from '@limo/platform';
 import type { CityRequestDoc } from '../domain/city-request.js';
 import { formatTripDate, oneLine } from './quote-details.js';
 
@@ -30,7 +30,7 @@ export function claimInvitationMail(
     `<p>Hello ${escapeHtml(company.name)},</p>
 <p>A customer looking for a ride in <strong>${escapeHtml(city)}</strong> sent a quote request through LimoDirectory: ${escapeHtml(wish)}.</p>
 <p>Your listing was among the companies best matched to it, but it is not claimed yet, so we could not pass the request on.</p>
-<p><a href="${escapeHtml(claimUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Claim your listing</a> to receive requests like this one and answer them from your dashboard.</p>`,
+<p>${mailButton(claimUrl, 'Claim your listing')} to receive requests like this one and answer them from your dashboard.</p>`,
   );
   return { to, subject, text, html, tag: 'city-quote-claim-invitation' };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, mailLayout, type MailMessage } from '@limo/platform';
+import { escapeHtml, mailButton, mailLayout, type MailMessage } from '@limo/platform';
 import type { QuoteDoc } from '../domain/quote.js';
 import { paragraphHtml, rowsHtml, rowsText, tripRows } from './quote-details.js';
 
@@ -40,7 +40,7 @@ export function requestToCompanyMail(quote: QuoteDoc, to: string, dashboardUrl: 
 ${rowsHtml(rows)}
 ${quote.specialRequests ? `<p><strong>Special requests</strong></p>\n${paragraphHtml(quote.specialRequests)}` : ''}
 <p>Reply to this e-mail or call ${escapeHtml(quote.customerPhone)} to send your price.</p>
-<p><a href="${escapeHtml(dashboardUrl)}" style="background:#2b6cb0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your dashboard</a></p>${parts.afterHtml ?? ''}`,
+<p>${mailButton(dashboardUrl, 'Open your dashboard')}</p>${parts.afterHtml ?? ''}`,
   );
   return { to, subject: parts.subject, text, html, replyTo: quote.customerEmail, tag: parts.tag };
 }

@@ -1,6 +1,6 @@
 import type { CompanyResponsivenessV1, CompanyResponseTimeV1, CompanySnapshot } from '@limo/contracts';
 import { distanceMiles, type LatLng } from '@limo/geo';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@limo/platform';
+import { applyVersioned, type Collection, type DocumentStore } from '@limo/platform';
 import type { CompanyContactDoc } from '../domain/company-contact.js';
 import { boundingBox, cityKey, SERVICE_RADIUS_MILES } from '../domain/places.js';
 import type { ServiceArea } from '../domain/service-area.js';
@@ -162,33 +162,23 @@ export class CompaniesRepository {
     return this.companies.find({ _id: { $gt: after }, active: true, 'responsiveness.leadCount': { $gt: 0 } }, { sort: { _id: 1 }, limit });
   }
 
-  private async applyVersioned(
+  /** `listedAt` keeps the earliest time seen, whatever the versions' order. */
+  private applyVersioned(
     id: string,
     version: number,
     occurredAt: string,
     fields: Partial<CompanyContactDoc>,
     whenNew: CompanyContactDoc,
   ): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const current = await this.companies.findOne({ _id: id });
-      if (!current) {
-        try {
-          await this.companies.insertOne(whenNew);
-          return;
-        } catch (err) {
-          // Another delivery inserted it meanwhile: compare versions against that one.
-          if (!(err instanceof DuplicateKeyError)) throw err;
-          continue;
-        }
-      }
-      const listedAt = occurredAt < current.listedAt ? occurredAt : current.listedAt;
-      if (current.version >= version) {
+    const earliest = (current: CompanyContactDoc) => (occurredAt < current.listedAt ? occurredAt : current.listedAt);
+    return applyVersioned(this.companies, {
+      version,
+      whenNew,
+      fields: (current) => ({ ...fields, listedAt: earliest(current) }),
+      whenCurrent: async (current) => {
+        const listedAt = earliest(current);
         if (listedAt !== current.listedAt) await this.companies.updateOne({ _id: id }, { $set: { listedAt } });
-        return;
-      }
-      // Conditional on the version read, so a concurrent newer write is never overwritten.
-      if (await this.companies.updateOne({ _id: id, version: current.version }, { $set: { ...fields, listedAt } })) return;
-    }
-    throw new Error(`company ${id}: version ${version} kept losing races, will be retried`);
+      },
+    });
   }
 }

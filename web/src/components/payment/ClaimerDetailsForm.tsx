@@ -1,9 +1,10 @@
-import { Button, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CLAIMER_DETAILS_KEY, type ClaimerDetails } from '../../lib/payments';
 import { showToast } from '../../lib/toast';
 import { toaster } from '../../lib/toaster';
 import { FormField } from '../FormField';
+import { OptionSelect } from '../OptionSelect';
 
 const ROLES = [
   { value: 'owner', label: 'Owner' },
@@ -62,17 +63,11 @@ export function ClaimerDetailsForm({
             <Input type="tel" autoComplete="tel" value={details.phone} onChange={(e) => set('phone')(e.target.value)} />
           </FormField>
           <FormField label="Your Role" required>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={details.role} onChange={(e) => set('role')(e.target.value)}>
-                <option value="">Select your role</option>
-                {ROLES.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              value={details.role}
+              onChange={(e) => set('role')(e.target.value)}
+              options={[{ value: '', label: 'Select your role' }, ...ROLES]}
+            />
           </FormField>
         </SimpleGrid>
         <Flex gap="3" wrap="wrap">

@@ -1,6 +1,6 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ChangeRequest } from '@limo/contracts';
-import { shortDateTime, useAdminQuery } from './adminApi';
+import { shortDateTime, useAdminQuery, tryAgainToasts } from './adminApi';
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
 import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 
@@ -134,14 +134,8 @@ export function ChangeRequestsTab() {
   const decide = useReviewDecisions(
     CHANGE_REQUESTS,
     {
-      approve: {
-        success: { title: 'Change request approved', description: 'The changes are now live on the listing.' },
-        error: { title: 'Error approving change request', fallback: 'Please try again' },
-      },
-      reject: {
-        success: { title: 'Change request rejected', description: 'The listing stays as it was.' },
-        error: { title: 'Error rejecting change request', fallback: 'Please try again' },
-      },
+      approve: tryAgainToasts('Change request approved', 'Error approving change request', 'The changes are now live on the listing.'),
+      reject: tryAgainToasts('Change request rejected', 'Error rejecting change request', 'The listing stays as it was.'),
     },
     [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']],
   );

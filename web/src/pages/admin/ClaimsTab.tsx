@@ -1,7 +1,7 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
-import { Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { AdminTable, ListState, Panel } from './ui';
 
 const CLAIMS = '/api/admin/business-claims';
 
@@ -29,68 +29,55 @@ export function ClaimsTab() {
       title="Pending Business Claims"
       description="Owners who paid to claim a listing. Approving verifies the business and gives the owner full editing rights."
     >
-      <QueryState isLoading={claims.isLoading} error={claims.error}>
-        {pending.length === 0 ? (
-          <Empty>No pending business claims.</Empty>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" striped css={stackOnMobile}>
-              <Table.Header>
-                <Table.Row>
-                  {['Company', 'Claimer', 'Email', 'Phone', 'Role', 'Payment', 'Date', 'Actions'].map((h) => (
-                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {pending.map((c) => (
-                  <Table.Row key={c.id} data-testid="claim-row">
-                    <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
-                    <Table.Cell data-label="Claimer">{c.claimerName}</Table.Cell>
-                    <Table.Cell data-label="Email">
-                      {c.claimerEmail}
-                      {c.accountReview === 'email-of-another-account' && (
-                        <Badge colorPalette="orange" display="block" mt="1" data-testid="claim-account-review">
-                          E-mail of another account: not linked, paid signed out
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Phone">
-                      {c.claimerPhone}
-                    </Table.Cell>
-                    <Table.Cell data-label="Role">
-                      <Badge textTransform="capitalize">{c.businessRole}</Badge>
-                    </Table.Cell>
-                    <Table.Cell data-label="Payment" data-testid="claim-payment">
-                      {dollars(c.paymentAmount / 100)}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-label="Date">
-                      {shortDate(c.createdAt)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ReviewButtons
-                        busy={decide.busy}
-                        approve={{ label: `Approve the claim for ${c.companyName}`, onClick: () => decide.approve(c.id) }}
-                        reject={{
-                          label: `Reject the claim for ${c.companyName}`,
-                          title: 'Reject this claim?',
-                          description: (
-                            <Text as="span">
-                              {c.claimerName}&apos;s claim of {c.companyName} will be rejected and the listing stays unclaimed.
-                            </Text>
-                          ),
-                          confirmLabel: 'Reject Claim',
-                          onConfirm: () => decide.reject(c.id),
-                        }}
-                      />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+      <ListState isLoading={claims.isLoading} error={claims.error} items={pending} empty="No pending business claims.">
+        {(list) => (
+          <AdminTable columns={['Company', 'Claimer', 'Email', 'Phone', 'Role', 'Payment', 'Date', 'Actions']}>
+            {list.map((c) => (
+              <Table.Row key={c.id} data-testid="claim-row">
+                <Table.Cell fontWeight="medium">{c.companyName}</Table.Cell>
+                <Table.Cell data-label="Claimer">{c.claimerName}</Table.Cell>
+                <Table.Cell data-label="Email">
+                  {c.claimerEmail}
+                  {c.accountReview === 'email-of-another-account' && (
+                    <Badge colorPalette="orange" display="block" mt="1" data-testid="claim-account-review">
+                      E-mail of another account: not linked, paid signed out
+                    </Badge>
+                  )}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" data-label="Phone">
+                  {c.claimerPhone}
+                </Table.Cell>
+                <Table.Cell data-label="Role">
+                  <Badge textTransform="capitalize">{c.businessRole}</Badge>
+                </Table.Cell>
+                <Table.Cell data-label="Payment" data-testid="claim-payment">
+                  {dollars(c.paymentAmount / 100)}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap" data-label="Date">
+                  {shortDate(c.createdAt)}
+                </Table.Cell>
+                <Table.Cell>
+                  <ReviewButtons
+                    busy={decide.busy}
+                    approve={{ label: `Approve the claim for ${c.companyName}`, onClick: () => decide.approve(c.id) }}
+                    reject={{
+                      label: `Reject the claim for ${c.companyName}`,
+                      title: 'Reject this claim?',
+                      description: (
+                        <Text as="span">
+                          {c.claimerName}&apos;s claim of {c.companyName} will be rejected and the listing stays unclaimed.
+                        </Text>
+                      ),
+                      confirmLabel: 'Reject Claim',
+                      onConfirm: () => decide.reject(c.id),
+                    }}
+                  />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
-      </QueryState>
+      </ListState>
     </Panel>
   );
 }

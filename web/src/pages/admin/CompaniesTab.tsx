@@ -7,10 +7,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
-import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
+import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced, tryAgainToasts } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
-import { ConfirmButton, Empty, Panel, QueryState, SearchField, stackOnMobile } from './ui';
+import { AdminTable, ConfirmButton, ListState, Panel, SearchField } from './ui';
 import { adminAction } from '../../lib/client/admin';
 
 const COMPANIES = '/api/admin/companies';
@@ -21,20 +21,17 @@ function useCompanyActions() {
   return {
     suspend: useAdminAction(
       (id: string) => adminAction('PUT', url(id, '/suspend'), {}),
-      { success: { title: 'Company suspended successfully!' }, error: { title: 'Error suspending company', fallback: 'Please try again' } },
+      tryAgainToasts('Company suspended successfully!', 'Error suspending company'),
       affects,
     ),
     unsuspend: useAdminAction(
       (id: string) => adminAction('PUT', url(id, '/unsuspend'), {}),
-      {
-        success: { title: 'Company unsuspended successfully!' },
-        error: { title: 'Error unsuspending company', fallback: 'Please try again' },
-      },
+      tryAgainToasts('Company unsuspended successfully!', 'Error unsuspending company'),
       affects,
     ),
     remove: useAdminAction(
       (id: string) => adminAction('DELETE', url(id)),
-      { success: { title: 'Company deleted successfully!' }, error: { title: 'Error deleting company', fallback: 'Please try again' } },
+      tryAgainToasts('Company deleted successfully!', 'Error deleting company'),
       affects,
     ),
   };
@@ -171,31 +168,23 @@ export function CompaniesTab() {
         <Box maxW={{ md: 'md' }}>
           <SearchField label="Search companies" placeholder="Search by name, city, state, email or phone" value={text} onChange={setText} />
         </Box>
-        <QueryState isLoading={companies.isLoading} error={companies.error}>
-          {companies.data?.companies.length ? (
+        <ListState
+          isLoading={companies.isLoading}
+          error={companies.error}
+          items={companies.data?.companies}
+          empty={search ? `No companies found matching "${search}".` : 'No companies yet.'}
+        >
+          {(list) => (
             <>
-              <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" striped css={stackOnMobile}>
-                  <Table.Header>
-                    <Table.Row>
-                      {['Company', 'Contact', 'Rating', 'Status', 'Actions'].map((h) => (
-                        <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                      ))}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {companies.data.companies.map((c) => (
-                      <CompanyRow key={c.id} company={c} actions={actions} onEdit={() => setEditing(c)} />
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <AdminTable columns={['Company', 'Contact', 'Rating', 'Status', 'Actions']}>
+                {list.map((c) => (
+                  <CompanyRow key={c.id} company={c} actions={actions} onEdit={() => setEditing(c)} />
+                ))}
+              </AdminTable>
               {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
             </>
-          ) : (
-            <Empty>{search ? `No companies found matching "${search}".` : 'No companies yet.'}</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Stack>
       {creating && <CompanyFormDialog open onClose={() => setCreating(false)} />}
       {editing && <CompanyFormDialog key={editing.id} company={editing} open onClose={() => setEditing(null)} />}

@@ -1,6 +1,6 @@
 import { Badge, Link, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
-import { shortDateTime } from './adminApi';
+import { shortDateTime, tryAgainToasts } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
 
 /** The credentials queue (issue 21): licence and insurance sent with a certificate, oldest first. */
@@ -11,14 +11,12 @@ export function CredentialsTab() {
       failure="Failed to fetch credential verifications"
       affects={[['/api/admin/companies'], ['/api/companies']]}
       toasts={{
-        approve: {
-          success: { title: 'Credentials verified', description: 'The Licensed and Insured badges show; the owner was told by e-mail.' },
-          error: { title: 'Error verifying credentials', fallback: 'Please try again' },
-        },
-        reject: {
-          success: { title: 'Credentials rejected', description: 'The owner was told the reason by e-mail.' },
-          error: { title: 'Error rejecting credentials', fallback: 'Please try again' },
-        },
+        approve: tryAgainToasts(
+          'Credentials verified',
+          'Error verifying credentials',
+          'The Licensed and Insured badges show; the owner was told by e-mail.',
+        ),
+        reject: tryAgainToasts('Credentials rejected', 'Error rejecting credentials', 'The owner was told the reason by e-mail.'),
       }}
       title="Credentials"
       description="Licences and insurance sent with a certificate, waiting for a check, oldest first."

@@ -4,7 +4,7 @@ import { Building2, DollarSign, Star, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { StateBarChart } from './lazyCharts';
-import { Empty, Panel, QueryState } from './ui';
+import { ListState, Panel, QueryState } from './ui';
 
 /** Platform statistics show this average rating, fixed (owner-admin §9). */
 const PLATFORM_AVERAGE_RATING = 4.5;
@@ -90,10 +90,10 @@ export function OverviewTab() {
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Recent Companies" description="The five newest listings">
-          <QueryState isLoading={companies.isLoading} error={companies.error}>
-            {companies.data?.companies.length ? (
+          <ListState isLoading={companies.isLoading} error={companies.error} items={companies.data?.companies} empty="No companies yet.">
+            {(list) => (
               <Stack as="ul" gap="3" listStyleType="none">
-                {companies.data.companies.slice(0, 5).map((c) => (
+                {list.slice(0, 5).map((c) => (
                   <HStack as="li" key={c.id} justify="space-between" borderBottomWidth="1px" pb="2" gap="3">
                     <Box minW="0">
                       <Text fontWeight="medium" truncate>
@@ -109,10 +109,8 @@ export function OverviewTab() {
                   </HStack>
                 ))}
               </Stack>
-            ) : (
-              <Empty>No companies yet.</Empty>
             )}
-          </QueryState>
+          </ListState>
         </Panel>
         <Panel title="Platform Statistics">
           <Stack as="dl" gap="3">
@@ -148,8 +146,8 @@ export function OverviewTab() {
       </SimpleGrid>
 
       <Panel title="Companies by State" description={`The ${TOP_STATES} states with the most listings`}>
-        <QueryState isLoading={states.isLoading} error={states.error}>
-          {byState.top.length ? (
+        <ListState isLoading={states.isLoading} error={states.error} items={byState.top} empty="No companies yet.">
+          {() => (
             <>
               <StateBarChart data={byState.top} />
               <Text mt="3" color="gray.700" data-testid="other-states">
@@ -158,10 +156,8 @@ export function OverviewTab() {
                   : 'Other states: none'}
               </Text>
             </>
-          ) : (
-            <Empty>No companies yet.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Panel>
     </Stack>
   );

@@ -1,12 +1,20 @@
-import { Badge, Button, HStack, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Table, Text } from '@chakra-ui/react';
 import { ADMIN_PAYMENTS_PAGE_SIZE } from '@limo/contracts';
 import { useState } from 'react';
 import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { AdminTable, ConfirmButton, Empty, Panel, QueryState } from './ui';
 import { refundPayment } from '../../lib/client/admin';
+import { OptionSelect } from '../../components/OptionSelect';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'open', label: 'Open' },
+];
 
 /**
  * The payments ledger: every charge with its payer, company, claim or listing and refund; refund behind
@@ -37,83 +45,65 @@ export function PaymentsTab() {
             setPage(1);
           }}
         />
-        <NativeSelect.Root maxW="48">
-          <NativeSelect.Field
-            aria-label="Payment status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="refunded">Refunded</option>
-            <option value="failed">Failed</option>
-            <option value="open">Open</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          root={{ maxW: '48' }}
+          aria-label="Payment status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+          options={STATUS_OPTIONS}
+        />
       </HStack>
       <QueryState isLoading={payments.isLoading} error={payments.error}>
         {list.length === 0 ? (
           <Empty>No payments match.</Empty>
         ) : (
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" striped css={stackOnMobile}>
-              <Table.Header>
-                <Table.Row>
-                  {['Date', 'Payer', 'Company', 'For', 'Amount', 'Status', 'Actions'].map((h) => (
-                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.map((p) => (
-                  <Table.Row key={p.id} data-testid="payment-row">
-                    <Table.Cell whiteSpace="nowrap">{shortDateTime(p.succeededAt ?? p.createdAt)}</Table.Cell>
-                    <Table.Cell data-label="Payer">{p.payerEmail ?? '—'}</Table.Cell>
-                    <Table.Cell data-label="Company">{p.companyName ?? '—'}</Table.Cell>
-                    <Table.Cell data-label="For">
-                      {p.claim
-                        ? `Claim (${p.claim.status})`
-                        : p.listing
-                          ? `Listing (${p.listing.status})`
-                          : p.status === 'succeeded'
-                            ? 'Nothing yet'
-                            : '—'}
-                    </Table.Cell>
-                    <Table.Cell data-label="Amount">{dollars(p.amount / 100)}</Table.Cell>
-                    <Table.Cell data-label="Status">
-                      <Badge colorPalette={STATUS_PALETTE[p.status] ?? 'gray'}>{p.status}</Badge>
-                      {p.lastError && (
-                        <Text fontSize="xs" color="red.700">
-                          {p.lastError}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell data-label="Actions">
-                      {p.status === 'succeeded' ? (
-                        <ConfirmButton
-                          size="xs"
-                          colorPalette="red"
-                          variant="outline"
-                          title="Refund this payment?"
-                          description={`${dollars(p.amount / 100)} goes back to ${p.payerEmail ?? 'the payer'} and the subscription ends at once.`}
-                          confirmLabel="Refund"
-                          onConfirm={() => refund.mutate(p.id)}
-                        >
-                          Refund
-                        </ConfirmButton>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable columns={['Date', 'Payer', 'Company', 'For', 'Amount', 'Status', 'Actions']}>
+            {list.map((p) => (
+              <Table.Row key={p.id} data-testid="payment-row">
+                <Table.Cell whiteSpace="nowrap">{shortDateTime(p.succeededAt ?? p.createdAt)}</Table.Cell>
+                <Table.Cell data-label="Payer">{p.payerEmail ?? '—'}</Table.Cell>
+                <Table.Cell data-label="Company">{p.companyName ?? '—'}</Table.Cell>
+                <Table.Cell data-label="For">
+                  {p.claim
+                    ? `Claim (${p.claim.status})`
+                    : p.listing
+                      ? `Listing (${p.listing.status})`
+                      : p.status === 'succeeded'
+                        ? 'Nothing yet'
+                        : '—'}
+                </Table.Cell>
+                <Table.Cell data-label="Amount">{dollars(p.amount / 100)}</Table.Cell>
+                <Table.Cell data-label="Status">
+                  <Badge colorPalette={STATUS_PALETTE[p.status] ?? 'gray'}>{p.status}</Badge>
+                  {p.lastError && (
+                    <Text fontSize="xs" color="red.700">
+                      {p.lastError}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell data-label="Actions">
+                  {p.status === 'succeeded' ? (
+                    <ConfirmButton
+                      size="xs"
+                      colorPalette="red"
+                      variant="outline"
+                      title="Refund this payment?"
+                      description={`${dollars(p.amount / 100)} goes back to ${p.payerEmail ?? 'the payer'} and the subscription ends at once.`}
+                      confirmLabel="Refund"
+                      onConfirm={() => refund.mutate(p.id)}
+                    >
+                      Refund
+                    </ConfirmButton>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
         {(page > 1 || list.length === ADMIN_PAYMENTS_PAGE_SIZE) && (
           <HStack as="nav" aria-label="Payments pages" justify="center" mt="4">

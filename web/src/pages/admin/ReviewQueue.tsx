@@ -4,7 +4,7 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { adminAction, type AdminAnswer } from '../../lib/client/admin';
 import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { ConfirmButton, ListState, Panel } from './ui';
 
 /**
  * The decisions of an admin review queue: POST `{base}/{id}/approve` and `{base}/{id}/reject`
@@ -107,10 +107,10 @@ export function ReviewQueue<P extends QueuePath>(props: ReviewQueueProps<P>) {
   const decide = useReviewDecisions(url, props.toasts, [[url], ...props.affects]);
   return (
     <Panel title={props.title} description={props.description}>
-      <QueryState isLoading={queue.isLoading} error={queue.error}>
-        {queue.data?.length ? (
+      <ListState<Waiting<P>> isLoading={queue.isLoading} error={queue.error} items={queue.data} empty={props.empty}>
+        {(waiting) => (
           <Stack as="ul" gap="3" listStyleType="none">
-            {queue.data.map((v) => (
+            {waiting.map((v) => (
               <Box as="li" key={v.companyId} borderWidth="1px" rounded="md" p="4" data-testid={props.testId}>
                 <HStack justify="space-between" align="start" wrap="wrap" gap="3">
                   <Box>
@@ -136,10 +136,8 @@ export function ReviewQueue<P extends QueuePath>(props: ReviewQueueProps<P>) {
               </Box>
             ))}
           </Stack>
-        ) : (
-          <Empty>{props.empty}</Empty>
         )}
-      </QueryState>
+      </ListState>
     </Panel>
   );
 }

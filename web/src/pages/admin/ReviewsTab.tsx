@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Checkbox, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { AbuseSignal, AdminReview } from '@limo/contracts';
 import { Check, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { OptionSelect } from '../../components/OptionSelect';
 import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
-import { shortDate, useAdminAction, useAdminQuery } from './adminApi';
-import { ConfirmButton, Empty, Panel, QueryState } from './ui';
+import { shortDate, useAdminAction, useAdminQuery, tryAgainToasts } from './adminApi';
+import { ConfirmButton, ListState, Panel } from './ui';
 import { adminAction } from '../../lib/client/admin';
 
 const PENDING = '/api/admin/pending-reviews';
@@ -29,27 +30,27 @@ function useReviewActions() {
   return {
     approve: useAdminAction(
       (id: string) => adminAction('POST', review(id, '/approve'), {}),
-      { success: { title: 'Review approved successfully!' }, error: { title: 'Error approving review', fallback: 'Please try again' } },
+      tryAgainToasts('Review approved successfully!', 'Error approving review'),
       affects,
     ),
     reject: useAdminAction(
       (id: string) => adminAction('POST', review(id, '/reject'), {}),
-      { success: { title: 'Review rejected successfully!' }, error: { title: 'Error rejecting review', fallback: 'Please try again' } },
+      tryAgainToasts('Review rejected successfully!', 'Error rejecting review'),
       affects,
     ),
     approveReply: useAdminAction(
       (id: string) => adminAction('POST', review(id, '/reply/approve'), {}),
-      { success: { title: 'Reply approved successfully!' }, error: { title: 'Error approving reply', fallback: 'Please try again' } },
+      tryAgainToasts('Reply approved successfully!', 'Error approving reply'),
       affects,
     ),
     rejectReply: useAdminAction(
       (id: string) => adminAction('POST', review(id, '/reply/reject'), {}),
-      { success: { title: 'Reply rejected successfully!' }, error: { title: 'Error rejecting reply', fallback: 'Please try again' } },
+      tryAgainToasts('Reply rejected successfully!', 'Error rejecting reply'),
       affects,
     ),
     remove: useAdminAction(
       (id: string) => adminAction('DELETE', review(id, '')),
-      { success: { title: 'Review deleted successfully!' }, error: { title: 'Error deleting review', fallback: 'Please try again' } },
+      tryAgainToasts('Review deleted successfully!', 'Error deleting review'),
       affects,
     ),
   };
@@ -182,18 +183,17 @@ function ReviewFilters({ filters, onChange }: { filters: Record<string, string>;
         value={filters.q ?? ''}
         onChange={(e) => set('q', e.target.value)}
       />
-      <NativeSelect.Root size="sm" maxW="64">
-        <NativeSelect.Field aria-label="Abuse signal" value={filters.signal ?? ''} onChange={(e) => set('signal', e.target.value)}>
-          <option value="">Any review</option>
-          <option value="any">Any abuse signal</option>
-          {Object.entries(SIGNAL_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm', maxW: '64' }}
+        aria-label="Abuse signal"
+        value={filters.signal ?? ''}
+        onChange={(e) => set('signal', e.target.value)}
+        options={[
+          { value: '', label: 'Any review' },
+          { value: 'any', label: 'Any abuse signal' },
+          ...Object.entries(SIGNAL_LABELS).map(([value, label]) => ({ value, label })),
+        ]}
+      />
       {(
         [
           ['flagged', 'Flagged by owner'],
@@ -234,17 +234,15 @@ export function ReviewsTab() {
         title={`Pending Reviews${pending.data ? ` (${pending.data.length})` : ''}`}
         description="Reviews show publicly and count in ratings once approved."
       >
-        <QueryState isLoading={pending.isLoading} error={pending.error}>
-          {pending.data?.length ? (
+        <ListState isLoading={pending.isLoading} error={pending.error} items={pending.data} empty="No reviews waiting for moderation.">
+          {(reviews) => (
             <Stack as="ul" gap="3" listStyleType="none" aria-label="Pending reviews">
-              {pending.data.map((r) => (
+              {reviews.map((r) => (
                 <ReviewItem key={r.id} review={r} actions={actions} moderate />
               ))}
             </Stack>
-          ) : (
-            <Empty>No reviews waiting for moderation.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Panel>
       <Panel title={`All Reviews${all.data ? ` (${all.data.length})` : ''}`}>
         <ReviewFilters
@@ -254,20 +252,18 @@ export function ReviewsTab() {
             setPage(1);
           }}
         />
-        <QueryState isLoading={all.isLoading} error={all.error}>
-          {all.data?.length ? (
+        <ListState isLoading={all.isLoading} error={all.error} items={all.data} empty="No reviews yet.">
+          {(reviews) => (
             <>
               <Stack as="ul" gap="3" listStyleType="none" aria-label="All reviews">
-                {all.data.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
+                {reviews.slice((shownPage - 1) * REVIEWS_PAGE_SIZE, shownPage * REVIEWS_PAGE_SIZE).map((r) => (
                   <ReviewItem key={r.id} review={r} actions={actions} moderate={false} />
                 ))}
               </Stack>
               {totalPages > 1 && <Pagination page={shownPage} totalPages={totalPages} onPage={setPage} />}
             </>
-          ) : (
-            <Empty>No reviews yet.</Empty>
           )}
-        </QueryState>
+        </ListState>
       </Panel>
     </Stack>
   );

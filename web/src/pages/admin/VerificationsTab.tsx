@@ -1,5 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { shortDateTime } from './adminApi';
+import { shortDateTime, tryAgainToasts } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
 
 /** Owned listings not verified yet, free and paid, oldest first. */
@@ -10,14 +10,8 @@ export function VerificationsTab() {
       failure="Failed to fetch listing verifications"
       affects={[['/api/admin/companies'], ['/api/companies'], ['/api/admin/change-requests']]}
       toasts={{
-        approve: {
-          success: { title: 'Listing verified', description: 'The owner was told by e-mail.' },
-          error: { title: 'Error verifying listing', fallback: 'Please try again' },
-        },
-        reject: {
-          success: { title: 'Listing rejected', description: 'The owner was told the reason by e-mail.' },
-          error: { title: 'Error rejecting listing', fallback: 'Please try again' },
-        },
+        approve: tryAgainToasts('Listing verified', 'Error verifying listing', 'The owner was told by e-mail.'),
+        reject: tryAgainToasts('Listing rejected', 'Error rejecting listing', 'The owner was told the reason by e-mail.'),
       }}
       title="Verifications"
       description="Owned listings not verified yet, free and paid, oldest first."

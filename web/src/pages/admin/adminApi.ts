@@ -47,6 +47,14 @@ export interface ActionToasts<TResult> {
   error: { title: string; fallback: string };
 }
 
+/** The toasts of an action that says `success` when done and, on failure, `failure` with the server's message or "Please try again". */
+export function tryAgainToasts(success: string, failure: string, description?: string): ActionToasts<unknown> {
+  return {
+    success: description === undefined ? { title: success } : { title: success, description },
+    error: { title: failure, fallback: 'Please try again' },
+  };
+}
+
 /**
  * A state-changing admin call (a function of the typed client), then the §8 toast, then the
  * lists it affects are fetched again (§7: "Success of a mutation refreshes the lists it affects").

@@ -12,6 +12,7 @@ import {
   InputGroup,
   Spinner,
   Stack,
+  Table,
   Text,
   Textarea,
   type ButtonProps,
@@ -84,6 +85,45 @@ export function Empty({ children }: { children: ReactNode }) {
     <Text color="gray.700" py="6" textAlign="center">
       {children}
     </Text>
+  );
+}
+
+/** Loading, failure, the `empty` line when a query's list has nothing, else the list (`children`, given the items). */
+export function ListState<T>({
+  isLoading,
+  error,
+  items,
+  empty,
+  children,
+}: {
+  isLoading: boolean;
+  error: Error | null;
+  items: readonly T[] | undefined;
+  empty: ReactNode;
+  children(items: readonly T[]): ReactNode;
+}) {
+  return (
+    <QueryState isLoading={isLoading} error={error}>
+      {items?.length ? children(items) : <Empty>{empty}</Empty>}
+    </QueryState>
+  );
+}
+
+/** A tab's table: its column headers over its rows (`children`), each row's cells stacked on a phone. */
+export function AdminTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" striped css={stackOnMobile}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((h) => (
+              <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
 

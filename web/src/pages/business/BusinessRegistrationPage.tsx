@@ -42,6 +42,7 @@ import {
   type ListingForm,
   type VisitorForm,
 } from './registrationForm';
+import { PageLoading } from '../../components/PageLoading';
 
 type Step = 'form' | 'payment' | 'done';
 const FAILED_LISTING = 'Failed to create your business listing. Please try again.';
@@ -242,11 +243,7 @@ export default function BusinessRegistrationPage() {
 
   if (upgradeId) return <UpgradeListing companyId={upgradeId} />;
   if (isLoading) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
 
   const index = step === 'form' ? 0 : step === 'payment' ? 1 : 2;

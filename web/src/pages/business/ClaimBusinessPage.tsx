@@ -11,10 +11,8 @@ import {
   InputGroup,
   SimpleGrid,
   Skeleton,
-  Spinner,
   Stack,
   Text,
-  Icon,
 } from '@chakra-ui/react';
 import { CLAIM_SEARCH_PAGE_SIZE, type ClaimSearchCompany, type CompanyDetail } from '@limo/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -30,7 +28,9 @@ import { checkoutHref, CLAIM_PLAN } from '../../lib/plans';
 import { useCurrentUser } from '../../lib/session';
 import { Pagination } from '../home/Pagination';
 import { LinkButton } from '../../components/LinkButton';
+import { IconPoints } from '../../components/IconPoints';
 import { HeroBand } from '../../components/HeroBand';
+import { PageLoading } from '../../components/PageLoading';
 
 /** Debounces a value (the search box asks the server once typing pauses). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -180,11 +180,7 @@ function Confirmation({ companyId }: { companyId: string }) {
   const company = useCompany(companyId);
   const [step, setStep] = useState<'confirm' | 'details'>('confirm');
   if (company.isPending) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading business" />
-      </Center>
-    );
+    return <PageLoading label="Loading business" />;
   }
   if (!company.data) {
     return (
@@ -275,19 +271,7 @@ export default function ClaimBusinessPage() {
           </Text>
         </Stack>
       </HeroBand>
-      <SimpleGrid maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} gap="6">
-        {TILES.map((t) => (
-          <Stack key={t.title} gap="2">
-            <Icon asChild color="brand.fg">
-              <t.icon aria-hidden="true" />
-            </Icon>
-            <Heading as="h2" size="md">
-              {t.title}
-            </Heading>
-            <Text color="gray.700">{t.text}</Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <IconPoints items={TILES} heading="h2" maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} pt="10" columns={{ base: 1, md: 3 }} />
       <FindYourBusiness />
       <Box as="section" aria-labelledby="claim-pricing" bg="white" borderYWidth="1px" px={{ base: '4', md: '6' }} py="12">
         <Stack maxW="3xl" mx="auto" gap="3" textAlign="center" align="center">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportPaymentFailure, type PaymentFailure, type PaymentFlow } from '../../lib/payments';
-import { makeCompany, makeCompanyDetail } from '../../test/fixtures';
+import { makeCompany, makeCompanyDetail, makePaymentsConfig } from '../../test/fixtures';
 import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../../test/render';
 import BusinessRegistrationPage from './BusinessRegistrationPage';
 import CheckoutPage from './CheckoutPage';
@@ -9,16 +9,12 @@ import ClaimBusinessPage from './ClaimBusinessPage';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
 const config = on('GET', '/api/payments/config', {
-  body: {
-    provider: 'simulator',
-    publishableKey: null,
-    testMode: true,
-    plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
+  body: makePaymentsConfig({
     testCards: [
       { number: '4242424242424242', outcome: 'succeeds' },
       { number: '4000000000000002', outcome: 'declined (card_declined)' },
     ],
-  },
+  }),
 });
 const intent = on('POST', '/api/create-payment-intent', {
   body: {

@@ -1,7 +1,8 @@
-import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Headphones, LineChart, ShieldCheck } from 'lucide-react';
 import { CLAIM_START_HREF, CONTACT_SALES_HREF, PLANS } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
+import { IconPoints } from '../../components/IconPoints';
 import { HeroBand } from '../../components/HeroBand';
 import { CheckList } from '../../components/CheckList';
 
@@ -108,19 +109,7 @@ export default function PricingPage() {
         <Heading as="h2" id="why-heading" size="2xl" textAlign="center" mb="8">
           Why choose LimoDirectory?
         </Heading>
-        <SimpleGrid maxW="6xl" mx="auto" columns={{ base: 1, md: 2, lg: 4 }} gap="6">
-          {WHY.map((w) => (
-            <Stack key={w.title} gap="2">
-              <Icon asChild color="brand.fg">
-                <w.icon aria-hidden="true" />
-              </Icon>
-              <Heading as="h3" size="md">
-                {w.title}
-              </Heading>
-              <Text color="gray.700">{w.text}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <IconPoints items={WHY} heading="h3" maxW="6xl" mx="auto" columns={{ base: 1, md: 2, lg: 4 }} />
       </Box>
 
       <Box as="section" aria-labelledby="cta-heading" px={{ base: '4', md: '6' }} py="14">

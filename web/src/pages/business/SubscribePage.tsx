@@ -1,7 +1,8 @@
-import { Box, Card, Flex, Grid, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { BadgeDollarSign, Globe2, Handshake, MapPinned, Star, Users } from 'lucide-react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
+import { IconPoints } from '../../components/IconPoints';
 import { HeroBand } from '../../components/HeroBand';
 import { CheckList } from '../../components/CheckList';
 import { ListingPriceCard } from '../../components/ListingPriceCard';
@@ -55,21 +56,7 @@ export default function SubscribePage() {
         <Heading as="h2" id="benefits-heading" size="2xl" textAlign="center" mb="8">
           Why limousine companies list with us
         </Heading>
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-          {BENEFITS.map((b) => (
-            <Card.Root key={b.title}>
-              <Card.Body gap="3">
-                <Icon asChild color="brand.fg">
-                  <b.icon aria-hidden="true" />
-                </Icon>
-                <Heading as="h3" size="md">
-                  {b.title}
-                </Heading>
-                <Text color="gray.700">{b.text}</Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+        <IconPoints items={BENEFITS} heading="h3" cards columns={{ base: 1, md: 2, lg: 3 }} />
       </Box>
 
       <Box as="section" aria-labelledby="includes-heading" bg="white" borderYWidth="1px" px={{ base: '4', md: '6' }} py="14">

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeOwnerCompany } from '../../test/fixtures';
+import { makeOwnerCompany, makePaymentsConfig } from '../../test/fixtures';
 import { analytics, fakeServer, on, renderAt, signedOut } from '../../test/render';
 import BusinessRegistrationPage from './BusinessRegistrationPage';
 
@@ -8,15 +8,7 @@ const owner = on('GET', '/api/me', { body: { id: 'u1', username: 'owner', email:
 const mine = on('GET', '/api/my-companies', {
   body: [makeOwnerCompany({ id: 'free1', name: 'Free Ride Limo', claimed: false, subscriptionInfo: null })],
 });
-const config = on('GET', '/api/payments/config', {
-  body: {
-    provider: 'simulator',
-    publishableKey: null,
-    testMode: true,
-    plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
-    testCards: [{ number: '4242424242424242', outcome: 'succeeds' }],
-  },
-});
+const config = on('GET', '/api/payments/config', { body: makePaymentsConfig() });
 const intent = on('POST', '/api/create-payment-intent', {
   body: {
     clientSecret: 'pi_9_secret_x',

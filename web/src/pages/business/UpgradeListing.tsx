@@ -1,4 +1,4 @@
-import { Box, Button, Card, Center, Heading, HStack, List, Spinner, Stack, Text, Icon } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, List, Stack, Text, Icon } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/session';
 import { MY_COMPANIES_KEY, useMyCompanies } from '../dashboard/data';
 import { DASHBOARD_REDIRECT_MS } from './registrationForm';
 import { LinkButton } from '../../components/LinkButton';
+import { PageLoading } from '../../components/PageLoading';
 
 /**
  * The payment of an owner's existing (free) listing: `POST /api/create-payment-intent` with
@@ -44,11 +45,7 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
   }, [done, navigate, dashboard]);
 
   if (isLoading || (user && companies.isPending)) {
-    return (
-      <Center py="24">
-        <Spinner size="lg" color="brand.600" aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoading label="Loading" />;
   }
   if (!user) {
     return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_ADDRESS_FIELDS } from '../../lib/forms';
 
 /** A website as people type it: a bare domain gets https://. */
 const looksLikeUrl = (v: string) => {
@@ -52,13 +53,7 @@ export const EMPTY_LISTING: ListingForm = {
   phone: '',
   businessEmail: '',
   website: '',
-  fullAddress: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  latitude: '',
-  longitude: '',
+  ...EMPTY_ADDRESS_FIELDS,
   priceRange: '',
   services: [],
   vehicleTypes: [],

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reviewCreateBodySchema, type ReviewCreateBody } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
+import { OptionSelect } from '../../components/OptionSelect';
 import { RATING_LABELS } from '../../components/StarRating';
 import { track } from '../../lib/analytics';
 import { apiRequest, messageOf } from '../../lib/api';
@@ -17,6 +18,8 @@ import { showToast } from '../../lib/toast';
 
 type ReviewFormInput = z.input<typeof reviewCreateBodySchema>;
 
+/** The rating choices, best first ("5 - Excellent"). */
+const RATING_OPTIONS = [5, 4, 3, 2, 1].map((r) => ({ value: String(r), label: `${r} - ${RATING_LABELS[r]}` }));
 const PENDING_MESSAGE = 'Your review is pending admin approval and will be visible once approved.';
 
 /** The mailed review link in the address (`?reviewToken=`), checked by the server: who reviews, or why not. */
@@ -93,16 +96,7 @@ export function ReviewForm({ companyId }: { companyId: string }) {
           </Alert.Root>
         )}
         <FormField label="Rating" required error={errors.rating?.message}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('rating')}>
-              {[5, 4, 3, 2, 1].map((r) => (
-                <option key={r} value={String(r)}>
-                  {r} - {RATING_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect {...register('rating')} options={RATING_OPTIONS} />
         </FormField>
         {link.error && !submitted && (
           <Alert.Root status="warning">

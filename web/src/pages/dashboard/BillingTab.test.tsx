@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectToast, fakeServer, on, renderAt } from '../../test/render';
+import { makePaymentsConfig } from '../../test/fixtures';
 import { BillingTab } from './BillingTab';
 
 // Stripe.js is not loaded in tests: Elements renders its children and confirmSetup answers as Stripe would.
@@ -87,15 +88,7 @@ describe('dashboard Billing tab', () => {
     const pastDue = subscription({ status: 'past_due', statusLabel: 'Past due · update your card', verificationPending: false });
     const calls = fakeServer(
       on('GET', '/api/my-subscription', { body: pastDue }),
-      on('GET', '/api/payments/config', {
-        body: {
-          provider: 'simulator',
-          publishableKey: null,
-          testMode: true,
-          plan: { id: 'claim', name: 'Business Directory Access', amount: 7500, currency: 'usd', interval: 'year' },
-          testCards: [{ number: '4242424242424242', outcome: 'succeeds' }],
-        },
-      }),
+      on('GET', '/api/payments/config', { body: makePaymentsConfig() }),
       on('POST', '/api/my-subscription/card', {
         body: {
           message: 'Card updated and the renewal paid',

@@ -1,5 +1,6 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
+import { OptionSelect } from '../../components/OptionSelect';
 
 /** The search parameter naming the company the dashboard shows (`/dashboard?company=<id>`). */
 export const COMPANY_PARAM = 'company';
@@ -29,16 +30,12 @@ export function CompanySwitcher({
   return (
     <Field.Root maxW="sm" data-testid="company-switcher">
       <Field.Label>Your companies ({companies.length})</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={selectedId} onChange={(e) => onSelect(e.currentTarget.value)}>
-          {companies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {optionLabel(c)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm' }}
+        value={selectedId}
+        onChange={(e) => onSelect(e.currentTarget.value)}
+        options={companies.map((c) => ({ value: c.id, label: optionLabel(c) }))}
+      />
     </Field.Root>
   );
 }

@@ -1,13 +1,14 @@
-import { Box, Button, Card, Heading, HStack, IconButton, Image, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, HStack, IconButton, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MAX_GALLERY_IMAGES, type GalleryImage, type OwnerCompany } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, Trash2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { messageOf } from '../../lib/api';
 import { removeGalleryImage, reorderGallery, uploadGalleryImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
-import { imageSize, sendIfValid } from './imageRules';
+import { ImagePicker } from './ImagePicker';
+import { imageSize } from './imageRules';
 
 /**
  * The gallery (issue 21): up to 10 images, uploaded with the checks of the main image, moved left or
@@ -15,7 +16,6 @@ import { imageSize, sendIfValid } from './imageRules';
  */
 export function GallerySection({ company, measure = imageSize }: { company: OwnerCompany; measure?: typeof imageSize }) {
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [gallery, setGallery] = useState<GalleryImage[]>(company.gallery);
   const done = (next: GalleryImage[] | undefined) => {
     if (next) setGallery(next);
@@ -45,10 +45,6 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
     onError: onError('Could not delete the image'),
   });
 
-  const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    await sendIfValid(file, measure, (checked) => upload.mutate(checked));
-  };
   const move = (index: number, by: -1 | 1) => {
     const ids = gallery.map((g) => g.id);
     [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
@@ -110,17 +106,9 @@ export function GallerySection({ company, measure = imageSize }: { company: Owne
             ))}
           </SimpleGrid>
         )}
-        <Input
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-label="Choose a gallery image"
-          display="none"
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-        <Button colorPalette="brand" alignSelf="start" onClick={() => input.current?.click()} disabled={busy || full}>
-          <Upload aria-hidden="true" /> {upload.isPending ? 'Uploading...' : full ? 'Gallery full' : 'Add to Gallery'}
-        </Button>
+        <ImagePicker inputLabel="Choose a gallery image" disabled={busy || full} measure={measure} onImage={(file) => upload.mutate(file)}>
+          {upload.isPending ? 'Uploading...' : full ? 'Gallery full' : 'Add to Gallery'}
+        </ImagePicker>
       </Card.Body>
     </Card.Root>
   );

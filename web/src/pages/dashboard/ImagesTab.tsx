@@ -1,13 +1,13 @@
-import { Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
 import { apiRequest, messageOf } from '../../lib/api';
 import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
-import { imageSize, sendIfValid, SUGGESTED_IMAGE } from './imageRules';
+import { ImagePicker } from './ImagePicker';
+import { imageSize, SUGGESTED_IMAGE } from './imageRules';
 import { RELOAD_AFTER_UPDATE_MS } from './ProfileTab';
 
 /**
@@ -25,7 +25,6 @@ export function ImagesTab({
   reload?: () => void;
   measure?: typeof imageSize;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [pendingUrl, setPendingUrl] = useState<string>();
   const send = useMutation({
     mutationFn: async (file: File) => {
@@ -50,11 +49,6 @@ export function ImagesTab({
     onError: (error) => showToast({ title: 'Upload failed', description: messageOf(error, 'Upload failed'), type: 'error' }),
   });
 
-  const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    await sendIfValid(file, measure, (checked) => send.mutate(checked));
-  };
-
   return (
     <Card.Root>
       <Card.Body gap="5">
@@ -78,17 +72,9 @@ export function ImagesTab({
                 New image sent for review.
               </Text>
             )}
-            <Input
-              ref={input}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              aria-label="Choose an image"
-              display="none"
-              onChange={(e) => void pick(e.target.files?.[0])}
-            />
-            <Button colorPalette="brand" alignSelf="start" onClick={() => input.current?.click()} disabled={send.isPending}>
-              <Upload aria-hidden="true" /> {send.isPending ? 'Uploading...' : 'Upload Image'}
-            </Button>
+            <ImagePicker inputLabel="Choose an image" disabled={send.isPending} measure={measure} onImage={(file) => send.mutate(file)}>
+              {send.isPending ? 'Uploading...' : 'Upload Image'}
+            </ImagePicker>
           </Stack>
         </Flex>
       </Card.Body>

@@ -1,18 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Field,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, Heading, HStack, IconButton, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   VEHICLE_TYPES,
   WEEKDAYS,
@@ -26,11 +12,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { apiRequest, ApiError, messageOf } from '../../lib/api';
+import { OptionSelect } from '../../components/OptionSelect';
 import { uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 
 type AreaKind = 'none' | 'radius' | 'cities';
+const AREA_OPTIONS = [
+  { value: 'none', label: 'Not set' },
+  { value: 'radius', label: 'A radius around my address' },
+  { value: 'cities', label: 'A list of cities' },
+];
+const VEHICLE_OPTIONS = VEHICLE_TYPES.map((t) => ({ value: t.slug, label: t.label }));
 
 const slugOfLabel = (label: string) => VEHICLE_TYPES.find((t) => t.label === label || t.slug === label)?.slug ?? label;
 const emptyHours = (): BusinessHours => Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as BusinessHours;
@@ -142,14 +135,13 @@ export function ProfileExtras({ company, verified }: { company: OwnerCompany; ve
           <Heading as="h3" size="md" id="area-heading">
             Service Area
           </Heading>
-          <NativeSelect.Root w="64">
-            <NativeSelect.Field aria-label="Service area" value={kind} onChange={(e) => setKind(e.target.value as AreaKind)}>
-              <option value="none">Not set</option>
-              <option value="radius">A radius around my address</option>
-              <option value="cities">A list of cities</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ w: '64' }}
+            aria-label="Service area"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as AreaKind)}
+            options={AREA_OPTIONS}
+          />
           {kind === 'radius' && (
             <Field.Root w="64">
               <Field.Label>Radius (miles)</Field.Label>
@@ -170,16 +162,12 @@ export function ProfileExtras({ company, verified }: { company: OwnerCompany; ve
           </Heading>
           {fleet.map((v, i) => (
             <SimpleGrid key={i} columns={{ base: 1, md: 5 }} gap="2" alignItems="end" role="group" aria-label={`Vehicle ${i + 1}`}>
-              <NativeSelect.Root>
-                <NativeSelect.Field aria-label="Vehicle type" value={v.type} onChange={(e) => setVehicle(i, { type: e.target.value })}>
-                  {VEHICLE_TYPES.map((t) => (
-                    <option key={t.slug} value={t.slug}>
-                      {t.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect
+                aria-label="Vehicle type"
+                value={v.type}
+                onChange={(e) => setVehicle(i, { type: e.target.value })}
+                options={VEHICLE_OPTIONS}
+              />
               <Input
                 type="number"
                 aria-label="Capacity"

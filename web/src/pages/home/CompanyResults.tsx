@@ -1,22 +1,9 @@
-import {
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Flex,
-  Grid,
-  Heading,
-  NativeSelect,
-  SimpleGrid,
-  Text,
-  useMediaQuery,
-  VStack,
-  Icon,
-} from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState, Flex, Grid, Heading, SimpleGrid, Text, useMediaQuery, VStack, Icon } from '@chakra-ui/react';
 import { AlertTriangle, Map as MapIcon, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CompanyCard, CompanyCardSkeleton } from '../../components/CompanyCard';
 import { FormField } from '../../components/FormField';
+import { OptionSelect } from '../../components/OptionSelect';
 import { ResultsMap } from '../../components/map/ResultsMap';
 import { useCompanySearch } from '../../lib/companies';
 import { assumedTotal, PAGE_SIZE, SORT_OPTIONS, type SearchFilters, type SortMode } from '../../lib/search';
@@ -70,16 +57,13 @@ export function CompanyResults({ heading, query, filters, page, sort, onPage, on
         </Box>
         <Box minW="48">
           <FormField label="Sort by">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={sort} onChange={(e) => onSort(e.target.value as SortMode)} bg="white">
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ size: 'sm' }}
+              value={sort}
+              options={SORT_OPTIONS}
+              onChange={(e) => onSort(e.target.value as SortMode)}
+              bg="white"
+            />
           </FormField>
         </Box>
       </Flex>

@@ -1,9 +1,10 @@
-import { Box, Heading, Link, List, SimpleGrid, Stack, Text, Icon } from '@chakra-ui/react';
+import { Box, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { cityPath, statePath } from '@limo/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { Award, Clock, MapPinned, ShieldCheck } from 'lucide-react';
 import type { DetectedPlace } from '../../lib/search';
 import { FaqAccordion } from '../../components/FaqAccordion';
+import { IconPoints } from '../../components/IconPoints';
 
 /** The local search-engine sections shown once the visitor's city is known (§2): coverage, why local, FAQ. */
 export function LocalSections({ place }: { place: DetectedPlace }) {
@@ -66,19 +67,7 @@ export function LocalSections({ place }: { place: DetectedPlace }) {
           <Heading as="h3" size="lg" mb="4">
             Why choose a local {place.city} limo company
           </Heading>
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6">
-            {reasons.map((r) => (
-              <Stack key={r.title} gap="2">
-                <Icon asChild color="brand.fg">
-                  <r.icon aria-hidden="true" />
-                </Icon>
-                <Text fontWeight="semibold">{r.title}</Text>
-                <Text fontSize="sm" color="gray.700">
-                  {r.text}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
+          <IconPoints items={reasons} columns={{ base: 1, md: 2, lg: 4 }} />
         </Box>
         <Box>
           <Heading as="h3" size="lg" mb="4">

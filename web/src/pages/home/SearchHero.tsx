@@ -1,7 +1,8 @@
-import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Search } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField';
+import { OptionSelect, type SelectOption } from '../../components/OptionSelect';
 import { PlaceInput } from '../../components/PlaceInput';
 import {
   DISTANCE_OPTIONS,
@@ -20,23 +21,14 @@ const CHECKBOX_STYLE = { width: 16, height: 16, accentColor: colorValue('brand.7
 interface SelectFieldProps {
   label: string;
   value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: readonly SelectOption[];
   onChange(value: string): void;
 }
 
 function SelectField({ label, value, options, onChange }: SelectFieldProps) {
   return (
     <FormField label={label}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} bg="white">
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect value={value} options={options} onChange={(e) => onChange(e.target.value)} bg="white" />
     </FormField>
   );
 }

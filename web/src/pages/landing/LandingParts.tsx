@@ -1,4 +1,4 @@
-import { Breadcrumb, Button, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Breadcrumb, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { cityPath } from '@limo/contracts';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -60,14 +60,6 @@ export function PageLinks({ state, city, page, pages }: { state: string; city: s
       )}
       {page < pages && link(page + 1, 'Next')}
     </HStack>
-  );
-}
-
-export function LandingLoading({ label }: { label: string }) {
-  return (
-    <Center py="24">
-      <Spinner size="lg" color="brand.600" aria-label={label} />
-    </Center>
   );
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../common.js';
+import { requiredText } from '../common.js';
 import { companyFields, companyName, flag, lenientRate } from './fields.js';
 import { companyBadgeSchema } from './credentials.js';
 import { reviewSchema } from './reviews.js';
@@ -16,10 +16,7 @@ import { companyListingFields } from '../../events/directory.events.js';
  */
 export const companyCreateBodySchema = z.object({
   name: companyName,
-  fullAddress: requiredString('Full address is required')
-    .trim()
-    .min(1, 'Full address is required')
-    .max(500, 'Full address must be at most 500 characters'),
+  fullAddress: requiredText('Full address is required', 500, 'Full address must be at most 500 characters'),
   ...companyFields,
 });
 export type CompanyCreateBody = z.output<typeof companyCreateBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../common.js';
 import { earliestTripDate, isCalendarDate } from '../quotes.js';
+import { listParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Credentials: licence (USDOT, permit) and insurance, verified by an admin (issue 21, part 3)
@@ -100,21 +101,11 @@ export type FilterableBadge = (typeof FILTERABLE_BADGES)[number];
 const isFilterable = (b: string): b is FilterableBadge => (FILTERABLE_BADGES as readonly string[]).includes(b);
 
 /** `GET /api/companies?badges=licensed,insured`: companies carrying every badge listed. */
-export const badgesParam = z
-  .string()
-  .max(200)
-  .optional()
-  .transform((v, ctx) => {
-    const out: FilterableBadge[] = [];
-    for (const item of (v ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean)) {
-      if (!isFilterable(item)) {
-        ctx.addIssue({ code: 'custom', message: `Badges must be among ${FILTERABLE_BADGES.join(', ')}` });
-        return z.NEVER;
-      }
-      if (!out.includes(item)) out.push(item);
-    }
-    return out;
-  });
+export const badgesParam = listParam(
+  200,
+  (item) => {
+    const badge = item.toLowerCase();
+    return isFilterable(badge) ? badge : undefined;
+  },
+  () => `Badges must be among ${FILTERABLE_BADGES.join(', ')}`,
+);

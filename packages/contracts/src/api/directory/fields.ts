@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePriceRange, normalizeService, normalizeVehicleType } from '../../vocabulary.js';
-import { requiredString } from '../common.js';
+import { requiredText } from '../common.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks. Every optional field distinguishes "not sent" (undefined: leave as is)
@@ -18,10 +18,10 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform(blankToNull);
 
-export const companyName = requiredString('Company name is required')
-  .trim()
-  .min(1, 'Company name is required')
-  .max(200, 'Company name must be at most 200 characters');
+export const companyName = requiredText('Company name is required', 200, 'Company name must be at most 200 characters');
+
+/** Why an admin rejects, or an owner flags: told to the other side. */
+export const reasonField = requiredText('Please give a reason', 1000, 'The reason must be at most 1000 characters');
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
@@ -153,6 +153,51 @@ const termList = (what: string, plural: string, normalize: (s: string) => string
 
 const optionalServices = termList('service', 'Services', normalizeService);
 const optionalVehicleTypes = termList('vehicle type', 'Vehicle types', normalizeVehicleType);
+
+/**
+ * A query parameter naming one vocabulary term in any spelling, read as its slug: blank or one of
+ * `noFilter` (any case) is no filter, an unknown term is refused (`Unknown <what>: <value>`).
+ */
+export const termParam = (what: string, max: number, noFilter: readonly string[], normalize: (s: string) => string | undefined) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || noFilter.includes(v.toLowerCase())) return undefined;
+      const slug = normalize(v);
+      if (!slug) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${what}: ${v}` });
+        return z.NEVER;
+      }
+      return slug;
+    });
+
+/**
+ * A comma-separated query parameter: each item read by `read` (an item it does not know is refused
+ * with `message(item)`), de-duplicated in first-seen order; absent or blank is the empty list.
+ */
+export const listParam = <T extends string>(max: number, read: (item: string) => T | undefined, message: (item: string) => string) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((v, ctx) => {
+      const out: T[] = [];
+      for (const item of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const value = read(item);
+        if (!value) {
+          ctx.addIssue({ code: 'custom', message: message(item) });
+          return z.NEVER;
+        }
+        if (!out.includes(value)) out.push(value);
+      }
+      return out;
+    });
 
 export const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../common.js';
 import { pageParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -7,11 +8,7 @@ import { pageParam } from './fields.js';
 
 /** `GET /api/geo/cities?q=`: "City, ST" suggestions for the location box. */
 export const citySuggestQuerySchema = z.object({
-  q: z
-    .string({ error: 'Type part of a city name' })
-    .trim()
-    .min(1, 'Type part of a city name')
-    .max(100, 'City name must be at most 100 characters'),
+  q: requiredText('Type part of a city name', 100, 'City name must be at most 100 characters'),
   limit: pageParam(20, 8, 'Limit'),
 });
 /** One suggestion of the location box. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { minutesOf, TIME_PATTERN, WEEKDAYS, WEEKDAY_LABELS, type BusinessHours } from '../../business-hours.js';
 import { citySlug } from '../../places.js';
 import { normalizeVehicleType } from '../../vocabulary.js';
+import { requiredText } from '../common.js';
 import { isImageUrl } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -61,11 +62,7 @@ export const businessHoursResponseSchema = z.object(
 ) satisfies z.ZodType<BusinessHours>;
 
 const cityStateSchema = z.object({
-  city: z
-    .string({ error: 'Each city must have a name' })
-    .trim()
-    .min(1, 'Each city must have a name')
-    .max(100, 'City names are at most 100 characters'),
+  city: requiredText('Each city must have a name', 100, 'City names are at most 100 characters'),
   state: z
     .string({ error: 'Each city needs its state' })
     .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reviewStatusSchema } from '../../events/directory.events.js';
-import { requiredString } from '../common.js';
-import { optionalText } from './fields.js';
+import { requiredText } from '../common.js';
+import { optionalText, reasonField } from './fields.js';
 
 /** An owner's reply as the public sees it: only once an admin approved it. */
 export const reviewReplySchema = z.object({ text: z.string(), createdAt: z.string() });
@@ -82,10 +82,7 @@ export const companyReviewsQuerySchema = z.object({ verifiedCustomer: yes });
 // Reviews
 // ---------------------------------------------------------------------------------------------
 
-const reviewerName = requiredString('Please enter your name')
-  .trim()
-  .min(1, 'Please enter your name')
-  .max(100, 'Name must be at most 100 characters');
+const reviewerName = requiredText('Please enter your name', 100, 'Name must be at most 100 characters');
 
 /**
  * `POST /api/reviews` (public-side §5). `website` is a honeypot: people leave it empty. With a
@@ -93,7 +90,7 @@ const reviewerName = requiredString('Please enter your name')
  */
 export const reviewCreateBodySchema = z
   .object({
-    companyId: requiredString('Company is required').trim().min(1, 'Company is required').max(64, 'Company not found'),
+    companyId: requiredText('Company is required', 64, 'Company not found'),
     rating: z.preprocess(
       (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
       z
@@ -116,15 +113,12 @@ export type ReviewCreateBody = z.output<typeof reviewCreateBodySchema>;
 
 /** `POST|PUT /api/reviews/{id}/reply`: the owner's reply. */
 export const reviewReplyBodySchema = z.object({
-  text: requiredString('Please write a reply').trim().min(1, 'Please write a reply').max(2000, 'The reply must be at most 2000 characters'),
+  text: requiredText('Please write a reply', 2000, 'The reply must be at most 2000 characters'),
 });
 
 /** `POST /api/reviews/{id}/flag`: why the owner thinks the review is fake or abusive. */
 export const reviewFlagBodySchema = z.object({
-  reason: requiredString('Please give a reason')
-    .trim()
-    .min(1, 'Please give a reason')
-    .max(1000, 'The reason must be at most 1000 characters'),
+  reason: reasonField,
 });
 
 /** `GET /api/reviews/links?reviewToken=`: what a mailed review link stands for, to prefill the form. */

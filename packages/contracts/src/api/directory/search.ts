@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizePriceRange, normalizeService, normalizeVehicleType } from '../../vocabulary.js';
 import { badgesParam } from './credentials.js';
-import { pageParam } from './fields.js';
+import { listParam, pageParam, termParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Search (public-side §7)
@@ -32,59 +32,15 @@ export const companySearchQuerySchema = z.object({
     .max(200, 'Location must be at most 200 characters')
     .optional()
     .transform((v) => v || undefined),
-  serviceType: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v || v.toLowerCase() === 'all' || v.toLowerCase() === 'all services') return undefined;
-      const slug = normalizeService(v);
-      if (!slug) {
-        ctx.addIssue({ code: 'custom', message: `Unknown service type: ${v}` });
-        return z.NEVER;
-      }
-      return slug;
-    }),
+  serviceType: termParam('service type', 100, ['all', 'all services'], normalizeService),
   distance: z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v.replace(/\s*miles?$/i, '').toLowerCase() : '25'))
     .pipe(searchDistanceSchema),
-  vehicleTypes: z
-    .string()
-    .max(1000)
-    .optional()
-    .transform((v, ctx) => {
-      const out: string[] = [];
-      for (const item of (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const slug = normalizeVehicleType(item);
-        if (!slug) {
-          ctx.addIssue({ code: 'custom', message: `Unknown vehicle type: ${item}` });
-          return z.NEVER;
-        }
-        if (!out.includes(slug)) out.push(slug);
-      }
-      return out;
-    }),
-  priceRange: z
-    .string()
-    .trim()
-    .max(50)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v || v.toLowerCase() === 'any') return undefined;
-      const slug = normalizePriceRange(v);
-      if (!slug) {
-        ctx.addIssue({ code: 'custom', message: `Unknown price range: ${v}` });
-        return z.NEVER;
-      }
-      return slug;
-    }),
+  vehicleTypes: listParam(1000, normalizeVehicleType, (item) => `Unknown vehicle type: ${item}`),
+  priceRange: termParam('price range', 50, ['any'], normalizePriceRange),
   /** `verifiedOwner=true`: only listings with the Verified Owner badge. */
   verifiedOwner: z
     .enum(['true', 'false'], { error: 'verifiedOwner must be true or false' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageParam } from './fields.js';
+import { auditFields } from '../../events/audit.events.js';
+import { pageParam, reasonField } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Verification queue and audit log (issue 17)
@@ -25,29 +26,13 @@ export type ListingVerification = z.infer<typeof listingVerificationSchema>;
 
 /** `POST /api/admin/listing-verifications/{companyId}/reject`: the reason is told to the owner. */
 export const listingRejectBodySchema = z.object({
-  reason: z
-    .string({ error: 'Please give a reason' })
-    .trim()
-    .min(1, 'Please give a reason')
-    .max(1000, 'The reason must be at most 1000 characters'),
+  reason: reasonField,
 });
 
 export const companyIdParamsSchema = z.object({ companyId: z.string().min(1).max(64) });
 
 /** One admin action as the audit log keeps it. */
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  /** The service that recorded it (directory, billing, …). */
-  service: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  /** E.g. `change-request.approved`, `listing.verified`, `claim.rejected`, `payment.refunded`. */
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
-  details: z.record(z.string(), z.unknown()),
-});
+export const auditEntrySchema = z.object({ id: z.string(), at: z.string(), ...auditFields });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const filterParam = z

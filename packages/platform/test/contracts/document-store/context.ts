@@ -84,6 +84,10 @@ export class RecordingBus implements EventBus {
     throw new Error('RecordingBus does not consume');
   }
 
+  async subscribeBatch(): Promise<Subscription> {
+    throw new Error('RecordingBus does not consume');
+  }
+
   async ping(): Promise<void> {}
 
   onTopicRecreated(): () => void {

@@ -35,33 +35,24 @@ export async function mySubscriptionRoutes(app: FastifyInstance, deps: BillingDe
     async (request) => deps.mySubscription.view(request.user!, request.query.companyId),
   );
 
-  r.post(
-    '/api/my-subscription/cancel',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: 'Cancel at the end of the year paid: the listing stays active until then',
-        querystring: mySubscriptionQuerySchema,
-        body: mySubscriptionActionBodySchema,
-        response: { 200: mySubscriptionActionResponseSchema, ...errors },
+  for (const [action, summary] of [
+    ['cancel', 'Cancel at the end of the year paid: the listing stays active until then'],
+    ['resume', 'Undo a cancellation before the period ends: the subscription renews again'],
+  ] as const) {
+    r.post(
+      `/api/my-subscription/${action}`,
+      {
+        schema: {
+          tags: ['billing'],
+          summary,
+          querystring: mySubscriptionQuerySchema,
+          body: mySubscriptionActionBodySchema,
+          response: { 200: mySubscriptionActionResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => deps.mySubscription.cancel(request.user!, request.body?.companyId ?? request.query.companyId),
-  );
-
-  r.post(
-    '/api/my-subscription/resume',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: 'Undo a cancellation before the period ends: the subscription renews again',
-        querystring: mySubscriptionQuerySchema,
-        body: mySubscriptionActionBodySchema,
-        response: { 200: mySubscriptionActionResponseSchema, ...errors },
-      },
-    },
-    async (request) => deps.mySubscription.resume(request.user!, request.body?.companyId ?? request.query.companyId),
-  );
+      async (request) => deps.mySubscription[action](request.user!, request.body?.companyId ?? request.query.companyId),
+    );
+  }
 
   r.post(
     '/api/my-subscription/card',

@@ -8,15 +8,15 @@ import { CERTIFICATE_MESSAGES, checkCertificate, MAX_CERTIFICATE_BYTES } from '.
 import type { CompanyDoc } from '../../domain/company.js';
 import { certificateKey, submitted, toCredentials } from '../../domain/credentials.js';
 import type { DirectoryDeps } from '../../deps.js';
+import { readUpload, type UploadForm } from '../../use-cases/multipart-upload.js';
 
-/** Multipart errors while reading the client's parts, as the credentials form words them. */
-function uploadError(err: unknown): Error {
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(CERTIFICATE_MESSAGES.tooLarge, 'certificate');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(CERTIFICATE_MESSAGES.notAccepted, 'certificate');
-  if (code === 'FST_FILES_LIMIT') return badRequest('Please upload one certificate at a time', 'certificate');
-  return badRequest('The upload could not be read. Please try again.', 'certificate');
-}
+/** The credentials form's certificate upload. */
+const CERTIFICATE_FORM: UploadForm = {
+  field: 'certificate',
+  tooLarge: CERTIFICATE_MESSAGES.tooLarge,
+  notAccepted: CERTIFICATE_MESSAGES.notAccepted,
+  oneAtATime: 'Please upload one certificate at a time',
+};
 
 /**
  * The owner's credentials (issue 21): `GET|PUT /api/my-companies/{id}/credentials`, the insurance
@@ -91,17 +91,7 @@ export async function credentialRoutes(app: FastifyInstance, deps: DirectoryDeps
       await enforceRateLimits(ctx.limiter, reply, [
         { key: `certificate:user:${user.id}`, limit: 20, windowMs: 60 * 60 * 1000, message: 'Too many uploads. Please try again later.' },
       ]);
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname === 'certificate' && !bytes) bytes = await part.toBuffer();
-          else part.file.resume();
-        }
-      } catch (err) {
-        throw uploadError(err);
-      }
-      if (!bytes || bytes.length === 0) throw badRequest(CERTIFICATE_MESSAGES.notAccepted, 'certificate');
+      const { bytes } = await readUpload(request, CERTIFICATE_FORM);
       const checked = await checkCertificate(bytes);
       if (!checked.ok) throw badRequest(checked.message, 'certificate');
       const key = certificateKey(randomUUID());

@@ -3,18 +3,14 @@ import type { AdminCompanyList, OwnerCompany } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
 import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
 import type { CompanyDoc } from '../../../src/domain/company.js';
-import { adminCreate, call, multipart, png, startDirectory, userOf } from '../../support.js';
+import { adminCreate, call, companyEventsSeen, multipart, png, startDirectory, userOf } from '../../support.js';
 
 const h = sharedHarness(() => startDirectory());
 const admin = sharedUser(h, 'admin');
-const events: EventEnvelope[] = [];
+let events: EventEnvelope[];
 
 beforeAll(async () => {
-  await h.ctx.bus.subscribe({
-    group: 'test.company-events',
-    topics: ['company.created.v1', 'company.updated.v1', 'company.deleted.v1'],
-    handler: async (e) => void events.push(e),
-  });
+  events = await companyEventsSeen(h, 'test.company-events');
   // The admin list pages over the generated directory, as after the admin's populate-database.
   expect((await call(h, 'POST', '/api/admin/populate-database', admin)).json().companiesAdded).toBe(1900);
 });

@@ -4,6 +4,7 @@ import {
   adminCreate,
   call,
   expectAdminOnlyQueue,
+  expectMail,
   ownerListing,
   sharedHarness,
   sharedUser,
@@ -43,10 +44,7 @@ describe('the listing verification queue (issue 17, defect 11)', () => {
     expect(res.json().company).toMatchObject({ verified: true, businessVerified: true, verifiedOwner: false });
     expect((await call(h, 'GET', `/api/companies/${company.id}`)).json().verified).toBe(true);
     expect((await queue()).map((v) => v.companyId)).not.toContain(company.id);
-    const mail = (await h.ctx.outbox()).find((m) => m.to === owner.email && m.tag === 'listing-verified');
-    expect(mail?.subject).toBe('Approve Me Limo is verified on LimoDirectory');
-    expect(mail?.text).toContain('verified it');
-    expect(mail?.html).toContain('verified it');
+    await expectMail(h, owner.email, 'listing-verified', { subject: 'Approve Me Limo is verified on LimoDirectory', says: 'verified it' });
     // Decided once: a second decision answers 409.
     expect((await call(h, 'POST', `${QUEUE}/${company.id}/approve`, admin)).statusCode).toBe(409);
   });
@@ -61,10 +59,10 @@ describe('the listing verification queue (issue 17, defect 11)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().company.verified).toBe(false);
     expect((await queue()).map((v) => v.companyId)).not.toContain(company.id);
-    const mail = (await h.ctx.outbox()).find((m) => m.to === owner.email && m.tag === 'listing-rejected');
-    expect(mail?.subject).toBe('Reject Me Limo could not be verified');
-    expect(mail?.text).toContain('Reason: The phone number does not answer');
-    expect(mail?.html).toContain('Reason: The phone number does not answer');
+    await expectMail(h, owner.email, 'listing-rejected', {
+      subject: 'Reject Me Limo could not be verified',
+      says: 'Reason: The phone number does not answer',
+    });
   });
 
   it('answers 404 for an unknown company, 403 to non-admins, 401 signed out', async () => {

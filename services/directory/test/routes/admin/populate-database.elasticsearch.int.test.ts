@@ -1,22 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Company } from '@limo/contracts';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ElasticsearchCompanySearch } from '../../../src/search/elasticsearch.company-search.js';
+import { elasticsearchIndex } from '../../search/search-indexes.js';
 import { call, startDirectory, userOf } from '../../support.js';
 
 // Issue 23 #8: populate answered while Elasticsearch still got its companies one event (and one
 // refresh) at a time, ~14 a second; demo data in a directory beside a shared index.
 describeWithEngine('populate and demo data on Elasticsearch', 'ELASTICSEARCH_URL', (url) => {
   const withIndex = async (env: Record<string, string>, body: (h: Awaited<ReturnType<typeof startDirectory>>) => Promise<void>) => {
-    const index = await ElasticsearchCompanySearch.create({ node: url, index: `companies-populate-${randomUUID()}` });
+    const { index, close } = await elasticsearchIndex(url, 'companies-populate');
     const h = await startDirectory(env, { searchIndex: index });
     try {
       await body(h);
     } finally {
       await h.close();
-      await index.drop();
-      await index.close();
+      await close();
     }
   };
 

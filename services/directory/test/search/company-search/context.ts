@@ -31,6 +31,8 @@ export const MIAMI_BY_DISTANCE = [
 ];
 export const FORT_LAUDERDALE_BY_DISTANCE = ['fl-fll-01', 'fl-fll-02', 'fl-fll-03', 'fl-fll-04', 'fl-fll-05'];
 export const SOUTH_FLORIDA_BY_DISTANCE = ['fl-sfl-04', 'fl-sfl-03', 'fl-sfl-01', 'fl-sfl-02', 'fl-sfl-05'];
+/** These lists of fixtures one after the other, without the featured ones (which rank before them). */
+export const unfeatured = (...lists: string[][]): string[] => lists.flat().filter((id) => !byId.get(id)!.featured);
 /** Every non-suspended fixture in best-match order without a centre: featured, then rating, reviews, name, id. */
 export const ALL_BEST_MATCH = [
   'fl-mia-10',

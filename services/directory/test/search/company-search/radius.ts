@@ -6,6 +6,7 @@ import {
   MIAMI_BY_DISTANCE,
   SOUTH_FLORIDA_BY_DISTANCE,
   byId,
+  unfeatured,
   withinMiles,
   type CompanySearchContract,
 } from './context.js';
@@ -17,12 +18,7 @@ export function radius(t: CompanySearchContract): void {
   describe('radius', () => {
     it('finds only the companies within 25 miles of Miami: featured first, then by distance, suspended last', async () => {
       const result = await search({ near: MIAMI, radiusMiles: 25 });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-mia-07',
-        'fl-mia-10',
-        ...MIAMI_BY_DISTANCE.filter((id) => id !== 'fl-mia-07' && id !== 'fl-mia-10'),
-        'fl-mia-02',
-      ]);
+      expect(result.hits.map((h) => h.id)).toEqual(['fl-mia-07', 'fl-mia-10', ...unfeatured(MIAMI_BY_DISTANCE), 'fl-mia-02']);
       expect(result.total).toBe(12);
       expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(25)));
     });
@@ -37,34 +33,21 @@ export function radius(t: CompanySearchContract): void {
       expect(hits.find((h) => h.id === 'fl-mia-01')!.distanceMiles).toBeCloseTo(1.2, 1);
     });
 
-    it('widens to 50 miles', async () => {
-      const result = await search({ near: MIAMI, radiusMiles: 50 });
+    it.each([
+      [50, [MIAMI_BY_DISTANCE, FORT_LAUDERDALE_BY_DISTANCE], 18],
+      [100, [MIAMI_BY_DISTANCE, FORT_LAUDERDALE_BY_DISTANCE, SOUTH_FLORIDA_BY_DISTANCE], 23],
+    ])('widens to %i miles', async (radiusMiles, byDistance, total) => {
+      const result = await search({ near: MIAMI, radiusMiles });
       expect(result.hits.map((h) => h.id)).toEqual([
         'fl-mia-07',
         'fl-mia-10',
         'fl-fll-04',
-        ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE].filter((id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id)),
+        ...unfeatured(...byDistance),
         'fl-mia-02',
         'fl-fll-06',
       ]);
-      expect(result.total).toBe(18);
-      expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(50)));
-    });
-
-    it('widens to 100 miles', async () => {
-      const result = await search({ near: MIAMI, radiusMiles: 100 });
-      expect(result.hits.map((h) => h.id)).toEqual([
-        'fl-mia-07',
-        'fl-mia-10',
-        'fl-fll-04',
-        ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter(
-          (id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id),
-        ),
-        'fl-mia-02',
-        'fl-fll-06',
-      ]);
-      expect(result.total).toBe(23);
-      expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(100)));
+      expect(result.total).toBe(total);
+      expect(new Set(result.hits.map((h) => h.id))).toEqual(new Set(withinMiles(radiusMiles)));
     });
 
     it('never returns a company without coordinates for a radius', async () => {

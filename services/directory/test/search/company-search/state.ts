@@ -5,6 +5,7 @@ import {
   FORT_LAUDERDALE_BY_DISTANCE,
   MIAMI_BY_DISTANCE,
   SOUTH_FLORIDA_BY_DISTANCE,
+  unfeatured,
   type CompanySearchContract,
 } from './context.js';
 
@@ -20,9 +21,7 @@ export function state(t: CompanySearchContract): void {
         'fl-mia-10',
         'fl-fll-04',
         'fl-orl-02',
-        ...[...MIAMI_BY_DISTANCE, ...FORT_LAUDERDALE_BY_DISTANCE, ...SOUTH_FLORIDA_BY_DISTANCE].filter(
-          (id) => !['fl-mia-07', 'fl-mia-10', 'fl-fll-04'].includes(id),
-        ),
+        ...unfeatured(MIAMI_BY_DISTANCE, FORT_LAUDERDALE_BY_DISTANCE, SOUTH_FLORIDA_BY_DISTANCE),
         'fl-orl-03',
         'fl-tpa-02',
         'fl-orl-01',

@@ -81,53 +81,53 @@ export async function adminReviewRoutes(app: FastifyInstance, deps: DirectoryDep
     async (request) => listed({}, request.query),
   );
 
+  /** A review and its owner's reply are decided alike: the decision, its audit entry, the review as admins see it. */
+  const decided = [
+    {
+      url: '/api/admin/reviews/:id',
+      name: 'Review',
+      audited: 'review',
+      decide: (id: string, status: 'approved' | 'rejected', adminId: string) => reviews.decide(id, status, adminId),
+      summary: {
+        approved: 'Approve a review: it counts in the rating and shows publicly',
+        rejected: 'Reject a review: stored as rejected, never shown',
+      },
+    },
+    {
+      url: '/api/admin/reviews/:id/reply',
+      name: 'Reply',
+      audited: 'review-reply',
+      decide: (id: string, status: 'approved' | 'rejected', adminId: string) => reviews.decideReply(id, status, adminId),
+      summary: {
+        approved: "Approve the owner's reply: it shows under the review",
+        rejected: "Reject the owner's reply: kept for the owner, never shown",
+      },
+    },
+  ];
   for (const [action, status] of [
     ['approve', 'approved'],
     ['reject', 'rejected'],
   ] as const) {
-    r.post(
-      `/api/admin/reviews/:id/${action}`,
-      {
-        schema: {
-          tags: ['admin'],
-          summary:
-            status === 'approved'
-              ? 'Approve a review: it counts in the rating and shows publicly'
-              : 'Reject a review: stored as rejected, never shown',
-          params: idParamsSchema,
-          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
+    for (const { url, name, audited, decide, summary } of decided) {
+      r.post(
+        `${url}/${action}`,
+        {
+          schema: {
+            tags: ['admin'],
+            summary: summary[status],
+            params: idParamsSchema,
+            response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
+          },
         },
-      },
-      async (request) => {
-        const review = await reviews.decide(request.params.id, status, request.user!.id);
-        if (!review) throw notFound('Review not found');
-        await audit.recordBy(request.user!, `review.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
-        const [withName] = await forAdmins([review]);
-        return { message: `Review ${status}`, review: withName };
-      },
-    );
-
-    r.post(
-      `/api/admin/reviews/:id/reply/${action}`,
-      {
-        schema: {
-          tags: ['admin'],
-          summary:
-            status === 'approved'
-              ? "Approve the owner's reply: it shows under the review"
-              : "Reject the owner's reply: kept for the owner, never shown",
-          params: idParamsSchema,
-          response: { 200: z.object({ message: z.string(), review: adminReviewSchema }), ...errorResponses(404) },
+        async (request) => {
+          const review = await decide(request.params.id, status, request.user!.id);
+          if (!review) throw notFound(`${name} not found`);
+          await audit.recordBy(request.user!, `${audited}.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
+          const [withName] = await forAdmins([review]);
+          return { message: `${name} ${status}`, review: withName };
         },
-      },
-      async (request) => {
-        const review = await reviews.decideReply(request.params.id, status, request.user!.id);
-        if (!review) throw notFound('Reply not found');
-        await audit.recordBy(request.user!, `review-reply.${status}`, { type: 'review', id: review._id }, { companyId: review.companyId });
-        const [withName] = await forAdmins([review]);
-        return { message: `Reply ${status}`, review: withName };
-      },
-    );
+      );
+    }
   }
 
   r.delete(
