@@ -148,6 +148,23 @@ describe('/checkout', () => {
     expect(currentLocation()).toBe(route.route);
   });
 
+  it('takes the declined card\'s "Payment Failed" away once another card paid', async () => {
+    const declinedThenPaid = (call: { method: string; url: string; body?: unknown }) => {
+      if (call.url !== '/api/payments/simulator/confirm') return undefined;
+      const { cardNumber } = call.body as { cardNumber: string };
+      return cardNumber.startsWith('4000')
+        ? { status: 402, body: { message: 'Your card was declined. (test mode)' } }
+        : { body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null } };
+    };
+    fakeServer(signedOut, analytics, config, intent, company, declinedThenPaid);
+    const { user } = renderAt(<CheckoutPage />, route);
+    await payWith(user, '4000 0000 0000 0002');
+    await expectToast('Payment Failed');
+    await user.clear(screen.getByLabelText(/Card number/));
+    await payWith(user, '4242 4242 4242 4242', '', '');
+    await waitFor(() => expect(screen.queryByText('Payment Failed')).not.toBeInTheDocument());
+  });
+
   it('asks for every card field before confirming', async () => {
     const calls = fakeServer(signedOut, analytics, config, intent, company);
     const { user } = renderAt(<CheckoutPage />, route);

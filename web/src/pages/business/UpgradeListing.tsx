@@ -121,7 +121,7 @@ export function UpgradeListing({ companyId }: { companyId: string }) {
                 <List.Item>featured placement above free listings in search</List.Item>
                 <List.Item>full editing of your profile once verified</List.Item>
               </List.Root>
-              <HStack>
+              <HStack flexWrap="wrap">
                 <Button colorPalette="brand" loading={busy} onClick={() => void start()}>
                   Continue to Payment
                 </Button>

@@ -121,29 +121,32 @@ export function BillingTab({ companyId }: { companyId: string }) {
         {sub.invoices.length === 0 ? (
           <Text color="gray.700">No receipts yet.</Text>
         ) : (
-          <Table.Root size="sm" striped>
-            <Table.Header>
-              <Table.Row>
-                {['Date', 'Receipt', 'Description', 'Amount', 'Card', 'Status'].map((h) => (
-                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {sub.invoices.map((r) => (
-                <Table.Row key={r.paymentIntentId} data-testid="receipt-row">
-                  <Table.Cell>{shortDate(r.paidAt)}</Table.Cell>
-                  <Table.Cell fontFamily="mono">{r.receiptNumber}</Table.Cell>
-                  <Table.Cell>{r.description}</Table.Cell>
-                  <Table.Cell>{dollars(r.amount / 100)}</Table.Cell>
-                  <Table.Cell>{cardText(r.card)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={r.status === 'paid' ? 'green' : 'orange'}>{r.status}</Badge>
-                  </Table.Cell>
+          // Six columns do not fit a phone: the table scrolls on its own, not the page.
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" striped whiteSpace="nowrap">
+              <Table.Header>
+                <Table.Row>
+                  {['Date', 'Receipt', 'Description', 'Amount', 'Card', 'Status'].map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
                 </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body>
+                {sub.invoices.map((r) => (
+                  <Table.Row key={r.paymentIntentId} data-testid="receipt-row">
+                    <Table.Cell>{shortDate(r.paidAt)}</Table.Cell>
+                    <Table.Cell fontFamily="mono">{r.receiptNumber}</Table.Cell>
+                    <Table.Cell>{r.description}</Table.Cell>
+                    <Table.Cell>{dollars(r.amount / 100)}</Table.Cell>
+                    <Table.Cell>{cardText(r.card)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={r.status === 'paid' ? 'green' : 'orange'}>{r.status}</Badge>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
         )}
       </Box>
     </Stack>
