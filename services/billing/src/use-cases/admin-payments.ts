@@ -97,6 +97,7 @@ export class AdminPaymentsUseCase {
       companyName,
       claim: claim ? { id: claim._id, status: claim.status } : null,
       listing: listing ? { id: listing._id, status: listing.status } : null,
+      upgrade: p.upgrade === true,
       subscriptionId: p.subscriptionId,
       createdAt: p.createdAt,
       succeededAt: p.succeededAt,

@@ -100,6 +100,14 @@ describe("the admin's payments", () => {
     });
   });
 
+  it("says what each paid payment paid for: the upgrade of the payer's free listing, or its claim", async () => {
+    const upgrade = await paidListing('Dana Limos');
+    const claim = await paidClaim('Mile High Limousines');
+    const rows = new Map((await admin.ledger({})).rows.map((r) => [r.id, r]));
+    expect(rows.get(upgrade)).toMatchObject({ status: 'succeeded', upgrade: true, claim: null, listing: null, companyName: 'Dana Limos' });
+    expect(rows.get(claim.stripePaymentIntentId)).toMatchObject({ upgrade: false, claim: { id: claim._id, status: 'pending' } });
+  });
+
   it('lists the ledger newest first, filtered by status and found by company name or e-mail', async () => {
     const listing = await paidListing('Dana Limos');
     const claim = await paidClaim('Mile High Limousines');

@@ -21,6 +21,7 @@ const payment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   companyName: 'Sunshine Limousines',
   claim: null,
   listing: null,
+  upgrade: false,
   subscriptionId: 'sub_1',
   createdAt: '2026-11-20T10:00:00.000Z',
   succeededAt: '2026-11-20T10:01:00.000Z',
@@ -69,6 +70,28 @@ describe('admin Payments tab', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/payments/pi_1/refund')).toBe(true));
+  });
+});
+
+describe('admin Payments tab: what a payment paid for', () => {
+  it('names a claim, a new listing and the upgrade of a free listing', async () => {
+    fakeServer(
+      signedInAdmin,
+      on('GET', '/api/admin/payments', {
+        body: [
+          payment({ id: 'pi_claim', claim: { id: 'cl1', status: 'approved' } }),
+          payment({ id: 'pi_listing', purpose: 'business_listing', listing: { id: 'l1', status: 'paid' } }),
+          payment({ id: 'pi_upgrade', purpose: 'business_listing', upgrade: true }),
+        ],
+      }),
+    );
+    renderAt(<PaymentsTab />);
+    await waitFor(() => expect(screen.getAllByTestId('payment-row')).toHaveLength(3));
+    const [claim, listing, upgrade] = screen.getAllByTestId('payment-row');
+    expect(claim).toHaveTextContent('Claim (approved)');
+    expect(listing).toHaveTextContent('Listing (paid)');
+    expect(upgrade).toHaveTextContent('Upgrade of its free listing');
+    expect(upgrade).not.toHaveTextContent('Nothing yet');
   });
 });
 

@@ -71,9 +71,11 @@ export function PaymentsTab() {
                     ? `Claim (${p.claim.status})`
                     : p.listing
                       ? `Listing (${p.listing.status})`
-                      : p.status === 'succeeded'
-                        ? 'Nothing yet'
-                        : '—'}
+                      : p.upgrade
+                        ? 'Upgrade of its free listing'
+                        : p.status === 'succeeded'
+                          ? 'Nothing yet'
+                          : '—'}
                 </Table.Cell>
                 <Table.Cell data-label="Amount">{dollars(p.amount / 100)}</Table.Cell>
                 <Table.Cell data-label="Status">
