@@ -13,6 +13,7 @@ import {
   subscriptionCanceledV1,
   userRegisteredV1,
   userRemovedV1,
+  SUPPORT_EMAIL,
 } from '@limo/contracts';
 import {
   AuditTrail,
@@ -151,7 +152,6 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       accounts: options.identityAccounts ?? httpIdentityAccounts(ctx.config.serviceUrls.identity, ctx.config.INTERNAL_SECRET),
     });
     let recovering: NodeJS.Timeout | undefined;
-    const supportEmail = `support@${new URL(ctx.config.PUBLIC_URL).hostname}`;
     const ledger = await LedgerRepository.create(ctx.store);
     const facts = new BillingFacts({
       registry,
@@ -162,7 +162,8 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       readModels,
       ledger,
       mailer: ctx.mailer,
-      links: { publicUrl: ctx.config.PUBLIC_URL, supportEmail },
+      // The one support mailbox the site names and the contact form writes to.
+      links: { publicUrl: ctx.config.PUBLIC_URL, supportEmail: SUPPORT_EMAIL },
       logger,
     });
     const mySubscription = new MySubscriptionUseCase(facts);
@@ -216,7 +217,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
         consumer({
           group: 'billing.claim-rejected-mail',
           consumes: [claimRejectedV1],
-          handler: onClaimRejectedMail(ctx.mailer, supportEmail),
+          handler: onClaimRejectedMail(ctx.mailer, SUPPORT_EMAIL),
           idempotent: true,
         }),
         consumer({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SUPPORT_EMAIL } from '@limo/contracts';
 import { call, sharedHarness, startBilling, userOf, waitFor } from './support.js';
 import { approve, mailsTo, ownerWithPaidClaim } from './routes/billing-flow.js';
 
@@ -19,6 +20,8 @@ describe('billing mails (plain text and HTML, one per event however often it is 
       expect(part).toContain(`claim of ${company.name}`);
       expect(part).toMatch(/Date: [A-Z][a-z]+ \d+, \d{4}/);
       expect(part).toContain('Cancel subscription');
+      // The support mailbox the site names and its contact form writes to, whatever host serves the site.
+      expect(part).toContain(`Questions? Write to ${SUPPORT_EMAIL}.`);
     }
     const [submitted] = await mailsTo(h, email, 'claim-submitted');
     expect(submitted.subject).toBe(`We received your claim of ${company.name}`);
