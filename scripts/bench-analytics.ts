@@ -20,14 +20,13 @@
  * Settings (env): BENCH_EVENTS (default 10,000,000; 0 = ingest only), BENCH_RUNS per query (default 20),
  * BENCH_INGEST_REQUESTS single-event requests (default 40,000). Build first (`npx tsc -b`).
  */
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
 // Types only: brings the service's `app.analyticsStore` decoration into view.
 import type {} from '@limo/analytics';
-import { createGateway } from '@limo/gateway';
 import { createLogger } from '@limo/platform';
 import { startThrowaway } from '@limo/embedded';
+import { listenLocal, startGateway } from './bench/gateway.js';
 import { generateSql } from './bench/generate-events.js';
 import { threadTicks } from './bench/thread-ticks.js';
 import { BENCH_UA as UA, benchEvent as event } from './bench/track-events.js';
@@ -76,16 +75,13 @@ async function main(): Promise<void> {
   // The batch baseline parses its JSON body as the real route does, and stops there.
   bare.post('/api/analytics/track/batch', async (_request, reply) => reply.code(202).send({}));
   bare.get('/api/admin/analytics/bare', async () => [{ deviceType: 'desktop', count: 1 }]);
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-  const bareGateway = await createGateway({
-    config: { ...config, serviceUrls: { ...config.serviceUrls, analytics: bareUrl } },
-    logger: createLogger('error'),
-    limiter: system.shared.limiter,
-    settings: { RATE_LIMIT_PER_MINUTE: 1_000_000_000 },
-  });
-  await bareGateway.listen({ host: '127.0.0.1', port: 0 });
-  const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;
+  const { gateway: bareGateway, url: bareGatewayUrl } = await startGateway(
+    config,
+    createLogger('error'),
+    'analytics',
+    await listenLocal(bare),
+    system.shared.limiter,
+  );
 
   try {
     console.log(`analytics store: ${store.description}`);

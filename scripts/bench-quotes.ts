@@ -20,15 +20,14 @@
  * BENCH_MAX_CONNECTIONS (default 128). Needs the build of the workspaces (`npx tsc -b`).
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { earliestTripDate, type CompanyCreatedV1 } from '@limo/contracts';
-import { createGateway } from '@limo/gateway';
 import { createLogger, metricValue, type Collection } from '@limo/platform';
 import { intakeHeld, intakeHeldSeconds, intakeHoldExpired } from '@limo/quotes';
 import { startThrowaway } from '@limo/embedded';
 import { cannon } from './bench/cannon.js';
+import { listenLocal, startGateway } from './bench/gateway.js';
 
 interface Step {
   connections: number;
@@ -122,16 +121,13 @@ async function main(): Promise<void> {
   const logger = createLogger('error');
   const bare = Fastify({ logger: false });
   bare.post('/api/quote-requests', async (_request, reply) => reply.code(201).send({ id: randomUUID(), status: 'pending' }));
-  await bare.listen({ host: '127.0.0.1', port: 0 });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-  const bareGateway = await createGateway({
-    config: { ...config, serviceUrls: { ...config.serviceUrls, quotes: bareUrl } },
+  const { gateway: bareGateway, url: bareGatewayUrl } = await startGateway(
+    config,
     logger,
-    limiter: system.shared.limiter,
-    settings: { RATE_LIMIT_PER_MINUTE: 1_000_000_000 },
-  });
-  await bareGateway.listen({ host: '127.0.0.1', port: 0 });
-  const bareGatewayUrl = `http://127.0.0.1:${(bareGateway.server.address() as AddressInfo).port}`;
+    'quotes',
+    await listenLocal(bare),
+    system.shared.limiter,
+  );
 
   try {
     const companyId = randomUUID();

@@ -40,16 +40,8 @@ import { inParallel } from '@limo/platform';
 import { httpQueryMix } from './bench/search-data.js';
 import { cannon } from './bench/cannon.js';
 import { threadTicks } from './bench/thread-ticks.js';
-import {
-  type BenchCache,
-  listenLocal,
-  SEARCH_ANSWER_KEY,
-  searchQueryOf,
-  seconds,
-  startElastic,
-  startEmbedded,
-  startGateway,
-} from './bench/search-setup.js';
+import { listenLocal, startGateway } from './bench/gateway.js';
+import { type BenchCache, SEARCH_ANSWER_KEY, searchQueryOf, seconds, startElastic, startEmbedded } from './bench/search-setup.js';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -129,7 +121,7 @@ async function main(): Promise<void> {
     rating: 4.5,
   }));
   bare.get('/api/companies', async () => body);
-  const baseline = await startGateway(config, logger, await listenLocal(bare));
+  const baseline = await startGateway(config, logger, 'directory', await listenLocal(bare));
   const elastic = process.env.ELASTICSEARCH_URL
     ? await startElastic(process.env.ELASTICSEARCH_URL, embedded.ctx, config, logger)
     : undefined;

@@ -16,7 +16,8 @@ import Fastify from 'fastify';
 import { cannon } from './cannon.js';
 import { httpQueryMix } from './search-data.js';
 import { inParallel } from '@limo/platform';
-import { listenLocal, startElastic, startEmbedded, startGateway } from './search-setup.js';
+import { listenLocal, startGateway } from './gateway.js';
+import { startElastic, startEmbedded } from './search-setup.js';
 
 const COMPANIES = Number(process.env.PROFILE_COMPANIES ?? 100_000);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -102,7 +103,7 @@ const embedded = await startEmbedded(COMPANIES);
 const bare = Fastify({ logger: false });
 const body = Array.from({ length: 15 }, (_, i) => ({ id: `company-${i}`, name: `Company ${i}`, city: 'Miami', state: 'FL', rating: 4.5 }));
 bare.get('/api/companies', async () => body);
-const baseline = await startGateway(embedded.config, embedded.logger, await listenLocal(bare));
+const baseline = await startGateway(embedded.config, embedded.logger, 'directory', await listenLocal(bare));
 const elastic =
   TARGET === 'es' && process.env.ELASTICSEARCH_URL
     ? await startElastic(process.env.ELASTICSEARCH_URL, embedded.ctx, embedded.config, embedded.logger)

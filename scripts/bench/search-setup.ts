@@ -4,10 +4,8 @@
  * miss every search answer on purpose, and the same companies in an Elasticsearch index of their own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { companySearchQuerySchema } from '@limo/contracts';
 import {
   createLogger,
@@ -31,7 +29,7 @@ import {
   type CompanyDoc,
   type SearchQuery,
 } from '@limo/directory';
-import { createGateway } from '@limo/gateway';
+import { listenLocal, startGateway } from './gateway.js';
 import { generateCompanies } from './search-data.js';
 
 const INSERT_BATCH = 1_000;
@@ -95,22 +93,6 @@ async function embeddedContext(config: Config, logger: Logger, cache: BenchCache
   };
 }
 
-export async function listenLocal(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-/** A gateway (createGateway, as in production) sending `/api/companies` to `upstream`; returns its URL. */
-export async function startGateway(config: Config, logger: Logger, upstream: string): Promise<{ gateway: FastifyInstance; url: string }> {
-  const gateway = await createGateway({
-    config: { ...config, serviceUrls: { ...config.serviceUrls, directory: upstream } },
-    logger,
-    limiter: new MemoryRateLimiter(),
-    settings: { RATE_LIMIT_PER_MINUTE: 1_000_000_000 },
-  });
-  return { gateway, url: await listenLocal(gateway) };
-}
-
 /** The index query the route makes of a path of the mix. */
 export function searchQueryOf(path: string): SearchQuery {
   return toSearchQuery(companySearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1)))));
@@ -147,7 +129,7 @@ export async function startEmbedded(count: number) {
   const directory = await createDirectoryService(ctx, { searchIndex: index });
   await directory.start();
   await loadCompanies(ctx, index, count);
-  const { gateway, url } = await startGateway(config, logger, await listenLocal(directory.app));
+  const { gateway, url } = await startGateway(config, logger, 'directory', await listenLocal(directory.app));
   const stop = async (): Promise<void> => {
     await gateway.close();
     await directory.app.close();
@@ -182,7 +164,7 @@ export async function startElastic(node: string, ctx: ServiceContext, config: Co
   const cache = new BenchCache();
   const directory = await createDirectoryService({ ...ctx, cache }, { searchIndex: index });
   await directory.start();
-  const { gateway, url } = await startGateway(config, logger, await listenLocal(directory.app));
+  const { gateway, url } = await startGateway(config, logger, 'directory', await listenLocal(directory.app));
   const stop = async (): Promise<void> => {
     await gateway.close();
     await directory.app.close();

@@ -3,15 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Role } from '@limo/contracts';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
 import { adminScope } from '../src/fastify/admin-scope.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
-import { createLogger } from '../src/logger.js';
+import { probeApp } from './support/probe.js';
 import { sessionCookie } from './support/service-harness.js';
 
 const config = loadConfig({ DATA_DIR: '/tmp/limo-admin-scope-test', JWT_SECRET: 'a'.repeat(40) });
-const probe = () => createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
 const cookieOf = (role: Role) => sessionCookie(config.JWT_SECRET, { id: `${role}-1`, role, username: role, email: `${role}@example.com` });
 
 async function thingsRoutes(app: FastifyInstance, deps: { name: string }) {
@@ -30,7 +27,7 @@ async function thingsRoutes(app: FastifyInstance, deps: { name: string }) {
 describe('the admin scope', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await probe();
+    app = await probeApp(config);
     await app.register(adminScope(thingsRoutes), { name: 'things' });
     await app.ready();
   });
@@ -62,7 +59,7 @@ describe('the admin scope', () => {
 
 describe('an /api/admin route outside the admin scope', () => {
   it('fails at start-up', async () => {
-    const app = await probe();
+    const app = await probeApp(config);
     await expect(app.register(thingsRoutes, { name: 'open' }).ready()).rejects.toThrow(/outside the admin scope/);
     await app.close();
   });

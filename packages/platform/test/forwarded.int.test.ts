@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
 import { INTERNAL_HEADER } from '../src/fastify/internal.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
-import { createLogger } from '../src/logger.js';
+import { probeApp } from './support/probe.js';
 
 // Issue 13: services believed X-Forwarded-For from anyone, so calling one directly dodged the per-IP limits.
 describe('X-Forwarded-For at a service', () => {
   it('is believed only with the internal secret the gateway sends', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp/limo-forwarded-test', JWT_SECRET: 'f'.repeat(40) });
-    const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    const app = await probeApp(config);
     app.get('/ip', async (request) => ({ ip: request.ip, host: request.headers['x-forwarded-host'] ?? null }));
     const direct = await app.inject({
       method: 'GET',

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
 import { OVERLOADED_MESSAGE } from '../src/fastify/overload.js';
-import { createLogger } from '../src/logger.js';
 import { httpOverloadRefused, metricValue } from '../src/metrics/metrics.js';
+import { probeApp } from './support/probe.js';
 
 /** Requests the probe service refused as overloaded, whichever threshold. */
 const refusedCount = () => metricValue(httpOverloadRefused, { service: 'probe' });
@@ -18,7 +16,7 @@ describe('load shedding in every service', () => {
       OVERLOAD_MAX_HEAP_USED_MB: '1',
       OVERLOAD_SAMPLE_INTERVAL_MS: '20',
     });
-    const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    const app = await probeApp(config);
     app.get('/api/work', async () => ({ done: true }));
     try {
       const before = await refusedCount();
@@ -39,7 +37,7 @@ describe('load shedding in every service', () => {
 
   it('serves normally under the default thresholds', async () => {
     const config = loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'o'.repeat(40) });
-    const app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+    const app = await probeApp(config);
     app.get('/api/work', async () => ({ done: true }));
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_100));

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
 import { ownerScope } from '../src/fastify/owner-scope.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
-import { createLogger } from '../src/logger.js';
+import { probeApp } from './support/probe.js';
 import { sessionCookie } from './support/service-harness.js';
 
 const config = loadConfig({ DATA_DIR: '/tmp/limo-owner-scope-test', JWT_SECRET: 'a'.repeat(40) });
-const probe = () => createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
 const owner = sessionCookie(config.JWT_SECRET, { id: 'owner-1', role: 'business', username: 'owner', email: 'owner@example.com' });
 
 async function notesRoutes(app: FastifyInstance, deps: { name: string }) {
@@ -30,7 +27,7 @@ async function notesRoutes(app: FastifyInstance, deps: { name: string }) {
 describe('the owner scope', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await probe();
+    app = await probeApp(config);
     await app.register(ownerScope(notesRoutes), { name: 'notes' });
     await app.ready();
   });
@@ -52,7 +49,7 @@ describe('the owner scope', () => {
 
 describe('an /api/my-companies route outside the owner scope', () => {
   it('fails at start-up', async () => {
-    const app = await probe();
+    const app = await probeApp(config);
     await expect(app.register(notesRoutes, { name: 'open' }).ready()).rejects.toThrow(/outside the owner scope/);
     await app.close();
   });

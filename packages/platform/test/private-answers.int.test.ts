@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { loadConfig } from '../src/config/config.js';
-import { createServiceApp } from '../src/fastify/service-app.js';
-import { createLogger } from '../src/logger.js';
 import { sessionCookie } from './support/index.js';
+import { probeApp } from './support/probe.js';
 
 // Issue 22, defect 7b: signed-in JSON answers carried no Cache-Control, so a shared cache or the
 // browser's history could show one user's data to the next.
 const config = loadConfig({ DATA_DIR: '/tmp/limo-private-answers-test', JWT_SECRET: 'p'.repeat(40) });
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createServiceApp({ name: 'probe', config, logger: createLogger('silent'), cache: new MemoryCache() });
+  app = await probeApp(config);
   app.get('/api/mine', async (request) => ({ user: request.user?.email ?? null }));
   app.get('/api/cached', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
   app.post('/api/sign-in', async (_request, reply) => reply.header('set-cookie', 'limo_session=abc; HttpOnly').send({ ok: true }));

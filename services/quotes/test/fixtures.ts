@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { earliestTripDate, type CompanySnapshot } from '@limo/contracts';
 import type { EventEnvelope } from '@limo/platform';
-import { newQuoteMailState, type QuoteDoc } from '../src/domain/quote.js';
+import { newQuoteMailState, type QuoteDetails, type QuoteDoc } from '../src/domain/quote.js';
 
 /** A yyyy-MM-dd date `days` after the earliest acceptable trip date. */
 export function tripDateIn(days: number): string {
@@ -47,10 +47,9 @@ export function companyEvent(
   return { id: randomUUID(), type, occurredAt, key: data.id, data };
 }
 
-/** A valid per-company quote request body. */
-export function quoteBody(companyId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/** The trip and customer details of `quoteBody`, as a quote made from it carries them. */
+export function quoteBodyDetails(): QuoteDetails {
   return {
-    companyId,
     customerName: 'Jane Rider',
     customerEmail: 'jane@rider.example',
     customerPhone: '(815) 555-0199',
@@ -62,8 +61,12 @@ export function quoteBody(companyId: string, overrides: Record<string, unknown> 
     passengerCount: '3-4',
     vehicleType: 'SUV',
     specialRequests: 'Child seat, please',
-    ...overrides,
   };
+}
+
+/** A valid per-company quote request body. */
+export function quoteBody(companyId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { companyId, ...quoteBodyDetails(), ...overrides };
 }
 
 /** A valid city-wide quote request body. */

@@ -298,16 +298,6 @@ export const cityQuoteRequestBodySchema = z.object({
 });
 export type CityQuoteRequestBody = z.infer<typeof cityQuoteRequestBodySchema>;
 
-/** Answer to POST /api/quote-requests: the stored request, pending until the company acts. */
-export const quoteRequestCreatedSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  companyName: z.string(),
-  status: quoteStatusSchema,
-  createdAt: z.string(),
-});
-export type QuoteRequestCreated = z.infer<typeof quoteRequestCreatedSchema>;
-
 /** A company a city-wide request goes to. */
 export const cityQuoteCompanySchema = z.object({ id: z.string(), name: z.string() });
 export type CityQuoteCompany = z.infer<typeof cityQuoteCompanySchema>;
@@ -394,6 +384,16 @@ export const quoteRequestSchema = z.object({
   contactedAt: z.string().nullable(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** Answer to POST /api/quote-requests: the stored request, pending until the company acts. */
+export const quoteRequestCreatedSchema = quoteRequestSchema.pick({
+  id: true,
+  companyId: true,
+  companyName: true,
+  status: true,
+  createdAt: true,
+});
+export type QuoteRequestCreated = z.infer<typeof quoteRequestCreatedSchema>;
 
 const pageNumber = z.coerce
   .number({ error: 'Page must be a whole number of 1 or more' })

@@ -99,11 +99,16 @@ export const claimRejectedV1 = eventSchema('claim.rejected.v1', {
 });
 export type ClaimRejectedV1 = z.infer<typeof claimRejectedV1>;
 
-/** The $75/year subscription of a company is paid and running: the listing is premium (featured). Key: the company id. */
-export const subscriptionActivatedV1 = eventSchema('subscription.activated.v1', {
+/** A subscription, its company and its payer's account, as its activation and its end carry them. */
+const subscriptionFields = {
   subscriptionId: z.string(),
   companyId: z.string(),
   userId: z.string(),
+};
+
+/** The $75/year subscription of a company is paid and running: the listing is premium (featured). Key: the company id. */
+export const subscriptionActivatedV1 = eventSchema('subscription.activated.v1', {
+  ...subscriptionFields,
   status: z.literal('active'),
   startedAt: z.string(),
   /** End of the paid period (renews automatically unless canceled). */
@@ -117,9 +122,7 @@ export type SubscriptionActivatedV1 = z.infer<typeof subscriptionActivatedV1>;
  * featured. Key: the company id.
  */
 export const subscriptionCanceledV1 = eventSchema('subscription.canceled.v1', {
-  subscriptionId: z.string(),
-  companyId: z.string(),
-  userId: z.string(),
+  ...subscriptionFields,
   canceledAt: z.string(),
   /** When the paid period ended (or ends), if known. */
   endedAt: z.string().nullable(),

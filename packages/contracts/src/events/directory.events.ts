@@ -18,6 +18,7 @@ export const companyListingFields = {
   website: z.string().nullable(),
   address: z.string().nullable(),
   city: z.string().nullable(),
+  /** Two-letter code, upper case. */
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -27,6 +28,8 @@ export const companyListingFields = {
   vehicleTypes: z.array(z.string()),
   hourlyRateStart: z.number().int().nullable(),
 };
+/** The listing's fields as a schema, for the payloads that carry some of them. */
+export const companyListingSchema = z.object(companyListingFields);
 
 /**
  * What other services keep of a company (quotes' read-model of company contacts). `version` grows by
@@ -35,16 +38,9 @@ export const companyListingFields = {
  */
 export const companySnapshotSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
+  ...companyListingSchema.pick({ name: true, email: true }).shape,
   businessEmail: z.string().nullable(),
-  phone: z.string().nullable(),
-  city: z.string().nullable(),
-  /** Two-letter code, upper case. */
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...companyListingSchema.pick({ phone: true, city: true, state: true, zipCode: true, latitude: true, longitude: true }).shape,
   /** The owner's user id, null while nobody owns the listing. */
   userId: z.string().nullable(),
   /** When the listing was created: an owner's "first company" is the oldest. */

@@ -4,7 +4,7 @@ import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
 describe("the admin's payments", () => {
@@ -20,11 +20,7 @@ describe("the admin's payments", () => {
   });
 
   /** Dana's paid upgrade of her company, its webhooks delivered: the payment intent. */
-  async function paidListing(name = 'Dana Limos'): Promise<string> {
-    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: await w.company({ userId: dana.id, name }) }, dana);
-    await w.deliverWebhooks();
-    return paymentIntent;
-  }
+  const paidListing = async (name = 'Dana Limos') => (await paidUpgrade(w, dana, name)).paymentIntent;
 
   /** Dana's paid claim of a company, its webhooks delivered: the claim. */
   async function paidClaim(name = 'Mile High Limousines') {

@@ -3,7 +3,7 @@ import type { CardSetupPort, CardView, SetupIntentView } from '../../src/payment
 import type { SubscriptionDoc } from '../../src/repositories/subscriptions.repository.js';
 import { applyCardSetup, confirmCardSetup, startCardSetup } from '../../src/use-cases/card-updates.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The owner's card update with Stripe (POST /api/my-subscription/card, then /card/confirm or the
 // setup_intent.succeeded webhook): the card saved in Stripe Elements becomes the subscription's.
@@ -53,10 +53,7 @@ describe("an owner's card update", () => {
   beforeEach(async () => {
     w = await billingWorld();
     stripe = new MemoryCardSetup();
-    const dana = signedIn('dana');
-    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana);
-    await w.deliverWebhooks();
-    const found = await w.subscription((await w.d.payments.findById(paymentIntent))?.subscriptionId ?? null);
+    const found = await w.subscription((await paidUpgrade(w, signedIn('dana'))).subscriptionId);
     if (!found) throw new Error('the paid checkout made no subscription');
     sub = found;
   });

@@ -5,7 +5,7 @@ import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // GET/POST /api/my-subscription…: the owner's Billing tab (status, renewal, receipts, card) and what they may do.
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });
@@ -21,12 +21,7 @@ describe("the owner's subscription", () => {
   });
 
   /** Dana's paid upgrade of her own company, its webhooks delivered: the company id. */
-  async function paidListing(name = 'Dana Limos'): Promise<string> {
-    const companyId = await w.company({ userId: dana.id, name });
-    await paidCheckout(w, { plan: 'listing', companyId }, dana);
-    await w.deliverWebhooks();
-    return companyId;
-  }
+  const paidListing = async (name = 'Dana Limos') => (await paidUpgrade(w, dana, name)).companyId;
 
   it('answers 404 to a user without one, or for a company they pay nothing for', async () => {
     expect(await refusal(mine.view(dana))).toEqual({ status: 404, message: 'No subscription yet' });

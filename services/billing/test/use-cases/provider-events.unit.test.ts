@@ -4,7 +4,7 @@ import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 import { cancelSubscription } from '../../src/use-cases/subscriptions.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The payment provider's webhooks (POST /api/webhooks/stripe, then billing's consumer): what each event
 // changes in payments, claims and subscriptions, whatever the order and however often it comes.
@@ -65,10 +65,7 @@ describe("the payment provider's events", () => {
 
   it('keeps the subscription as the provider has it: renewed, past due, then paid again', async () => {
     const dana = signedIn('dana');
-    const companyId = await w.company({ userId: dana.id });
-    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId }, dana);
-    await w.deliverWebhooks();
-    const subscriptionId = (await w.d.payments.findById(paymentIntent))?.subscriptionId ?? null;
+    const { companyId, subscriptionId } = await paidUpgrade(w, dana);
     const paid = await w.subscription(subscriptionId);
     expect(paid).toMatchObject({ status: 'active', userId: dana.id, companyId, cancelAtPeriodEnd: false });
     const firstYearEnds = Date.parse(paid?.currentPeriodEnd ?? '');
@@ -77,7 +74,7 @@ describe("the payment provider's events", () => {
     await w.deliverWebhooks();
     expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'past_due' });
 
-    w.simulator.updateCard(subscriptionId ?? '', card('4242424242424242'));
+    w.simulator.updateCard(subscriptionId, card('4242424242424242'));
     await w.deliverWebhooks();
     const renewed = await w.subscription(subscriptionId);
     expect(renewed).toMatchObject({ status: 'active' });
@@ -86,9 +83,7 @@ describe("the payment provider's events", () => {
 
   it('cancels an active subscription at the end of its year, an unpaid one at once, and an ended one never again', async () => {
     const dana = signedIn('dana');
-    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana);
-    await w.deliverWebhooks();
-    const subscriptionId = (await w.d.payments.findById(paymentIntent))?.subscriptionId ?? '';
+    const { subscriptionId } = await paidUpgrade(w, dana);
     await cancelSubscription(w.d, subscriptionId);
     expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     // Asked again (an admin's second click): still ends with its year.

@@ -160,6 +160,23 @@ export async function paidCheckout(
   return { paymentIntent: answer.paymentIntentId, clientSecret: answer.clientSecret };
 }
 
+/**
+ * `owner`'s paid upgrade of their own company (called `name`), its webhooks delivered: the company,
+ * the payment intent and the subscription it started.
+ */
+export async function paidUpgrade(
+  w: BillingWorld,
+  owner: SessionUser,
+  name?: string,
+): Promise<{ companyId: string; paymentIntent: string; subscriptionId: string }> {
+  const companyId = await w.company({ userId: owner.id, name });
+  const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId }, owner);
+  await w.deliverWebhooks();
+  const subscriptionId = (await w.d.payments.findById(paymentIntent))?.subscriptionId;
+  if (!subscriptionId) throw new Error('the paid checkout made no subscription');
+  return { companyId, paymentIntent, subscriptionId };
+}
+
 /** The paid-listing form (§2.5) of a company called `name`, as the route parses it. */
 export function listingForm(name = 'Dana Limos'): BusinessListingBody {
   return businessListingBodySchema.parse({

@@ -8,7 +8,7 @@ import { quoteToCompanyMail } from '../mail/quote-to-company.mail.js';
 import type { CityRequestsRepository } from '../repositories/city-requests.repository.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { QuotesRepository } from '../repositories/quotes.repository.js';
-import { newQuoteMailState, quoteRequestedEvent, type DeliveryOutcome, type QuoteDoc } from '../domain/quote.js';
+import { newQuoteMailState, quoteDetails, quoteRequestedEvent, type DeliveryOutcome, type QuoteDoc } from '../domain/quote.js';
 
 /** What delivery needs. */
 export interface QuoteDeliveryDeps {
@@ -116,17 +116,7 @@ export class QuoteDelivery {
         cityRequestId: request._id,
         targetCity: request.targetCity,
         cityCompaniesNotified: request.companiesNotified,
-        customerName: request.customerName,
-        customerEmail: request.customerEmail,
-        customerPhone: request.customerPhone,
-        serviceType: request.serviceType,
-        vehicleType: request.vehicleType,
-        passengerCount: request.passengerCount,
-        pickupLocation: request.pickupLocation,
-        dropoffLocation: request.dropoffLocation,
-        tripDate: request.tripDate,
-        tripTime: request.tripTime,
-        specialRequests: request.specialRequests,
+        ...quoteDetails(request),
         status: 'pending',
         createdAt: request.createdAt,
         updatedAt: request.createdAt,

@@ -22,6 +22,27 @@ export interface QuoteDetails {
   specialRequests: string | null;
 }
 
+/** The details as a request body, a stored request or a quote carries them (a body may leave the optional ones out). */
+type QuoteDetailsOf = Omit<QuoteDetails, OptionalDetail> & Partial<Pick<QuoteDetails, OptionalDetail>>;
+type OptionalDetail = 'vehicleType' | 'dropoffLocation' | 'specialRequests';
+
+/** The trip and customer details of `from`, the optional ones absent as null. */
+export function quoteDetails(from: QuoteDetailsOf): QuoteDetails {
+  return {
+    customerName: from.customerName,
+    customerEmail: from.customerEmail,
+    customerPhone: from.customerPhone,
+    serviceType: from.serviceType,
+    vehicleType: from.vehicleType ?? null,
+    passengerCount: from.passengerCount,
+    pickupLocation: from.pickupLocation,
+    dropoffLocation: from.dropoffLocation ?? null,
+    tripDate: from.tripDate,
+    tripTime: from.tripTime,
+    specialRequests: from.specialRequests ?? null,
+  };
+}
+
 /** One quote request to one company. */
 export interface QuoteDoc extends QuoteDetails {
   _id: string;
@@ -91,17 +112,7 @@ export function quoteRequestedEvent(quote: QuoteDoc, eventId: string): QuoteRequ
       companyName: quote.companyName,
       source: quote.source,
       cityRequestId: quote.cityRequestId,
-      customerName: quote.customerName,
-      customerEmail: quote.customerEmail,
-      customerPhone: quote.customerPhone,
-      serviceType: quote.serviceType,
-      vehicleType: quote.vehicleType,
-      passengerCount: quote.passengerCount,
-      pickupLocation: quote.pickupLocation,
-      dropoffLocation: quote.dropoffLocation,
-      tripDate: quote.tripDate,
-      tripTime: quote.tripTime,
-      specialRequests: quote.specialRequests,
+      ...quoteDetails(quote),
       createdAt: quote.createdAt,
     },
   };
@@ -114,17 +125,7 @@ export function toQuoteRequest(q: QuoteDoc): QuoteRequest {
     companyId: q.companyId,
     companyName: q.companyName,
     source: q.source,
-    customerName: q.customerName,
-    customerEmail: q.customerEmail,
-    customerPhone: q.customerPhone,
-    serviceType: q.serviceType,
-    vehicleType: q.vehicleType,
-    passengerCount: q.passengerCount,
-    pickupLocation: q.pickupLocation,
-    dropoffLocation: q.dropoffLocation,
-    tripDate: q.tripDate,
-    tripTime: q.tripTime,
-    specialRequests: q.specialRequests,
+    ...quoteDetails(q),
     status: q.status,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,

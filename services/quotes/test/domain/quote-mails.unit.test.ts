@@ -7,7 +7,7 @@ import { monotonicIsoNow } from '../../src/domain/clock.js';
 import { newQuoteMailState, quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../src/domain/quote.js';
 import { reviewLinkUrl, tripDatePast } from '../../src/domain/review-link.js';
 import { QuotesRepository } from '../../src/repositories/quotes.repository.js';
-import { deliveredQuote } from '../fixtures.js';
+import { deliveredQuote, quoteBodyDetails } from '../fixtures.js';
 
 // A quote's two mails (the company's, the customer's confirmation) go through one lease: one worker
 // sends them, records what it sent and owes the events that say so; a crashed sender's lease runs out.
@@ -57,17 +57,7 @@ describe("a new quote's mails", () => {
       companyName,
       source,
       cityRequestId,
-      customerName: quote.customerName,
-      customerEmail: quote.customerEmail,
-      customerPhone: quote.customerPhone,
-      serviceType: quote.serviceType,
-      vehicleType: quote.vehicleType,
-      passengerCount: quote.passengerCount,
-      pickupLocation: quote.pickupLocation,
-      dropoffLocation: quote.dropoffLocation,
-      tripDate: quote.tripDate,
-      tripTime: quote.tripTime,
-      specialRequests: quote.specialRequests,
+      ...quoteBodyDetails(),
       createdAt,
     });
   });
@@ -129,17 +119,7 @@ describe('a quote as owners and admins read it', () => {
       companyId: 'company-1',
       companyName: quote.companyName,
       source: 'company',
-      customerName: quote.customerName,
-      customerEmail: quote.customerEmail,
-      customerPhone: quote.customerPhone,
-      serviceType: quote.serviceType,
-      vehicleType: quote.vehicleType,
-      passengerCount: quote.passengerCount,
-      pickupLocation: quote.pickupLocation,
-      dropoffLocation: quote.dropoffLocation,
-      tripDate: quote.tripDate,
-      tripTime: quote.tripTime,
-      specialRequests: quote.specialRequests,
+      ...quoteBodyDetails(),
       status: 'contacted',
       createdAt: '2026-11-16T15:00:00.000Z',
       updatedAt: '2026-11-16T15:00:00.000Z',

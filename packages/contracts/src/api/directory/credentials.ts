@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyListingSchema } from '../../events/directory.events.js';
 import { requiredString } from '../common.js';
 import { earliestTripDate, isCalendarDate } from '../quotes.js';
 import { listParam } from './fields.js';
@@ -89,8 +90,7 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 /** One company in the admins' queue (`GET /api/admin/credential-verifications`, oldest first). */
 export const credentialVerificationSchema = credentialsSchema.extend({
   companyName: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
+  ...companyListingSchema.pick({ city: true, state: true }).shape,
   ownerEmail: z.string().nullable(),
 });
 export type CredentialVerification = z.infer<typeof credentialVerificationSchema>;

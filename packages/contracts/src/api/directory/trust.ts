@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditFields } from '../../events/audit.events.js';
+import { companyListingSchema } from '../../events/directory.events.js';
 import { pageParam, reasonField } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -10,11 +11,7 @@ import { pageParam, reasonField } from './fields.js';
 export const listingVerificationSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
+  ...companyListingSchema.pick({ city: true, state: true, phone: true, email: true, website: true }).shape,
   ownerId: z.string(),
   /** The owner's account e-mail, where the directory knows it. */
   ownerEmail: z.string().nullable(),

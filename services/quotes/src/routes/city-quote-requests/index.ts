@@ -17,6 +17,7 @@ import { isReachable } from '../../domain/company-contact.js';
 import { bestMatched, countKinds } from '../../domain/lead-matching.js';
 import { targetCityOf } from '../../domain/service-area.js';
 import type { CityRequestDoc } from '../../domain/city-request.js';
+import { quoteDetails } from '../../domain/quote.js';
 import { nearbyServedCities } from '../../use-cases/nearby-cities.js';
 import type { RouteDeps } from '../deps.js';
 
@@ -103,17 +104,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
         companyIds,
         companiesNotified: companyIds.length,
         companies: matched.map((m) => ({ id: m.company._id, name: m.company.name, invited: m.kind === 'unclaimed' })),
-        customerName: body.customerName,
-        customerEmail: body.customerEmail,
-        customerPhone: body.customerPhone,
-        serviceType: body.serviceType,
-        vehicleType: body.vehicleType,
-        passengerCount: body.passengerCount,
-        pickupLocation: body.pickupLocation,
-        dropoffLocation: body.dropoffLocation,
-        tripDate: body.tripDate,
-        tripTime: body.tripTime,
-        specialRequests: body.specialRequests ?? null,
+        ...quoteDetails(body),
         createdAt: now,
         fanOut: companyIds.length > 0 ? 'pending' : 'done',
         confirmation: 'pending',
@@ -132,17 +123,7 @@ export async function cityQuoteRequestsRoutes(app: FastifyInstance, deps: RouteD
           resolvedCity: doc.resolvedCity,
           companyIds,
           companiesNotified: doc.companiesNotified,
-          customerName: doc.customerName,
-          customerEmail: doc.customerEmail,
-          customerPhone: doc.customerPhone,
-          serviceType: doc.serviceType,
-          vehicleType: doc.vehicleType,
-          passengerCount: doc.passengerCount,
-          pickupLocation: doc.pickupLocation,
-          dropoffLocation: doc.dropoffLocation,
-          tripDate: doc.tripDate,
-          tripTime: doc.tripTime,
-          specialRequests: doc.specialRequests,
+          ...quoteDetails(doc),
           createdAt: now,
         },
       };

@@ -19,7 +19,7 @@ import { enforceRateLimits, forbidden, notFound, readSoon, unauthorized } from '
 import { monotonicIsoNow } from '../../domain/clock.js';
 import { ownerContactedTransition, OWNER_SETTABLE_STATUSES } from '../../domain/status.js';
 import type { CompanyContactDoc } from '../../domain/company-contact.js';
-import { newQuoteMailState, quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../domain/quote.js';
+import { newQuoteMailState, quoteDetails, quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../domain/quote.js';
 import type { RouteDeps } from '../deps.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -80,17 +80,7 @@ export async function quoteRequestsRoutes(app: FastifyInstance, deps: RouteDeps)
         cityRequestId: null,
         targetCity: null,
         cityCompaniesNotified: null,
-        customerName: body.customerName,
-        customerEmail: body.customerEmail,
-        customerPhone: body.customerPhone,
-        serviceType: body.serviceType,
-        vehicleType: body.vehicleType ?? null,
-        passengerCount: body.passengerCount,
-        pickupLocation: body.pickupLocation,
-        dropoffLocation: body.dropoffLocation ?? null,
-        tripDate: body.tripDate,
-        tripTime: body.tripTime,
-        specialRequests: body.specialRequests ?? null,
+        ...quoteDetails(body),
         status: 'pending',
         createdAt: now,
         updatedAt: now,

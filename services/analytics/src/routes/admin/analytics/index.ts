@@ -16,6 +16,7 @@ import {
   topCompaniesQuerySchema,
   topCompaniesSchema,
 } from '@limo/contracts';
+import type { z } from 'zod';
 import { dayWindow, daysBetween } from '../../../domain/windows.js';
 import type { RouteDeps } from '../../deps.js';
 
@@ -30,30 +31,29 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, deps: RouteDeps
   const { store, companies } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin', 'analytics'];
+  /** The schema of a report over the window of the last `?days=` days (`querystring`), answering `response`. */
+  const windowSchema = <Q extends z.ZodType, T extends z.ZodType>(summary: string, querystring: Q, response: T) => ({
+    tags,
+    summary,
+    querystring,
+    response: { 200: response, ...errors },
+  });
 
   r.get(
     '/api/admin/analytics/overview',
     {
-      schema: {
-        tags,
-        summary: 'Page views, company views, searches, quote requests and unique visitors, with the previous period',
-        querystring: analyticsDaysQuerySchema,
-        response: { 200: analyticsOverviewSchema, ...errors },
-      },
+      schema: windowSchema(
+        'Page views, company views, searches, quote requests and unique visitors, with the previous period',
+        analyticsDaysQuerySchema,
+        analyticsOverviewSchema,
+      ),
     },
     async (request) => store.overview(dayWindow(request.query.days)),
   );
 
   r.get(
     '/api/admin/analytics/top-companies',
-    {
-      schema: {
-        tags,
-        summary: 'Most viewed companies with their quote requests (limit 10)',
-        querystring: topCompaniesQuerySchema,
-        response: { 200: topCompaniesSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Most viewed companies with their quote requests (limit 10)', topCompaniesQuerySchema, topCompaniesSchema) },
     async (request) => {
       const rows = await store.topCompanies(dayWindow(request.query.days), request.query.limit);
       const names = await companies.names(rows.map((row) => row.companyId));
@@ -68,27 +68,13 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, deps: RouteDeps
 
   r.get(
     '/api/admin/analytics/geographic',
-    {
-      schema: {
-        tags,
-        summary: 'Places by distinct visitors',
-        querystring: analyticsDaysQuerySchema,
-        response: { 200: geographicStatsSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Places by distinct visitors', analyticsDaysQuerySchema, geographicStatsSchema) },
     async (request) => store.geographic(dayWindow(request.query.days), MAX_ANALYTICS_LIMIT),
   );
 
   r.get(
     '/api/admin/analytics/daily-trends',
-    {
-      schema: {
-        tags,
-        summary: 'Every day of the window, newest first',
-        querystring: analyticsDaysQuerySchema,
-        response: { 200: dailyTrendsSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Every day of the window, newest first', analyticsDaysQuerySchema, dailyTrendsSchema) },
     async (request) => {
       const window = dayWindow(request.query.days);
       const byDay = new Map((await store.dailyTrends(window)).map((row) => [row.date, row]));
@@ -100,40 +86,19 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, deps: RouteDeps
 
   r.get(
     '/api/admin/analytics/popular-searches',
-    {
-      schema: {
-        tags,
-        summary: 'Most searched texts (limit 20)',
-        querystring: popularSearchesQuerySchema,
-        response: { 200: popularSearchesSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Most searched texts (limit 20)', popularSearchesQuerySchema, popularSearchesSchema) },
     async (request) => store.popularSearches(dayWindow(request.query.days), request.query.limit),
   );
 
   r.get(
     '/api/admin/analytics/devices',
-    {
-      schema: {
-        tags,
-        summary: 'Events per device type',
-        querystring: analyticsDaysQuerySchema,
-        response: { 200: deviceStatsSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Events per device type', analyticsDaysQuerySchema, deviceStatsSchema) },
     async (request) => store.devices(dayWindow(request.query.days), MAX_ANALYTICS_LIMIT),
   );
 
   r.get(
     '/api/admin/analytics/referrers',
-    {
-      schema: {
-        tags,
-        summary: 'Events per referrer ("direct" when none)',
-        querystring: analyticsDaysQuerySchema,
-        response: { 200: referrerStatsSchema, ...errors },
-      },
-    },
+    { schema: windowSchema('Events per referrer ("direct" when none)', analyticsDaysQuerySchema, referrerStatsSchema) },
     async (request) => store.referrers(dayWindow(request.query.days), MAX_ANALYTICS_LIMIT),
   );
 

@@ -5,14 +5,12 @@ import {
   businessClaimListQuerySchema,
   businessClaimListResponseSchema,
   claimDecisionResponseSchema,
-  errorResponses,
   idParamsSchema,
   rejectClaimBodySchema,
 } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
 import { toBusinessClaim } from '../../../repositories/claims.repository.js';
-
-const errors = errorResponses(400, 404, 409);
+import { adminSchema } from '../schema.js';
 
 /** GET /api/admin/business-claims, POST …/{id}/approve and …/{id}/reject (admin; guarded by the admin plugin). */
 export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -21,12 +19,9 @@ export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDe
   r.get(
     '/api/admin/business-claims',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Business claims, pending first then newest first',
+      schema: adminSchema('Business claims, pending first then newest first', businessClaimListResponseSchema, {
         querystring: businessClaimListQuerySchema,
-        response: { 200: businessClaimListResponseSchema, ...errors },
-      },
+      }),
     },
     async (request) => (await deps.claims.list(request.query.status)).map(toBusinessClaim),
   );
@@ -34,13 +29,14 @@ export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/admin/business-claims/:id/approve',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve a pending claim: the claimer owns the listing (one approved claim per company)',
-        params: idParamsSchema,
-        body: approveClaimBodySchema,
-        response: { 200: claimDecisionResponseSchema, ...errors },
-      },
+      schema: adminSchema(
+        'Approve a pending claim: the claimer owns the listing (one approved claim per company)',
+        claimDecisionResponseSchema,
+        {
+          params: idParamsSchema,
+          body: approveClaimBodySchema,
+        },
+      ),
     },
     async (request) => {
       const claim = await deps.ops.approveClaim(request.params.id, request.user!, request.body ?? {});
@@ -52,13 +48,10 @@ export async function businessClaimsRoutes(app: FastifyInstance, deps: BillingDe
   r.post(
     '/api/admin/business-claims/:id/reject',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a pending claim: the payment is refunded and the claimer is mailed',
+      schema: adminSchema('Reject a pending claim: the payment is refunded and the claimer is mailed', claimDecisionResponseSchema, {
         params: idParamsSchema,
         body: rejectClaimBodySchema,
-        response: { 200: claimDecisionResponseSchema, ...errors },
-      },
+      }),
     },
     async (request) => {
       const claim = await deps.ops.rejectClaim(request.params.id, request.user!, request.body ?? {});

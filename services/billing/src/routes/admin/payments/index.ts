@@ -5,12 +5,10 @@ import {
   adminPaymentListResponseSchema,
   adminRefundBodySchema,
   adminRefundResponseSchema,
-  errorResponses,
   idParamsSchema,
 } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
-
-const errors = errorResponses(400, 404, 409);
+import { adminSchema } from '../schema.js';
 
 /** GET /api/admin/payments (the ledger) and POST /api/admin/payments/{id}/refund (admin; guarded by the admin scope). */
 export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -19,13 +17,11 @@ export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDep
   r.get(
     '/api/admin/payments',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Every payment, newest first, 50 a page (?page=, total in X-Total-Count): amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
-        querystring: adminPaymentListQuerySchema,
-        response: { 200: adminPaymentListResponseSchema, ...errors },
-      },
+      schema: adminSchema(
+        'Every payment, newest first, 50 a page (?page=, total in X-Total-Count): amount, status, payer, company, claim or listing, refund (?status=, ?q= payer e-mail or company)',
+        adminPaymentListResponseSchema,
+        { querystring: adminPaymentListQuerySchema },
+      ),
     },
     async (request, reply) => {
       const { rows, total } = await deps.adminPayments.ledger(request.query);
@@ -36,13 +32,10 @@ export async function adminPaymentsRoutes(app: FastifyInstance, deps: BillingDep
   r.post(
     '/api/admin/payments/:id/refund',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Refund a succeeded payment in full (once); its subscription ends at once',
+      schema: adminSchema('Refund a succeeded payment in full (once); its subscription ends at once', adminRefundResponseSchema, {
         params: idParamsSchema,
         body: adminRefundBodySchema,
-        response: { 200: adminRefundResponseSchema, ...errors },
-      },
+      }),
     },
     async (request) => {
       const payment = await deps.adminPayments.refund(request.params.id, request.user!, request.body?.reason || null);

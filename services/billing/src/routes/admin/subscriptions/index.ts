@@ -4,12 +4,10 @@ import {
   adminCancelSubscriptionBodySchema,
   adminCancelSubscriptionResponseSchema,
   adminSubscriptionListResponseSchema,
-  errorResponses,
   idParamsSchema,
 } from '@limo/contracts';
 import type { BillingDeps } from '../../../deps.js';
-
-const errors = errorResponses(400, 404, 409);
+import { adminSchema } from '../schema.js';
 
 /** GET /api/admin/subscriptions and POST /api/admin/subscriptions/{id}/cancel (admin; guarded by the admin scope). */
 export async function adminSubscriptionsRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -18,11 +16,10 @@ export async function adminSubscriptionsRoutes(app: FastifyInstance, deps: Billi
   r.get(
     '/api/admin/subscriptions',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every subscription with its company, payer, amount, status and renewal, newest first',
-        response: { 200: adminSubscriptionListResponseSchema, ...errors },
-      },
+      schema: adminSchema(
+        'Every subscription with its company, payer, amount, status and renewal, newest first',
+        adminSubscriptionListResponseSchema,
+      ),
     },
     async () => deps.adminPayments.subscriptions(),
   );
@@ -30,13 +27,11 @@ export async function adminSubscriptionsRoutes(app: FastifyInstance, deps: Billi
   r.post(
     '/api/admin/subscriptions/:id/cancel',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Cancel now, or at the end of the paid period ({ atPeriodEnd: true }: the listing stays active until then)',
-        params: idParamsSchema,
-        body: adminCancelSubscriptionBodySchema,
-        response: { 200: adminCancelSubscriptionResponseSchema, ...errors },
-      },
+      schema: adminSchema(
+        'Cancel now, or at the end of the paid period ({ atPeriodEnd: true }: the listing stays active until then)',
+        adminCancelSubscriptionResponseSchema,
+        { params: idParamsSchema, body: adminCancelSubscriptionBodySchema },
+      ),
     },
     async (request) => {
       const answer = await deps.adminPayments.cancelSubscription(request.params.id, request.body.atPeriodEnd);
