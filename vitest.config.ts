@@ -8,6 +8,10 @@ export const alias = {
   '@limo/contracts': src('./packages/contracts/src/index.ts'),
   '@limo/platform/testing': src('./packages/platform/test/support/index.ts'),
   '@limo/platform': src('./packages/platform/src/index.ts'),
+  '@limo/engine-kafka': src('./packages/engines/kafka/src/index.ts'),
+  '@limo/engine-mongo': src('./packages/engines/mongo/src/index.ts'),
+  '@limo/engine-redis': src('./packages/engines/redis/src/index.ts'),
+  '@limo/engine-smtp': src('./packages/engines/smtp/src/index.ts'),
   '@limo/geo': src('./packages/geo/src/index.ts'),
   '@limo/identity': src('./services/identity/src/index.ts'),
   '@limo/directory': src('./services/directory/src/index.ts'),
@@ -31,6 +35,7 @@ export default defineConfig({
           name: 'node',
           include: [
             'packages/*/test/**/*.test.ts',
+            'packages/engines/*/test/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',

@@ -92,6 +92,7 @@ async function embeddedContext(config: Config, logger: Logger, cache: BenchCache
     mailer,
     relay,
     env: { ...process.env, SEED_DEMO_DATA: 'false' },
+    adapters: {},
   };
 }
 

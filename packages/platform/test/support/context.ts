@@ -43,6 +43,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     limiter: new MemoryRateLimiter(),
     mailer,
     env: { ...env },
+    // The embedded adapters only: a test that needs an engine's builds it from its engine package.
+    adapters: {},
     relay,
     dataDir,
     outbox: () => readOutbox(mailDir),
