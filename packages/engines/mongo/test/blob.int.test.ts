@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { describeBlobContract, describeWithEngine } from '@limo/platform/testing';
 import { GridFsBlobStore } from '../src/gridfs.blob.js';
+import { dropDatabase, withDatabase } from './support/databases.js';
 
 describeWithEngine('BlobStore contract: gridfs', 'MONGODB_URI', (uri) => {
   describeBlobContract('mongoose GridFSBucket', async () => {
@@ -13,8 +13,7 @@ describeWithEngine('BlobStore contract: gridfs', 'MONGODB_URI', (uri) => {
       store,
       async close() {
         await store.close();
-        const connection = await mongoose.createConnection(dbUri, { serverSelectionTimeoutMS: 5_000 }).asPromise();
-        await connection.dropDatabase().finally(() => connection.close());
+        await dropDatabase(dbUri);
       },
     };
   });
@@ -27,9 +26,3 @@ describe('GridFsBlobStore.create', () => {
     );
   }, 15_000);
 });
-
-function withDatabase(uri: string, database: string): string {
-  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
-  if (!match) throw new Error(`Unexpected MONGODB_URI: ${uri}`);
-  return `${match[1]}/${database}${match[2] ?? ''}`;
-}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeDocumentStoreContract, describeWithEngine, type DocumentStoreDeviations } from '@limo/platform/testing';
 import { MongoDocumentStore } from '../src/mongo.document-store.js';
+import { dropDatabase, withConnection, withDatabase } from './support/databases.js';
 
 const mongoDeviations: DocumentStoreDeviations = process.env.MONGODB_URI ? await serverDeviations(process.env.MONGODB_URI) : {};
 
@@ -23,28 +23,6 @@ describe('MongoDocumentStore.create', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
-
-/** The URI with its database name replaced, so each run works in a database of its own. */
-function withDatabase(uri: string, database: string): string {
-  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
-  if (!match) throw new Error(`Unexpected MONGODB_URI: ${uri}`);
-  return `${match[1]}/${database}${match[2] ?? ''}`;
-}
-
-async function withConnection<R>(uri: string, use: (connection: mongoose.Connection) => Promise<R>): Promise<R> {
-  const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 5_000 }).asPromise();
-  try {
-    return await use(connection);
-  } finally {
-    await connection.close();
-  }
-}
-
-function dropDatabase(uri: string): Promise<void> {
-  return withConnection(uri, async (connection) => {
-    await connection.dropDatabase();
-  });
-}
 
 /**
  * mongo-java-server (infra/local's engine; it answers no `hello`, which every MongoDB since 4.4 and
