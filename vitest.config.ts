@@ -10,6 +10,7 @@ export const alias = {
   '@limo/platform': src('./packages/platform/src/index.ts'),
   '@limo/engine-kafka': src('./packages/engines/kafka/src/index.ts'),
   '@limo/engine-mongo': src('./packages/engines/mongo/src/index.ts'),
+  '@limo/engine-nedb': src('./packages/engines/nedb/src/index.ts'),
   '@limo/engine-redis': src('./packages/engines/redis/src/index.ts'),
   '@limo/engine-smtp': src('./packages/engines/smtp/src/index.ts'),
   '@limo/geo': src('./packages/geo/src/index.ts'),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { companySearchQuerySchema } from '@limo/contracts';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import {
   createLogger,
   FileMailer,
@@ -16,7 +17,6 @@ import {
   loadConfig,
   MemoryCache,
   MemoryRateLimiter,
-  NedbDocumentStore,
   OutboxRelay,
   type Config,
   type Logger,

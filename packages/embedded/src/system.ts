@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { kafkaEngine } from '@limo/engine-kafka';
 import { mongoEngine } from '@limo/engine-mongo';
+import { nedbEngine } from '@limo/engine-nedb';
 import { redisEngine } from '@limo/engine-redis';
 import { smtpEngine } from '@limo/engine-smtp';
 import {
@@ -31,7 +32,7 @@ export interface EmbeddedSystem {
 }
 
 /** Every engine's adapters: the product in one process runs on whichever engines the settings name. */
-const adapters: EngineAdapters = { ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine };
+const adapters: EngineAdapters = { ...nedbEngine, ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine };
 
 /**
  * Runs every service and the gateway in this process, each service on its own port (0 = any free

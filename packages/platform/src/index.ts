@@ -7,7 +7,6 @@ export * from './ports/cache.port.js';
 export * from './ports/mail.port.js';
 export * from './ports/blob.port.js';
 export * from './adapters/inprocess.event-bus.js';
-export * from './adapters/nedb.document-store.js';
 export * from './adapters/memory.cache.js';
 export * from './adapters/file.mailer.js';
 export * from './adapters/mail-keys.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { MemoryCache } from '../src/adapters/memory.cache.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { createServiceApp } from '../src/fastify/service-app.js';
 import { createLogger } from '../src/logger.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.js';
 import { consumerEvents, consumerLag, metricValue } from '../src/metrics/metrics.js';
-import { NedbDocumentStore } from '../src/adapters/nedb.document-store.js';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { OutboxRelay } from '../src/outbox/outbox-relay.js';
 import { observedHandler } from '../src/runtime/observe.js';

@@ -15,6 +15,8 @@ import type { Mailer } from '../ports/mail.port.js';
 export interface EngineAdapters {
   /** Kafka: the event bus (`@limo/engine-kafka`). */
   kafka?: (options: { brokers: string[]; clientId: string; logger: Logger; namespace: string; instanceId?: string }) => Promise<EventBus>;
+  /** NeDB: a service's store in files under `dir` (`@limo/engine-nedb`): the embedded profile's. */
+  nedb?: (options: { dir: string; logger: Logger }) => Promise<DocumentStore>;
   /** MongoDB: a service's store, and its blobs in GridFS (`@limo/engine-mongo`). */
   mongodb?: {
     store(options: { uri: string; logger: Logger }): Promise<DocumentStore>;

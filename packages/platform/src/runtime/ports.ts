@@ -4,7 +4,6 @@ import type { Logger } from '../logger.js';
 import { FileMailer } from '../adapters/file.mailer.js';
 import { InProcessEventBus } from '../adapters/inprocess.event-bus.js';
 import { MemoryCache, MemoryRateLimiter } from '../adapters/memory.cache.js';
-import { NedbDocumentStore } from '../adapters/nedb.document-store.js';
 import { tracedMailer } from '../tracing/tracing.js';
 import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
@@ -100,7 +99,7 @@ export async function createServiceStore(
   const store =
     chooseEngines(config).store === 'mongodb' && config.MONGODB_URI
       ? await engineAdapter(adapters, 'mongodb').store({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
-      : await NedbDocumentStore.create({ dir: join(config.DATA_DIR, service), logger });
+      : await engineAdapter(adapters, 'nedb')({ dir: join(config.DATA_DIR, service), logger });
   await store.ping();
   return store;
 }

@@ -5,11 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nedb from '@seald-io/nedb';
 import { describe, expect, it } from 'vitest';
-import { NedbDocumentStore } from '../src/adapters/nedb.document-store.js';
-import { OutboxRelay } from '../src/outbox/outbox-relay.js';
-import { DuplicateKeyError } from '../src/ports/document-store.port.js';
-import type { EventBus, EventEnvelope } from '../src/ports/event-bus.port.js';
-import { describeDocumentStoreContract } from './contracts/document-store.contract.js';
+import { DuplicateKeyError, OutboxRelay, type EventBus, type EventEnvelope } from '@limo/platform';
+import { describeDocumentStoreContract } from '@limo/platform/testing';
+import { NedbDocumentStore } from '../src/nedb.document-store.js';
 
 // CommonJS at run time (see nedb.document-store.ts).
 const Datastore = nedb as unknown as typeof nedb.default;
