@@ -10,6 +10,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/engines/kafka/package.json packages/engines/kafka/
+COPY packages/engines/mongo/package.json packages/engines/mongo/
+COPY packages/engines/redis/package.json packages/engines/redis/
+COPY packages/engines/smtp/package.json packages/engines/smtp/
 COPY packages/geo/package.json packages/geo/
 COPY packages/embedded/package.json packages/embedded/
 COPY services/identity/package.json services/identity/

@@ -60,4 +60,4 @@ engines-down:
 	bash infra/local/all.sh down
 
 clean:
-	rm -rf packages/*/dist services/*/dist web/dist
+	rm -rf packages/*/dist packages/engines/*/dist services/*/dist web/dist

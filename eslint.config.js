@@ -99,6 +99,7 @@ export default tseslint.config(
         project: [
           // A source file takes its types from its own package first; the tests' program comes last.
           './packages/*/tsconfig.json',
+          './packages/engines/*/tsconfig.json',
           './services/*/tsconfig.json',
           './web/tsconfig.json',
           './scripts/tsconfig.json',

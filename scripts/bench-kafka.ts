@@ -9,7 +9,8 @@
  * Needs KAFKA_BROKERS (`eval "$(bash infra/local/all.sh env kafka)"` after `infra/local/kafka.sh up`).
  */
 import { randomUUID } from 'node:crypto';
-import { KafkaEventBus, type EventBus, type EventEnvelope } from '@limo/platform';
+import { KafkaEventBus } from '@limo/engine-kafka';
+import type { EventBus, EventEnvelope } from '@limo/platform';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',');
 if (!brokers) {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** `services/<name>/src` and `packages/<name>/src` of every workspace. */
-const sources = ['services', 'packages'].flatMap((dir) => readdirSync(`${root}/${dir}`).map((name) => `${dir}/${name}/src`));
+/** `services/<name>/src`, `packages/<name>/src` and `packages/engines/<name>/src` of every workspace. */
+const sources = ['services', 'packages', 'packages/engines']
+  .flatMap((dir) => readdirSync(`${root}/${dir}`).map((name) => `${dir}/${name}/src`))
+  .filter((src) => existsSync(`${root}/${src}`));
 
 function describeViolation(v: IViolation): string {
   const path = v.cycle?.length ? [v.from, ...v.cycle.map((step) => step.name)] : [v.from, v.to];
@@ -16,7 +18,7 @@ function describeViolation(v: IViolation): string {
 }
 
 describe('import rules (.dependency-cruiser.cjs)', () => {
-  it('has no folder or module cycle, no package importing a service but the composition root, no service importing another or a Kafka client, and adapters imported only by their declaration', async () => {
+  it('has no folder or module cycle, no package importing a service but the composition root, no service importing another or a Kafka client, engine drivers only in engine packages and those only from a composition root, and adapters imported only by their declaration', async () => {
     process.chdir(root);
     const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
     const tsConfig = extractTSConfig('tsconfig.test.json');

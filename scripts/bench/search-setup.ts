@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { companySearchQuerySchema } from '@limo/contracts';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import {
   createLogger,
   FileMailer,
@@ -14,7 +15,6 @@ import {
   loadConfig,
   MemoryCache,
   MemoryRateLimiter,
-  NedbDocumentStore,
   OutboxRelay,
   type Config,
   type Logger,
@@ -90,6 +90,7 @@ async function embeddedContext(config: Config, logger: Logger, cache: BenchCache
     mailer,
     relay,
     env: { ...process.env, SEED_DEMO_DATA: 'false' },
+    adapters: {},
   };
 }
 

@@ -1,11 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { kafkaEngine } from '@limo/engine-kafka';
+import { mongoEngine } from '@limo/engine-mongo';
+import { nedbEngine } from '@limo/engine-nedb';
+import { redisEngine } from '@limo/engine-redis';
+import { smtpEngine } from '@limo/engine-smtp';
 import {
   createSharedPorts,
   describeAdapters,
   startMetricsServer,
   startService,
   type Config,
+  type EngineAdapters,
   type Logger,
   type ServiceName,
   type SharedPorts,
@@ -25,6 +31,9 @@ export interface EmbeddedSystem {
   close(): Promise<void>;
 }
 
+/** Every engine's adapters: the product in one process runs on whichever engines the settings name. */
+const adapters: EngineAdapters = { ...nedbEngine, ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine };
+
 /**
  * Runs every service and the gateway in this process, each service on its own port (0 = any free
  * port), sharing one bus, cache and mailer; each service keeps its own store. Services read their
@@ -36,7 +45,7 @@ export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.
   const metrics = await startMetricsServer(config, logger);
   let shared: SharedPorts;
   try {
-    shared = await createSharedPorts(config, logger, 'limo-embedded');
+    shared = await createSharedPorts(config, logger, 'limo-embedded', adapters);
   } catch (err) {
     await metrics.close();
     throw err;
@@ -54,7 +63,7 @@ export async function startEmbedded(config: Config, logger: Logger, env: NodeJS.
       config.serviceUrls[name] = serviceUrls[name];
     }
     // The gateway shares the services' rate limiter (one Redis connection, or one in-process table).
-    const edge = await gatewayEntry.build({ config: { ...config, serviceUrls }, logger, env }, { limiter: shared.limiter });
+    const edge = await gatewayEntry.build({ config: { ...config, serviceUrls }, logger, env, adapters }, { limiter: shared.limiter });
     const gateway = edge.app;
     await gateway.listen({ host: config.HOST, port: config.PORT });
     const port = (gateway.server.address() as AddressInfo).port;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KafkaEventBus, type EventEnvelope } from '@limo/platform';
+import { KafkaEventBus } from '@limo/engine-kafka';
+import type { EventEnvelope } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { startThrowawayKafka, throwawayKafkaMissing, type ThrowawayKafka } from './support/kafka-broker.js';
 

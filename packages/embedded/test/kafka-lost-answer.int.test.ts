@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KafkaEventBus, type EventEnvelope } from '@limo/platform';
+import { KafkaEventBus } from '@limo/engine-kafka';
+import type { EventEnvelope } from '@limo/platform';
 import { freePort, waitFor } from '@limo/platform/testing';
 import { startThrowawayKafka, throwawayKafkaMissing, type ThrowawayKafka } from './support/kafka-broker.js';
 import { LosingKafkaProxy } from './support/kafka-proxy.js';

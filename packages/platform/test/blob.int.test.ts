@@ -1,46 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
-import { describe, expect, it } from 'vitest';
 import { DiskBlobStore } from '../src/adapters/disk.blob.js';
-import { GridFsBlobStore } from '../src/adapters/gridfs.blob.js';
 import { describeBlobContract } from './contracts/blob.contract.js';
-import { describeWithEngine } from './support/engines.js';
 
 describeBlobContract('BlobStore contract: disk', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'limo-blobs-'));
   const store = await DiskBlobStore.create({ dir: join(dir, 'blobs') });
   return { store, close: () => rm(dir, { recursive: true, force: true }) };
 });
-
-describeWithEngine('BlobStore contract: gridfs', 'MONGODB_URI', (uri) => {
-  describeBlobContract('mongoose GridFSBucket', async () => {
-    const database = `limo_test_blobs_${randomUUID().slice(0, 8)}`;
-    const dbUri = withDatabase(uri, database);
-    const store = await GridFsBlobStore.create({ uri: dbUri });
-    return {
-      store,
-      async close() {
-        await store.close();
-        const connection = await mongoose.createConnection(dbUri, { serverSelectionTimeoutMS: 5_000 }).asPromise();
-        await connection.dropDatabase().finally(() => connection.close());
-      },
-    };
-  });
-});
-
-describe('GridFsBlobStore.create', () => {
-  it('fails fast with a clear message when nothing listens at the URI', async () => {
-    await expect(GridFsBlobStore.create({ uri: 'mongodb://127.0.0.1:1/limo' })).rejects.toThrow(
-      /^MongoDB unreachable at mongodb:\/\/127\.0\.0\.1:1\/limo: /,
-    );
-  }, 15_000);
-});
-
-function withDatabase(uri: string, database: string): string {
-  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
-  if (!match) throw new Error(`Unexpected MONGODB_URI: ${uri}`);
-  return `${match[1]}/${database}${match[2] ?? ''}`;
-}

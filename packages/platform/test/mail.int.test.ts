@@ -3,14 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
-import { SmtpMailer } from '../src/adapters/smtp.mailer.js';
 import { describeMailContract, type MailFixture, type ReceivedMail } from './contracts/mail.contract.js';
-import { startSmtpCatcher } from './support/smtp-catcher.js';
+import { parseMail } from './support/mime.js';
 
 const FROM = 'LimoDirectory <noreply@limo.test>';
 
 describeMailContract('Mail contract: file', () => fileFixture());
-describeMailContract('Mail contract: smtp', () => smtpFixture());
 
 describe('FileMailer outbox', () => {
   it('indexes each message with its tag, sender, time and .eml file', async () => {
@@ -76,14 +74,6 @@ describe('FileMailer outbox', () => {
   });
 });
 
-describe('SmtpMailer.create', () => {
-  it('fails with a clear message when nothing listens at the URL', async () => {
-    await expect(SmtpMailer.create({ url: 'smtp://127.0.0.1:1', from: FROM })).rejects.toThrow(
-      /^SMTP unreachable at smtp:\/\/127\.0\.0\.1:1: /,
-    );
-  });
-});
-
 /** An outbox in a temp dir; what "arrived" is decoded from the .eml files the index points to. */
 async function fileFixture(): Promise<MailFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'limo-outbox-'));
@@ -102,97 +92,6 @@ async function fileFixture(): Promise<MailFixture> {
     await rm(dir, { recursive: true, force: true });
   };
   return { mailer, received, close };
-}
-
-/** The SMTP adapter against an in-process SMTP server. */
-async function smtpFixture(): Promise<MailFixture> {
-  const smtp = await startSmtpCatcher();
-  const mailer = await SmtpMailer.create({ url: smtp.url, from: FROM });
-  const received = async (): Promise<ReceivedMail[]> =>
-    smtp.messages.map(({ recipients, raw }) => {
-      const mail = parseMail(raw);
-      // The envelope is what routes the mail: it must name the same recipient as the header.
-      expect(recipients).toEqual([mail.to]);
-      return mail;
-    });
-  const close = async (): Promise<void> => {
-    await mailer.close();
-    await smtp.close();
-  };
-  return { mailer, received, close };
-}
-
-interface MimePart {
-  headers: Map<string, string>;
-  body: string;
-}
-
-/**
- * Just enough MIME to read what nodemailer writes (mailparser is not a dependency): folded headers,
- * RFC 2047 encoded words, multipart/alternative, and 7bit, quoted-printable or base64 UTF-8 bodies.
- */
-function parseMail(raw: string): ReceivedMail {
-  // The line break that ends the last line belongs to the message framing, not to the body.
-  const top = splitPart(raw.replace(/\r\n/g, '\n').replace(/\n$/, ''));
-  const leaves = leafParts(top);
-  const text = leaves.find((part) => contentType(part) === 'text/plain');
-  const html = leaves.find((part) => contentType(part) === 'text/html');
-  return {
-    messageId: top.headers.get('message-id') ?? '',
-    to: (top.headers.get('to') ?? '').replace(/^.*<(.+)>$/, '$1'),
-    subject: decodeWords(top.headers.get('subject') ?? ''),
-    text: text ? decodeBody(text) : '',
-    ...(html ? { html: decodeBody(html) } : {}),
-  };
-}
-
-function splitPart(raw: string): MimePart {
-  const end = raw.indexOf('\n\n');
-  const head = end === -1 ? raw : raw.slice(0, end);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\n(?=[ \t])/g, '').split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: end === -1 ? '' : raw.slice(end + 2) };
-}
-
-function contentType(part: MimePart): string {
-  return (part.headers.get('content-type') ?? 'text/plain').split(';')[0].trim().toLowerCase();
-}
-
-function leafParts(part: MimePart): MimePart[] {
-  if (!contentType(part).startsWith('multipart/')) return [part];
-  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1];
-  if (!boundary) throw new Error('multipart without a boundary');
-  // Between the preamble and the closing delimiter; each part sits between "\n--boundary" lines.
-  const sections = `\n${part.body}`.split(`\n--${boundary}`).slice(1, -1);
-  return sections.map((section) => splitPart(section.replace(/^[ \t]*\n/, ''))).flatMap(leafParts);
-}
-
-function decodeBody(part: MimePart): string {
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const binary = part.body
-      .replace(/[ \t]+$/gm, '')
-      .replace(/=\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(binary, 'latin1').toString('utf8');
-  }
-  return part.body;
-}
-
-/** Decodes RFC 2047 words to bytes first, so a character split across two words still decodes. */
-function decodeWords(value: string): string {
-  const binary = value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('latin1')
-        : data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    );
-  return Buffer.from(binary, 'latin1').toString('utf8');
 }
 
 // Issue 13 crash test: a mail sent just before a kill -9, whose sending was not yet recorded, is sent

@@ -202,10 +202,10 @@ describe('buildEdge (the gateway)', () => {
 
   it('is given its settings and the adapters of its needs only, and closes what it built once stopped', async () => {
     ctx = await createTestContext();
-    const edge = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: { PER_MINUTE: '7' } });
+    const edge = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: { PER_MINUTE: '7' }, adapters: {} });
     expect((await edge.app.inject({ url: '/edge' })).json()).toEqual({ perMinute: 7, engine: 'in-process' });
     const mine = new Widget('mine');
-    const handed = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: {} }, { ports: { widget: mine } });
+    const handed = await buildEdge(gateway, { config: ctx.config, logger: ctx.logger, env: {}, adapters: {} }, { ports: { widget: mine } });
     expect((await handed.app.inject({ url: '/edge' })).json()).toEqual({ perMinute: 5, engine: 'mine' });
     for (const e of [edge, handed]) {
       await e.app.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NedbDocumentStore } from '../src/adapters/nedb.document-store.js';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { applyVersioned, type VersionedDocument } from '../src/events/versioned.js';
 
 interface Ref extends VersionedDocument {

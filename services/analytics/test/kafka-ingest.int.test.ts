@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, NetworkError } from '@platformatic/kafka';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createLogger, KafkaEventBus } from '@limo/platform';
+import { KafkaEventBus } from '@limo/engine-kafka';
+import { createLogger } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';

@@ -1,4 +1,9 @@
+import { kafkaEngine } from '@limo/engine-kafka';
+import { mongoEngine } from '@limo/engine-mongo';
+import { redisEngine } from '@limo/engine-redis';
+import { smtpEngine } from '@limo/engine-smtp';
 import { runStandalone, serviceEntry } from '@limo/platform';
 import { billingService } from './app.js';
 
-await runStandalone(serviceEntry(billingService));
+// Distributed profile: the service alone, on the engines whose URLs are set (each one's adapters passed here).
+await runStandalone(serviceEntry(billingService), { ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine });

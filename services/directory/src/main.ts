@@ -1,4 +1,9 @@
+import { kafkaEngine } from '@limo/engine-kafka';
+import { mongoEngine } from '@limo/engine-mongo';
+import { redisEngine } from '@limo/engine-redis';
+import { smtpEngine } from '@limo/engine-smtp';
 import { runStandalone, serviceEntry } from '@limo/platform';
 import { directoryService } from './app.js';
 
-await runStandalone(serviceEntry(directoryService));
+// Distributed profile: the service alone, on the engines whose URLs are set (each one's adapters passed here).
+await runStandalone(serviceEntry(directoryService), { ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine });

@@ -1,4 +1,9 @@
+import { kafkaEngine } from '@limo/engine-kafka';
+import { mongoEngine } from '@limo/engine-mongo';
+import { redisEngine } from '@limo/engine-redis';
+import { smtpEngine } from '@limo/engine-smtp';
 import { runStandalone, serviceEntry } from '@limo/platform';
 import { quotesService } from './app.js';
 
-await runStandalone(serviceEntry(quotesService));
+// Distributed profile: the service alone, on the engines whose URLs are set (each one's adapters passed here).
+await runStandalone(serviceEntry(quotesService), { ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine });

@@ -3,12 +3,7 @@ import type { Config, DeclaredName, ServiceName } from '../config/config.js';
 import type { Logger } from '../logger.js';
 import { FileMailer } from '../adapters/file.mailer.js';
 import { InProcessEventBus } from '../adapters/inprocess.event-bus.js';
-import { KafkaEventBus } from '../adapters/kafka.event-bus.js';
 import { MemoryCache, MemoryRateLimiter } from '../adapters/memory.cache.js';
-import { MongoDocumentStore } from '../adapters/mongo.document-store.js';
-import { NedbDocumentStore } from '../adapters/nedb.document-store.js';
-import { createRedisCacheAndLimiter } from '../adapters/redis.cache.js';
-import { SmtpMailer } from '../adapters/smtp.mailer.js';
 import { tracedMailer } from '../tracing/tracing.js';
 import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
@@ -16,9 +11,9 @@ import type { EventBus } from '../ports/event-bus.port.js';
 import type { Mailer } from '../ports/mail.port.js';
 import { chooseEngines } from './engines.js';
 import { DiskBlobStore } from '../adapters/disk.blob.js';
-import { GridFsBlobStore } from '../adapters/gridfs.blob.js';
 import type { BlobStore } from '../ports/blob.port.js';
 import { need, type Need } from './define-service.js';
+import { engineAdapter, type EngineAdapters } from './engine-adapters.js';
 import type { RuntimeContext } from './service.js';
 
 /** Ports one process shares between the services it runs. */
@@ -27,21 +22,26 @@ export interface SharedPorts {
   cache: Cache;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** The engine adapters the root passed, which these ports and each service's own were built from. */
+  adapters: EngineAdapters;
   close(): Promise<void>;
 }
 
 /**
- * Builds the shared ports from configuration: an engine whose URL is set is used (and must answer,
- * or start-up fails with its message); otherwise the embedded adapter. `loadConfig` already refused
- * a distributed profile with a missing URL.
+ * Builds the shared ports from configuration: an engine whose URL is set is used (its adapter from
+ * the root's `adapters`, and it must answer, or start-up fails with its message); otherwise the
+ * embedded adapter. `loadConfig` already refused a distributed profile with a missing URL.
  */
-export async function createSharedPorts(config: Config, logger: Logger, clientId: string): Promise<SharedPorts> {
+export async function createSharedPorts(config: Config, logger: Logger, clientId: string, adapters: EngineAdapters): Promise<SharedPorts> {
   const engines = chooseEngines(config);
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const bus =
       engines.bus === 'kafka' && config.KAFKA_BROKERS
-        ? await KafkaEventBus.create({
+        ? await engineAdapter(
+            adapters,
+            'kafka',
+          )({
             brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
             clientId,
             logger,
@@ -51,11 +51,11 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
         : InProcessEventBus.create({ logger });
     opened.push(bus);
     await bus.ping();
-    const { cache, limiter } = await createCacheAndLimiter(config);
+    const { cache, limiter } = await createCacheAndLimiter(config, adapters);
     opened.push(cache);
     const mailer = tracedMailer(
       engines.mail === 'smtp' && config.SMTP_URL
-        ? await SmtpMailer.create({ url: config.SMTP_URL, from: config.MAIL_FROM, sent: cache })
+        ? await engineAdapter(adapters, 'smtp')({ url: config.SMTP_URL, from: config.MAIL_FROM, sent: cache })
         : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM }),
     );
     opened.push(mailer);
@@ -65,6 +65,7 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
       cache,
       limiter,
       mailer,
+      adapters,
       async close() {
         await bus.close();
         await cache.close();
@@ -81,19 +82,24 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
  * The cache and the rate limiter on the engine configuration picks: Redis (one connection; closing
  * the cache closes both) or in-process.
  */
-export async function createCacheAndLimiter(config: Config): Promise<{ cache: Cache; limiter: RateLimiter }> {
+export async function createCacheAndLimiter(config: Config, adapters: EngineAdapters): Promise<{ cache: Cache; limiter: RateLimiter }> {
   if (chooseEngines(config).cache === 'redis' && config.REDIS_URL) {
-    return createRedisCacheAndLimiter({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+    return engineAdapter(adapters, 'redis')({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   }
   return { cache: new MemoryCache(), limiter: new MemoryRateLimiter() };
 }
 
 /** The service's own database: `<MONGODB_URI db>-<service>` or `DATA_DIR/<service>/`. */
-export async function createServiceStore(config: Config, service: ServiceName, logger: Logger): Promise<DocumentStore> {
+export async function createServiceStore(
+  config: Config,
+  service: ServiceName,
+  logger: Logger,
+  adapters: EngineAdapters,
+): Promise<DocumentStore> {
   const store =
     chooseEngines(config).store === 'mongodb' && config.MONGODB_URI
-      ? await MongoDocumentStore.create({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
-      : await NedbDocumentStore.create({ dir: join(config.DATA_DIR, service), logger });
+      ? await engineAdapter(adapters, 'mongodb').store({ uri: serviceDatabaseUri(config.MONGODB_URI, service), logger })
+      : await engineAdapter(adapters, 'nedb')({ dir: join(config.DATA_DIR, service), logger });
   await store.ping();
   return store;
 }
@@ -108,15 +114,15 @@ export function serviceDatabaseUri(uri: string, service: DeclaredName): string {
 }
 
 /**
- * A blob store need, with the platform's two adapters: files under `DATA_DIR/<service>/blobs`, or
- * GridFS (bucket `bucketName`) in the service's own MongoDB database.
+ * A blob store need, with its two adapters: files under `DATA_DIR/<service>/blobs`, or GridFS
+ * (bucket `bucketName`, `@limo/engine-mongo`) in the service's own MongoDB database.
  */
 export function blobStoreNeed(bucketName: string): Need<BlobStore> {
   return need<BlobStore>('blobs', {
     disk: ({ ctx, service }) => DiskBlobStore.create({ dir: join(ctx.config.DATA_DIR, service, 'blobs') }),
     gridfs: ({ ctx, service }) => {
       if (!ctx.config.MONGODB_URI) throw new Error('GridFS needs MONGODB_URI');
-      return GridFsBlobStore.create({ uri: serviceDatabaseUri(ctx.config.MONGODB_URI, service), bucketName });
+      return engineAdapter(ctx.adapters, 'mongodb').blobs({ uri: serviceDatabaseUri(ctx.config.MONGODB_URI, service), bucketName });
     },
   });
 }
@@ -143,7 +149,10 @@ export function rateLimiterNeed(): Need<OwnedRateLimiter, unknown, RuntimeContex
     'in-process': () => owning(new MemoryRateLimiter(), new MemoryCache()),
     redis: async ({ ctx }) => {
       if (!ctx.config.REDIS_URL) throw new Error('the Redis rate limiter needs REDIS_URL');
-      const { cache, limiter } = await createRedisCacheAndLimiter({ url: ctx.config.REDIS_URL, keyPrefix: ctx.config.REDIS_KEY_PREFIX });
+      const { cache, limiter } = await engineAdapter(
+        ctx.adapters,
+        'redis',
+      )({ url: ctx.config.REDIS_URL, keyPrefix: ctx.config.REDIS_KEY_PREFIX });
       return owning(limiter, cache);
     },
   });

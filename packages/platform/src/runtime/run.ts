@@ -26,6 +26,7 @@ import type {
 import { chooseEngines, describeAdapters, withSettingDefaults, type Engines } from './engines.js';
 import { engineChecks, observedHandler } from './observe.js';
 import { createServiceStore, createSharedPorts, type SharedPorts } from './ports.js';
+import type { EngineAdapters } from './engine-adapters.js';
 import type { Edge, RuntimeContext, Service, ServiceContext } from './service.js';
 
 /** What a caller may hand a service instead of what configuration picks (tests, benchmarks). */
@@ -296,7 +297,7 @@ export async function startService(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<StartedService> {
   const name: ServiceName = entry.definition.name;
-  const store = await createServiceStore(config, name, logger);
+  const store = await createServiceStore(config, name, logger, shared.adapters);
   const relay = new OutboxRelay({ store, bus: shared.bus, logger: logger.child({ service: name, part: 'outbox' }), service: name });
   let service: Service;
   try {
@@ -382,10 +383,11 @@ export async function listen(app: FastifyInstance, host: string, port: number): 
 
 /**
  * `main.ts` of a service (or of the gateway) in the distributed profile: its own process, settings
- * from the environment (every bad variable reported at once), engines from their URLs, clean
+ * from the environment (every bad variable reported at once), engines from their URLs (their
+ * adapters from the engine packages `main.ts` passes), clean
  * shutdown on SIGTERM. The gateway gets no database, bus or mailer: only the adapters of its needs.
  */
-export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<void> {
+export async function runStandalone(entry: ServiceEntry | EdgeEntry, adapters: EngineAdapters): Promise<void> {
   const { name } = entry.definition;
   let config: Config;
   try {
@@ -401,7 +403,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
     const metrics = await startMetricsServer(config, logger);
     if (isEdge(entry)) {
       logger.info(`starting ${name}`);
-      const edge = await entry.build({ config, logger, env: process.env });
+      const edge = await entry.build({ config, logger, env: process.env, adapters });
       await listen(edge.app, config.HOST, config.PORT);
       onShutdown(logger, async () => {
         await edge.app.close();
@@ -412,7 +414,7 @@ export async function runStandalone(entry: ServiceEntry | EdgeEntry): Promise<vo
       return;
     }
     logger.info({ adapters: describeAdapters(config, process.env) }, `starting ${name}`);
-    const shared = await createSharedPorts(config, logger, `limo-${name}`);
+    const shared = await createSharedPorts(config, logger, `limo-${name}`, adapters);
     const started = await startService(entry, config, logger, shared);
     await listen(started.service.app, config.HOST, config.servicePorts[entry.definition.name]);
     onShutdown(logger, async () => {

@@ -5,6 +5,7 @@ import type { Cache, RateLimiter } from '../ports/cache.port.js';
 import type { DocumentStore } from '../ports/document-store.port.js';
 import type { EventBus } from '../ports/event-bus.port.js';
 import type { Mailer } from '../ports/mail.port.js';
+import type { EngineAdapters } from './engine-adapters.js';
 
 /** What every declared process is given, the gateway included: the settings and a logger. */
 export interface RuntimeContext {
@@ -12,6 +13,8 @@ export interface RuntimeContext {
   logger: Logger;
   /** The environment the process's own settings (its `env` schema) are read from. */
   env: NodeJS.ProcessEnv;
+  /** The engine adapters the composition root passed (a need's engine adapter comes from here). */
+  adapters: EngineAdapters;
 }
 
 /**

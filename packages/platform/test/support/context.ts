@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FileMailer, readOutbox } from '../../src/adapters/file.mailer.js';
 import { InProcessEventBus } from '../../src/adapters/inprocess.event-bus.js';
 import { MemoryCache, MemoryRateLimiter } from '../../src/adapters/memory.cache.js';
-import { NedbDocumentStore } from '../../src/adapters/nedb.document-store.js';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OutboxRelay } from '../../src/outbox/outbox-relay.js';
@@ -43,6 +43,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     limiter: new MemoryRateLimiter(),
     mailer,
     env: { ...env },
+    // The embedded adapters only: a test that needs an engine's builds it from its engine package.
+    adapters: {},
     relay,
     dataDir,
     outbox: () => readOutbox(mailDir),

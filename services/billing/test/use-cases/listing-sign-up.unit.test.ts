@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NedbDocumentStore } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { AccountRefused } from '../../src/identity/identity-accounts.port.js';
 import { SignUpsRepository } from '../../src/repositories/sign-ups.repository.js';
 import { ListingSignUps } from '../../src/use-cases/listing-sign-up.js';

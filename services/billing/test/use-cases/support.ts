@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createLogger,
-  NedbDocumentStore,
-  type AdapterSwitch,
-  type EventEnvelope,
-  type MailMessage,
-  type SessionUser,
-} from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
+import { createLogger, type AdapterSwitch, type EventEnvelope, type MailMessage, type SessionUser } from '@limo/platform';
 import { outboxEvents, recordingMailer } from '@limo/platform/testing';
 import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { PaymentsProvider } from '../../src/payments/payments.port.js';

@@ -3,7 +3,11 @@
  * directory's store (MongoDB). The embedded index lives inside the running process and is rebuilt
  * from the store at every start, so there is nothing to do for it here.
  */
-import { createLogger, createServiceStore, createSharedPorts, loadSettings, parseEnv } from '@limo/platform';
+import { kafkaEngine } from '@limo/engine-kafka';
+import { mongoEngine } from '@limo/engine-mongo';
+import { redisEngine } from '@limo/engine-redis';
+import { smtpEngine } from '@limo/engine-smtp';
+import { createLogger, createServiceStore, createSharedPorts, loadSettings, parseEnv, type EngineAdapters } from '@limo/platform';
 import { directoryService } from '../app.js';
 import { CompaniesRepository } from '../repositories/companies.repository.js';
 import { ElasticsearchCompanySearch } from '../search/elasticsearch.company-search.js';
@@ -18,8 +22,9 @@ if (!config.ELASTICSEARCH_URL || !config.MONGODB_URI) {
   process.exit(0);
 }
 const logger = createLogger(config.LOG_LEVEL, 'directory-reindex');
-const shared = await createSharedPorts(config, logger, 'limo-directory-reindex');
-const store = await createServiceStore(config, 'directory', logger);
+const adapters: EngineAdapters = { ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine };
+const shared = await createSharedPorts(config, logger, 'limo-directory-reindex', adapters);
+const store = await createServiceStore(config, 'directory', logger, adapters);
 const index = await ElasticsearchCompanySearch.create({ node: config.ELASTICSEARCH_URL, index: ELASTICSEARCH_INDEX, logger });
 try {
   const cache = new SearchCache(shared.cache);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AuditTrail, createLogger, NedbDocumentStore, type EventEnvelope, type MailMessage } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
+import { AuditTrail, createLogger, type EventEnvelope, type MailMessage } from '@limo/platform';
 import { outboxEvents, recordingMailer } from '@limo/platform/testing';
 import { newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
 import { ChangeRequestsRepository } from '../../src/repositories/change-requests.repository.js';

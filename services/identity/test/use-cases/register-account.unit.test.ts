@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NedbDocumentStore } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { refusal } from '@limo/platform/testing';
 import { verifyPassword } from '../../src/domain/passwords.js';
 import { UsersRepository } from '../../src/repositories/users.repository.js';

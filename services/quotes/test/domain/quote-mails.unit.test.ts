@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { quoteDeliveredV1, quoteRequestedV1 } from '@limo/contracts';
-import { NedbDocumentStore, reviewLinkKey, verifyReviewLink } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
+import { reviewLinkKey, verifyReviewLink } from '@limo/platform';
 import { outboxEvents } from '@limo/platform/testing';
 import { monotonicIsoNow } from '../../src/domain/clock.js';
 import { newQuoteMailState, quoteRequestedEvent, toQuoteRequest, type QuoteDoc } from '../../src/domain/quote.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { companyResponsivenessV1, companyResponseTimeV1, type CompanySnapshot } from '@limo/contracts';
-import { NedbDocumentStore } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { outboxEvents } from '@limo/platform/testing';
 import type { QuoteDoc } from '../../src/domain/quote.js';
 import { CompaniesRepository } from '../../src/repositories/companies.repository.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CompanySnapshot } from '@limo/contracts';
-import { NedbDocumentStore } from '@limo/platform';
+import { NedbDocumentStore } from '@limo/engine-nedb';
 import { CompaniesRepository } from '../../src/repositories/companies.repository.js';
 import { nearbyServedCities } from '../../src/use-cases/nearby-cities.js';
 import { companySnapshot, ROCKFORD } from '../fixtures.js';

@@ -2,18 +2,19 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import nedb from '@seald-io/nedb';
-import type { Logger } from 'pino';
 import {
   DuplicateKeyError,
+  OutboxDocumentStore,
   type BaseDocument,
   type Collection,
+  type EngineCollection,
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type Logger,
+  type StoredDocument,
   type Update,
-} from '../ports/document-store.port.js';
-import type { EngineCollection, StoredDocument } from '../outbox/outbox-collection.js';
-import { OutboxDocumentStore } from '../outbox/outbox-store.js';
+} from '@limo/platform';
 import { NedbGroupCommit } from './nedb.group-commit.js';
 import { speedUpNedbIndexRemoval } from './nedb.index-removal.js';
 

@@ -1,9 +1,16 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Cache } from '../ports/cache.port.js';
-import type { MailMessage, Mailer, SentMail } from '../ports/mail.port.js';
-import { keyDigest, keyedMessageId, mailOptions, oncePerKey } from './mail-keys.js';
-import { redactUrl } from './redact-url.js';
+import {
+  keyDigest,
+  keyedMessageId,
+  mailOptions,
+  oncePerKey,
+  redactUrl,
+  type Cache,
+  type MailMessage,
+  type Mailer,
+  type SentMail,
+} from '@limo/platform';
 
 /** Which SMTP server to hand mail to, and who the mail is from. */
 export interface SmtpMailerOptions {

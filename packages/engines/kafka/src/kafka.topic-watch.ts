@@ -1,5 +1,5 @@
 import type { Admin } from '@platformatic/kafka';
-import type { Logger } from 'pino';
+import type { Logger } from '@limo/platform';
 import { isUnknownTopicError } from './kafka.topics.js';
 
 export interface TopicWatchOptions {

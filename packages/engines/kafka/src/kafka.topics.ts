@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Admin } from '@platformatic/kafka';
-import type { Logger } from 'pino';
+import type { Logger } from '@limo/platform';
 
 /** Attempts at a step that keeps answering a retriable error (~15 s in all). */
 const WARM_UP_ATTEMPTS = 10;

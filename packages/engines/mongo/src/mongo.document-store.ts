@@ -1,9 +1,16 @@
 import mongoose, { type Connection } from 'mongoose';
-import type { Logger } from 'pino';
-import { redactUrl } from './redact-url.js';
-import { DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type Update } from '../ports/document-store.port.js';
-import type { EngineCollection, StoredDocument } from '../outbox/outbox-collection.js';
-import { OutboxDocumentStore } from '../outbox/outbox-store.js';
+import {
+  DuplicateKeyError,
+  OutboxDocumentStore,
+  redactUrl,
+  type EngineCollection,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Logger,
+  type StoredDocument,
+  type Update,
+} from '@limo/platform';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoDocumentStore } from '../src/adapters/mongo.document-store.js';
-import { NedbDocumentStore } from '../src/adapters/nedb.document-store.js';
-import { HANDLED_EVENTS_INDEXES, idempotent, pruneHandledEvents, type HandledEvent } from '../src/events/idempotent.js';
-import type { Collection, DocumentStore } from '../src/ports/document-store.port.js';
-import { describeWithEngine } from './support/engines.js';
+import { HANDLED_EVENTS_INDEXES, idempotent, pruneHandledEvents, type HandledEvent } from '../../src/events/idempotent.js';
+import type { Collection, DocumentStore } from '../../src/ports/document-store.port.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The retention of `handled_events`, the same on every store (a delete by `handledAt`). */
-function describeRetention(name: string, open: () => Promise<DocumentStore>): void {
+export function describeHandledEventsRetention(name: string, open: () => Promise<DocumentStore>): void {
   describe(name, () => {
     let store: DocumentStore;
     let handled: Collection<HandledEvent>;
@@ -41,9 +38,3 @@ function describeRetention(name: string, open: () => Promise<DocumentStore>): vo
     });
   });
 }
-
-describeRetention('handled_events retention: nedb', () => NedbDocumentStore.create());
-
-describeWithEngine('handled_events retention: mongodb', 'MONGODB_URI', (uri) => {
-  describeRetention('mongoose', () => MongoDocumentStore.create({ uri }));
-});

@@ -1,16 +1,16 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Admin, ProduceAcks, Producer, stringSerializers, type MessageToProduce } from '@platformatic/kafka';
-import { pino, type Logger } from 'pino';
-
 import {
+  createLogger,
   deadLetterEvent,
+  handleWithRetries,
+  type Logger,
   type EventBus,
   type EventEnvelope,
   type SubscribeBatchOptions,
   type SubscribeOptions,
   type Subscription,
-} from '../ports/event-bus.port.js';
-import { handleWithRetries } from '../events/retry.js';
+} from '@limo/platform';
 import { KafkaBatchMember } from './kafka.batch-member.js';
 import { KafkaMember, MAX_RESTART_WAIT_MS, type KafkaMessage } from './kafka.member.js';
 import { TopicWatch } from './kafka.topic-watch.js';
@@ -81,7 +81,7 @@ export class KafkaEventBus implements EventBus {
 
   /** Connects to the brokers; throws a clear error when they do not answer. */
   static async create(opts: KafkaEventBusOptions): Promise<KafkaEventBus> {
-    const logger = opts.logger ?? pino({ level: 'silent' });
+    const logger = opts.logger ?? createLogger('silent');
     const base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3_000 };
     const admin = new Admin({ ...base, retries: 2, retryDelay: 200 });
     // Not an idempotent producer: delivery is at-least-once anyway (the outbox publishes again after

@@ -4,29 +4,15 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nedb from '@seald-io/nedb';
-import mongoose from 'mongoose';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MongoDocumentStore } from '../src/adapters/mongo.document-store.js';
-import { NedbDocumentStore } from '../src/adapters/nedb.document-store.js';
-import { OutboxRelay } from '../src/outbox/outbox-relay.js';
-import { DuplicateKeyError } from '../src/ports/document-store.port.js';
-import type { EventBus, EventEnvelope } from '../src/ports/event-bus.port.js';
-import { describeDocumentStoreContract, type DocumentStoreDeviations } from './contracts/document-store.contract.js';
-import { describeWithEngine } from './support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { DuplicateKeyError, OutboxRelay, type EventBus, type EventEnvelope } from '@limo/platform';
+import { describeDocumentStoreContract } from '@limo/platform/testing';
+import { NedbDocumentStore } from '../src/nedb.document-store.js';
 
 // CommonJS at run time (see nedb.document-store.ts).
 const Datastore = nedb as unknown as typeof nedb.default;
 
-const mongoDeviations: DocumentStoreDeviations = process.env.MONGODB_URI ? await serverDeviations(process.env.MONGODB_URI) : {};
-
 describeDocumentStoreContract('DocumentStore contract: nedb', () => NedbDocumentStore.create());
-
-describeWithEngine('DocumentStore contract: mongodb', 'MONGODB_URI', (uri) => {
-  // A database of its own per run, dropped at the end (the URI is only built when the engine is set).
-  const database = `limo_test_${randomUUID().slice(0, 8)}`;
-  afterAll(() => dropDatabase(withDatabase(uri, database)));
-  describeDocumentStoreContract('mongoose', () => MongoDocumentStore.create({ uri: withDatabase(uri, database) }), mongoDeviations);
-});
 
 interface Listing {
   _id: string;
@@ -128,61 +114,3 @@ describe('NedbDocumentStore under many writes', () => {
     }
   });
 });
-
-describe('MongoDocumentStore.create', () => {
-  it('fails fast with a clear message, without the password, when nothing listens at the URI', async () => {
-    const started = Date.now();
-    const error = await MongoDocumentStore.create({ uri: 'mongodb://limo:s3cret@127.0.0.1:1/limo' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^MongoDB unreachable at mongodb:\/\/limo:\*\*\*@127\.0\.0\.1:1\/limo: /);
-    expect((error as Error).message).not.toContain('s3cret');
-    expect(Date.now() - started).toBeLessThan(10_000);
-  });
-});
-
-/** The URI with its database name replaced, so each run works in a database of its own. */
-function withDatabase(uri: string, database: string): string {
-  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(uri);
-  if (!match) throw new Error(`Unexpected MONGODB_URI: ${uri}`);
-  return `${match[1]}/${database}${match[2] ?? ''}`;
-}
-
-async function withConnection<R>(uri: string, use: (connection: mongoose.Connection) => Promise<R>): Promise<R> {
-  const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 5_000 }).asPromise();
-  try {
-    return await use(connection);
-  } finally {
-    await connection.close();
-  }
-}
-
-function dropDatabase(uri: string): Promise<void> {
-  return withConnection(uri, async (connection) => {
-    await connection.dropDatabase();
-  });
-}
-
-/**
- * mongo-java-server (infra/local's engine; it answers no `hello`, which every MongoDB since 4.4 and
- * FerretDB do) applies concurrent findAndModify updates atomically but re-reads the document for
- * `returnDocument: 'after'`, so it may return another update's result. Real MongoDB runs that test.
- */
-async function serverDeviations(uri: string): Promise<DocumentStoreDeviations> {
-  try {
-    return await withConnection(uri, async (connection) => {
-      const hello = await connection.db
-        ?.admin()
-        .command({ hello: 1 })
-        .catch((err: unknown) => err as { code?: number });
-      return (hello as { code?: number } | undefined)?.code === 59
-        ? {
-            updateResultUnderConcurrency:
-              "mongo-java-server returns the document re-read after concurrent updates, not this update's result",
-          }
-        : {};
-    });
-  } catch {
-    // Unreachable: the contract suite reports it.
-    return {};
-  }
-}

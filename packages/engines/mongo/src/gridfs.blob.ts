@@ -1,6 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import { redactUrl } from './redact-url.js';
-import { assertBlobKey, type Blob, type BlobStore } from '../ports/blob.port.js';
+import { assertBlobKey, redactUrl, type Blob, type BlobStore } from '@limo/platform';
 
 /** How to reach MongoDB for blobs. */
 export interface GridFsBlobStoreOptions {

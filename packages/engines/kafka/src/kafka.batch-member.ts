@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { MessagesStreamFallbackModes, MessagesStreamModes, type Consumer, type MessagesStream } from '@platformatic/kafka';
-import type { Logger } from 'pino';
+import type { Logger } from '@limo/platform';
 import { COMMIT_WAIT_MS, groupConsumer, MAX_RESTART_WAIT_MS, type GroupMemberOptions, type KafkaMessage } from './kafka.member.js';
 import { retryWhileKafkaWarmsUp } from './kafka.topics.js';
 

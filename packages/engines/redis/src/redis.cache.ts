@@ -1,8 +1,15 @@
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
-import type { Cache, RateLimiter, RateLimitResult } from '../ports/cache.port.js';
-import { assertCost, assertTtl, assertWindow, toCacheJson } from './memory.cache.js';
-import { redactUrl } from './redact-url.js';
+import {
+  assertCost,
+  assertTtl,
+  assertWindow,
+  redactUrl,
+  toCacheJson,
+  type Cache,
+  type Logger,
+  type RateLimiter,
+  type RateLimitResult,
+} from '@limo/platform';
 
 /** How to reach Redis. */
 export interface RedisCacheOptions {

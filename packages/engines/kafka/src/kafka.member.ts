@@ -6,8 +6,7 @@ import {
   type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
-import type { Logger } from 'pino';
-import { KeyedWindow } from '../events/keyed-window.js';
+import { KeyedWindow, type Logger } from '@limo/platform';
 
 /** A consumed message: key, value and headers as text. */
 export type KafkaMessage = Message<string, string, string, string>;
