@@ -9,6 +9,7 @@ import { useDocumentMeta, useJsonLd } from '../lib/meta';
 import { cityFaqs } from './landing/cityFaqs';
 import { Crumbs, LandingNotFound, PageLinks } from './landing/LandingParts';
 import { PageLoading } from '../components/PageLoading';
+import { TermValue } from '../components/TermValue';
 
 function Figures({ data }: { data: CityPageData }) {
   const { figures } = data;
@@ -29,12 +30,7 @@ function Figures({ data }: { data: CityPageData }) {
         <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
           {rows.map(([term, value]) => (
             <Box key={term} display="contents">
-              <Text as="dt" color="gray.600">
-                {term}
-              </Text>
-              <Text as="dd" fontWeight="semibold">
-                {value}
-              </Text>
+              <TermValue term={term} value={value} termColor="gray.600" />
             </Box>
           ))}
         </Box>

@@ -1,6 +1,18 @@
 import { Alert, Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { BarChart3, CreditCard, ExternalLink, FileCheck, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import {
+  BarChart3,
+  CreditCard,
+  ExternalLink,
+  FileCheck,
+  Image as ImageIcon,
+  MessageSquareQuote,
+  Pencil,
+  Star,
+  Store,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { Gate } from '../components/Gate';
@@ -47,8 +59,63 @@ function StateBanner({ company }: { company: OwnerCompany }) {
   );
 }
 
-const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'credentials', 'reviews', 'billing'] as const;
-type TabId = (typeof TABS)[number];
+/**
+ * The dashboard's tabs: the `tab` parameter's value, the icon, the label (`unverified`: an
+ * unverified owner's) and the panel for the selected company.
+ */
+const TABS = [
+  { value: 'overview', icon: BarChart3, label: 'Overview', panel: (company) => <OverviewTab company={company} /> },
+  { value: 'quotes', icon: MessageSquareQuote, label: 'Quotes', panel: (company) => <QuotesTab companyId={company.id} /> },
+  {
+    value: 'public',
+    icon: Store,
+    label: 'Public View',
+    panel: (company) => (
+      <>
+        <Text color="gray.700" mb="4">
+          This is how customers see your listing in search results.
+        </Text>
+        <Box maxW="sm">
+          <CompanyCard company={company} />
+        </Box>
+      </>
+    ),
+  },
+  {
+    value: 'profile',
+    icon: Pencil,
+    label: 'Edit Profile',
+    unverified: 'Request Changes',
+    panel: (company, verified) => (
+      <>
+        <ProfileTab company={company} verified={verified} />
+        <ProfileExtras company={company} verified={verified} />
+      </>
+    ),
+  },
+  {
+    value: 'images',
+    icon: ImageIcon,
+    label: 'Manage Images',
+    unverified: 'Request Image Updates',
+    panel: (company, verified) => (
+      <>
+        <ImagesTab company={company} verified={verified} />
+        <GallerySection company={company} />
+      </>
+    ),
+  },
+  { value: 'credentials', icon: FileCheck, label: 'Credentials', panel: (company) => <CredentialsTab company={company} /> },
+  { value: 'reviews', icon: Star, label: 'Reviews', panel: (company) => <ReviewsTab companyId={company.id} /> },
+  { value: 'billing', icon: CreditCard, label: 'Billing', panel: (company) => <BillingTab companyId={company.id} /> },
+] as const satisfies readonly {
+  value: string;
+  icon: LucideIcon;
+  label: string;
+  unverified?: string;
+  panel(company: OwnerCompany, verified: boolean): ReactNode;
+}[];
+type TabId = (typeof TABS)[number]['value'];
 
 /**
  * The business-owner dashboard, /dashboard (owner-admin §2.10): the company named by `?company=`,
@@ -59,7 +126,7 @@ export default function DashboardPage() {
   const companies = useMyCompanies(Boolean(user));
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: TabId = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as TabId) : 'overview';
+  const tab: TabId = TABS.find((t) => t.value === tabParam)?.value ?? 'overview';
 
   if (isLoading || (user && companies.isPending)) {
     return <PageLoading label="Loading dashboard" />;
@@ -128,63 +195,18 @@ export default function DashboardPage() {
       >
         <Box overflowX="auto" overflowY="hidden">
           <Tabs.List minW="max-content">
-            <Tabs.Trigger value="overview">
-              <BarChart3 aria-hidden="true" /> Overview
-            </Tabs.Trigger>
-            <Tabs.Trigger value="quotes">
-              <MessageSquareQuote aria-hidden="true" /> Quotes
-            </Tabs.Trigger>
-            <Tabs.Trigger value="public">
-              <Store aria-hidden="true" /> Public View
-            </Tabs.Trigger>
-            <Tabs.Trigger value="profile">
-              <Pencil aria-hidden="true" /> {verified ? 'Edit Profile' : 'Request Changes'}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="images">
-              <ImageIcon aria-hidden="true" /> {verified ? 'Manage Images' : 'Request Image Updates'}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="credentials">
-              <FileCheck aria-hidden="true" /> Credentials
-            </Tabs.Trigger>
-            <Tabs.Trigger value="reviews">
-              <Star aria-hidden="true" /> Reviews
-            </Tabs.Trigger>
-            <Tabs.Trigger value="billing">
-              <CreditCard aria-hidden="true" /> Billing
-            </Tabs.Trigger>
+            {TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value}>
+                <t.icon aria-hidden="true" /> {!verified && 'unverified' in t ? t.unverified : t.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
-        <Tabs.Content value="overview">
-          <OverviewTab company={company} />
-        </Tabs.Content>
-        <Tabs.Content value="quotes">
-          <QuotesTab companyId={company.id} />
-        </Tabs.Content>
-        <Tabs.Content value="public">
-          <Text color="gray.700" mb="4">
-            This is how customers see your listing in search results.
-          </Text>
-          <Box maxW="sm">
-            <CompanyCard company={company} />
-          </Box>
-        </Tabs.Content>
-        <Tabs.Content value="profile">
-          <ProfileTab company={company} verified={verified} />
-          <ProfileExtras company={company} verified={verified} />
-        </Tabs.Content>
-        <Tabs.Content value="images">
-          <ImagesTab company={company} verified={verified} />
-          <GallerySection company={company} />
-        </Tabs.Content>
-        <Tabs.Content value="credentials">
-          <CredentialsTab company={company} />
-        </Tabs.Content>
-        <Tabs.Content value="reviews">
-          <ReviewsTab companyId={company.id} />
-        </Tabs.Content>
-        <Tabs.Content value="billing">
-          <BillingTab companyId={company.id} />
-        </Tabs.Content>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value}>
+            {t.panel(company, verified)}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </Box>
   );

@@ -29,6 +29,12 @@ const intent = on('POST', '/api/create-payment-intent', {
   },
 });
 const company = on('GET', '/api/companies/c1', { body: makeCompanyDetail() });
+/** A signed-out visitor at the payment form: the payment settings and the payment to confirm. */
+const visitorPaying = [signedOut, analytics, config, intent];
+/** The simulator's answer to a test card that succeeds. */
+const paid = on('POST', '/api/payments/simulator/confirm', {
+  body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
+});
 
 async function payWith(user: ReturnType<typeof renderAt>['user'], card: string, expiry = '12/34', cvc = '123') {
   if (card) await user.type(await screen.findByLabelText(/Card number/), card);
@@ -75,7 +81,7 @@ describe('/checkout', () => {
 
   it('in a fresh tab (no stored claimer, signed out) asks for the claimer before any payment exists', async () => {
     sessionStorage.clear();
-    const calls = fakeServer(signedOut, analytics, config, intent, company);
+    const calls = fakeServer(...visitorPaying, company);
     const { user } = renderAt(<CheckoutPage />, route);
     const form = await screen.findByRole('form', { name: 'Claimer details' });
     expect(calls.some((c) => c.url === '/api/create-payment-intent')).toBe(false);
@@ -95,16 +101,7 @@ describe('/checkout', () => {
   });
 
   it('shows the summary left, the simulator form with its test-mode note right, and goes on to /payment-success after 1 second', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
-      config,
-      intent,
-      company,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
-    );
+    const calls = fakeServer(...visitorPaying, company, paid);
     const { user } = renderAt(<CheckoutPage />, route);
     expect(screen.getByText('Setting up your payment...')).toBeInTheDocument();
     const summary = screen.getByTestId('order-summary');
@@ -135,10 +132,7 @@ describe('/checkout', () => {
 
   it('shows "Payment Failed" for a declined card and stays on the form', async () => {
     fakeServer(
-      signedOut,
-      analytics,
-      config,
-      intent,
+      ...visitorPaying,
       company,
       on('POST', '/api/payments/simulator/confirm', { status: 402, body: { message: 'Your card was declined. (test mode)' } }),
     );
@@ -149,7 +143,7 @@ describe('/checkout', () => {
   });
 
   it('asks for every card field before confirming', async () => {
-    const calls = fakeServer(signedOut, analytics, config, intent, company);
+    const calls = fakeServer(...visitorPaying, company);
     const { user } = renderAt(<CheckoutPage />, route);
     await payWith(user, '4242 4242 4242 4242', '12/34', '');
     await expectToast('Payment Error', 'Please complete all payment fields.');
@@ -353,13 +347,8 @@ describe('paid listing registration', () => {
 
   it('takes a visitor through the form, the payment and "Registration Complete!", then /dashboard after 2 seconds', async () => {
     const calls = fakeServer(
-      signedOut,
-      analytics,
-      config,
-      intent,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
+      ...visitorPaying,
+      paid,
       on('POST', '/api/register-business-listing', {
         status: 201,
         body: {
@@ -399,13 +388,8 @@ describe('paid listing registration', () => {
 
   it('shows "Registration Failed" with the server message when the account cannot be made', async () => {
     fakeServer(
-      signedOut,
-      analytics,
-      config,
-      intent,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
+      ...visitorPaying,
+      paid,
       on('POST', '/api/register-business-listing', { status: 409, body: { message: 'An account with this email already exists' } }),
     );
     const { user } = renderAt(<BusinessRegistrationPage />, route);
