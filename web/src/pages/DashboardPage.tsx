@@ -12,7 +12,6 @@ import {
   Store,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { Gate } from '../components/Gate';
@@ -59,62 +58,17 @@ function StateBanner({ company }: { company: OwnerCompany }) {
   );
 }
 
-/**
- * The dashboard's tabs: the `tab` parameter's value, the icon, the label (`unverified`: an
- * unverified owner's) and the panel for the selected company.
- */
+/** The dashboard's tabs: the `tab` parameter's value, the icon and the label (`unverified`: an unverified owner's). */
 const TABS = [
-  { value: 'overview', icon: BarChart3, label: 'Overview', panel: (company) => <OverviewTab company={company} /> },
-  { value: 'quotes', icon: MessageSquareQuote, label: 'Quotes', panel: (company) => <QuotesTab companyId={company.id} /> },
-  {
-    value: 'public',
-    icon: Store,
-    label: 'Public View',
-    panel: (company) => (
-      <>
-        <Text color="gray.700" mb="4">
-          This is how customers see your listing in search results.
-        </Text>
-        <Box maxW="sm">
-          <CompanyCard company={company} />
-        </Box>
-      </>
-    ),
-  },
-  {
-    value: 'profile',
-    icon: Pencil,
-    label: 'Edit Profile',
-    unverified: 'Request Changes',
-    panel: (company, verified) => (
-      <>
-        <ProfileTab company={company} verified={verified} />
-        <ProfileExtras company={company} verified={verified} />
-      </>
-    ),
-  },
-  {
-    value: 'images',
-    icon: ImageIcon,
-    label: 'Manage Images',
-    unverified: 'Request Image Updates',
-    panel: (company, verified) => (
-      <>
-        <ImagesTab company={company} verified={verified} />
-        <GallerySection company={company} />
-      </>
-    ),
-  },
-  { value: 'credentials', icon: FileCheck, label: 'Credentials', panel: (company) => <CredentialsTab company={company} /> },
-  { value: 'reviews', icon: Star, label: 'Reviews', panel: (company) => <ReviewsTab companyId={company.id} /> },
-  { value: 'billing', icon: CreditCard, label: 'Billing', panel: (company) => <BillingTab companyId={company.id} /> },
-] as const satisfies readonly {
-  value: string;
-  icon: LucideIcon;
-  label: string;
-  unverified?: string;
-  panel(company: OwnerCompany, verified: boolean): ReactNode;
-}[];
+  { value: 'overview', icon: BarChart3, label: 'Overview' },
+  { value: 'quotes', icon: MessageSquareQuote, label: 'Quotes' },
+  { value: 'public', icon: Store, label: 'Public View' },
+  { value: 'profile', icon: Pencil, label: 'Edit Profile', unverified: 'Request Changes' },
+  { value: 'images', icon: ImageIcon, label: 'Manage Images', unverified: 'Request Image Updates' },
+  { value: 'credentials', icon: FileCheck, label: 'Credentials' },
+  { value: 'reviews', icon: Star, label: 'Reviews' },
+  { value: 'billing', icon: CreditCard, label: 'Billing' },
+] as const satisfies readonly { value: string; icon: LucideIcon; label: string; unverified?: string }[];
 type TabId = (typeof TABS)[number]['value'];
 
 /**
@@ -202,11 +156,37 @@ export default function DashboardPage() {
             ))}
           </Tabs.List>
         </Box>
-        {TABS.map((t) => (
-          <Tabs.Content key={t.value} value={t.value}>
-            {t.panel(company, verified)}
-          </Tabs.Content>
-        ))}
+        <Tabs.Content value="overview">
+          <OverviewTab company={company} />
+        </Tabs.Content>
+        <Tabs.Content value="quotes">
+          <QuotesTab companyId={company.id} />
+        </Tabs.Content>
+        <Tabs.Content value="public">
+          <Text color="gray.700" mb="4">
+            This is how customers see your listing in search results.
+          </Text>
+          <Box maxW="sm">
+            <CompanyCard company={company} />
+          </Box>
+        </Tabs.Content>
+        <Tabs.Content value="profile">
+          <ProfileTab company={company} verified={verified} />
+          <ProfileExtras company={company} verified={verified} />
+        </Tabs.Content>
+        <Tabs.Content value="images">
+          <ImagesTab company={company} verified={verified} />
+          <GallerySection company={company} />
+        </Tabs.Content>
+        <Tabs.Content value="credentials">
+          <CredentialsTab company={company} />
+        </Tabs.Content>
+        <Tabs.Content value="reviews">
+          <ReviewsTab companyId={company.id} />
+        </Tabs.Content>
+        <Tabs.Content value="billing">
+          <BillingTab companyId={company.id} />
+        </Tabs.Content>
       </Tabs.Root>
     </Box>
   );
