@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeOwnerCompany, makeQuote } from '../test/fixtures';
-import { analytics, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { analytics, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
 import DashboardPage from './DashboardPage';
 import { checkImage } from './dashboard/imageRules';
 import { ImagesTab } from './dashboard/ImagesTab';
@@ -35,7 +35,7 @@ const route = { route: '/dashboard', path: '/dashboard' };
 
 describe('/dashboard', () => {
   it('asks a visitor to log in: "Business Access Required"', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<DashboardPage />, route);
     expect(await screen.findByRole('heading', { name: 'Business Access Required' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
