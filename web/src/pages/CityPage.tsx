@@ -7,7 +7,6 @@ import { FaqAccordion } from '../components/FaqAccordion';
 import { pageParam, useCityPage } from '../lib/landing';
 import { cityFaqs } from './landing/cityFaqs';
 import { Crumbs, useLandingScreen, PageLinks } from './landing/LandingParts';
-import { TermValue } from '../components/TermValue';
 
 function Figures({ data }: { data: CityPageData }) {
   const { figures } = data;
@@ -28,7 +27,12 @@ function Figures({ data }: { data: CityPageData }) {
         <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
           {rows.map(([term, value]) => (
             <Box key={term} display="contents">
-              <TermValue term={term} value={value} termColor="gray.600" />
+              <Text as="dt" color="gray.600">
+                {term}
+              </Text>
+              <Text as="dd" fontWeight="semibold">
+                {value}
+              </Text>
             </Box>
           ))}
         </Box>

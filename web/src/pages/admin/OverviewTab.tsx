@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { StateBarChart } from './lazyCharts';
 import { ListState, Panel, QueryState } from './ui';
-import { TermValue } from '../../components/TermValue';
 
 /** Platform statistics show this average rating, fixed (owner-admin §9). */
 const PLATFORM_AVERAGE_RATING = 4.5;
@@ -123,7 +122,12 @@ export function OverviewTab() {
               ['Reviews awaiting moderation', pending.data?.length ?? dash],
             ].map(([label, value]) => (
               <HStack key={String(label)} justify="space-between" borderBottomWidth="1px" pb="2">
-                <TermValue term={label} value={value} />
+                <Text as="dt" color="gray.700">
+                  {label}
+                </Text>
+                <Text as="dd" fontWeight="semibold">
+                  {value}
+                </Text>
               </HStack>
             ))}
             <HStack justify="space-between">
