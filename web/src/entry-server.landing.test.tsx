@@ -9,7 +9,7 @@ import { renderPage } from './entry-server';
 import { createQueryClient } from './lib/api';
 import { seedPageData } from './lib/landing';
 import { on, stubIntersections, visitorServer } from './test/render';
-import { makeCompany, makeCompanyDetail } from './test/fixtures';
+import { makeCompany, makeCompanyDetail, makeReview } from './test/fixtures';
 
 // jsdom resolves react-dom/static to its browser build; the gateway runs the Node one.
 vi.mock('react-dom/static', () => import('react-dom/static.node'));
@@ -23,19 +23,7 @@ const company = makeCompanyDetail({
   services: ['Wedding', 'Airport Transfer'],
   rating: 4.5,
   reviewCount: 1,
-  reviews: [
-    {
-      id: 'r1',
-      companyId: 'c1',
-      rating: 5,
-      comment: 'Perfect wedding ride.',
-      reviewerName: 'Ana',
-      status: 'approved',
-      createdAt: '2026-01-01T00:30:00.000Z',
-      verifiedCustomer: false,
-      reply: null,
-    },
-  ],
+  reviews: [makeReview({ createdAt: '2026-01-01T00:30:00.000Z', verifiedCustomer: false, reply: null })],
 });
 
 const city: CityPageData = {

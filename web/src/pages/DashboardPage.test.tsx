@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOwnerCompany, makeQuote } from '../test/fixtures';
+import { makeAnonymousReview, makeOwnerCompany, makeQuote } from '../test/fixtures';
 import { analytics, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
 import DashboardPage from './DashboardPage';
 import { checkImage } from './dashboard/imageRules';
@@ -186,15 +186,7 @@ describe('/dashboard', () => {
             flags: [],
           },
           {
-            id: 'r2',
-            companyId: 'c1',
-            rating: 4,
-            comment: null,
-            reviewerName: '',
-            status: 'approved',
-            createdAt: '2026-10-01T00:00:00Z',
-            verifiedCustomer: false,
-            reply: null,
+            ...makeAnonymousReview('2026-10-01T00:00:00Z'),
             ownerReply: { text: 'Thanks!', status: 'pending', createdAt: '2026-10-02T00:00:00Z', updatedAt: '2026-10-02T00:00:00Z' },
             flags: [],
           },
