@@ -8,8 +8,8 @@ import { App } from './App';
 import { renderPage } from './entry-server';
 import { createQueryClient } from './lib/api';
 import { seedPageData } from './lib/landing';
-import { analytics, stubIntersections, fakeServer, on, signedOut } from './test/render';
-import { makeCompany, makeCompanyDetail } from './test/fixtures';
+import { on, stubIntersections, visitorServer } from './test/render';
+import { makeCompany, makeCompanyDetail, makeReview } from './test/fixtures';
 
 // jsdom resolves react-dom/static to its browser build; the gateway runs the Node one.
 vi.mock('react-dom/static', () => import('react-dom/static.node'));
@@ -23,19 +23,7 @@ const company = makeCompanyDetail({
   services: ['Wedding', 'Airport Transfer'],
   rating: 4.5,
   reviewCount: 1,
-  reviews: [
-    {
-      id: 'r1',
-      companyId: 'c1',
-      rating: 5,
-      comment: 'Perfect wedding ride.',
-      reviewerName: 'Ana',
-      status: 'approved',
-      createdAt: '2026-01-01T00:30:00.000Z',
-      verifiedCustomer: false,
-      reply: null,
-    },
-  ],
+  reviews: [makeReview({ createdAt: '2026-01-01T00:30:00.000Z', verifiedCustomer: false, reply: null })],
 });
 
 const city: CityPageData = {
@@ -121,7 +109,7 @@ describe('landing pages rendered on the server (issue 19)', () => {
     // The review form is a placeholder until its section comes near the screen.
     expect(page.querySelector('form')).toBeNull();
 
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: company }));
+    visitorServer(on('GET', '/api/companies/c1', { body: company }));
     const view = stubIntersections();
     expect(await hydrate('/company/c1', html, data)).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Ocean Limo' })).toBeInTheDocument();
@@ -161,7 +149,7 @@ describe('landing pages rendered on the server (issue 19)', () => {
     expect(page.querySelector('a[href="/limo-service/fl/hollywood"]')?.textContent).toBe('Hollywood, FL');
     expect(page.querySelector('a[href="/limo-service/fl"]')?.textContent).toBe('Florida');
 
-    fakeServer(signedOut, analytics);
+    visitorServer();
     expect(await hydrate('/limo-service/fl/fort-lauderdale?page=2', html, data)).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Limo Service in Fort Lauderdale, FL' })).toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { track } from '../lib/analytics';
-import { apiRequest } from '../lib/api';
+import { createQuoteRequest } from '../lib/client/account';
 import { applyServerErrors, EMPTY_QUOTE_FIELDS, todayIso } from '../lib/forms';
 import { showToast } from '../lib/toast';
 import { FormField } from './FormField';
@@ -54,7 +54,7 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
   const vehicleChoices = company.vehicleTypes.length > 0 ? company.vehicleTypes : QUOTE_DEFAULT_VEHICLE_TYPES;
 
   const send = useMutation({
-    mutationFn: (body: QuoteRequestBody) => apiRequest('POST', '/api/quote-requests', body),
+    mutationFn: createQuoteRequest,
     onSuccess: () => {
       showToast({
         title: 'Quote Request Sent!',

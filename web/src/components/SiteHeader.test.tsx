@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut, visitorServer } from '../test/render';
 import { SiteHeader } from './SiteHeader';
 
 // jsdom applies no media queries, so the header renders its small-screen form here: the drawer.
@@ -9,7 +9,7 @@ const business = on('GET', '/api/me', { body: { id: 'u1', username: 'owner', ema
 
 describe('site header (small screens)', () => {
   it('opens a drawer with the top links and, signed out, Sign In and List Your Business; a link closes it', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     const { user } = renderAt(<SiteHeader />, { route: '/support' });
     expect(screen.getByRole('link', { name: 'LimoDirectory home' })).toHaveAttribute('href', '/');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -1,3 +1,5 @@
+import type { AdminPath } from './client/admin';
+
 /**
  * The cache keys of the server's data, one factory for every query and invalidation. A key starts
  * with its route's path, so invalidating a prefix (`queryKeys.companies.all()`) refreshes every
@@ -36,7 +38,7 @@ export const queryKeys = {
   /** The claim page's search of every company. */
   allCompanies: (search: string, page: number) => ['/api/all-companies', search, page] as const,
   /** An admin list or figure: its path, then its query parameters (so `[path]` refreshes every page of it). */
-  admin: (path: string, params?: Record<string, string | number | undefined>) => (params ? [path, params] : [path]),
+  admin: (path: AdminPath, params?: Record<string, string | number | undefined>) => (params ? [path, params] : [path]),
   paymentsConfig: () => ['/api/payments/config'] as const,
   mapsConfig: () => ['/api/config/maps-key'] as const,
   reviewLink: (token: string | null) => ['/api/reviews/links', token] as const,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@limo/contracts';
-import { apiRequest, messageOf } from './api';
+import { messageOf } from './api';
 import * as client from './client';
 import { queryKeys } from './queryKeys';
 import { showToast } from './toast';
@@ -26,7 +26,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout', {}),
+    mutationFn: client.logout,
     onSuccess: async () => {
       await queryClient.cancelQueries();
       // Everything but the session itself goes; the session is refetched in place so the header follows.

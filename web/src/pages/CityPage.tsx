@@ -1,14 +1,12 @@
 import { Badge, Box, Card, Grid, Heading, Link, List, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
-import { cityJsonLd, landingFromPath, cityPageMeta, pageMeta, statePath, SITE_NAME, type CityPageData } from '@limo/contracts';
+import { cityJsonLd, landingFromPath, cityPageMeta, statePath, type CityPageData } from '@limo/contracts';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { ResultsMap } from '../components/map/ResultsMap';
 import { FaqAccordion } from '../components/FaqAccordion';
-import { pageParam, useCityPage, useOrigin } from '../lib/landing';
-import { useDocumentMeta, useJsonLd } from '../lib/meta';
+import { pageParam, useCityPage } from '../lib/landing';
 import { cityFaqs } from './landing/cityFaqs';
-import { Crumbs, LandingNotFound, PageLinks } from './landing/LandingParts';
-import { PageLoading } from '../components/PageLoading';
+import { Crumbs, useLandingScreen, PageLinks } from './landing/LandingParts';
 
 function Figures({ data }: { data: CityPageData }) {
   const { figures } = data;
@@ -61,31 +59,13 @@ function Figures({ data }: { data: CityPageData }) {
 export default function CityPage() {
   const { state = '', city = '' } = useParams();
   const [search] = useSearchParams();
-  const { pathname } = useLocation();
   // A URL no landing page has (`/limo-service/florida`): the not-found screen, without asking.
-  const valid = landingFromPath(pathname) !== undefined;
+  const valid = landingFromPath(useLocation().pathname) !== undefined;
   const page = pageParam(search);
-  const { data, isPending, isError } = useCityPage(state, city, page, valid);
-  const origin = useOrigin();
-  useDocumentMeta(
-    data
-      ? cityPageMeta(data)
-      : data === null || !valid
-        ? { title: `City Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description }
-        : undefined,
-  );
-  useJsonLd(data && origin ? cityJsonLd(data, origin) : undefined);
-
-  if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
-  if (isPending) return <PageLoading label="Loading companies" />;
-  if (isError || !data)
-    return (
-      <LandingNotFound
-        isError={isError}
-        title="City Not Found"
-        text="No limousine companies are listed in this city. Browse companies near you."
-      />
-    );
+  const query = useCityPage(state, city, page, valid);
+  const screen = useLandingScreen(query, valid, { kind: 'City', loading: 'Loading companies', meta: cityPageMeta, jsonLd: cityJsonLd });
+  const data = query.data;
+  if (screen || !data) return screen;
 
   const where = `${data.city}, ${data.state}`;
   const first = (data.page - 1) * data.pageSize + 1;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCompanyDetail } from '../test/fixtures';
-import { analytics, expectToast, fakeServer, on, renderAt, signedOut, stubIntersections } from '../test/render';
+import { expectToast, on, renderAt, stubIntersections, visitorServer } from '../test/render';
 import CompanyPage from './CompanyPage';
 
 const route = { route: '/company/c1', path: '/company/:id' };
@@ -13,7 +13,7 @@ describe('/company/{id}', () => {
   });
 
   it('shows every section of the profile, records the view and sets the page metadata', async () => {
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
+    const calls = visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
     renderAt(<CompanyPage />, route);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' })).toBeInTheDocument();
     expect(screen.getByText('PREMIUM')).toBeInTheDocument();
@@ -48,40 +48,34 @@ describe('/company/{id}', () => {
   });
 
   it('shows the Verified Owner badge only when the owner is verified', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ verifiedOwner: true }) }));
+    visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail({ verifiedOwner: true }) }));
     renderAt(<CompanyPage />, route);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' })).toBeInTheDocument();
     expect(screen.getByText('Verified Owner')).toBeInTheDocument();
   });
 
   it('shows no Verified Owner badge for an unverified owner', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
+    visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
     renderAt(<CompanyPage />, route);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' })).toBeInTheDocument();
     expect(screen.queryByText('Verified Owner')).not.toBeInTheDocument();
   });
 
   it('says when there are no reviews yet', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
-      on('GET', '/api/companies/c1', { body: makeCompanyDetail({ reviews: [], rating: 0, reviewCount: 0, claimed: true }) }),
-    );
+    visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail({ reviews: [], rating: 0, reviewCount: 0, claimed: true }) }));
     renderAt(<CompanyPage />, route);
     expect(await screen.findByText('No reviews yet. Be the first to leave a review!')).toBeInTheDocument();
     expect(screen.queryByText(/Claim for \$75/)).not.toBeInTheDocument();
   });
 
   it('shows "Company Not Found" for an unknown id', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { status: 404, body: { message: 'Company not found' } }));
+    visitorServer(on('GET', '/api/companies/c1', { status: 404, body: { message: 'Company not found' } }));
     renderAt(<CompanyPage />, route);
     expect(await screen.findByRole('heading', { name: 'Company Not Found' })).toBeInTheDocument();
   });
 
   it('asks for the reviewer name, then says the review awaits approval', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('GET', '/api/companies/c1', { body: makeCompanyDetail() }),
       on('POST', '/api/reviews', { status: 201, body: { id: 'r9', status: 'pending' } }),
     );
@@ -110,9 +104,7 @@ describe('/company/{id}', () => {
   });
 
   it('shows a refused review with the server message', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
+    visitorServer(
       on('GET', '/api/companies/c1', { body: makeCompanyDetail() }),
       on('POST', '/api/reviews', { status: 429, body: { message: 'Too many reviews from this address. Please try again later.' } }),
     );
@@ -124,7 +116,7 @@ describe('/company/{id}', () => {
   });
 
   it('records call_click and website_click from Call Now, the phone and the website links', async () => {
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
+    const calls = visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail() }));
     renderAt(<CompanyPage />, route);
     await screen.findByRole('heading', { level: 1, name: 'Sunshine Limousines' });
     const clicks = () =>
@@ -144,11 +136,7 @@ describe('/company/{id}', () => {
   });
 
   it('lets the Quick Contact e-mail break only after the "@" and before a dot', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
-      on('GET', '/api/companies/c1', { body: makeCompanyDetail({ email: 'reservations@sunshine-limousines.example.com' }) }),
-    );
+    visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail({ email: 'reservations@sunshine-limousines.example.com' }) }));
     renderAt(<CompanyPage />, route);
     const email = await screen.findByTestId('quick-contact-email');
     expect(email).toHaveTextContent('reservations@sunshine-limousines.example.com');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOwnerCompany, makeQuote } from '../test/fixtures';
-import { analytics, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { makeAnonymousReview, makeOwnerCompany, makeQuote } from '../test/fixtures';
+import { analytics, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
 import DashboardPage from './DashboardPage';
 import { checkImage } from './dashboard/imageRules';
 import { ImagesTab } from './dashboard/ImagesTab';
@@ -35,7 +35,7 @@ const route = { route: '/dashboard', path: '/dashboard' };
 
 describe('/dashboard', () => {
   it('asks a visitor to log in: "Business Access Required"', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<DashboardPage />, route);
     expect(await screen.findByRole('heading', { name: 'Business Access Required' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -186,15 +186,7 @@ describe('/dashboard', () => {
             flags: [],
           },
           {
-            id: 'r2',
-            companyId: 'c1',
-            rating: 4,
-            comment: null,
-            reviewerName: '',
-            status: 'approved',
-            createdAt: '2026-10-01T00:00:00Z',
-            verifiedCustomer: false,
-            reply: null,
+            ...makeAnonymousReview('2026-10-01T00:00:00Z'),
             ownerReply: { text: 'Thanks!', status: 'pending', createdAt: '2026-10-02T00:00:00Z', updatedAt: '2026-10-02T00:00:00Z' },
             flags: [],
           },

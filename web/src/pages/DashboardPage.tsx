@@ -1,6 +1,17 @@
 import { Alert, Box, Button, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import type { OwnerCompany } from '@limo/contracts';
-import { BarChart3, CreditCard, ExternalLink, FileCheck, Image as ImageIcon, MessageSquareQuote, Pencil, Star, Store } from 'lucide-react';
+import {
+  BarChart3,
+  CreditCard,
+  ExternalLink,
+  FileCheck,
+  Image as ImageIcon,
+  MessageSquareQuote,
+  Pencil,
+  Star,
+  Store,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CompanyCard } from '../components/CompanyCard';
 import { Gate } from '../components/Gate';
@@ -47,8 +58,18 @@ function StateBanner({ company }: { company: OwnerCompany }) {
   );
 }
 
-const TABS = ['overview', 'quotes', 'public', 'profile', 'images', 'credentials', 'reviews', 'billing'] as const;
-type TabId = (typeof TABS)[number];
+/** The dashboard's tabs: the `tab` parameter's value, the icon and the label (`unverified`: an unverified owner's). */
+const TABS = [
+  { value: 'overview', icon: BarChart3, label: 'Overview' },
+  { value: 'quotes', icon: MessageSquareQuote, label: 'Quotes' },
+  { value: 'public', icon: Store, label: 'Public View' },
+  { value: 'profile', icon: Pencil, label: 'Edit Profile', unverified: 'Request Changes' },
+  { value: 'images', icon: ImageIcon, label: 'Manage Images', unverified: 'Request Image Updates' },
+  { value: 'credentials', icon: FileCheck, label: 'Credentials' },
+  { value: 'reviews', icon: Star, label: 'Reviews' },
+  { value: 'billing', icon: CreditCard, label: 'Billing' },
+] as const satisfies readonly { value: string; icon: LucideIcon; label: string; unverified?: string }[];
+type TabId = (typeof TABS)[number]['value'];
 
 /**
  * The business-owner dashboard, /dashboard (owner-admin §2.10): the company named by `?company=`,
@@ -59,7 +80,7 @@ export default function DashboardPage() {
   const companies = useMyCompanies(Boolean(user));
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: TabId = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as TabId) : 'overview';
+  const tab: TabId = TABS.find((t) => t.value === tabParam)?.value ?? 'overview';
 
   if (isLoading || (user && companies.isPending)) {
     return <PageLoading label="Loading dashboard" />;
@@ -128,30 +149,11 @@ export default function DashboardPage() {
       >
         <Box overflowX="auto" overflowY="hidden">
           <Tabs.List minW="max-content">
-            <Tabs.Trigger value="overview">
-              <BarChart3 aria-hidden="true" /> Overview
-            </Tabs.Trigger>
-            <Tabs.Trigger value="quotes">
-              <MessageSquareQuote aria-hidden="true" /> Quotes
-            </Tabs.Trigger>
-            <Tabs.Trigger value="public">
-              <Store aria-hidden="true" /> Public View
-            </Tabs.Trigger>
-            <Tabs.Trigger value="profile">
-              <Pencil aria-hidden="true" /> {verified ? 'Edit Profile' : 'Request Changes'}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="images">
-              <ImageIcon aria-hidden="true" /> {verified ? 'Manage Images' : 'Request Image Updates'}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="credentials">
-              <FileCheck aria-hidden="true" /> Credentials
-            </Tabs.Trigger>
-            <Tabs.Trigger value="reviews">
-              <Star aria-hidden="true" /> Reviews
-            </Tabs.Trigger>
-            <Tabs.Trigger value="billing">
-              <CreditCard aria-hidden="true" /> Billing
-            </Tabs.Trigger>
+            {TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value}>
+                <t.icon aria-hidden="true" /> {!verified && 'unverified' in t ? t.unverified : t.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
         <Tabs.Content value="overview">

@@ -4,7 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { AuthCard, AuthForm, AuthHeader, AuthNotice, BackToLogin } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
-import { apiRequest } from '../lib/api';
+import { forgotPassword } from '../lib/client/account';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 
@@ -13,7 +13,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const send = useMutation({
-    mutationFn: (address: string) => apiRequest('POST', '/api/forgot-password', { email: address }),
+    mutationFn: forgotPassword,
     onSuccess: () => {
       setSent(true);
       showToast({ title: 'Reset Link Sent', description: "If an account with that email exists, we've sent a password reset link." });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCompany } from '../test/fixtures';
-import { analytics, currentLocation, fakeServer, on, renderAt, signedOut, type Call } from '../test/render';
+import { currentLocation, on, renderAt, visitorServer, type Call } from '../test/render';
 import HomePage from './HomePage';
 
 const page = (count: number, offset = 0) =>
@@ -25,9 +25,7 @@ const searches = (calls: Call[]) =>
 
 describe('home /', () => {
   it('pages through the server total: "Page X of Y - Showing N companies"', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('GET', '/api/companies', (call) => {
         const p = Number(new URL(call.url, 'http://x').searchParams.get('page'));
         return { body: p === 3 ? page(10, 30) : page(15, (p - 1) * 15), headers: { 'X-Total-Count': '40' } };
@@ -46,7 +44,7 @@ describe('home /', () => {
   });
 
   it('hands the whole filter set to the search on Search, back to page 1, and records the search', async () => {
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(3), headers: { 'X-Total-Count': '3' } }));
+    const calls = visitorServer(on('GET', '/api/companies', { body: page(3), headers: { 'X-Total-Count': '3' } }));
     const { user } = renderAt(<HomePage />, { route: '/?page=2', path: '/' });
     await screen.findAllByTestId('company-card');
     await user.type(screen.getByLabelText('Location'), 'Miami, FL');
@@ -83,7 +81,7 @@ describe('home /', () => {
 
   it('filters on the Verified Owner badge: the checkbox sends verifiedOwner=true and the URL keeps it', async () => {
     const verified = makeCompany({ id: 'v1', name: 'Verified Limo', verifiedOwner: true });
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [verified], headers: { 'X-Total-Count': '1' } }));
+    const calls = visitorServer(on('GET', '/api/companies', { body: [verified], headers: { 'X-Total-Count': '1' } }));
     const { user } = renderAt(<HomePage />, { route: '/', path: '/' });
     const box = await screen.findByRole('checkbox', { name: 'Verified Owners only' });
     expect(box).not.toBeChecked();
@@ -96,7 +94,7 @@ describe('home /', () => {
   });
 
   it('opens a search link with verifiedOwner=true with the box ticked', async () => {
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
+    const calls = visitorServer(on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
     renderAt(<HomePage />, { route: '/?verifiedOwner=true', path: '/' });
     expect(await screen.findByRole('checkbox', { name: 'Verified Owners only' })).toBeChecked();
     await waitFor(() => expect(searches(calls).at(-1)?.url).toContain('verifiedOwner=true'));
@@ -105,7 +103,7 @@ describe('home /', () => {
   it('shows three skeleton cards while loading, then the empty state whose Clear Filters resets the search', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
+    visitorServer(on('GET', '/api/companies', { body: [], headers: { 'X-Total-Count': '0' } }));
     const realFetch = globalThis.fetch;
     globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
       if (String(args[0]).startsWith('/api/companies?location')) await gate;
@@ -122,16 +120,14 @@ describe('home /', () => {
   });
 
   it('shows the error card after the retries fail', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies', { status: 500, body: { message: 'down' } }));
+    visitorServer(on('GET', '/api/companies', { status: 500, body: { message: 'down' } }));
     renderAt(<HomePage />, { route: '/', path: '/' });
     expect(await screen.findByText('Error Loading Companies', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
 
   it('renders the card rules of §2', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
+    visitorServer(
       on('GET', '/api/companies', {
         body: [
           makeCompany({ id: 'a', name: 'Rated Co', featured: true }),
@@ -174,7 +170,7 @@ describe('home /', () => {
   });
 
   it('has the stats strip, the business pitch and the floating city quote button', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1900' } }));
+    visitorServer(on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1900' } }));
     heroOnScreen(false);
     renderAt(<HomePage />, { route: '/', path: '/' });
     await waitFor(() => expect(screen.getByTestId('listed-count')).toHaveTextContent('1,900'));
@@ -187,7 +183,7 @@ describe('home /', () => {
   });
 
   it('keeps the floating button off the search filters and the Sort-by control while the hero is on screen', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1' } }));
+    visitorServer(on('GET', '/api/companies', { body: page(1), headers: { 'X-Total-Count': '1' } }));
     heroOnScreen(true);
     renderAt(<HomePage />, { route: '/', path: '/' });
     await screen.findAllByTestId('company-card');
@@ -195,7 +191,7 @@ describe('home /', () => {
   });
 
   it('shows the typed place, not the detected one, above the results and in the local sections', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
+    visitorServer(on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
     stubGeolocation(true);
     fakeReverse('Miami', 'FL');
     renderAt(<HomePage />, { route: '/?location=Dallas%2C+TX', path: '/' });
@@ -207,7 +203,7 @@ describe('home /', () => {
   });
 
   it('"Find Companies Near Me" replaces a typed location with the visitor\'s city', async () => {
-    const calls = fakeServer(signedOut, analytics, on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
+    const calls = visitorServer(on('GET', '/api/companies', { body: page(2), headers: { 'X-Total-Count': '2' } }));
     stubGeolocation(true);
     fakeReverse('Miami', 'FL');
     const { user } = renderAt(<HomePage />, { route: '/?location=Dallas%2C+TX', path: '/' });

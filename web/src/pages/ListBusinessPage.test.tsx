@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
 import ListBusinessPage from './ListBusinessPage';
 
 const route = { route: '/list-business', path: '/list-business' };
@@ -8,7 +8,7 @@ const me = (role: string) => on('GET', '/api/me', { body: { id: 'u1', username: 
 
 describe('/list-business', () => {
   it('asks a signed-out visitor to log in', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<ListBusinessPage />, route);
     expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login to Continue' })).toHaveAttribute('href', '/login');

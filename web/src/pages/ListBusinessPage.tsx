@@ -11,7 +11,8 @@ import { FormField } from '../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
 import { AddressInput } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
-import { apiRequest, messageOf } from '../lib/api';
+import { messageOf } from '../lib/api';
+import { createCompany } from '../lib/client/account';
 import { applyServerErrors, EMPTY_ADDRESS_FIELDS } from '../lib/forms';
 import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
@@ -19,6 +20,7 @@ import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 import { colorValue } from '../theme';
 import { PageLoading } from '../components/PageLoading';
+import { queryKeys } from '../lib/queryKeys';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -74,10 +76,10 @@ function ListingFormCard() {
   });
 
   const create = useMutation({
-    mutationFn: (body: CompanyCreateBody) => apiRequest('POST', '/api/companies', body),
+    mutationFn: createCompany,
     onSuccess: () => {
       showToast({ title: 'Success!', description: 'Your business listing has been created successfully.' });
-      void queryClient.invalidateQueries({ queryKey: ['/api/companies'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companies.all() });
       void navigate('/');
     },
     onError: (error) => {

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LoginPage from './LoginPage';
-import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
 
 describe('/login', () => {
   it('shows the sign-in messages of §5 next to the fields', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -15,7 +15,7 @@ describe('/login', () => {
   });
 
   it('shows the server message in a "Login Failed" toast', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/login', { status: 401, body: { message: 'Invalid email or password' } }));
+    visitorServer(on('POST', '/api/login', { status: 401, body: { message: 'Invalid email or password' } }));
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await user.type(await screen.findByLabelText(/Email/), 'owner@example.com');
     await user.type(screen.getByLabelText(/Password/), 'wrong-password');
@@ -24,9 +24,7 @@ describe('/login', () => {
   });
 
   it('sends a business owner to /dashboard after sign-in, with the welcome toast', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('POST', '/api/login', { body: { id: 'u1', username: 'owner', email: 'owner@example.com', role: 'business' } }),
     );
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
@@ -45,9 +43,7 @@ describe('/login', () => {
   });
 
   it('shows the registration messages of §5 and creates a business account', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('POST', '/api/register', { status: 201, body: { id: 'u2', username: 'newowner', email: 'new@example.com', role: 'business' } }),
     );
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
@@ -77,11 +73,7 @@ describe('/login', () => {
   });
 
   it('shows a 409 as a "Registration Failed" toast with the server message', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
-      on('POST', '/api/register', { status: 409, body: { message: 'An account with this email already exists' } }),
-    );
+    visitorServer(on('POST', '/api/register', { status: 409, body: { message: 'An account with this email already exists' } }));
     const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Create Business Account' }));
     await user.type(screen.getByLabelText(/Username/), 'taken');

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
-import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../test/render';
+import { currentLocation, expectToast, on, renderAt, visitorServer } from '../test/render';
 
 describe('/forgot-password', () => {
   it.each([
@@ -22,7 +22,7 @@ describe('/forgot-password', () => {
       "If an account with that email exists, we've sent a password reset link.",
     ],
   ])('shows the toast of §5/§8 for %s', async (_case, email, reply, title, description) => {
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/forgot-password', reply ?? { status: 500 }));
+    const calls = visitorServer(on('POST', '/api/forgot-password', reply ?? { status: 500 }));
     const { user } = renderAt(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
     if (email) await user.type(screen.getByLabelText(/Email/), email);
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -31,7 +31,7 @@ describe('/forgot-password', () => {
   });
 
   it('shows "Check Your Email" with a way back to login once sent', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/forgot-password', { body: { message: 'ok' } }));
+    visitorServer(on('POST', '/api/forgot-password', { body: { message: 'ok' } }));
     const { user } = renderAt(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
     await user.type(screen.getByLabelText(/Email/), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -49,7 +49,7 @@ describe('/reset-password', () => {
   }
 
   it('shows "Invalid Reset Link" and the "Invalid Link" toast without a token', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<ResetPasswordPage />, { route: '/reset-password', path: '/reset-password' });
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
     await expectToast('Invalid Link');
@@ -61,7 +61,7 @@ describe('/reset-password', () => {
     ['a short password', '12345', '12345', 'Password Too Short', 'Password must be at least 6 characters long'],
     ['different passwords', 'secret123', 'secret124', "Passwords Don't Match", 'Please make sure both passwords match'],
   ])('refuses %s with the toast of §5', async (_case, password, confirm, title, description) => {
-    const calls = fakeServer(signedOut, analytics);
+    const calls = visitorServer();
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     await fill(user, password, confirm);
     await expectToast(title, description);
@@ -69,7 +69,7 @@ describe('/reset-password', () => {
   });
 
   it('toggles each password between hidden and shown', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     const input = screen.getByLabelText(/^New Password/);
     expect(input).toHaveAttribute('type', 'password');
@@ -80,7 +80,7 @@ describe('/reset-password', () => {
   });
 
   it('shows "Reset Failed" with the server message, or the fallback', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/reset-password', { status: 500, body: {} }));
+    visitorServer(on('POST', '/api/reset-password', { status: 500, body: {} }));
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     await fill(user, 'secret123', 'secret123');
     await expectToast('Reset Failed', 'Failed to reset password. Please try again.');
@@ -88,11 +88,7 @@ describe('/reset-password', () => {
   });
 
   it('switches to "Invalid Reset Link" when the server says "Invalid or expired"', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
-      on('POST', '/api/reset-password', { status: 400, body: { message: 'Invalid or expired reset token' } }),
-    );
+    visitorServer(on('POST', '/api/reset-password', { status: 400, body: { message: 'Invalid or expired reset token' } }));
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     await fill(user, 'secret123', 'secret123');
     await expectToast('Reset Failed', 'Invalid or expired reset token');
@@ -100,7 +96,7 @@ describe('/reset-password', () => {
   });
 
   it('sends the token and the new password, then goes to /login after 3 seconds', async () => {
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/reset-password', { body: { message: 'ok' } }));
+    const calls = visitorServer(on('POST', '/api/reset-password', { body: { message: 'ok' } }));
     const { user } = renderAt(<ResetPasswordPage />, { route, path: '/reset-password' });
     await fill(user, 'secret123', 'secret123');
     expect(await screen.findByRole('heading', { name: 'Password Reset Successful' })).toBeInTheDocument();

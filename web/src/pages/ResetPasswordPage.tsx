@@ -6,7 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard, AuthForm, AuthHeader, AuthNotice, BackToLogin } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { PasswordInput } from '../components/PasswordInput';
-import { apiRequest, messageOf } from '../lib/api';
+import { messageOf } from '../lib/api';
+import { resetPassword } from '../lib/client/account';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
   }, [done, navigate]);
 
   const reset = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/reset-password', { token, newPassword: password }),
+    mutationFn: () => resetPassword(token, password),
     onSuccess: () => {
       setDone(true);
       showToast({ title: 'Password Reset Successful', description: 'Your password has been reset. Redirecting to login...' });

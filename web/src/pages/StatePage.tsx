@@ -1,38 +1,18 @@
 import { Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { cityPath, landingFromPath, pageMeta, stateJsonLd, statePageMeta, SITE_NAME } from '@limo/contracts';
+import { cityPath, landingFromPath, stateJsonLd, statePageMeta } from '@limo/contracts';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { useOrigin, useStatePlaces } from '../lib/landing';
-import { useDocumentMeta, useJsonLd } from '../lib/meta';
-import { Crumbs, LandingNotFound } from './landing/LandingParts';
-import { PageLoading } from '../components/PageLoading';
+import { useStatePlaces } from '../lib/landing';
+import { Crumbs, useLandingScreen } from './landing/LandingParts';
 
 /** A state's landing page, /limo-service/{state} (issue 19): its cities with companies and their counts. */
 export default function StatePage() {
   const { state = '' } = useParams();
-  const { pathname } = useLocation();
   // A URL no landing page has (`/limo-service/florida`): the not-found screen, without asking.
-  const valid = landingFromPath(pathname) !== undefined;
-  const { data, isPending, isError } = useStatePlaces(state, valid);
-  const origin = useOrigin();
-  useDocumentMeta(
-    data
-      ? statePageMeta(data)
-      : data === null || !valid
-        ? { title: `State Not Found | ${SITE_NAME}`, description: pageMeta(pathname).description }
-        : undefined,
-  );
-  useJsonLd(data && origin ? stateJsonLd(data, origin) : undefined);
-
-  if (!valid) return <LandingNotFound title="Page Not Found" text="The page you are looking for does not exist or has moved." />;
-  if (isPending) return <PageLoading label="Loading cities" />;
-  if (isError || !data)
-    return (
-      <LandingNotFound
-        isError={isError}
-        title="State Not Found"
-        text="No limousine companies are listed in this state. Browse companies near you."
-      />
-    );
+  const valid = landingFromPath(useLocation().pathname) !== undefined;
+  const query = useStatePlaces(state, valid);
+  const screen = useLandingScreen(query, valid, { kind: 'State', loading: 'Loading cities', meta: statePageMeta, jsonLd: stateJsonLd });
+  const data = query.data;
+  if (screen || !data) return screen;
 
   return (
     <Stack maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py="6" gap="6">

@@ -1,4 +1,4 @@
-import type { Company, CompanyDetail, OwnerCompany, PaymentsConfigResponse, QuoteRequest } from '@limo/contracts';
+import type { Company, CompanyDetail, OwnerCompany, PaymentsConfigResponse, QuoteRequest, Review } from '@limo/contracts';
 
 /** A company as the directory returns it, with `overrides` applied. */
 export function makeCompany(overrides: Partial<Company> = {}): Company {
@@ -46,36 +46,29 @@ export function makeCompany(overrides: Partial<Company> = {}): Company {
   };
 }
 
-/** A company page's data: the company with its approved reviews. */
-export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDetail {
+/** Ana's approved five-star review of c1, a verified customer's, with the company's reply; `overrides` applied. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
   return {
-    ...makeCompany(),
-    reviews: [
-      {
-        id: 'r1',
-        companyId: 'c1',
-        rating: 5,
-        comment: 'Perfect wedding ride.',
-        reviewerName: 'Ana',
-        status: 'approved',
-        createdAt: '2025-03-02T10:00:00.000Z',
-        verifiedCustomer: true,
-        reply: { text: 'Thank you, Ana!', createdAt: '2025-03-03T10:00:00.000Z' },
-      },
-      {
-        id: 'r2',
-        companyId: 'c1',
-        rating: 4,
-        comment: null,
-        reviewerName: '',
-        status: 'approved',
-        createdAt: '2025-02-01T10:00:00.000Z',
-        verifiedCustomer: false,
-        reply: null,
-      },
-    ],
+    id: 'r1',
+    companyId: 'c1',
+    rating: 5,
+    comment: 'Perfect wedding ride.',
+    reviewerName: 'Ana',
+    status: 'approved',
+    createdAt: '2025-03-02T10:00:00.000Z',
+    verifiedCustomer: true,
+    reply: { text: 'Thank you, Ana!', createdAt: '2025-03-03T10:00:00.000Z' },
     ...overrides,
   };
+}
+
+/** An approved four-star review of c1 with neither name nor comment nor reply, not a verified customer's. */
+export const makeAnonymousReview = (createdAt = '2025-02-01T10:00:00.000Z'): Review =>
+  makeReview({ id: 'r2', rating: 4, comment: null, reviewerName: '', createdAt, verifiedCustomer: false, reply: null });
+
+/** A company page's data: the company with its approved reviews. */
+export function makeCompanyDetail(overrides: Partial<CompanyDetail> = {}): CompanyDetail {
+  return { ...makeCompany(), reviews: [makeReview(), makeAnonymousReview()], ...overrides };
 }
 
 /** A company as its owner sees it from GET /api/my-companies. */

@@ -58,6 +58,9 @@ export const on =
 export const signedOut = on('GET', '/api/me', { status: 401, body: { message: 'Not signed in' } });
 export const analytics = on('POST', '/api/analytics/track', { status: 202, body: {} });
 
+/** The fake server as a signed-out visitor meets it: `handlers`, with /api/me answering 401 and analytics accepting. */
+export const visitorServer = (...handlers: Handler[]): Call[] => fakeServer(signedOut, analytics, ...handlers);
+
 function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;

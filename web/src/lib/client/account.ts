@@ -1,6 +1,16 @@
-import type { CityQuoteRequestBody, CredentialsBody, LoginBody, RegisterBody } from '@limo/contracts';
+import type {
+  CityQuoteRequestBody,
+  CompanyCreateBody,
+  CompanyUpdateBody,
+  ContactBody,
+  CredentialsBody,
+  LoginBody,
+  QuoteRequestBody,
+  RegisterBody,
+  ReviewCreateBody,
+} from '@limo/contracts';
 import { apiRequest } from '../api';
-import { getData, getOrNull, path, read, send } from './http';
+import { getData, getOrNull, path, perform, read, send } from './http';
 
 // The calls of the signed-in user's, the business owner's and the payment pages.
 
@@ -118,3 +128,45 @@ export const uploadGalleryImage = async (companyId: string, file: File) =>
 /** POST /api/my-companies/{id}/credentials/certificate (multipart): the credentials with the certificate. */
 export const uploadCertificate = (companyId: string, file: File) =>
   send('POST', `/api/my-companies/${path(companyId)}/credentials/certificate`, 'credentials', fileForm('certificate', file));
+
+// The calls whose answer the screen does not read (it reads the status at most).
+
+/** POST /api/forgot-password: a reset link is mailed when the address has an account. */
+export const forgotPassword = (email: string) => perform('POST', '/api/forgot-password', { email });
+
+/** POST /api/reset-password: the new password for the mailed link's `token`. */
+export const resetPassword = (token: string, newPassword: string) => perform('POST', '/api/reset-password', { token, newPassword });
+
+/** POST /api/contact: a message to support. */
+export const sendContact = (body: ContactBody) => perform('POST', '/api/contact', body);
+
+/** POST /api/quote-requests: a quote request to one company. */
+export const createQuoteRequest = (body: QuoteRequestBody) => perform('POST', '/api/quote-requests', body);
+
+/** POST /api/companies: the signed-in owner's free listing. */
+export const createCompany = (body: CompanyCreateBody) => perform('POST', '/api/companies', body);
+
+/** POST /api/reviews: a review, held for approval (with the mailed link's `reviewToken` it counts as a verified customer's). */
+export const createReview = (body: ReviewCreateBody | (Omit<ReviewCreateBody, 'reviewerName'> & { reviewToken: string })) =>
+  perform('POST', '/api/reviews', body);
+
+/** PUT /api/companies/{id}: whether the change was only requested (202: the admins review it) rather than made. */
+export const updateCompany = async (companyId: string, body: Partial<CompanyUpdateBody>) => ({
+  requested: (await perform('PUT', `/api/companies/${path(companyId)}`, body)) === 202,
+});
+
+/** PUT /api/quote-requests/{id}: the quote marked contacted. */
+export const markQuoteContacted = (id: string) => perform('PUT', `/api/quote-requests/${path(id)}`, { status: 'contacted' });
+
+/** DELETE /api/quote-requests/{id}. */
+export const deleteQuote = (id: string) => perform('DELETE', `/api/quote-requests/${path(id)}`);
+
+/** An owner's act on a review of their company: write, edit or delete their reply, or flag the review. */
+export type ReviewAction =
+  | { method: 'POST' | 'PUT'; part: 'reply'; body: { text: string } }
+  | { method: 'DELETE'; part: 'reply' }
+  | { method: 'POST'; part: 'flag'; body: { reason: string } };
+
+/** POST, PUT or DELETE /api/reviews/{id}/{reply|flag}: `action` on the review. */
+export const reviewAction = (reviewId: string, action: ReviewAction) =>
+  perform(action.method, `/api/reviews/${path(reviewId, action.part)}`, 'body' in action ? action.body : undefined);

@@ -38,11 +38,6 @@ export type AdminAnswer<P extends AdminPath> = Answer<(typeof adminAnswers)[P]>;
 export const adminGet = <P extends AdminPath>(path: P, query: string, signal?: AbortSignal): Promise<AdminAnswer<P>> =>
   send('GET', query ? `${path}?${query}` : path, adminAnswers[path], undefined, { signal });
 
-/** An admin action whose answer the screen does not read: `method url` with `body`; the answer is read to its end. */
-export async function adminAction(method: string, url: string, body?: unknown): Promise<void> {
-  await (await apiRequest(method, url, body)).text();
-}
-
 /** POST /api/admin/payments/{id}/refund: the refunded payment. */
 export const refundPayment = (id: string) => send('POST', `/api/admin/payments/${path(id)}/refund`, 'refund', {});
 

@@ -34,6 +34,13 @@ export async function send<N extends ResponseName>(
   return read(await apiRequest(method, url, body, options), name, `${method} ${url}`);
 }
 
+/** `method url` (with `body`) whose answer the screen does not read: its status; the body is read to its end. */
+export async function perform(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<number> {
+  const res = await apiRequest(method, url, body, options);
+  await res.text();
+  return res.status;
+}
+
 /** GET `url` parsed as `name`, or null when the server answers `nullStatus` (401 signed out, 404 no such thing). */
 export async function getOrNull<N extends ResponseName>(
   url: string,

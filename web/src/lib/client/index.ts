@@ -2,7 +2,7 @@
 import type { Company } from '@limo/contracts';
 import { ApiError, apiRequest } from '../api';
 import type { Answer } from '../responses';
-import { getData, getOrNull, path, read, send } from './http';
+import { getData, getOrNull, path, perform, read, send } from './http';
 
 // The public pages' calls (the home page's among them): the rest of the client is in ./account and
 // ./admin, loaded with the pages that use them.
@@ -65,6 +65,7 @@ export const mapsConfig = () => send('GET', '/api/config/maps-key', 'mapsConfig'
  * POST /api/analytics/track, fire and forget (§7): sent with keepalive so it outlives the page; its
  * answer is read to the end (Chromium keeps a keepalive request whose answer is never read open).
  */
-export async function trackEvent(event: Record<string, unknown>): Promise<void> {
-  await (await apiRequest('POST', '/api/analytics/track', event, { keepalive: true })).text();
-}
+export const trackEvent = (event: Record<string, unknown>) => perform('POST', '/api/analytics/track', event, { keepalive: true });
+
+/** POST /api/logout. */
+export const logout = () => perform('POST', '/api/logout', {});

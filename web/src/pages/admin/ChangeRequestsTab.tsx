@@ -1,8 +1,9 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ChangeRequest } from '@limo/contracts';
-import { shortDateTime, useAdminQuery, tryAgainToasts } from './adminApi';
+import { shortDateTime, useAdminQuery, tryAgainToasts, COMPANY_LISTS } from './adminApi';
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
 import { Empty, Panel, QueryState, stackOnMobile } from './ui';
+import { queryKeys } from '../../lib/queryKeys';
 
 const CHANGE_REQUESTS = '/api/admin/change-requests';
 
@@ -137,7 +138,7 @@ export function ChangeRequestsTab() {
       approve: tryAgainToasts('Change request approved', 'Error approving change request', 'The changes are now live on the listing.'),
       reject: tryAgainToasts('Change request rejected', 'Error rejecting change request', 'The listing stays as it was.'),
     },
-    [[CHANGE_REQUESTS], ['/api/admin/companies'], ['/api/companies']],
+    [queryKeys.admin(CHANGE_REQUESTS), ...COMPANY_LISTS],
   );
   return (
     <Panel

@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@chakra-ui/react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
 import { AdminTable, ListState, Panel } from './ui';
+import { queryKeys } from '../../lib/queryKeys';
 
 const CLAIMS = '/api/admin/business-claims';
 
@@ -20,7 +21,7 @@ export function ClaimsTab() {
         error: { title: 'Error rejecting business claim', fallback: 'Failed to reject business claim' },
       },
     },
-    [[CLAIMS], ['/api/admin/companies'], ['/api/admin/stats'], ['/api/admin/subscribers']],
+    [queryKeys.admin(CLAIMS), queryKeys.admin('/api/admin/companies'), queryKeys.admin('/api/admin/stats')],
   );
   const pending = (claims.data ?? []).filter((c) => c.status === 'pending');
 

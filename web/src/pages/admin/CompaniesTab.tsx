@@ -7,30 +7,31 @@ import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { Pagination } from '../home/Pagination';
-import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced, tryAgainToasts } from './adminApi';
+import { downloadCompaniesExport, useAdminAction, useAdminQuery, useDebounced, tryAgainToasts, COMPANY_LISTS } from './adminApi';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { FIRST_COMPANY_PAGE } from './OverviewTab';
 import { AdminTable, ConfirmButton, ListState, Panel, SearchField } from './ui';
-import { adminAction } from '../../lib/client/admin';
+import { perform } from '../../lib/client/http';
+import { queryKeys } from '../../lib/queryKeys';
 
 const COMPANIES = '/api/admin/companies';
 
 function useCompanyActions() {
-  const affects = [[COMPANIES], ['/api/admin/companies-by-state'], ['/api/companies']];
+  const affects = [...COMPANY_LISTS, queryKeys.admin('/api/admin/companies-by-state')];
   const url = (id: string, action = '') => `${COMPANIES}/${encodeURIComponent(id)}${action}`;
   return {
     suspend: useAdminAction(
-      (id: string) => adminAction('PUT', url(id, '/suspend'), {}),
+      (id: string) => perform('PUT', url(id, '/suspend'), {}),
       tryAgainToasts('Company suspended successfully!', 'Error suspending company'),
       affects,
     ),
     unsuspend: useAdminAction(
-      (id: string) => adminAction('PUT', url(id, '/unsuspend'), {}),
+      (id: string) => perform('PUT', url(id, '/unsuspend'), {}),
       tryAgainToasts('Company unsuspended successfully!', 'Error unsuspending company'),
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => adminAction('DELETE', url(id)),
+      (id: string) => perform('DELETE', url(id)),
       tryAgainToasts('Company deleted successfully!', 'Error deleting company'),
       affects,
     ),

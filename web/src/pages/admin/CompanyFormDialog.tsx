@@ -20,6 +20,8 @@ import { saveAdminCompany } from '../../lib/client/admin';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
+import { COMPANY_LISTS } from './adminApi';
+import { queryKeys } from '../../lib/queryKeys';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
 
@@ -127,11 +129,9 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
       showToast(editing ? { title: 'Success', description: 'Company updated successfully' } : { title: 'Company created successfully!' });
       reset(formValuesOf());
       onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/companies'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/companies-by-state'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/companies'] }),
-      ]);
+      await Promise.all(
+        [...COMPANY_LISTS, queryKeys.admin('/api/admin/companies-by-state')].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
     onError: (error) => {
       applyServerErrors(error, setError, TEXT_FIELDS);

@@ -1,6 +1,6 @@
 import { Badge, Link, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
-import { shortDateTime, tryAgainToasts } from './adminApi';
+import { shortDateTime, tryAgainToasts, COMPANY_LISTS } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
 
 /** The credentials queue (issue 21): licence and insurance sent with a certificate, oldest first. */
@@ -9,7 +9,7 @@ export function CredentialsTab() {
     <ReviewQueue
       url="/api/admin/credential-verifications"
       failure="Failed to fetch credential verifications"
-      affects={[['/api/admin/companies'], ['/api/companies']]}
+      affects={COMPANY_LISTS}
       toasts={{
         approve: tryAgainToasts(
           'Credentials verified',

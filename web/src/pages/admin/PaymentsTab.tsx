@@ -5,6 +5,7 @@ import { dollars, shortDateTime, useAdminAction, useAdminQuery, useDebounced } f
 import { AdminTable, ConfirmButton, Empty, Panel, QueryState } from './ui';
 import { refundPayment } from '../../lib/client/admin';
 import { OptionSelect } from '../../components/OptionSelect';
+import { queryKeys } from '../../lib/queryKeys';
 
 const KEY = '/api/admin/payments';
 const STATUS_PALETTE: Record<string, string> = { succeeded: 'green', refunded: 'orange', failed: 'red', open: 'gray' };
@@ -29,7 +30,7 @@ export function PaymentsTab() {
   const refund = useAdminAction(
     (id: string) => refundPayment(id),
     { success: (r) => ({ title: r.message }), error: { title: 'Refund failed', fallback: 'Failed to refund the payment' } },
-    [[KEY], ['/api/admin/subscriptions'], ['/api/admin/stats']],
+    [queryKeys.admin(KEY), queryKeys.admin('/api/admin/subscriptions'), queryKeys.admin('/api/admin/stats')],
   );
   const list = payments.data ?? [];
   return (

@@ -5,7 +5,7 @@ import { OptionSelect } from '../../components/OptionSelect';
 import { Pagination } from '../home/Pagination';
 import { shortDateTime, useAdminAction, useAdminQuery, useDebounced } from './adminApi';
 import { AdminTable, ListState, Panel, SearchField } from './ui';
-import { adminAction } from '../../lib/client/admin';
+import { perform } from '../../lib/client/http';
 
 const QUOTES = '/api/admin/quote-requests';
 const STATUS_PALETTE: Record<QuoteStatus, string> = { pending: 'yellow', contacted: 'blue', completed: 'green' };
@@ -26,8 +26,7 @@ export function QuoteRequestsTab() {
     search,
   });
   const update = useAdminAction(
-    ({ id, status: next }: { id: string; status: QuoteStatus }) =>
-      adminAction('PUT', `${QUOTES}/${encodeURIComponent(id)}`, { status: next }),
+    ({ id, status: next }: { id: string; status: QuoteStatus }) => perform('PUT', `${QUOTES}/${encodeURIComponent(id)}`, { status: next }),
     {
       success: { title: 'Status Updated', description: 'Quote request status updated.' },
       error: { title: 'Error updating quote status', fallback: 'Failed to update quote request status.' },

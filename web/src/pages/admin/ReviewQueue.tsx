@@ -2,7 +2,8 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { QueryKey } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { adminAction, type AdminAnswer } from '../../lib/client/admin';
+import type { AdminAnswer } from '../../lib/client/admin';
+import { perform } from '../../lib/client/http';
 import { useAdminAction, useAdminQuery, type ActionToasts } from './adminApi';
 import { ConfirmButton, ListState, Panel } from './ui';
 
@@ -17,9 +18,9 @@ export function useReviewDecisions(
   affects: QueryKey[],
 ) {
   const url = (id: string, decision: 'approve' | 'reject') => `${base}/${encodeURIComponent(id)}/${decision}`;
-  const approve = useAdminAction((id: string) => adminAction('POST', url(id, 'approve'), {}), toasts.approve, affects);
+  const approve = useAdminAction((id: string) => perform('POST', url(id, 'approve'), {}), toasts.approve, affects);
   const reject = useAdminAction(
-    ({ id, reason }: { id: string; reason?: string }) => adminAction('POST', url(id, 'reject'), reason === undefined ? {} : { reason }),
+    ({ id, reason }: { id: string; reason?: string }) => perform('POST', url(id, 'reject'), reason === undefined ? {} : { reason }),
     toasts.reject,
     affects,
   );

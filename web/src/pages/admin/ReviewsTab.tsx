@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { OptionSelect } from '../../components/OptionSelect';
 import { StarRating } from '../../components/StarRating';
 import { Pagination } from '../home/Pagination';
-import { shortDate, useAdminAction, useAdminQuery, tryAgainToasts } from './adminApi';
+import { shortDate, useAdminAction, useAdminQuery, tryAgainToasts, COMPANY_LISTS } from './adminApi';
 import { ConfirmButton, ListState, Panel } from './ui';
-import { adminAction } from '../../lib/client/admin';
+import { perform } from '../../lib/client/http';
+import { queryKeys } from '../../lib/queryKeys';
 
 const PENDING = '/api/admin/pending-reviews';
 const ALL = '/api/admin/all-reviews';
@@ -25,31 +26,31 @@ const SIGNAL_LABELS: Record<AbuseSignal, string> = {
 
 function useReviewActions() {
   // A decision changes the company's rating and review count, shown on its page and in the lists.
-  const affects = [[PENDING], [ALL], ['/api/companies'], ['/api/admin/companies']];
+  const affects = [queryKeys.admin(PENDING), queryKeys.admin(ALL), ...COMPANY_LISTS];
   const review = (id: string, action: string) => `/api/admin/reviews/${encodeURIComponent(id)}${action}`;
   return {
     approve: useAdminAction(
-      (id: string) => adminAction('POST', review(id, '/approve'), {}),
+      (id: string) => perform('POST', review(id, '/approve'), {}),
       tryAgainToasts('Review approved successfully!', 'Error approving review'),
       affects,
     ),
     reject: useAdminAction(
-      (id: string) => adminAction('POST', review(id, '/reject'), {}),
+      (id: string) => perform('POST', review(id, '/reject'), {}),
       tryAgainToasts('Review rejected successfully!', 'Error rejecting review'),
       affects,
     ),
     approveReply: useAdminAction(
-      (id: string) => adminAction('POST', review(id, '/reply/approve'), {}),
+      (id: string) => perform('POST', review(id, '/reply/approve'), {}),
       tryAgainToasts('Reply approved successfully!', 'Error approving reply'),
       affects,
     ),
     rejectReply: useAdminAction(
-      (id: string) => adminAction('POST', review(id, '/reply/reject'), {}),
+      (id: string) => perform('POST', review(id, '/reply/reject'), {}),
       tryAgainToasts('Reply rejected successfully!', 'Error rejecting reply'),
       affects,
     ),
     remove: useAdminAction(
-      (id: string) => adminAction('DELETE', review(id, '')),
+      (id: string) => perform('DELETE', review(id, '')),
       tryAgainToasts('Review deleted successfully!', 'Error deleting review'),
       affects,
     ),

@@ -3,9 +3,11 @@ import type { AuditVerificationResponse, PopulateResponse } from '@limo/contract
 import { Database, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
-import { useAdminAction, useAdminQuery } from './adminApi';
+import { useAdminAction, useAdminQuery, COMPANY_LISTS } from './adminApi';
 import { ConfirmButton, Panel } from './ui';
-import { adminAction, auditVerification, populateDatabase } from '../../lib/client/admin';
+import { auditVerification, populateDatabase } from '../../lib/client/admin';
+import { perform } from '../../lib/client/http';
+import { queryKeys } from '../../lib/queryKeys';
 
 const KEYS = '/api/admin/api-keys';
 const KEY_FIELDS = [
@@ -19,7 +21,7 @@ function ApiKeysPanel() {
   const current = useAdminQuery(KEYS, 'Failed to fetch API keys');
   const [values, setValues] = useState<Record<KeyName, string>>({ stripeSecretKey: '', stripePublicKey: '', googleMapsApiKey: '' });
   const save = useAdminAction(
-    (body: Record<KeyName, string>) => adminAction('POST', KEYS, body),
+    (body: Record<KeyName, string>) => perform('POST', KEYS, body),
     {
       success: { title: 'API Keys Saved', description: 'The new keys are in use.' },
       error: { title: 'Error', fallback: 'Failed to save API keys. Please try again.' },
@@ -88,7 +90,7 @@ function PopulatePanel() {
       }),
       error: { title: 'Population Failed', fallback: 'Failed to populate the database. Please try again.' },
     },
-    [['/api/admin/companies'], ['/api/admin/companies-by-state'], ['/api/companies'], ['/api/admin/stats']],
+    [...COMPANY_LISTS, queryKeys.admin('/api/admin/companies-by-state'), queryKeys.admin('/api/admin/stats')],
   );
   return (
     <Panel
@@ -137,7 +139,7 @@ function AuditPanel() {
       }),
       error: { title: 'Error running audit', fallback: 'Please try again' },
     },
-    [['/api/admin/companies'], ['/api/companies']],
+    COMPANY_LISTS,
   );
   return (
     <Panel

@@ -2,6 +2,7 @@ import { Badge, Flex, Table, Text } from '@chakra-ui/react';
 import { dollars, shortDate, useAdminAction, useAdminQuery } from './adminApi';
 import { AdminTable, ConfirmButton, ListState, Panel } from './ui';
 import { cancelSubscription } from '../../lib/client/admin';
+import { queryKeys } from '../../lib/queryKeys';
 
 const STATUS_PALETTE: Record<string, string> = { active: 'green', past_due: 'orange', canceled: 'red', incomplete: 'gray' };
 const KEY = '/api/admin/subscriptions';
@@ -12,7 +13,7 @@ export function SubscriptionsTab() {
   const cancel = useAdminAction(
     ({ id, atPeriodEnd }: { id: string; atPeriodEnd: boolean }) => cancelSubscription(id, atPeriodEnd),
     { success: (r) => ({ title: r.message }), error: { title: 'Cancel failed', fallback: 'Failed to cancel the subscription' } },
-    [[KEY], ['/api/admin/payments'], ['/api/admin/stats']],
+    [queryKeys.admin(KEY), queryKeys.admin('/api/admin/payments'), queryKeys.admin('/api/admin/stats')],
   );
   const list = subscriptions.data ?? [];
   const paid = list.filter((s) => s.status === 'active').length;

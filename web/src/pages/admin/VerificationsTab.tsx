@@ -1,6 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react';
-import { shortDateTime, tryAgainToasts } from './adminApi';
+import { shortDateTime, tryAgainToasts, COMPANY_LISTS } from './adminApi';
 import { ReviewQueue } from './ReviewQueue';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** Owned listings not verified yet, free and paid, oldest first. */
 export function VerificationsTab() {
@@ -8,7 +9,7 @@ export function VerificationsTab() {
     <ReviewQueue
       url="/api/admin/listing-verifications"
       failure="Failed to fetch listing verifications"
-      affects={[['/api/admin/companies'], ['/api/companies'], ['/api/admin/change-requests']]}
+      affects={[...COMPANY_LISTS, queryKeys.admin('/api/admin/change-requests')]}
       toasts={{
         approve: tryAgainToasts('Listing verified', 'Error verifying listing', 'The owner was told by e-mail.'),
         reject: tryAgainToasts('Listing rejected', 'Error rejecting listing', 'The owner was told the reason by e-mail.'),

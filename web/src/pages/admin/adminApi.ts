@@ -40,6 +40,9 @@ export function useAdminQuery<P extends AdminPath>(path: P, failure: string, par
   });
 }
 
+/** What a change to a company refreshes: the admin list of companies and the public pages' companies. */
+export const COMPANY_LISTS: QueryKey[] = [queryKeys.admin('/api/admin/companies'), queryKeys.companies.all()];
+
 /** What a toast says after an admin action. */
 export interface ActionToasts<TResult> {
   success: { title: string; description?: string } | ((result: TResult) => { title: string; description?: string });

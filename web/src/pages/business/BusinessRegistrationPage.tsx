@@ -43,6 +43,7 @@ import {
   type VisitorForm,
 } from './registrationForm';
 import { PageLoading } from '../../components/PageLoading';
+import { queryKeys } from '../../lib/queryKeys';
 
 type Step = 'form' | 'payment' | 'done';
 const FAILED_LISTING = 'Failed to create your business listing. Please try again.';
@@ -237,7 +238,7 @@ export default function BusinessRegistrationPage() {
         return;
       }
     }
-    void queryClient.invalidateQueries({ queryKey: ['/api/my-companies'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myCompanies.all() });
     setStep('done');
   };
 

@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analytics, fakeServer, on, renderAt, signedOut } from '../../test/render';
+import { on, renderAt, visitorServer } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 
 // Issue 17, defect 6: /checkout?plan=claim without a company answered "Setup Error — Failed to
 // initialize payment" with a "Try Again" that could never work.
 describe('/checkout of a claim without a company', () => {
   it('asks to pick the business on /claim-business and starts no payment', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('GET', '/api/payments/config', { status: 503, body: { message: 'not needed' } }),
       on('POST', '/api/create-payment-intent', { status: 400, body: { message: 'Company ID is required' } }),
     );

@@ -31,16 +31,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { IconPoints } from '../../components/IconPoints';
 import { HeroBand } from '../../components/HeroBand';
 import { PageLoading } from '../../components/PageLoading';
-
-/** Debounces a value (the search box asks the server once typing pauses). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
+import { useDebounced } from '../../lib/useDebounced';
 
 function ClaimCard({ company }: { company: ClaimSearchCompany }) {
   return (

@@ -8,7 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { Choice } from '../../components/Choice';
 import { FormField } from '../../components/FormField';
-import { apiRequest, messageOf } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { sendContact } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { LinkButton } from '../../components/LinkButton';
@@ -31,7 +32,7 @@ export default function ContactPage() {
     defaultValues: { name: '', email: '', phone: '', company: '', topic: initialTopic, message: '' },
   });
   const send = useMutation({
-    mutationFn: (body: ContactBody) => apiRequest('POST', '/api/contact', body),
+    mutationFn: sendContact,
     onSuccess: (_res, body) => {
       setSentTo(body.email);
       showToast({ title: 'Message Sent', description: 'Thanks! Our team will reply within 24 hours.' });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analytics, fakeServer, on, renderAt, signedOut } from '../../test/render';
+import { on, renderAt, visitorServer } from '../../test/render';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
 describe('/payment-success of a listing payment', () => {
@@ -18,7 +18,7 @@ describe('/payment-success of a listing payment', () => {
   };
 
   it('asks the server for the stored listing of the payment and shows it (no "could not confirm")', async () => {
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: answer }));
+    const calls = visitorServer(on('POST', '/api/process-payment-success', { body: answer }));
     renderAt(<PaymentSuccessPage />, {
       route: '/payment-success?plan=listing&payment_intent=pi_7&payment_intent_client_secret=pi_7_secret_x&companyId=c7',
       path: '/payment-success',
@@ -38,7 +38,7 @@ describe('/payment-success of a listing payment', () => {
   });
 
   it('says a refunded listing payment was refunded', async () => {
-    fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: { ...answer, status: 'refunded' } }));
+    visitorServer(on('POST', '/api/process-payment-success', { body: { ...answer, status: 'refunded' } }));
     renderAt(<PaymentSuccessPage />, { route: '/payment-success?plan=listing&payment_intent=pi_7&companyId=c7', path: '/payment-success' });
     expect(await screen.findByTestId('payment-details')).toHaveTextContent('Refunded');
   });

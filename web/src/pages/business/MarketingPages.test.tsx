@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analytics, expectToast, fakeServer, on, renderAt, signedOut } from '../../test/render';
+import { expectToast, on, renderAt, visitorServer } from '../../test/render';
 import ContactPage from './ContactPage';
 import PricingPage from './PricingPage';
 import SubscribePage from './SubscribePage';
 
 describe('/subscribe', () => {
   it('has the six benefit cards, what a listing includes, the $75/year card and its two buttons', async () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<SubscribePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Grow Your Limousine Business' })).toBeInTheDocument();
     for (const title of [
@@ -34,7 +34,7 @@ describe('/subscribe', () => {
 
 describe('/pricing', () => {
   it('shows the three plans, the claim plan at $75/year auto-renewing, and never "one-time"', () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<PricingPage />);
     for (const figure of ['10,000+', '300%', '500+']) expect(screen.getByText(figure)).toBeInTheDocument();
     const claim = screen.getByTestId('plan-claim');
@@ -65,7 +65,7 @@ describe('/pricing', () => {
 
 describe('/contact', () => {
   it('checks the form, then mails support and says so', async () => {
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/contact', { body: { message: 'ok' } }));
+    const calls = visitorServer(on('POST', '/api/contact', { body: { message: 'ok' } }));
     const { user } = renderAt(<ContactPage />, { route: '/contact' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
@@ -86,9 +86,7 @@ describe('/contact', () => {
   });
 
   it('shows the server message when sending fails', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
+    visitorServer(
       on('POST', '/api/contact', { status: 429, body: { message: 'Too many messages. Please try again later or e-mail us directly.' } }),
     );
     const { user } = renderAt(<ContactPage />, { route: '/contact' });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportPaymentFailure, type PaymentFailure, type PaymentFlow } from '../../lib/payments';
 import { makeCompany, makeCompanyDetail, makePaymentsConfig } from '../../test/fixtures';
-import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut } from '../../test/render';
+import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, visitorServer } from '../../test/render';
 import BusinessRegistrationPage from './BusinessRegistrationPage';
 import CheckoutPage from './CheckoutPage';
 import ClaimBusinessPage from './ClaimBusinessPage';
@@ -29,6 +29,10 @@ const intent = on('POST', '/api/create-payment-intent', {
   },
 });
 const company = on('GET', '/api/companies/c1', { body: makeCompanyDetail() });
+/** The simulator's answer to a test card that succeeds. */
+const paid = on('POST', '/api/payments/simulator/confirm', {
+  body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
+});
 
 async function payWith(user: ReturnType<typeof renderAt>['user'], card: string, expiry = '12/34', cvc = '123') {
   if (card) await user.type(await screen.findByLabelText(/Card number/), card);
@@ -58,7 +62,7 @@ describe('§8 payment toasts', () => {
       'Unable to process payment. Please check that all fields are filled correctly and try again.',
     ],
   ])('%j in the %s flow shows "%s"', async (failure, flow, title, description) => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<div />);
     const reload = vi.fn();
     reportPaymentFailure(failure, flow, reload);
@@ -75,7 +79,7 @@ describe('/checkout', () => {
 
   it('in a fresh tab (no stored claimer, signed out) asks for the claimer before any payment exists', async () => {
     sessionStorage.clear();
-    const calls = fakeServer(signedOut, analytics, config, intent, company);
+    const calls = visitorServer(config, intent, company);
     const { user } = renderAt(<CheckoutPage />, route);
     const form = await screen.findByRole('form', { name: 'Claimer details' });
     expect(calls.some((c) => c.url === '/api/create-payment-intent')).toBe(false);
@@ -95,16 +99,7 @@ describe('/checkout', () => {
   });
 
   it('shows the summary left, the simulator form with its test-mode note right, and goes on to /payment-success after 1 second', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
-      config,
-      intent,
-      company,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
-    );
+    const calls = visitorServer(config, intent, company, paid);
     const { user } = renderAt(<CheckoutPage />, route);
     expect(screen.getByText('Setting up your payment...')).toBeInTheDocument();
     const summary = screen.getByTestId('order-summary');
@@ -134,9 +129,7 @@ describe('/checkout', () => {
   });
 
   it('shows "Payment Failed" for a declined card and stays on the form', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
+    visitorServer(
       config,
       intent,
       company,
@@ -166,7 +159,7 @@ describe('/checkout', () => {
   });
 
   it('asks for every card field before confirming', async () => {
-    const calls = fakeServer(signedOut, analytics, config, intent, company);
+    const calls = visitorServer(config, intent, company);
     const { user } = renderAt(<CheckoutPage />, route);
     await payWith(user, '4242 4242 4242 4242', '12/34', '');
     await expectToast('Payment Error', 'Please complete all payment fields.');
@@ -174,20 +167,20 @@ describe('/checkout', () => {
   });
 
   it('shows "Setup Error" when no payment session can be created', async () => {
-    fakeServer(signedOut, analytics, config, company, on('POST', '/api/create-payment-intent', { status: 503, body: { message: 'down' } }));
+    visitorServer(config, company, on('POST', '/api/create-payment-intent', { status: 503, body: { message: 'down' } }));
     renderAt(<CheckoutPage />, route);
     await expectToast('Setup Error', 'Failed to initialize payment. Please try again.');
   });
 
   it('reads "Creating new payment..." after an expired session reloaded the page', async () => {
     sessionStorage.setItem('limo.payment.renewed', '1');
-    fakeServer(signedOut, analytics, config, company);
+    visitorServer(config, company);
     renderAt(<CheckoutPage />, route);
     expect(screen.getByText('Creating new payment...')).toBeInTheDocument();
   });
 
   it('sends other plans to Contact Sales', () => {
-    fakeServer(signedOut, analytics, config);
+    visitorServer(config);
     renderAt(<CheckoutPage />, { route: '/checkout?plan=professional&price=29', path: '/checkout' });
     expect(screen.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
   });
@@ -211,7 +204,7 @@ describe('/payment-success', () => {
       'claimerDetails',
       JSON.stringify({ name: 'Ana Owner', email: 'owner@example.com', phone: '305 555 0100', role: 'owner' }),
     );
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: answer }));
+    const calls = visitorServer(on('POST', '/api/process-payment-success', { body: answer }));
     renderAt(<PaymentSuccessPage />, {
       route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1',
       path: '/payment-success',
@@ -242,7 +235,7 @@ describe('/payment-success', () => {
   });
 
   it('in a fresh tab (no stored claimer) shows the claim the server stored with the payment, never "could not confirm"', async () => {
-    const calls = fakeServer(signedOut, analytics, on('POST', '/api/process-payment-success', { body: { ...answer, status: 'approved' } }));
+    const calls = visitorServer(on('POST', '/api/process-payment-success', { body: { ...answer, status: 'approved' } }));
     renderAt(<PaymentSuccessPage />, {
       route: '/payment-success?plan=claim&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&companyId=c1',
       path: '/payment-success',
@@ -258,7 +251,7 @@ describe('/payment-success', () => {
   });
 
   it('thanks buyers of other plans and links home', () => {
-    fakeServer(signedOut, analytics);
+    visitorServer();
     renderAt(<PaymentSuccessPage />, { route: '/payment-success?plan=premium', path: '/payment-success' });
     expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
@@ -267,9 +260,7 @@ describe('/payment-success', () => {
 
 describe('/claim-business', () => {
   it('searches on the server, shows the badges and the "No businesses found" message', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       on('GET', '/api/all-companies', (call) => {
         const search = new URL(call.url, 'http://x').searchParams.get('search');
         if (search === 'zzz') return { body: { items: [], total: 0 } };
@@ -305,7 +296,7 @@ describe('/claim-business', () => {
   });
 
   it('confirms the company, requires every claimer detail ("Missing Information"), then stores them and goes to checkout', async () => {
-    fakeServer(signedOut, analytics, on('GET', '/api/companies/c1', { body: makeCompanyDetail({ description: null }) }));
+    visitorServer(on('GET', '/api/companies/c1', { body: makeCompanyDetail({ description: null }) }));
     const { user } = renderAt(<ClaimBusinessPage />, { route: '/claim-business?companyId=c1', path: '/claim-business' });
     const card = await screen.findByTestId('claim-confirmation');
     expect(card).toHaveTextContent('Sunshine Limousines');
@@ -341,7 +332,7 @@ describe('paid listing registration', () => {
     ['Email', 'Please enter a valid email', 'nope', null],
     ['Password', 'Password must be at least 6 characters', '123', null],
   ])('checks %s on change: "%s"', async (label, message, typed, cleared) => {
-    fakeServer(signedOut, analytics, config);
+    visitorServer(config);
     const { user } = renderAt(<BusinessRegistrationPage />, route);
     const field = await screen.findByLabelText(new RegExp(`^${label}`));
     await user.type(field, typed);
@@ -350,7 +341,7 @@ describe('paid listing registration', () => {
   });
 
   it('says "Passwords don\'t match"', async () => {
-    fakeServer(signedOut, analytics, config);
+    visitorServer(config);
     const { user } = renderAt(<BusinessRegistrationPage />, route);
     await user.type(await screen.findByLabelText(/^Password/), 'secret123');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'secret124');
@@ -369,14 +360,10 @@ describe('paid listing registration', () => {
   }
 
   it('takes a visitor through the form, the payment and "Registration Complete!", then /dashboard after 2 seconds', async () => {
-    const calls = fakeServer(
-      signedOut,
-      analytics,
+    const calls = visitorServer(
       config,
       intent,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
+      paid,
       on('POST', '/api/register-business-listing', {
         status: 201,
         body: {
@@ -415,14 +402,10 @@ describe('paid listing registration', () => {
   });
 
   it('shows "Registration Failed" with the server message when the account cannot be made', async () => {
-    fakeServer(
-      signedOut,
-      analytics,
+    visitorServer(
       config,
       intent,
-      on('POST', '/api/payments/simulator/confirm', {
-        body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null },
-      }),
+      paid,
       on('POST', '/api/register-business-listing', { status: 409, body: { message: 'An account with this email already exists' } }),
     );
     const { user } = renderAt(<BusinessRegistrationPage />, route);
@@ -432,7 +415,7 @@ describe('paid listing registration', () => {
   });
 
   it('shows "Payment Setup Error" when the payment cannot start', async () => {
-    fakeServer(signedOut, analytics, config, on('POST', '/api/create-payment-intent', { status: 503, body: {} }));
+    visitorServer(config, on('POST', '/api/create-payment-intent', { status: 503, body: {} }));
     const { user } = renderAt(<BusinessRegistrationPage />, route);
     await fillVisitor(user);
     await expectToast('Payment Setup Error', 'Failed to initialize payment. Please try again.');

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeOwnerCompany, makePaymentsConfig } from '../../test/fixtures';
-import { analytics, fakeServer, on, renderAt, signedOut } from '../../test/render';
+import { analytics, fakeServer, on, renderAt, visitorServer } from '../../test/render';
 import BusinessRegistrationPage from './BusinessRegistrationPage';
 
 const owner = on('GET', '/api/me', { body: { id: 'u1', username: 'owner', email: 'owner@example.com', role: 'business' } });
@@ -49,7 +49,7 @@ describe('/business-registration?companyId= (the Upgrade of a free listing)', ()
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     first.unmount();
 
-    fakeServer(signedOut, analytics, config);
+    visitorServer(config);
     renderAt(<BusinessRegistrationPage />, route);
     expect(await screen.findByRole('heading', { name: 'Sign in to upgrade' })).toBeInTheDocument();
   });

@@ -10,8 +10,8 @@ import { FormField } from '../../components/FormField';
 import { OptionSelect } from '../../components/OptionSelect';
 import { RATING_LABELS } from '../../components/StarRating';
 import { track } from '../../lib/analytics';
-import { apiRequest, messageOf } from '../../lib/api';
-import { reviewLink } from '../../lib/client/account';
+import { messageOf } from '../../lib/api';
+import { createReview, reviewLink } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
 import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
@@ -61,8 +61,7 @@ export function ReviewForm({ companyId }: { companyId: string }) {
   }, [link.reviewerName, setValue]);
 
   const send = useMutation({
-    mutationFn: (body: ReviewCreateBody) =>
-      apiRequest('POST', '/api/reviews', link.token ? { ...body, reviewerName: undefined, reviewToken: link.token } : body),
+    mutationFn: (body: ReviewCreateBody) => createReview(link.token ? { ...body, reviewerName: undefined, reviewToken: link.token } : body),
     onSuccess: () => {
       showToast({ title: 'Review submitted successfully!', description: PENDING_MESSAGE });
       track('review_submission', { companyId });

@@ -3,8 +3,8 @@ import type { OwnerCompany } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CompanyImage } from '../../components/CompanyImage';
-import { apiRequest, messageOf } from '../../lib/api';
-import { uploadImage } from '../../lib/client/account';
+import { messageOf } from '../../lib/api';
+import { updateCompany, uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { ImagePicker } from './ImagePicker';
 import { imageSize, SUGGESTED_IMAGE } from './imageRules';
@@ -29,10 +29,8 @@ export function ImagesTab({
   const send = useMutation({
     mutationFn: async (file: File) => {
       const imageUrl = await uploadImage(file, company.id);
-      const res = await apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, { imageUrl });
-      // Only the status is read (202: sent for review); the body is read to its end.
-      await res.text();
-      return { imageUrl, requested: res.status === 202 };
+      const { requested } = await updateCompany(company.id, { imageUrl });
+      return { imageUrl, requested };
     },
     onSuccess: ({ imageUrl, requested }) => {
       if (requested) {

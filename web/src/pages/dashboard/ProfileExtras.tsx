@@ -11,9 +11,9 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { apiRequest, ApiError, messageOf } from '../../lib/api';
+import { ApiError, messageOf } from '../../lib/api';
 import { OptionSelect } from '../../components/OptionSelect';
-import { uploadImage } from '../../lib/client/account';
+import { updateCompany, uploadImage } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
 import { MY_COMPANIES_KEY } from './data';
 
@@ -56,12 +56,12 @@ export function ProfileExtras({ company, verified }: { company: OwnerCompany; ve
   const save = useMutation({
     mutationFn: async () => {
       const serviceArea = kind === 'none' ? null : kind === 'radius' ? { radiusMiles: Number(radius) } : { cities: parseCities(cities) };
-      return apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, { hours, serviceArea, fleet });
+      return updateCompany(company.id, { hours, serviceArea, fleet });
     },
-    onSuccess: (res) => {
+    onSuccess: ({ requested }) => {
       void queryClient.invalidateQueries({ queryKey: MY_COMPANIES_KEY });
       showToast(
-        res.status === 202
+        requested
           ? { title: 'Changes Requested', description: 'Your changes will show once our team approves them.' }
           : { title: 'Success', description: 'Company information updated successfully!' },
       );

@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
-import { apiRequest, messageOf } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { updateCompany } from '../../lib/client/account';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 
@@ -75,10 +76,10 @@ export function ProfileTab({
   });
 
   const save = useMutation({
-    mutationFn: (body: CompanyUpdateBody) => apiRequest('PUT', `/api/companies/${encodeURIComponent(company.id)}`, body),
-    onSuccess: (res) => {
+    mutationFn: (body: CompanyUpdateBody) => updateCompany(company.id, body),
+    onSuccess: ({ requested }) => {
       setEditing(false);
-      if (res.status === 202) {
+      if (requested) {
         setRequested(true);
         showToast({ title: 'Change Request Submitted', description: 'Our team will review your changes within 1-2 business days.' });
         return;

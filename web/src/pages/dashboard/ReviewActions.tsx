@@ -2,8 +2,10 @@ import { Badge, Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakr
 import type { OwnerReview } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, messageOf } from '../../lib/api';
+import { messageOf } from '../../lib/api';
+import { reviewAction, type ReviewAction } from '../../lib/client/account';
 import { showToast } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 
 const REPLY_STATUS: Record<string, { label: string; palette: string }> = {
   pending: { label: 'Reply awaiting approval', palette: 'orange' },
@@ -18,15 +20,14 @@ export function ReviewActions({ companyId, review }: { companyId: string; review
   const [text, setText] = useState(review.ownerReply?.text ?? '');
   const [flagging, setFlagging] = useState(false);
   const [reason, setReason] = useState('');
-  const url = (part: string) => `/api/reviews/${encodeURIComponent(review.id)}/${part}`;
   const act = useMutation({
-    mutationFn: (req: { method: string; part: string; body?: unknown; done: string }) => apiRequest(req.method, url(req.part), req.body),
+    mutationFn: (req: ReviewAction & { done: string }) => reviewAction(review.id, req),
     onSuccess: (_res, req) => {
       showToast({ title: req.done });
       setEditing(false);
       setFlagging(false);
       setReason('');
-      void queryClient.invalidateQueries({ queryKey: ['/api/companies', companyId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companies.detail(companyId) });
     },
     onError: (error) => showToast({ title: 'Something went wrong', description: messageOf(error, error.message), type: 'error' }),
   });

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
 import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -37,11 +36,11 @@ export function useQuoteMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all() });
   const markContacted = useMutation({
-    mutationFn: (id: string) => apiRequest('PUT', `/api/quote-requests/${encodeURIComponent(id)}`, { status: 'contacted' }),
+    mutationFn: client.markQuoteContacted,
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/quote-requests/${encodeURIComponent(id)}`),
+    mutationFn: client.deleteQuote,
     onSettled: refresh,
   });
   return { markContacted, remove };
