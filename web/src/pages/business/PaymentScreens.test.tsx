@@ -149,7 +149,7 @@ describe('/checkout', () => {
         ? { status: 402, body: { message: 'Your card was declined. (test mode)' } }
         : { body: { status: 'succeeded', paymentIntentId: 'pi_1', testMode: true, nextAction: null } };
     };
-    fakeServer(signedOut, analytics, config, intent, company, declinedThenPaid);
+    visitorServer(config, intent, company, declinedThenPaid);
     const { user } = renderAt(<CheckoutPage />, route);
     await payWith(user, '4000 0000 0000 0002');
     await expectToast('Payment Failed');
