@@ -12,8 +12,3 @@ export function showToast({ title, description, type = 'success' }: ToastInput):
     toaster.create({ title, description, type, duration: type === 'error' ? 7000 : 5000, closable: true });
   });
 }
-
-/** Takes away whatever toast is showing (a failed card's, once a later try succeeded). */
-export function clearToasts(): void {
-  void import('./toaster').then(({ toaster }) => toaster.remove());
-}

@@ -1,6 +1,5 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { clearToasts } from '../../lib/toast';
 import { SimulatorCardForm, type CardFormProps } from './SimulatorCardForm';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -11,7 +10,7 @@ export function CardPayment(given: CardFormProps) {
   const props: CardFormProps = {
     ...given,
     onPaid: (id) => {
-      clearToasts();
+      void import('../../lib/toaster').then(({ toaster }) => toaster.remove());
       given.onPaid(id);
     },
   };
