@@ -3,6 +3,7 @@ import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
+import { linkClaimant } from '../../src/use-cases/claims.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
 import { refusal } from '@limo/platform/testing';
 import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
@@ -87,6 +88,22 @@ describe('the payment-success page of a claim', () => {
     expect(answer.dashboardAccess).toMatchObject({ email: sam.email, passwordSetupRequired: false });
     // Its payer, signed in, reads it again without the secret.
     expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, sam)).toMatchObject({ claimId: answer.claimId });
+  });
+
+  it('answers the account a signed-out claim was linked to, and no other signed-in user', async () => {
+    const companyId = await w.company();
+    const { paymentIntent, clientSecret } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails: claimer }, null);
+    const made = await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null);
+    if (made.plan !== 'claim') throw new Error('a claim payment answered a listing');
+    const sam = signedIn('sam');
+    await linkClaimant(w.d, made.claimId, sam.id);
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, sam)).toMatchObject({
+      claimId: made.claimId,
+      dashboardAccess: { passwordSetupRequired: false },
+    });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, signedIn('eve')))).toMatchObject({
+      status: 403,
+    });
   });
 
   it('refuses an unknown payment, another company or plan, and a payment not paid', async () => {
