@@ -16,9 +16,6 @@ beforeEach(async () => {
   w = await billingWorld();
 });
 
-const account = (userId: string, email: string) =>
-  w.d.readModels.applyUser({ userId, username: userId, email, role: 'business', createdAt: new Date().toISOString() });
-
 async function subscriptionOf(paymentIntent: string) {
   const payment = await w.d.payments.findById(paymentIntent);
   const sub = await w.subscription(payment?.subscriptionId ?? null);
@@ -29,7 +26,7 @@ async function subscriptionOf(paymentIntent: string) {
 describe("a subscription's mails", () => {
   it("go to the owner's account, whatever e-mail the claim form named", async () => {
     const dana = signedIn('dana');
-    await account(dana.id, 'dana.account@example.com');
+    await w.account(dana.id, 'dana.account@example.com');
     const companyId = await w.company();
     const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails: claimer }, dana);
     await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana);
@@ -46,7 +43,7 @@ describe("a subscription's mails", () => {
 
     const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
     await w.d.claims.claims.updateOne({ _id: claim?._id }, { $set: { userId: 'linked-account' } });
-    await account('linked-account', 'dana.linked@example.com');
+    await w.account('linked-account', 'dana.linked@example.com');
     expect(await w.facts.subscriptionEmail(await subscriptionOf(paymentIntent))).toBe('dana.linked@example.com');
   });
 
@@ -57,14 +54,14 @@ describe("a subscription's mails", () => {
       null,
     );
     expect(await w.facts.subscriptionEmail(await subscriptionOf(paymentIntent))).toBe('dana@example.com');
-    await account('dana-account', 'dana.account@example.com');
+    await w.account('dana-account', 'dana.account@example.com');
     await registerListing(w.d, listingForm('Dana Limos'), { userId: 'dana-account', email: 'dana@example.com' }, paymentIntent);
     expect(await w.facts.subscriptionEmail(await subscriptionOf(paymentIntent))).toBe('dana.account@example.com');
   });
 
   it("go to the payer's account when the subscription has no owner yet", async () => {
     const dana = signedIn('dana');
-    await account(dana.id, 'dana.account@example.com');
+    await w.account(dana.id, 'dana.account@example.com');
     const started = await createPaymentIntent(w.d, { plan: 'listing', metadata: { companyName: 'Dana Limos' } }, dana, ignoreWarnings);
     const payment = await w.d.payments.findById(started.paymentIntentId);
     expect(await w.facts.payerEmail(payment!)).toBe('dana.account@example.com');

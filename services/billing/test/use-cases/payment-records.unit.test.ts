@@ -15,13 +15,7 @@ beforeEach(async () => {
 
 describe("a claim payment's claim", () => {
   it('is flagged for the admin, linked to nobody, when a signed-out payer names the e-mail of an existing account', async () => {
-    await w.d.readModels.applyUser({
-      userId: 'sam-account',
-      username: 'sam',
-      email: 'Dana@Example.com',
-      role: 'business',
-      createdAt: new Date().toISOString(),
-    });
+    await w.account('sam-account', 'Dana@Example.com');
     const companyId = await w.company();
     const { paymentIntent, clientSecret } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails: claimer }, null);
     const answer = await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null);
