@@ -115,6 +115,13 @@ describe('the tracker', () => {
     expect(bare.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it("keeps the first 1024 characters of a user agent, the request's header before the page's", async () => {
+    const { t, accepted } = await tracker();
+    const long = `${BROWSER_UA} ${'x'.repeat(2000)}`;
+    expect(await t.track(body({ userAgent: PHONE_UA }), from(long))).toBe('counted');
+    expect(accepted[0].userAgent).toBe(long.slice(0, 1024));
+  });
+
   it('gives every attempt of one client event the same id, and other events other ids', async () => {
     let refuse = true;
     const ids: string[] = [];
