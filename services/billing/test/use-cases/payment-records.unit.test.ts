@@ -22,6 +22,21 @@ describe("a claim payment's claim", () => {
     if (answer.plan !== 'claim') throw new Error('a claim payment answered a listing');
     expect(await w.d.claims.findById(answer.claimId)).toMatchObject({ userId: null, accountReview: 'email-of-another-account' });
 
+    // An e-mail no account has is the claimer's own.
+    const unknown = await w.company();
+    const stranger = await paidCheckout(
+      w,
+      { plan: 'claim', companyId: unknown, claimerDetails: { ...claimer, email: 'new@example.com' } },
+      null,
+    );
+    const theirs = await processPaymentSuccess(
+      w.d,
+      { paymentIntent: stranger.paymentIntent, plan: 'claim', companyId: unknown, clientSecret: stranger.clientSecret },
+      null,
+    );
+    if (theirs.plan !== 'claim') throw new Error('a claim payment answered a listing');
+    expect(await w.d.claims.findById(theirs.claimId)).toMatchObject({ userId: null, accountReview: null });
+
     // The same e-mail from a payer signed in to their own account is theirs to use.
     const other = await w.company();
     const dana = signedIn('dana');
@@ -46,6 +61,28 @@ describe("a claim payment's claim", () => {
     });
     const [succeeded] = await w.events('payment.succeeded.v1');
     expect(succeeded.key).toBe(companyId);
+  });
+
+  it('is still made when the company left the directory after the payment, under no name', async () => {
+    const dana = signedIn('dana');
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    await w.d.readModels.companies.deleteOne({ _id: companyId });
+    const answer = await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana);
+    expect(answer).toMatchObject({ plan: 'claim', companyId, companyName: '', status: 'pending' });
+  });
+
+  it('is not made of a payment the provider no longer knows (the simulator restarted)', async () => {
+    const dana = signedIn('dana');
+    const companyId = await w.company();
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    const stored = await w.d.payments.findById(paymentIntent);
+    await w.d.payments.payments.insertOne({ ...stored!, _id: 'pi_forgotten' });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent: 'pi_forgotten', plan: 'claim', companyId }, dana))).toEqual({
+      status: 404,
+      message: 'Payment not found',
+    });
+    expect(await w.d.claims.findByPaymentIntent('pi_forgotten')).toBeNull();
   });
 
   it('refunds every later payer of a company claimed meanwhile their own payment, once, however often they reload', async () => {

@@ -86,6 +86,9 @@ describe('the payment-success page of a claim', () => {
     if (answer.plan !== 'claim') throw new Error('a claim payment answered a listing');
     expect(await w.d.claims.findById(answer.claimId)).toMatchObject({ userId: sam.id, claimerEmail: sam.email, claimerName: claimer.name });
     expect(answer.dashboardAccess).toMatchObject({ email: sam.email, passwordSetupRequired: false });
+    // The subscription is theirs at once, on their Billing tab.
+    const payment = await w.d.payments.findById(paymentIntent);
+    expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ userId: sam.id, companyId });
     // Its payer, signed in, reads it again without the secret.
     expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, sam)).toMatchObject({ claimId: answer.claimId });
   });
