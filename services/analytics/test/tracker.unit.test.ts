@@ -60,6 +60,85 @@ describe('the tracker', () => {
     expect(event.visitorId).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('stores what the client sent as sent, and what it left out as empty, direct and unknown', async () => {
+    const { t, accepted } = await tracker();
+    const at = new Date();
+    const clientAt = new Date(at.getTime() - 30 * 60_000);
+    const sent = trackEventBodySchema.parse({
+      sessionId: 's1',
+      actionType: 'search',
+      // The client's clock in its own zone: stored in UTC.
+      timestamp: new Date(clientAt.getTime() + 3_600_000).toISOString().replace('Z', '+01:00'),
+      deviceType: 'tablet',
+      referrer: 'https://example.org/',
+      currentPage: '/search',
+      landingPage: '/',
+      searchQuery: 'Denver',
+      searchFilters: { insured: true },
+      companyIds: ['a'],
+      timeSpent: 12,
+    });
+    expect(await t.track(sent, from(BROWSER_UA), at)).toBe('counted');
+    expect(await t.track(body({ timestamp: undefined, currentPage: undefined }), from(BROWSER_UA), at)).toBe('counted');
+    const [full, bare] = accepted;
+    expect(full).toMatchObject({
+      receivedAt: at.toISOString(),
+      clientTime: clientAt.toISOString(),
+      actionType: 'search',
+      companyId: '',
+      companyIds: ['a'],
+      sessionId: 's1',
+      searchQuery: 'Denver',
+      searchFilters: '{"insured":true}',
+      currentPage: '/search',
+      landingPage: '/',
+      referrer: 'https://example.org/',
+      deviceType: 'tablet',
+      timeSpent: 12,
+      ingestOffset: -1,
+    });
+    expect(bare).toMatchObject({
+      clientTime: null,
+      companyId: '',
+      companyIds: [],
+      searchQuery: '',
+      searchFilters: '',
+      currentPage: '',
+      landingPage: '',
+      referrer: 'direct',
+      deviceType: 'desktop',
+      timeSpent: null,
+      newVisitor: 0,
+    });
+    // A client event's id is a UUID of that event (the ingest keeps one copy of it); one without a timestamp gets its own.
+    expect(full.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(bare.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it("keeps the first 1024 characters of a user agent, the request's header before the page's", async () => {
+    const { t, accepted } = await tracker();
+    const long = `${BROWSER_UA} ${'x'.repeat(2000)}`;
+    expect(await t.track(body({ userAgent: PHONE_UA }), from(long))).toBe('counted');
+    expect(accepted[0].userAgent).toBe(long.slice(0, 1024));
+  });
+
+  it('gives every attempt of one client event the same id, and other events other ids', async () => {
+    let refuse = true;
+    const ids: string[] = [];
+    const { t } = await tracker({}, async (e, list) => {
+      ids.push(e.eventId);
+      if (refuse) throw new SinkFullError('full');
+      list.push(e);
+    });
+    const event = body({ currentPage: '/p0' });
+    await expect(t.track(event, from(BROWSER_UA))).rejects.toBeInstanceOf(SinkFullError);
+    refuse = false;
+    expect(await t.track(event, from(BROWSER_UA))).toBe('counted');
+    expect(await t.track(body({ currentPage: '/p1', sessionId: 's2' }), from(BROWSER_UA))).toBe('counted');
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('drops bots, and visitors without a user agent', async () => {
     const { t, accepted } = await tracker();
     expect(await t.track(body(), from(BOT_UA))).toBe('bot');

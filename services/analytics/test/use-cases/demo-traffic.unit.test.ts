@@ -30,8 +30,10 @@ const ids = (n: number, prefix = 'c') => Array.from({ length: n }, (_, i) => `${
 describe('demo traffic', () => {
   it('is generated once 200 demo companies are there, naming them (only safe characters kept)', async () => {
     const { store, commands } = storeWith(0);
-    const { companies } = companiesArriving([...ids(199), "evil'); DROP TABLE x; --"]);
-    await seedDemoTraffic(store, 'analytics', companies, logger, new AbortController().signal);
+    const arriving = companiesArriving([...ids(199), "evil'); DROP TABLE x; --"]);
+    await seedDemoTraffic(store, 'analytics', arriving.companies, logger, new AbortController().signal);
+    // 200 are enough: no waiting for more.
+    expect(arriving.calls()).toBe(1);
     expect(commands).toHaveLength(1);
     expect(commands[0]).toContain('INSERT INTO analytics.events (eventId, receivedAt, actionType');
     expect(commands[0]).toContain('FROM numbers(30000)');
@@ -67,6 +69,12 @@ describe('demo traffic', () => {
     const none = companiesArriving([]);
     await seedDemoTraffic(empty.store, 'analytics', none.companies, logger, stopping.signal);
     expect(none.calls()).toBe(2);
+    expect(empty.commands).toEqual([]);
+
+    // Stopped while companies were still arriving: nothing is added for the few that came.
+    const interrupted = new AbortController();
+    setTimeout(() => interrupted.abort(), 1_500);
+    await seedDemoTraffic(empty.store, 'analytics', companiesArriving(ids(3), ids(5), ids(8)).companies, logger, interrupted.signal);
     expect(empty.commands).toEqual([]);
   }, 10_000);
 });

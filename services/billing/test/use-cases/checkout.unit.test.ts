@@ -81,6 +81,27 @@ describe('starting a checkout', () => {
     });
   });
 
+  it('asks the directory for a company listed before billing heard of it, and takes a failed answer for none', async () => {
+    const asked: string[] = [];
+    w.d.lookupCompany = async (id) => {
+      asked.push(id);
+      if (id === 'owned-company') return { name: 'Owned Limos', owned: true, userId: 'someone' };
+      if (id === 'old-company') return { name: 'Old Town Limos', owned: false, userId: null };
+      throw new Error('directory unavailable');
+    };
+    const answer = await checkout({ plan: 'claim', companyId: 'old-company' }, signedIn('dana'));
+    expect(await w.d.payments.findById(answer.paymentIntentId)).toMatchObject({ companyId: 'old-company', amount: 7500 });
+    expect(await refusal(checkout({ plan: 'claim', companyId: 'owned-company' }, signedIn('dana')))).toEqual({
+      status: 409,
+      message: 'This business has already been claimed',
+    });
+    expect(await refusal(checkout({ plan: 'claim', companyId: 'unreachable' }, signedIn('dana')))).toEqual({
+      status: 404,
+      message: 'Company not found',
+    });
+    expect(asked).toEqual(['old-company', 'owned-company', 'unreachable']);
+  });
+
   it('refuses to charge for a business that is owned, claimed, paid for or waiting for review', async () => {
     const owned = await w.company({ userId: 'owner-account' });
     expect(await refusal(checkout({ plan: 'claim', companyId: owned }, signedIn('dana')))).toEqual({

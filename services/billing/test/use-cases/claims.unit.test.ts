@@ -113,13 +113,7 @@ describe('deciding a business claim', () => {
   });
 
   it("refuses a signed-out claim made with another account's e-mail (no account to give the business to)", async () => {
-    await w.d.readModels.applyUser({
-      userId: 'dana-account',
-      username: 'dana',
-      email: 'Dana@Example.com',
-      role: 'business',
-      createdAt: new Date().toISOString(),
-    });
+    await w.account('dana-account', 'Dana@Example.com');
     const claimId = await claimOf(await w.company(), null);
     expect(await w.d.claims.findById(claimId)).toMatchObject({ userId: null, accountReview: 'email-of-another-account' });
     const { status, message } = await refusal(approveClaim(w.d, claimId, admin, {}));

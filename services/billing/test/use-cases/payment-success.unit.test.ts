@@ -3,6 +3,7 @@ import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { CardDeclinedError } from '../../src/payments/payments.port.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
+import { linkClaimant } from '../../src/use-cases/claims.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
 import { refusal } from '@limo/platform/testing';
 import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
@@ -85,8 +86,27 @@ describe('the payment-success page of a claim', () => {
     if (answer.plan !== 'claim') throw new Error('a claim payment answered a listing');
     expect(await w.d.claims.findById(answer.claimId)).toMatchObject({ userId: sam.id, claimerEmail: sam.email, claimerName: claimer.name });
     expect(answer.dashboardAccess).toMatchObject({ email: sam.email, passwordSetupRequired: false });
+    // The subscription is theirs at once, on their Billing tab.
+    const payment = await w.d.payments.findById(paymentIntent);
+    expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ userId: sam.id, companyId });
     // Its payer, signed in, reads it again without the secret.
     expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, sam)).toMatchObject({ claimId: answer.claimId });
+  });
+
+  it('answers the account a signed-out claim was linked to, and no other signed-in user', async () => {
+    const companyId = await w.company();
+    const { paymentIntent, clientSecret } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails: claimer }, null);
+    const made = await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null);
+    if (made.plan !== 'claim') throw new Error('a claim payment answered a listing');
+    const sam = signedIn('sam');
+    await linkClaimant(w.d, made.claimId, sam.id);
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, sam)).toMatchObject({
+      claimId: made.claimId,
+      dashboardAccess: { passwordSetupRequired: false },
+    });
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, signedIn('eve')))).toMatchObject({
+      status: 403,
+    });
   });
 
   it('refuses an unknown payment, another company or plan, and a payment not paid', async () => {

@@ -102,6 +102,20 @@ describe("the payment provider's events", () => {
     expect(await refusal(cancelSubscription(w.d, 'sub_unknown'))).toEqual({ status: 404, message: 'Subscription not found' });
   });
 
+  it('cannot cancel a checkout whose subscription expired unpaid: there is nothing left to end', async () => {
+    const dana = signedIn('dana');
+    const unpaid = await createPaymentIntent(w.d, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana, {
+      warn: () => undefined,
+    });
+    const id = unpaid.subscriptionId ?? '';
+    await w.d.subscriptions.subscriptions.updateOne({ _id: id }, { $set: { status: 'incomplete_expired' } });
+    expect(await refusal(cancelSubscription(w.d, id))).toEqual({
+      status: 409,
+      message: 'A subscription that is incomplete expired cannot be canceled',
+    });
+    expect(await w.subscription(id)).toMatchObject({ status: 'incomplete_expired' });
+  });
+
   it('ignores events about payments and subscriptions billing does not hold, and events it does not use', async () => {
     await w.d.webhookEvents.record('simulator', {
       id: 'evt_1',

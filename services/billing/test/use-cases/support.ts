@@ -39,6 +39,8 @@ export interface BillingWorld {
   deliverWebhooks(): Promise<string[]>;
   /** The events published so far (the outbox flushed first). */
   events(type?: string): Promise<EventEnvelope[]>;
+  /** An account billing's read-model knows (as identity announced it), with e-mail `email`. */
+  account(userId: string, email: string): Promise<void>;
   /** A company billing's read-model knows, owned by `userId` or nobody: its id. */
   company(fields?: { userId?: string | null; name?: string }): Promise<string>;
   /** The stored subscription `id` (a checkout's answer may name none: then the test fails). */
@@ -110,6 +112,8 @@ export async function billingWorld(): Promise<BillingWorld> {
       return types;
     },
     events,
+    account: (userId, email) =>
+      readModels.applyUser({ userId, username: userId, email, role: 'business', createdAt: new Date().toISOString() }),
     async company(fields = {}) {
       const id = randomUUID();
       await readModels.applyCompany(companySnapshot({ id, name: fields.name ?? 'Mile High Limousines', userId: fields.userId ?? null }));

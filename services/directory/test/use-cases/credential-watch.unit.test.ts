@@ -127,6 +127,15 @@ describe('the insurance expiry check', () => {
     expect((await w.companies.findById(lapsing._id))?.credentials).toMatchObject({ reminderSentFor: null, lapsedFor: null });
   });
 
+  it('writes a lapse once when two instances of the service check at the same time', async () => {
+    const lapsing = await insured('2026-11-30');
+    const other = new CredentialWatch(w.companies, w.notices, logger);
+    const reports = await Promise.all([w.credentialWatch.run(now), other.run(now)]);
+    expect(reports.map((r) => r.lapsed)).toEqual([1, 1]);
+    expect((await w.companies.findById(lapsing._id))?.credentials?.lapsedFor).toBe('2026-11-30');
+    expect(await w.events('company.updated.v1')).toHaveLength(1);
+  });
+
   it('runs once at a time: a second call joins the run under way', async () => {
     await insured('2026-12-20');
     const [a, b] = await Promise.all([w.credentialWatch.run(now), w.credentialWatch.run(now)]);
