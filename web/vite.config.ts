@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -37,11 +38,26 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/** React Router's production build, found next to the package Node resolves for the web app. */
+function routerProductionBuild(file: string): string {
+  return join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file);
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    // The shared zod schemas are compiled from source, so the web build needs no prior `tsc -b`.
-    alias: { '@limo/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      // The shared zod schemas are compiled from source, so the web build needs no prior `tsc -b`.
+      { find: '@limo/contracts', replacement: fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)) },
+      // React Router's package exports only its development build (dev warnings on); a build takes its
+      // production one, the same code with the warnings off (smaller, and no checks on each render).
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProductionBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProductionBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   // The server build of the home page (`vite build --ssr src/entry-server.tsx`) is self-contained, so the
   // gateway runs it without the web app's node_modules.
@@ -57,4 +73,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
   },
-});
+}));

@@ -32,6 +32,8 @@ describe('the home page rendered by the gateway', () => {
       'Blue Line Limo',
     ]);
     expect(shown.textContent).toContain('Page 1 of 1 - Showing 2 companies');
+    // The first search is unfiltered: its total is the stats strip's count, shown without a call of its own.
+    expect(shown.querySelector('[data-testid="listed-count"]')?.textContent).toBe('2');
   });
 
   it("renders the map's region with a placeholder: no map engine on the server or in the first paint", async () => {

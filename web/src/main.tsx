@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { createQueryClient } from './lib/api';
@@ -25,5 +25,7 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
-if ((served || servedPage) && root.firstElementChild) hydrateRoot(root, app);
+// Hydrated as a transition, React adopts the markup in slices of a few milliseconds, yielding to the
+// browser in between (as Remix's entry does): no long task blocks a tap while the page is taken over.
+if ((served || servedPage) && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

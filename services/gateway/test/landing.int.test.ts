@@ -191,6 +191,17 @@ describe('a company page', () => {
     expect(res.body).toContain('<h1>Not Found</h1>');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
   });
+
+  it('goes out brotli or gzip as the browser asks, like the home page', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await site.gateway.inject({ method: 'GET', url: '/company/c-42', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+    }
+    const missing = await site.gateway.inject({ method: 'GET', url: '/company/nope', headers: { 'accept-encoding': 'br' } });
+    expect([missing.statusCode, missing.headers['content-encoding']]).toEqual([404, 'br']);
+  });
 });
 
 describe('a city page', () => {

@@ -4,7 +4,7 @@ import { ResponseTime } from './ResponseTime';
 import { VerifiedOwnerBadge } from './VerifiedOwnerBadge';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { track } from '../lib/analytics';
 import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref } from '../lib/company';
@@ -15,9 +15,10 @@ const QuoteDialog = lazy(() => import('./QuoteDialog'));
 
 /**
  * A company in the results (§2 "Company card"). `highlighted` while its marker is hovered on the map;
- * `onActivate` tells the map which card is hovered or focused.
+ * `onActivate` tells the map which card is hovered or focused. Memoised: the results page re-renders
+ * as the visitor's city is being found, its cards (their company objects kept by the query cache) need not.
  */
-export function CompanyCard({
+export const CompanyCard = memo(function CompanyCard({
   company,
   highlighted = false,
   onActivate,
@@ -138,7 +139,7 @@ export function CompanyCard({
       )}
     </Card.Root>
   );
-}
+});
 
 /** A placeholder card shown while results load (§2: three of them). */
 export function CompanyCardSkeleton() {

@@ -28,4 +28,6 @@ export function seedFirstSearch(queryClient: QueryClient, payload: FirstSearchPa
   // Rendered by the gateway from the directory's own answer (parsing it here would put zod in the first download).
   const page: CompanySearchPage = { companies: payload.companies as Company[], total: payload.total };
   queryClient.setQueryData(queryKeys.companies.search(FIRST_SEARCH_QUERY), page);
+  // The first search has no filters: its total is the stats strip's "Companies Listed", already known.
+  if (payload.total !== null) queryClient.setQueryData(queryKeys.companies.listedCount(), payload.total);
 }

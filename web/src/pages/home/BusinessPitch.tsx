@@ -1,4 +1,5 @@
 import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { PAID_LISTING_HREF } from '../../lib/plans';
 import { LinkButton } from '../../components/LinkButton';
 import { CheckList } from '../../components/CheckList';
@@ -12,7 +13,7 @@ const BENEFITS = [
 ];
 
 /** The business pitch (§2) with the premium $75/year card; "Get Started Today" opens the paid flow (issue 17, defect 4). */
-export function BusinessPitch() {
+export const BusinessPitch = memo(function BusinessPitch() {
   return (
     <Box as="section" aria-labelledby="pitch-heading" py="16" px={{ base: '4', md: '6' }}>
       <Grid maxW="6xl" mx="auto" templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="10" alignItems="center">
@@ -35,4 +36,4 @@ export function BusinessPitch() {
       </Grid>
     </Box>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { searchCompanies } from '../../lib/client';
 import { queryKeys } from '../../lib/queryKeys';
@@ -14,7 +15,7 @@ function useListedCount(): number | undefined {
 }
 
 /** The stats strip (§2): the company count from data, the rest fixed marketing figures (§9). */
-export function StatsStrip() {
+export const StatsStrip = memo(function StatsStrip() {
   const listed = useListedCount();
   const stats = [
     { value: listed === undefined ? '—' : listed.toLocaleString('en-US'), label: 'Companies Listed' },
@@ -38,4 +39,4 @@ export function StatsStrip() {
       </SimpleGrid>
     </Box>
   );
-}
+});
