@@ -145,6 +145,22 @@ describeInBrowser('the map of results in the browser (no Google key, no network)
     expect(refused).toEqual([]);
   });
 
+  it("on a phone, fetches a city page's map (under the list) only when scrolled near it", async () => {
+    const { context, page } = await e2e.session({ width: 390, height: 844 });
+    const refused = await offline(context);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto('/limo-service/fl/miami');
+    await page.getByTestId('company-card').first().waitFor();
+    // Long enough for an idle browser to have fetched it (the map waits for idle at most 1.5 s).
+    await page.waitForTimeout(3_000);
+    expect(fetched.filter((url) => url.includes('MapLibreResultsMap'))).toEqual([]);
+    await region(page).scrollIntoViewIfNeeded();
+    await region(page).locator('canvas.maplibregl-canvas').waitFor();
+    await expectOneMarkerPerCard(page);
+    expect(refused).toEqual([]);
+  });
+
   it('puts the map behind a toggle on a phone, loaded when first shown', async () => {
     const { context, page } = await e2e.session({ width: 390, height: 844 });
     const refused = await offline(context);

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeatureCollection } from 'geojson';
 import { forwardRef, useEffect, useImperativeHandle, useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAP_STYLE_URL } from '@limo/contracts';
 import { makeCompany } from '../../test/fixtures';
-import { currentLocation, fakeServer, on, renderAt } from '../../test/render';
+import { currentLocation, fakeServer, on, renderAt, stubIntersections } from '../../test/render';
 import { ResultsMap } from './ResultsMap';
 import type { MapCompany } from './mapPoints';
 
@@ -50,6 +50,10 @@ vi.mock('@react-google-maps/api', () => ({
   InfoWindowF: ({ children }: { children: ReactNode }) => <div role="dialog">{children}</div>,
 }));
 
+// The map is on screen unless a test says otherwise.
+beforeEach(() => {
+  stubIntersections({ immediate: true });
+});
 afterEach(() => {
   fake.source = undefined;
 });
@@ -144,5 +148,17 @@ describe('the map of results', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(screen.queryByTestId('maplibre')).not.toBeInTheDocument();
     expect(within(region()).getByTestId('map-placeholder')).toBeInTheDocument();
+  });
+
+  it('below the screen (under the list on a phone), is fetched only once scrolled near', async () => {
+    const screenEdge = stubIntersections();
+    fakeServer(on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: DEFAULT_MAP_STYLE_URL } }));
+    renderAt(<ResultsMap companies={page1} h="400px" />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(screen.queryByTestId('maplibre')).not.toBeInTheDocument();
+
+    act(() => screenEdge.scrollAll());
+    expect(await within(region()).findByTestId('maplibre')).toBeInTheDocument();
+    await waitFor(() => expect(markerNames()).toEqual(['Alpha Limos on the map', 'Bravo Cars on the map']));
   });
 });

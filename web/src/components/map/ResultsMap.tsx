@@ -1,6 +1,6 @@
 import { Box, Center, Text, type BoxProps } from '@chakra-ui/react';
 import { MapPin } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useMapsConfig } from '../../lib/mapsConfig';
 import { mapPointsOf, type MapCompany, type MapPoint } from './mapPoints';
 
@@ -36,11 +36,33 @@ function waitForIdle(run: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
+/** How far below the screen the map starts loading, so it is drawn by the time it is scrolled to. */
+const NEAR_SCREEN = '400px';
+
+/** Runs `run` once the browser is idle after `element` has come near the screen. */
+function whenNearScreen(element: Element, run: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      cancelIdle = waitForIdle(run);
+    },
+    { rootMargin: NEAR_SCREEN },
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    cancelIdle?.();
+  };
+}
+
 /**
  * The map of a page's results, in a region labelled "Map of results": one marker per company
  * (clustered when dense) whose popup links to the company page. With a Google Maps key (read at run
  * time from `/api/config/maps-key`) Google draws it, without one MapLibre GL on MAP_STYLE_URL. The
- * server and the first paint get a placeholder; the engine is fetched once the browser is idle.
+ * server and the first paint get a placeholder; the engine is fetched once the map is near the screen
+ * and the browser idle.
  */
 export function ResultsMap({ companies, activeId = null, onActivate, visible = true, ...boxProps }: ResultsMapProps) {
   const config = useMapsConfig();
@@ -48,9 +70,13 @@ export function ResultsMap({ companies, activeId = null, onActivate, visible = t
   const points = useMemo(() => mapPointsOf(companies), [companies]);
   const activate = onActivate ?? (() => undefined);
 
+  const region = useRef<HTMLDivElement>(null);
+
+  // A map below the list (a city page on a phone) is fetched only when scrolled near: ~250 KB of
+  // MapLibre that a visitor who never scrolls there does not download.
   useEffect(() => {
-    if (!visible || ready) return;
-    return waitForIdle(() => setReady(true));
+    if (!visible || ready || !region.current) return;
+    return whenNearScreen(region.current, () => setReady(true));
   }, [visible, ready]);
 
   const placeholder = (
@@ -66,6 +92,7 @@ export function ResultsMap({ companies, activeId = null, onActivate, visible = t
 
   return (
     <Box
+      ref={region}
       as="section"
       aria-label="Map of results"
       position="relative"
