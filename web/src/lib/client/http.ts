@@ -7,16 +7,23 @@ import type { Answer, ResponseName } from '../responses';
 
 const loadResponses = () => import('../responses');
 
+/** The schema named `name` with the function that reads an answer with it, loaded on demand. */
+const loadSchema = async <N extends ResponseName>(name: N) => {
+  const { check, schemaOf } = await loadResponses();
+  return { check, schema: await schemaOf(name) };
+};
+
 /** `res`'s body read with the schema `name`; a body that does not match is an ApiError naming `call`. */
-export async function read<N extends ResponseName>(res: Response, name: N, call: string): Promise<Answer<N>> {
-  const [text, { check }] = await Promise.all([res.text(), loadResponses()]);
+export async function read<N extends ResponseName>(res: Response, name: N, call: string, schema = loadSchema(name)): Promise<Answer<N>> {
+  const text = await res.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     throw ApiError.malformed(call, res.status, text, 'the body is not JSON');
   }
-  const checked = check(name, json);
+  const loaded = await schema;
+  const checked = loaded.check(loaded.schema, json);
   if (!checked.ok) throw ApiError.malformed(call, res.status, text, checked.problem);
   return checked.data;
 }
@@ -29,9 +36,10 @@ export async function send<N extends ResponseName>(
   body?: unknown,
   options?: RequestOptions,
 ): Promise<Answer<N>> {
-  // The schemas start loading with the call, so the first answer does not wait for them.
-  void loadResponses().catch(() => undefined);
-  return read(await apiRequest(method, url, body, options), name, `${method} ${url}`);
+  // The schema starts loading with the call, so the answer does not wait for it.
+  const schema = loadSchema(name);
+  schema.catch(() => undefined);
+  return read(await apiRequest(method, url, body, options), name, `${method} ${url}`, schema);
 }
 
 /** `method url` (with `body`) whose answer the screen does not read: its status; the body is read to its end. */

@@ -1,71 +1,53 @@
 import {
   adminCancelSubscriptionResponseSchema,
-  adminRefundResponseSchema,
-  auditVerificationResponseSchema,
-  populateResponseSchema,
-  businessListingResponseSchema,
-  cityQuoteRequestCreatedSchema,
-  createPaymentIntentResponseSchema,
-  mySubscriptionActionResponseSchema,
-  mySubscriptionCardResponseSchema,
-  processPaymentSuccessResponseSchema,
-  simulatorConfirmResponseSchema,
   adminCompanyListResponseSchema,
   adminPaymentListResponseSchema,
   adminQuoteListSchema,
+  adminRefundResponseSchema,
   adminReviewSchema,
   adminStatsSchema,
   adminSubscriptionListResponseSchema,
+  allCompaniesResponseSchema,
   analyticsOverviewSchema,
+  auditVerificationResponseSchema,
   businessClaimListResponseSchema,
+  businessListingResponseSchema,
   changeRequestSchema,
+  cityQuotePreviewSchema,
+  cityQuoteRequestCreatedSchema,
+  companyAnalyticsSchema,
+  createPaymentIntentResponseSchema,
+  credentialsSchema,
   credentialVerificationSchema,
   dailyTrendsSchema,
   deviceStatsSchema,
+  galleryResponseSchema,
   geographicStatsSchema,
   listingVerificationSchema,
   maskedApiKeysSchema,
-  popularSearchesSchema,
-  referrerStatsSchema,
-  stateCountsResponseSchema,
-  topCompaniesSchema,
-  allCompaniesResponseSchema,
-  cityQuotePreviewSchema,
-  citySuggestionSchema,
-  companyAnalyticsSchema,
+  mySubscriptionActionResponseSchema,
+  mySubscriptionCardResponseSchema,
   mySubscriptionSchema,
   ownerCompanySchema,
   ownerQuoteListSchema,
   ownerQuoteSummarySchema,
   ownerReviewSchema,
   paymentsConfigResponseSchema,
-  subscriptionListResponseSchema,
-  cityPageResponseSchema,
-  companyDetailSchema,
-  companySchema,
-  credentialsSchema,
-  currentUserSchema,
-  galleryResponseSchema,
-  mapsKeyConfigResponseSchema,
+  popularSearchesSchema,
+  populateResponseSchema,
+  processPaymentSuccessResponseSchema,
+  referrerStatsSchema,
   reviewLinkSchema,
-  stateSummarySchema,
+  simulatorConfirmResponseSchema,
+  stateCountsResponseSchema,
+  subscriptionListResponseSchema,
+  topCompaniesSchema,
   uploadImageResponseSchema,
 } from '@limo/contracts';
 import { z } from 'zod';
 
-/**
- * The answer schemas of the routes the web app calls, from the contracts, by name. Loaded on the
- * first call (`import('./responses')`), so zod stays out of the home page's first download.
- */
-export const responses = {
-  currentUser: currentUserSchema,
-  companies: z.array(companySchema),
-  companyDetail: companyDetailSchema,
-  stateSummary: stateSummarySchema,
-  cityPage: cityPageResponseSchema,
-  citySuggestions: z.array(citySuggestionSchema),
-  citySuggestion: citySuggestionSchema,
-  mapsConfig: mapsKeyConfigResponseSchema,
+/** The answers of the owner's and the admin's calls, and of the paid listing's, by name. */
+export const accountResponses = {
   reviewLink: reviewLinkSchema,
   credentials: credentialsSchema,
   gallery: galleryResponseSchema,
@@ -112,18 +94,3 @@ export const responses = {
   deviceStats: deviceStatsSchema,
   referrerStats: referrerStatsSchema,
 };
-
-export type ResponseName = keyof typeof responses;
-export type Answer<N extends ResponseName> = z.output<(typeof responses)[N]>;
-
-/** `json` read with the schema named `name`: the parsed answer, or what did not match (at most three issues). */
-export function check<N extends ResponseName>(name: N, json: unknown): { ok: true; data: Answer<N> } | { ok: false; problem: string } {
-  const schemas: { [K in ResponseName]: z.ZodType<Answer<K>> } = responses;
-  const parsed = schemas[name].safeParse(json);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const problem = parsed.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
-  return { ok: false, problem };
-}
