@@ -13,7 +13,7 @@ import { AddressInput } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { messageOf } from '../lib/api';
 import { createCompany } from '../lib/client/account';
-import { applyServerErrors, EMPTY_ADDRESS_FIELDS } from '../lib/forms';
+import { applyServerErrors, EMPTY_ADDRESS_FIELDS, fillAddress } from '../lib/forms';
 import { PAID_LISTING_HREF } from '../lib/plans';
 import { useCurrentUser } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -106,15 +106,7 @@ function ListingFormCard() {
             control={control}
             name="fullAddress"
             autoComplete="street-address"
-            onPlace={(place) => {
-              const fill = { shouldValidate: false, shouldDirty: true };
-              setValue('address', place.street, fill);
-              setValue('city', place.city, fill);
-              setValue('state', place.state, fill);
-              if (place.zipCode) setValue('zipCode', place.zipCode, fill);
-              setValue('latitude', String(place.latitude), fill);
-              setValue('longitude', String(place.longitude), fill);
-            }}
+            onPlace={(place) => fillAddress(place, (field, value) => setValue(field, value, { shouldValidate: false, shouldDirty: true }))}
           />
         </FormField>
         <input type="hidden" {...register('address')} />

@@ -28,6 +28,7 @@ import { AddressInput } from '../../components/AddressInput';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { messageOf } from '../../lib/api';
+import { fillAddress } from '../../lib/forms';
 import { createBusinessListing } from '../../lib/client/account';
 import { createPaymentSession, reportPaymentFailure, reportSetupFailure, usePaymentsConfig, type PaymentSession } from '../../lib/payments';
 import { ME_KEY, useCurrentUser } from '../../lib/session';
@@ -119,14 +120,7 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             control={control}
             name="fullAddress"
             autoComplete="street-address"
-            onPlace={(place) => {
-              setValue('address', place.street);
-              setValue('city', place.city);
-              setValue('state', place.state);
-              setValue('zipCode', place.zipCode);
-              setValue('latitude', String(place.latitude));
-              setValue('longitude', String(place.longitude));
-            }}
+            onPlace={(place) => fillAddress(place, (field, value) => setValue(field, value))}
           />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
