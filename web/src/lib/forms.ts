@@ -1,6 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
-import type { PickedAddress } from './places';
 
 /**
  * Shows a 400's per-field messages next to the fields this form has; returns whether any was
@@ -48,19 +47,6 @@ export const EMPTY_ADDRESS_FIELDS = {
   latitude: '',
   longitude: '',
 } as const;
-
-/** Fills a form's street, city, state, ZIP and coordinates from a picked address; a ZIP typed already stays when the place has none. */
-export function fillAddress(
-  place: PickedAddress,
-  set: (field: Exclude<keyof typeof EMPTY_ADDRESS_FIELDS, 'fullAddress'>, value: string) => void,
-) {
-  set('address', place.street);
-  set('city', place.city);
-  set('state', place.state);
-  if (place.zipCode) set('zipCode', place.zipCode);
-  set('latitude', String(place.latitude));
-  set('longitude', String(place.longitude));
-}
 
 /** A quote request form's customer and trip fields, empty, in form order (both quote forms start from them). */
 export const EMPTY_QUOTE_FIELDS = {
