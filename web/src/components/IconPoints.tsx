@@ -1,11 +1,11 @@
 import { Card, Heading, Icon, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
 
-/** One point of a grid: its icon, its title and a line of text. */
+/** One point of a grid: its icon, its title and a line of text (which may hold a link). */
 export interface IconPoint {
   icon: ComponentType<{ color?: string; 'aria-hidden'?: boolean | 'true' }>;
   title: string;
-  text: string;
+  text: ReactNode;
 }
 
 export interface IconPointsProps<T extends IconPoint> extends Omit<SimpleGridProps, 'children'> {

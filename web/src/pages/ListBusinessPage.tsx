@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { Gate } from '../components/Gate';
 import { FormField } from '../components/FormField';
 import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
-import { AddressInput } from '../components/AddressInput';
+import { FullAddressField } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { messageOf } from '../lib/api';
 import { createCompany } from '../lib/client/account';
@@ -96,27 +96,11 @@ function ListingFormCard() {
         <FormField label="Company Name" required error={err('name')}>
           <Input {...register('name')} autoComplete="organization" />
         </FormField>
-        <FormField
-          label="Full Address"
-          required
-          error={err('fullAddress')}
+        <FullAddressField
+          control={control}
           helper="Start with the street, then a comma and the city (e.g. 123 Main St, Miami), and pick your address from the list."
-        >
-          <AddressInput
-            control={control}
-            name="fullAddress"
-            autoComplete="street-address"
-            onPlace={(place) => {
-              const fill = { shouldValidate: false, shouldDirty: true };
-              setValue('address', place.street, fill);
-              setValue('city', place.city, fill);
-              setValue('state', place.state, fill);
-              if (place.zipCode) setValue('zipCode', place.zipCode, fill);
-              setValue('latitude', String(place.latitude), fill);
-              setValue('longitude', String(place.longitude), fill);
-            }}
-          />
-        </FormField>
+          fill={(field, value) => setValue(field, value, { shouldValidate: false, shouldDirty: true })}
+        />
         <input type="hidden" {...register('address')} />
         <input type="hidden" {...register('latitude')} />
         <input type="hidden" {...register('longitude')} />

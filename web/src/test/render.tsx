@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { expect, vi } from 'vitest';
@@ -94,6 +94,24 @@ export const currentLocation = () => screen.getByTestId('location').textContent;
 export async function expectToast(title: string, description?: string | RegExp) {
   await waitFor(() => expect(screen.getByText(title)).toBeInTheDocument());
   if (description) expect(screen.getByText(description)).toBeInTheDocument();
+}
+
+/**
+ * Rejects through the dialog of the Reject button named `button`: confirming with `confirm` and no
+ * reason says "Please give a reason" and sends nothing to `url`; then `reason` is typed and confirmed.
+ */
+export async function rejectWithReason(
+  user: UserEvent,
+  calls: Call[],
+  { button, confirm, url, reason }: { button: string; confirm: string; url: string; reason: string },
+) {
+  await user.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
+  expect(await within(dialog).findByText('Please give a reason')).toBeVisible();
+  expect(calls.some((c) => c.url === url)).toBe(false);
+  await user.type(within(dialog).getByRole('textbox'), reason);
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, HStack, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Group, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import {
   ANALYTICS_WINDOWS,
   DEFAULT_ANALYTICS_DAYS,
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useAdminQuery } from './adminApi';
 import { RankChart, ShareChart, TrendsChart } from './lazyCharts';
 import { Empty, Panel, QueryState } from './ui';
+import { StatCard } from '../../components/StatCard';
 
 /** Owner-admin §9: how many rows each list shows. */
 const LIST_LIMITS = {
@@ -46,24 +47,18 @@ const FIGURES: Array<{ key: keyof AnalyticsOverviewFigures; label: string }> = [
 function FigureCard({ label, value, previous }: { label: string; value: number; previous: number | undefined }) {
   const change = changeLabel(value, previous);
   return (
-    <Card.Root>
-      <Card.Body p="4">
-        <Stat.Root>
-          <Stat.Label color="gray.700">{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{value.toLocaleString('en-US')}</Stat.ValueText>
-        </Stat.Root>
-        {change && (
-          <Text
-            fontSize="sm"
-            color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'}
-            data-testid="figure-change"
-          >
-            <span aria-hidden="true">{change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}</span>
-            {change.text}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <StatCard label={label} value={value.toLocaleString('en-US')}>
+      {change && (
+        <Text
+          fontSize="sm"
+          color={change.direction === 'up' ? 'green.700' : change.direction === 'down' ? 'red.700' : 'gray.700'}
+          data-testid="figure-change"
+        >
+          <span aria-hidden="true">{change.direction === 'up' ? '▲ ' : change.direction === 'down' ? '▼ ' : ''}</span>
+          {change.text}
+        </Text>
+      )}
+    </StatCard>
   );
 }
 

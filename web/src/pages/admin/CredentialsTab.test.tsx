@@ -3,7 +3,7 @@ import type { CredentialVerification } from '@limo/contracts';
 import { describe, expect, it } from 'vitest';
 import AdminPage from '../AdminPage';
 import { signedInAdmin } from '../../test/adminFixtures';
-import { analytics, expectToast, fakeServer, on, renderAt } from '../../test/render';
+import { analytics, expectToast, fakeServer, on, rejectWithReason, renderAt } from '../../test/render';
 
 const waiting = (overrides: Partial<CredentialVerification> = {}): CredentialVerification => ({
   companyId: 'c9',
@@ -55,12 +55,12 @@ describe('admin Credentials tab (issue 21)', () => {
       on('GET', QUEUE, { body: [waiting()] }),
       on('POST', `${QUEUE}/c9/reject`, { body: { message: 'Credentials rejected' } }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Reject credentials of Harbor Limo' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject Credentials' }));
-    expect(await within(dialog).findByText('Please give a reason')).toBeVisible();
-    await user.type(within(dialog).getByRole('textbox'), 'The certificate has expired');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject Credentials' }));
+    await rejectWithReason(user, calls, {
+      button: 'Reject credentials of Harbor Limo',
+      confirm: 'Reject Credentials',
+      url: `${QUEUE}/c9/reject`,
+      reason: 'The certificate has expired',
+    });
     await expectToast('Credentials rejected');
     expect(calls.find((c) => c.url === `${QUEUE}/c9/reject`)?.body).toEqual({ reason: 'The certificate has expired' });
   });

@@ -1,10 +1,10 @@
-import { Badge, Box, Card, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { StateCount } from '@limo/contracts';
 import { Building2, DollarSign, Star, Users, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { dollars, shortDate, useAdminQuery } from './adminApi';
 import { StateBarChart } from './lazyCharts';
 import { ListState, Panel, QueryState } from './ui';
+import { StatCard } from '../../components/StatCard';
 
 /** Platform statistics show this average rating, fixed (owner-admin §9). */
 const PLATFORM_AVERAGE_RATING = 4.5;
@@ -23,27 +23,6 @@ export function topStates(
 
 /** The first admin company page (limit 50), shared by the overview and the Companies tab. */
 export const FIRST_COMPANY_PAGE = { page: 1, limit: 50 } as const;
-
-function StatCard({ label, value, icon, help }: { label: string; value: ReactNode; icon: ReactNode; help?: string }) {
-  return (
-    <Card.Root>
-      <Card.Body p={{ base: '4', md: '6' }}>
-        <HStack justify="space-between" align="start" gap="2">
-          <Stat.Root>
-            <Stat.Label color="gray.700">{label}</Stat.Label>
-            <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
-          </Stat.Root>
-          <Box color="brand.700">{icon}</Box>
-        </HStack>
-        {help && (
-          <Text fontSize="xs" color="gray.600" mt="1">
-            {help}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Tab 1 (§2.9): four stat cards, recent companies, platform statistics, the state chart. */
 export function OverviewTab() {

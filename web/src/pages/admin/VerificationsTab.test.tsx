@@ -3,7 +3,7 @@ import type { ListingVerification } from '@limo/contracts';
 import { describe, expect, it } from 'vitest';
 import AdminPage from '../AdminPage';
 import { makeChangeRequest, signedInAdmin } from '../../test/adminFixtures';
-import { analytics, expectToast, fakeServer, on, renderAt } from '../../test/render';
+import { analytics, expectToast, fakeServer, on, rejectWithReason, renderAt } from '../../test/render';
 
 const listing = (overrides: Partial<ListingVerification> = {}): ListingVerification => ({
   companyId: 'c9',
@@ -52,13 +52,12 @@ describe('admin Verifications tab', () => {
       on('GET', QUEUE, { body: [listing()] }),
       on('POST', `${QUEUE}/c9/reject`, { body: { message: 'Listing rejected' } }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Reject Harbor Limo' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject Listing' }));
-    expect(await within(dialog).findByText('Please give a reason')).toBeVisible();
-    expect(calls.some((c) => c.url === `${QUEUE}/c9/reject`)).toBe(false);
-    await user.type(within(dialog).getByRole('textbox'), 'The phone does not answer');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject Listing' }));
+    await rejectWithReason(user, calls, {
+      button: 'Reject Harbor Limo',
+      confirm: 'Reject Listing',
+      url: `${QUEUE}/c9/reject`,
+      reason: 'The phone does not answer',
+    });
     await expectToast('Listing rejected');
     expect(calls.find((c) => c.url === `${QUEUE}/c9/reject`)?.body).toEqual({ reason: 'The phone does not answer' });
   });

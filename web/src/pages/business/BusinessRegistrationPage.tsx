@@ -24,7 +24,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { PriceRangeSelect } from '../../components/CompanySelects';
 import { PasswordInput } from '../../components/PasswordInput';
-import { AddressInput } from '../../components/AddressInput';
+import { FullAddressField } from '../../components/AddressInput';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { CardPayment } from '../../components/payment/CardPayment';
 import { messageOf } from '../../lib/api';
@@ -109,26 +109,11 @@ function RegistrationForm({ user, onValid }: { user: CurrentUser | null; onValid
             <Input type="url" placeholder="https://" {...register('website')} />
           </FormField>
         </SimpleGrid>
-        <FormField
-          label="Full Address"
-          required
-          error={err('fullAddress')}
+        <FullAddressField
+          control={control}
           helper="Start with the street, then a comma and the city, and pick your address from the list."
-        >
-          <AddressInput
-            control={control}
-            name="fullAddress"
-            autoComplete="street-address"
-            onPlace={(place) => {
-              setValue('address', place.street);
-              setValue('city', place.city);
-              setValue('state', place.state);
-              setValue('zipCode', place.zipCode);
-              setValue('latitude', String(place.latitude));
-              setValue('longitude', String(place.longitude));
-            }}
-          />
-        </FormField>
+          fill={(field, value) => setValue(field, value)}
+        />
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <FormField label="City">
             <Input {...register('city')} />

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Grid, Heading, Icon, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Grid, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_TOPICS, contactBodySchema, SUPPORT_EMAIL, type ContactBody } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { Choice } from '../../components/Choice';
 import { FormField } from '../../components/FormField';
+import { IconPoints } from '../../components/IconPoints';
 import { messageOf } from '../../lib/api';
 import { sendContact } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
@@ -100,32 +101,16 @@ export default function ContactPage() {
             )}
           </Card.Body>
         </Card.Root>
-        <Stack gap="4">
-          <Card.Root>
-            <Card.Body gap="2">
-              <Icon asChild color="brand.fg">
-                <Mail aria-hidden="true" />
-              </Icon>
-              <Heading as="h2" size="md">
-                E-mail
-              </Heading>
-              <Text color="gray.700">
-                <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-              </Text>
-            </Card.Body>
-          </Card.Root>
-          <Card.Root>
-            <Card.Body gap="2">
-              <Icon asChild color="brand.fg">
-                <Clock aria-hidden="true" />
-              </Icon>
-              <Heading as="h2" size="md">
-                Response Time
-              </Heading>
-              <Text color="gray.700">Within 24 hours, 7 days a week. Business account issues within 6 hours.</Text>
-            </Card.Body>
-          </Card.Root>
-        </Stack>
+        <IconPoints
+          items={[
+            { icon: Mail, title: 'E-mail', text: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> },
+            { icon: Clock, title: 'Response Time', text: 'Within 24 hours, 7 days a week. Business account issues within 6 hours.' },
+          ]}
+          heading="h2"
+          cards
+          columns={1}
+          gap="4"
+        />
       </Grid>
     </Box>
   );

@@ -2,46 +2,11 @@ import { Badge, Card, Heading, SimpleGrid, Stack, Text, Icon as ChakraIcon } fro
 import type { OwnerCompany } from '@limo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, Star, Timer } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
 import * as client from '../../lib/client/account';
 import { queryKeys } from '../../lib/queryKeys';
 import { formatDate, formatMinutes, useQuoteSummary } from './data';
 import { ListingAnalytics } from './ListingAnalytics';
-
-function Stat({
-  icon: Icon,
-  label,
-  value,
-  note,
-  testId,
-}: {
-  icon: ComponentType<{ size?: number; color?: string; 'aria-hidden'?: 'true' }>;
-  label: string;
-  value: ReactNode;
-  note?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card.Root data-testid={testId}>
-      <Card.Body gap="1">
-        <ChakraIcon asChild color="brand.fg">
-          <Icon size={18} aria-hidden="true" />
-        </ChakraIcon>
-        <Text fontSize="sm" color="gray.700">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold">
-          {value}
-        </Text>
-        {note && (
-          <Text fontSize="xs" color="gray.700">
-            {note}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
+import { StatCard } from '../../components/StatCard';
 
 const SUBSCRIPTION_LABEL: Record<string, { text: string; color: string }> = {
   active: { text: 'Active', color: 'green' },
@@ -67,20 +32,26 @@ export function OverviewTab({ company }: { company: OwnerCompany }) {
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <Stat
+        <StatCard
           testId="stat-rating"
-          icon={Star}
+          icon={<Star aria-hidden="true" />}
           label="Average rating"
           value={company.reviewCount > 0 ? `${company.averageRating.toFixed(1)} / 5` : 'No ratings yet'}
-          note={`${company.reviewCount} approved ${company.reviewCount === 1 ? 'review' : 'reviews'}`}
+          help={`${company.reviewCount} approved ${company.reviewCount === 1 ? 'review' : 'reviews'}`}
         />
-        <Stat testId="stat-quotes" icon={MessageSquareQuote} label="Quote requests" value={summary.data?.total ?? '—'} note="All time" />
-        <Stat
+        <StatCard
+          testId="stat-quotes"
+          icon={<MessageSquareQuote aria-hidden="true" />}
+          label="Quote requests"
+          value={summary.data?.total ?? '—'}
+          help="All time"
+        />
+        <StatCard
           testId="stat-response"
-          icon={Timer}
+          icon={<Timer aria-hidden="true" />}
           label="Median response time"
           value={summary.data?.responseTime ? formatMinutes(summary.data.responseTime.medianMinutes) : '—'}
-          note="From request to marked contacted"
+          help="From request to marked contacted"
         />
         <Card.Root data-testid="subscription-status">
           <Card.Body gap="1">
