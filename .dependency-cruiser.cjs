@@ -10,7 +10,6 @@ const DRIVERS =
   '(^|/)(@platformatic/kafka|mongoose|mongodb|ioredis|nodemailer|smtp-server|@seald-io/nedb|@elastic/elasticsearch|@clickhouse/client|chdb)(/|$)';
 /** Modules outside packages/engines that still import a driver (see drivers-not-yet-in-engine-packages). */
 const DRIVERS_NOT_YET_IN_ENGINES = [
-  '^packages/platform/src/adapters/file\\.mailer\\.ts$',
   '^services/directory/src/search/elasticsearch\\.company-search\\.ts$',
   '^services/analytics/src/repositories/clickhouse\\.analytics-store\\.ts$',
 ];
@@ -68,8 +67,7 @@ module.exports = {
     {
       name: 'drivers-not-yet-in-engine-packages',
       comment:
-        'Known exceptions to drivers-only-in-engine-packages, each to move into an engine package: the outbox mailer ' +
-        "(nodemailer's .eml rendering) is the platform's in-process default, and the directory's " +
+        "Known exceptions to drivers-only-in-engine-packages, each to move into an engine package: the directory's " +
         "Elasticsearch and analytics' ClickHouse/chDB adapters are still their services' own.",
       severity: 'warn',
       from: { path: DRIVERS_NOT_YET_IN_ENGINES },

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { companySearchQuerySchema } from '@limo/contracts';
 import { NedbDocumentStore } from '@limo/engine-nedb';
+import { FileMailer } from '@limo/engine-smtp';
 import {
   createLogger,
-  FileMailer,
   InProcessEventBus,
   loadConfig,
   MemoryCache,

@@ -26,13 +26,18 @@ export interface EngineAdapters {
   redis?: (options: { url: string; keyPrefix: string }) => Promise<{ cache: Cache; limiter: RateLimiter }>;
   /** SMTP: the mailer, `sent` remembering the keyed messages it sent (`@limo/engine-smtp`). */
   smtp?: (options: { url: string; from: string; sent: Cache }) => Promise<Mailer>;
+  /** Files: the mailer writing each mail to a `.eml` file in the outbox directory `dir` (`@limo/engine-smtp`): the embedded profile's. */
+  files?: (options: { dir: string; from: string }) => Promise<Mailer>;
 }
+
+/** The engine package of each adapter whose name is not the package's. */
+const PACKAGES: Partial<Record<keyof EngineAdapters, string>> = { mongodb: 'mongo', files: 'smtp' };
 
 /** An engine the settings picked: its adapters, or the ConfigError naming the package the root did not pass. */
 export function engineAdapter<K extends keyof EngineAdapters>(adapters: EngineAdapters, engine: K): NonNullable<EngineAdapters[K]> {
   const adapter = adapters[engine];
   if (!adapter) {
-    const pkg = engine === 'mongodb' ? 'mongo' : engine;
+    const pkg = PACKAGES[engine] ?? engine;
     throw new ConfigError([`  the settings pick ${engine}, but this process was started without @limo/engine-${pkg}`]);
   }
   return adapter;
