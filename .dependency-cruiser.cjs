@@ -9,10 +9,7 @@
 const DRIVERS =
   '(^|/)(@platformatic/kafka|mongoose|mongodb|ioredis|nodemailer|smtp-server|@seald-io/nedb|@elastic/elasticsearch|@clickhouse/client|chdb)(/|$)';
 /** Modules outside packages/engines that still import a driver (see drivers-not-yet-in-engine-packages). */
-const DRIVERS_NOT_YET_IN_ENGINES = [
-  '^services/directory/src/search/elasticsearch\\.company-search\\.ts$',
-  '^services/analytics/src/repositories/clickhouse\\.analytics-store\\.ts$',
-];
+const DRIVERS_NOT_YET_IN_ENGINES = ['^services/analytics/src/repositories/clickhouse\\.analytics-store\\.ts$'];
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -67,8 +64,8 @@ module.exports = {
     {
       name: 'drivers-not-yet-in-engine-packages',
       comment:
-        "Known exceptions to drivers-only-in-engine-packages, each to move into an engine package: the directory's " +
-        "Elasticsearch and analytics' ClickHouse/chDB adapters are still their services' own.",
+        "Known exceptions to drivers-only-in-engine-packages, each to move into an engine package: analytics' " +
+        'ClickHouse/chDB adapter is still its own.',
       severity: 'warn',
       from: { path: DRIVERS_NOT_YET_IN_ENGINES },
       to: { path: DRIVERS },

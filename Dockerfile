@@ -10,6 +10,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/ports/company-search/package.json packages/ports/company-search/
+COPY packages/engines/elasticsearch/package.json packages/engines/elasticsearch/
 COPY packages/engines/kafka/package.json packages/engines/kafka/
 COPY packages/engines/mongo/package.json packages/engines/mongo/
 COPY packages/engines/redis/package.json packages/engines/redis/

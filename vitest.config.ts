@@ -8,6 +8,10 @@ export const alias = {
   '@limo/contracts': src('./packages/contracts/src/index.ts'),
   '@limo/platform/testing': src('./packages/platform/test/support/index.ts'),
   '@limo/platform': src('./packages/platform/src/index.ts'),
+  '@limo/company-search/testing': src('./packages/ports/company-search/test/index.ts'),
+  '@limo/company-search': src('./packages/ports/company-search/src/index.ts'),
+  '@limo/engine-elasticsearch/testing': src('./packages/engines/elasticsearch/test/support/indexes.ts'),
+  '@limo/engine-elasticsearch': src('./packages/engines/elasticsearch/src/index.ts'),
   '@limo/engine-kafka': src('./packages/engines/kafka/src/index.ts'),
   '@limo/engine-mongo': src('./packages/engines/mongo/src/index.ts'),
   '@limo/engine-nedb': src('./packages/engines/nedb/src/index.ts'),
@@ -37,6 +41,7 @@ export default defineConfig({
           include: [
             'packages/*/test/**/*.test.ts',
             'packages/engines/*/test/**/*.test.ts',
+            'packages/ports/*/test/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',
