@@ -10,7 +10,9 @@ import type { Mailer } from '../ports/mail.port.js';
  * The engine adapters a process can build, filled by its composition root from the engine packages
  * it depends on (`packages/engines/*`): the embedded root passes every one, a service's `main.ts` the
  * ones it runs on. The platform holds no driver: it builds the in-process adapters itself and asks
- * this registry for an engine's, on the options it computed from the settings.
+ * this registry for an engine's, on the options it computed from the settings. An engine of one
+ * service's port (Elasticsearch, ClickHouse) is added here by that port's package
+ * (`packages/ports/*`, `declare module '@limo/platform'`), which the service and the engine share.
  */
 export interface EngineAdapters {
   /** Kafka: the event bus (`@limo/engine-kafka`). */
