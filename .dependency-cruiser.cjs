@@ -1,5 +1,5 @@
 // Import rules of the monorepo, checked by test/architecture.unit.test.ts in `make test`
-// (`npx depcruise -c .dependency-cruiser.cjs services/*/src packages/*/src packages/engines/*/src` shows the same report).
+// (`npx depcruise -c .dependency-cruiser.cjs services/*/src packages/*/src packages/engines/*/src packages/ports/*/src` shows the same report).
 // Layers inside a service: routes and consumers -> operations -> repositories (I/O) -> domain (pure);
 // search and payments are ports with their adapters, imported only by the service's declaration
 // (app.ts, *.need.ts). No folder may need a folder that needs it back; no service imports another;
@@ -8,12 +8,6 @@
 /** The engines' client libraries (their resolved paths under node_modules, or the bare name if unresolved). */
 const DRIVERS =
   '(^|/)(@platformatic/kafka|mongoose|mongodb|ioredis|nodemailer|smtp-server|@seald-io/nedb|@elastic/elasticsearch|@clickhouse/client|chdb)(/|$)';
-/** Modules outside packages/engines that still import a driver (see drivers-not-yet-in-engine-packages). */
-const DRIVERS_NOT_YET_IN_ENGINES = [
-  '^packages/platform/src/adapters/file\\.mailer\\.ts$',
-  '^services/directory/src/search/elasticsearch\\.company-search\\.ts$',
-  '^services/analytics/src/repositories/clickhouse\\.analytics-store\\.ts$',
-];
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -62,28 +56,18 @@ module.exports = {
         'package (packages/engines/<name>), whose adapters the composition root passes to the runtime: services and the ' +
         'platform see ports, and a service depends only on the engines its main.ts passes.',
       severity: 'error',
-      from: { path: '^(services|packages)/', pathNot: ['^packages/engines/', ...DRIVERS_NOT_YET_IN_ENGINES] },
-      to: { path: DRIVERS },
-    },
-    {
-      name: 'drivers-not-yet-in-engine-packages',
-      comment:
-        'Known exceptions to drivers-only-in-engine-packages, each to move into an engine package: the outbox mailer ' +
-        "(nodemailer's .eml rendering) is the platform's in-process default, and the directory's " +
-        "Elasticsearch and analytics' ClickHouse/chDB adapters are still their services' own.",
-      severity: 'warn',
-      from: { path: DRIVERS_NOT_YET_IN_ENGINES },
+      from: { path: '^(services|packages)/', pathNot: '^packages/engines/' },
       to: { path: DRIVERS },
     },
     {
       name: 'engine-packages-only-from-the-root',
       comment:
-        "An engine package is imported only by a composition root (a service's main.ts or scripts/, packages/embedded): " +
+        "An engine package is imported only by a composition root (a service's main.ts, migrate.ts (a job's entry) or scripts/, packages/embedded): " +
         "the platform and the services' own code never know which engines they run on.",
       severity: 'error',
       from: {
         path: '^(services|packages)/',
-        pathNot: ['^packages/engines/', '^packages/embedded/', '^services/[^/]+/src/(main\\.ts$|scripts/)'],
+        pathNot: ['^packages/engines/', '^packages/embedded/', '^services/[^/]+/src/((main|migrate)\\.ts$|scripts/)'],
       },
       to: { path: '^packages/engines/' },
     },

@@ -10,6 +10,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/ports/analytics-store/package.json packages/ports/analytics-store/
+COPY packages/ports/company-search/package.json packages/ports/company-search/
+COPY packages/engines/clickhouse/package.json packages/engines/clickhouse/
+COPY packages/engines/elasticsearch/package.json packages/engines/elasticsearch/
 COPY packages/engines/kafka/package.json packages/engines/kafka/
 COPY packages/engines/mongo/package.json packages/engines/mongo/
 COPY packages/engines/redis/package.json packages/engines/redis/

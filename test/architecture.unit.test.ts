@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** `services/<name>/src`, `packages/<name>/src` and `packages/engines/<name>/src` of every workspace. */
-const sources = ['services', 'packages', 'packages/engines']
+/** `services/<name>/src`, `packages/<name>/src`, `packages/engines/<name>/src` and `packages/ports/<name>/src` of every workspace. */
+const sources = ['services', 'packages', 'packages/engines', 'packages/ports']
   .flatMap((dir) => readdirSync(`${root}/${dir}`).map((name) => `${dir}/${name}/src`))
   .filter((src) => existsSync(`${root}/${src}`));
 

@@ -13,7 +13,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseAnalyticsStore } from '../../services/analytics/src/repositories/clickhouse.analytics-store.js';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
 import { generateSql } from './generate-events.js';
 import { BENCH_UA } from './track-events.js';
 

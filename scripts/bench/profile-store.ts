@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseAnalyticsStore } from '../../services/analytics/src/repositories/clickhouse.analytics-store.js';
-import type { StoredEvent } from '../../services/analytics/src/repositories/analytics-store.port.js';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
+import type { StoredEvent } from '@limo/analytics-store';
 import { BENCH_UA } from './track-events.js';
 import { threadTicks } from './thread-ticks.js';
 

@@ -11,7 +11,7 @@ import { fastTrackBatch, findMalformedText, trackBatchBodySchema } from '@limo/c
 import { MemoryCache, MemoryRateLimiter } from '@limo/platform';
 import { GeoLocator } from '../../services/analytics/src/domain/geo.js';
 import { VisitorIds } from '../../services/analytics/src/domain/visitor.js';
-import type { StoredEvent } from '../../services/analytics/src/repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 import { Tracker } from '../../services/analytics/src/use-cases/tracker.js';
 import { BENCH_UA, benchEvent } from './track-events.js';
 

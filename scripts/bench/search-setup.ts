@@ -7,10 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { companySearchQuerySchema } from '@limo/contracts';
+import { ElasticsearchCompanySearch } from '@limo/engine-elasticsearch';
 import { NedbDocumentStore } from '@limo/engine-nedb';
+import { FileMailer } from '@limo/engine-smtp';
 import {
   createLogger,
-  FileMailer,
   InProcessEventBus,
   loadConfig,
   MemoryCache,
@@ -22,7 +23,6 @@ import {
 } from '@limo/platform';
 import {
   createDirectoryService,
-  ElasticsearchCompanySearch,
   EmbeddedCompanySearch,
   toSearchDocument,
   toSearchQuery,

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { clickhouseEngine } from '@limo/engine-clickhouse';
+import { elasticsearchEngine } from '@limo/engine-elasticsearch';
 import { kafkaEngine } from '@limo/engine-kafka';
 import { mongoEngine } from '@limo/engine-mongo';
 import { nedbEngine } from '@limo/engine-nedb';
@@ -32,7 +34,15 @@ export interface EmbeddedSystem {
 }
 
 /** Every engine's adapters: the product in one process runs on whichever engines the settings name. */
-const adapters: EngineAdapters = { ...nedbEngine, ...kafkaEngine, ...mongoEngine, ...redisEngine, ...smtpEngine };
+const adapters: EngineAdapters = {
+  ...nedbEngine,
+  ...clickhouseEngine,
+  ...elasticsearchEngine,
+  ...kafkaEngine,
+  ...mongoEngine,
+  ...redisEngine,
+  ...smtpEngine,
+};
 
 /**
  * Runs every service and the gateway in this process, each service on its own port (0 = any free

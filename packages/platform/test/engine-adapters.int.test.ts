@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { smtpEngine } from '@limo/engine-smtp';
 import { InProcessEventBus } from '../src/adapters/inprocess.event-bus.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/logger.js';
@@ -23,6 +24,7 @@ describe('the engine adapters a composition root passes', () => {
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, KAFKA_BROKERS: 'k1:9092, k2:9092', KAFKA_NAMESPACE: 'stage.' });
     const asked: unknown[] = [];
     const adapters: EngineAdapters = {
+      ...smtpEngine,
       kafka: async (options) => {
         asked.push({ brokers: options.brokers, clientId: options.clientId, namespace: options.namespace });
         return InProcessEventBus.create({ logger: options.logger });
@@ -46,5 +48,8 @@ describe('the engine adapters a composition root passes', () => {
       '  the settings pick kafka, but this process was started without @limo/engine-kafka',
     ]);
     await expect(createServiceStore(config, 'quotes', logger, {})).rejects.toThrow(/started without @limo\/engine-mongo$/);
+    // The outbox of .eml files, the mail engine when no SMTP_URL is set, is @limo/engine-smtp's too.
+    const embedded = loadConfig({ DATA_DIR: dataDir, JWT_SECRET });
+    await expect(createSharedPorts(embedded, logger, 'limo-test', {})).rejects.toThrow(/started without @limo\/engine-smtp$/);
   });
 });

@@ -4,6 +4,7 @@ import {
   buildService,
   consumer,
   defineService,
+  engineAdapter,
   MemoryCache,
   MemoryRateLimiter,
   need,
@@ -30,8 +31,7 @@ import { CompaniesRepository } from './repositories/companies.repository.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { trackRoutes } from './routes/analytics/track/index.js';
 import { ownerRoutes } from './routes/owner.js';
-import type { AnalyticsStore } from './repositories/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from './repositories/clickhouse.analytics-store.js';
+import type { AnalyticsStore } from '@limo/analytics-store';
 import { Tracker } from './use-cases/tracker.js';
 import type { RouteDeps } from './routes/deps.js';
 
@@ -78,8 +78,8 @@ export const analyticsService = defineService({
   needs: {
     store: need<AnalyticsStore, AnalyticsEnv>('analytics', {
       chdb: ({ ctx, env }) =>
-        ClickHouseAnalyticsStore.create({ chdbPath: join(ctx.config.DATA_DIR, 'analytics', 'chdb'), ...storeSettings(env) }),
-      clickhouse: ({ env }) => ClickHouseAnalyticsStore.create({ url: env.CLICKHOUSE_URL, ...storeSettings(env) }),
+        engineAdapter(ctx.adapters, 'clickhouse')({ chdbPath: join(ctx.config.DATA_DIR, 'analytics', 'chdb'), ...storeSettings(env) }),
+      clickhouse: ({ ctx, env }) => engineAdapter(ctx.adapters, 'clickhouse')({ url: env.CLICKHOUSE_URL, ...storeSettings(env) }),
     }),
     ingest: need<IngestPathFactory, AnalyticsEnv>('bus', {
       'in-process':

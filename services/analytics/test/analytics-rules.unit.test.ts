@@ -3,9 +3,8 @@ import { MemoryCache } from '@limo/platform';
 import { dailySeries, totalsOf } from '../src/domain/company-analytics.js';
 import { deviceFromUserAgent } from '../src/domain/device.js';
 import { VisitorIds } from '../src/domain/visitor.js';
-import { addDays, dayWindow, daysBetween, splitByMonth } from '../src/domain/windows.js';
+import { addDays, dayWindow, daysBetween, splitByMonth } from '@limo/analytics-store';
 import { loadAnalyticsEnv } from '../src/env.js';
-import { splitStatements } from '../src/repositories/clickhouse.analytics-store.js';
 import { UserAgents } from '../src/domain/user-agent.js';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 
@@ -135,15 +134,5 @@ describe('settings', () => {
     expect(() => loadAnalyticsEnv({ CLICKHOUSE_URL: 'tcp://x:9000', ANALYTICS_RETENTION_MONTHS: '0' })).toThrow(
       /CLICKHOUSE_URL=.*\n.*ANALYTICS_RETENTION_MONTHS/,
     );
-  });
-});
-
-describe('schema files', () => {
-  it('split into statements and follow the configured database', () => {
-    const statements = splitStatements(
-      '-- note\nCREATE DATABASE IF NOT EXISTS analytics;\nCREATE TABLE analytics.t (x UInt8) ENGINE = Memory;\n',
-      'stats',
-    );
-    expect(statements).toEqual(['CREATE DATABASE IF NOT EXISTS stats', 'CREATE TABLE stats.t (x UInt8) ENGINE = Memory']);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
-import { dayWindow } from '../src/domain/windows.js';
+import { dayWindow } from '@limo/analytics-store';
 import { describeDistributedJourney } from './analytics-journey.js';
 
 // The production shape of analytics: the distributed profile (the track route publishes to Kafka, the

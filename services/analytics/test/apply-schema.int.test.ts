@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dayWindow } from '../src/domain/windows.js';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
+import { dayWindow } from '@limo/analytics-store';
 import { applyClickHouseSchema } from '../src/repositories/apply-schema.js';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
 
 // The Kubernetes clickhouse-schema Job (services/analytics/dist/migrate.js), on chDB standing in for
 // the server: it needs CLICKHOUSE_URL, creates every table, can run again, and closes its store.
 describe('the ClickHouse schema job', () => {
   it('refuses to run without CLICKHOUSE_URL, naming it', async () => {
-    await expect(applyClickHouseSchema({})).rejects.toThrow(/CLICKHOUSE_URL.*needs the ClickHouse server/);
+    await expect(applyClickHouseSchema({}, (options) => ClickHouseAnalyticsStore.create(options))).rejects.toThrow(
+      /CLICKHOUSE_URL.*needs the ClickHouse server/,
+    );
   });
 
   it('applies every schema version to the configured database, twice without harm, then closes', async () => {

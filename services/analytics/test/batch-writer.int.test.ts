@@ -2,15 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
+import { storedEvent } from '@limo/analytics-store/testing';
 import { createLogger } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters, type DeadLetter } from '../src/ingest/dead-letters.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
-import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
-import type { EventRow } from '../src/repositories/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
-import { storedEvent, truncateAll } from './fixtures.js';
+import type { AnalyticsStore, EventRow } from '@limo/analytics-store';
+import { truncateAll } from './fixtures.js';
 
 /** A store that records inserts and fails the first `failures` of them. */
 function recordingStore(failures = 0) {

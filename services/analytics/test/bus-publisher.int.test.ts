@@ -2,12 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedEvent } from '@limo/analytics-store/testing';
 import { createLogger, type EventBus, type EventEnvelope } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { SinkFullError } from '../src/ingest/event-sink.port.js';
-import type { StoredEvent } from '../src/repositories/analytics-store.port.js';
-import { storedEvent } from './fixtures.js';
+import type { StoredEvent } from '@limo/analytics-store';
 
 const logger = createLogger('silent');
 

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
 import { createLogger } from '@limo/platform';
 import { waitFor } from '@limo/platform/testing';
 import { BatchWriter } from '../src/ingest/batch-writer.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
-import { encodeEventRow } from '../src/repositories/event-row.js';
+import { encodeEventRow } from '@limo/analytics-store';
 import { crashingStore, dashboardFigures, eventMix, truncateAll } from './fixtures.js';
 
 const logger = createLogger('silent');

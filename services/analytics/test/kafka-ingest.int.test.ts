@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Admin, Consumer, NetworkError } from '@platformatic/kafka';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
+import { storedEvent } from '@limo/analytics-store/testing';
 import { KafkaEventBus } from '@limo/engine-kafka';
 import { createLogger } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
 import { DeadLetters } from '../src/ingest/dead-letters.js';
 import { BusIngest } from '../src/ingest/bus-ingest.js';
-import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
-import { crashingStore, dashboardFigures, eventMix, storedEvent, truncateAll } from './fixtures.js';
+import type { AnalyticsStore } from '@limo/analytics-store';
+import { crashingStore, dashboardFigures, eventMix, truncateAll } from './fixtures.js';
 
 const logger = createLogger('silent');
 const deadLetters = new DeadLetters(logger);

@@ -4,7 +4,7 @@ import { MemoryCache, MemoryRateLimiter, type RateLimiter } from '@limo/platform
 import { GeoLocator } from '../src/domain/geo.js';
 import { VisitorIds } from '../src/domain/visitor.js';
 import { SinkFullError, type EventSink } from '../src/ingest/event-sink.port.js';
-import type { StoredEvent } from '../src/repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 import { Tracker } from '../src/use-cases/tracker.js';
 import { BOT_UA, BROWSER_UA, PHONE_UA } from './fixtures.js';
 

@@ -25,6 +25,7 @@ import {
   buildService,
   consumer,
   defineService,
+  engineAdapter,
   need,
   type BlobStore,
   type BuiltService,
@@ -62,8 +63,7 @@ import { companyLinksRoutes } from './routes/company-links/index.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { internalCompanySnapshotRoutes } from './routes/internal/company-snapshots/index.js';
 import { uploadImageRoutes } from './routes/upload-image/index.js';
-import type { CompanySearchIndex } from './search/company-search.port.js';
-import { ElasticsearchCompanySearch } from './search/elasticsearch.company-search.js';
+import type { CompanySearchIndex } from '@limo/company-search';
 import { EmbeddedCompanySearch } from './search/embedded.company-search.js';
 import { CompanyJsonCache } from './search/company-json.js';
 import { SearchProjection } from './search/projection.js';
@@ -87,7 +87,7 @@ export const searchIndexNeed = need<CompanySearchIndex, DirectorySettings>('sear
     const { ELASTICSEARCH_URL } = ctx.config;
     if (!ELASTICSEARCH_URL) throw new Error('the Elasticsearch index needs ELASTICSEARCH_URL');
     ctx.logger.info({ index: env.ELASTICSEARCH_INDEX }, 'directory search: Elasticsearch index');
-    return ElasticsearchCompanySearch.create({ node: ELASTICSEARCH_URL, index: env.ELASTICSEARCH_INDEX, logger: ctx.logger });
+    return engineAdapter(ctx.adapters, 'elasticsearch')({ node: ELASTICSEARCH_URL, index: env.ELASTICSEARCH_INDEX, logger: ctx.logger });
   },
 });
 

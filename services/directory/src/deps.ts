@@ -8,7 +8,7 @@ import type { ChangeRequestsRepository } from './repositories/change-requests.re
 import type { CompaniesRepository } from './repositories/companies.repository.js';
 import type { ImagesRepository } from './repositories/images.repository.js';
 import type { ReviewsRepository } from './repositories/reviews.repository.js';
-import type { CompanySearchIndex } from './search/company-search.port.js';
+import type { CompanySearchIndex } from '@limo/company-search';
 import type { CompanyJsonCache } from './search/company-json.js';
 import type { SearchProjection } from './search/projection.js';
 import type { SearchCache } from './search/search-cache.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { companyRevision } from '@limo/company-search';
 import { toPublicCompany } from '../src/domain/company-view.js';
 import type { CompanyDoc } from '../src/domain/company.js';
 import { CompanyJsonCache, pageJson } from '../src/search/company-json.js';
-import { companyRevision } from '../src/search/search-document.js';
 import { generateCityCompanies, POPULATE_CITIES } from '../src/domain/populate.js';
 
 const docs = generateCityCompanies(POPULATE_CITIES[0], { actor: 'admin', now: new Date('2026-01-01T00:00:00Z') })

@@ -17,13 +17,14 @@ import {
 } from '@limo/contracts';
 import { metricValue, reconciliationRepaired, reconciliationRuns, type EventEnvelope } from '@limo/platform';
 import { describeWithEngine, eventOf, sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
+import { elasticsearchIndex } from '@limo/engine-elasticsearch/testing';
 import { toSearchDocument } from '../src/search/search-document.js';
 import { CompaniesRepository } from '../src/repositories/companies.repository.js';
-import type { CompanySearchIndex } from '../src/search/company-search.port.js';
+import type { CompanySearchIndex } from '@limo/company-search';
 import { EmbeddedCompanySearch } from '../src/search/embedded.company-search.js';
 import { SearchProjection } from '../src/search/projection.js';
 import { SearchCache } from '../src/search/search-cache.js';
-import { elasticsearchIndex, embeddedIndex } from './search/search-indexes.js';
+import { embeddedIndex } from './search/search-indexes.js';
 import { adminCreate, call, companyEventsSeen, listingRegisteredEvent, startDirectory, userOf } from './support.js';
 
 const h = sharedHarness(() => startDirectory());

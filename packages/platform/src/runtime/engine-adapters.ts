@@ -10,7 +10,9 @@ import type { Mailer } from '../ports/mail.port.js';
  * The engine adapters a process can build, filled by its composition root from the engine packages
  * it depends on (`packages/engines/*`): the embedded root passes every one, a service's `main.ts` the
  * ones it runs on. The platform holds no driver: it builds the in-process adapters itself and asks
- * this registry for an engine's, on the options it computed from the settings.
+ * this registry for an engine's, on the options it computed from the settings. An engine of one
+ * service's port (Elasticsearch, ClickHouse) is added here by that port's package
+ * (`packages/ports/*`, `declare module '@limo/platform'`), which the service and the engine share.
  */
 export interface EngineAdapters {
   /** Kafka: the event bus (`@limo/engine-kafka`). */
@@ -26,13 +28,18 @@ export interface EngineAdapters {
   redis?: (options: { url: string; keyPrefix: string }) => Promise<{ cache: Cache; limiter: RateLimiter }>;
   /** SMTP: the mailer, `sent` remembering the keyed messages it sent (`@limo/engine-smtp`). */
   smtp?: (options: { url: string; from: string; sent: Cache }) => Promise<Mailer>;
+  /** Files: the mailer writing each mail to a `.eml` file in the outbox directory `dir` (`@limo/engine-smtp`): the embedded profile's. */
+  files?: (options: { dir: string; from: string }) => Promise<Mailer>;
 }
+
+/** The engine package of each adapter whose name is not the package's. */
+const PACKAGES: Partial<Record<keyof EngineAdapters, string>> = { mongodb: 'mongo', files: 'smtp' };
 
 /** An engine the settings picked: its adapters, or the ConfigError naming the package the root did not pass. */
 export function engineAdapter<K extends keyof EngineAdapters>(adapters: EngineAdapters, engine: K): NonNullable<EngineAdapters[K]> {
   const adapter = adapters[engine];
   if (!adapter) {
-    const pkg = engine === 'mongodb' ? 'mongo' : engine;
+    const pkg = PACKAGES[engine] ?? engine;
     throw new ConfigError([`  the settings pick ${engine}, but this process was started without @limo/engine-${pkg}`]);
   }
   return adapter;

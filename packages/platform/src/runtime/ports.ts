@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Config, DeclaredName, ServiceName } from '../config/config.js';
 import type { Logger } from '../logger.js';
-import { FileMailer } from '../adapters/file.mailer.js';
 import { InProcessEventBus } from '../adapters/inprocess.event-bus.js';
 import { MemoryCache, MemoryRateLimiter } from '../adapters/memory.cache.js';
 import { tracedMailer } from '../tracing/tracing.js';
@@ -56,7 +55,7 @@ export async function createSharedPorts(config: Config, logger: Logger, clientId
     const mailer = tracedMailer(
       engines.mail === 'smtp' && config.SMTP_URL
         ? await engineAdapter(adapters, 'smtp')({ url: config.SMTP_URL, from: config.MAIL_FROM, sent: cache })
-        : await FileMailer.create({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM }),
+        : await engineAdapter(adapters, 'files')({ dir: join(config.DATA_DIR, 'outbox'), from: config.MAIL_FROM }),
     );
     opened.push(mailer);
     await mailer.ping();

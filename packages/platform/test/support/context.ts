@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileMailer, readOutbox } from '../../src/adapters/file.mailer.js';
 import { InProcessEventBus } from '../../src/adapters/inprocess.event-bus.js';
 import { MemoryCache, MemoryRateLimiter } from '../../src/adapters/memory.cache.js';
+import { readOutbox } from '../../src/adapters/outbox-index.js';
 import { NedbDocumentStore } from '@limo/engine-nedb';
+import { FileMailer } from '@limo/engine-smtp';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OutboxRelay } from '../../src/outbox/outbox-relay.js';

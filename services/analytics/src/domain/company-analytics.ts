@@ -1,14 +1,5 @@
 import type { CompanyAnalyticsDay, CompanyAnalyticsFigures } from '@limo/contracts';
-import { daysBetween } from './windows.js';
-
-/** A company's counts for one day and action ('search_appearance' for result pages that showed it). */
-export interface CompanyDayRow {
-  day: string;
-  actionType: string;
-  events: number;
-  /** company_view: distinct visitors of that day (views by visitors new to the company that day). */
-  visitors: number;
-}
+import { daysBetween, type CompanyDayRow } from '@limo/analytics-store';
 
 const zero = (): CompanyAnalyticsFigures => ({ profileViews: 0, searchAppearances: 0, quoteRequests: 0, callClicks: 0, websiteClicks: 0 });
 

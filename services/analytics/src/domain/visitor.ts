@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Cache } from '@limo/platform';
-import { utcDay } from './windows.js';
+import { utcDay } from '@limo/analytics-store';
 
 /** Salts live two days: today's hashes visitors, yesterday's is kept for visits across midnight, then both are gone. */
 const SALT_TTL_MS = 2 * 24 * 60 * 60 * 1000;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventRowOfLine } from '../repositories/event-row.js';
-import type { EventRow } from '../repositories/analytics-store.port.js';
+import { eventRowOfLine, type EventRow } from '@limo/analytics-store';
 
 const EXTENSION = '.ndjson';
 /** Files made by this process, for their names' order. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
-import type { AnalyticsStore, EventRow, StoredEvent } from '../repositories/analytics-store.port.js';
-import { encodeEventRow } from '../repositories/event-row.js';
+import { encodeEventRow, type AnalyticsStore, type EventRow, type StoredEvent } from '@limo/analytics-store';
 import { loggedBatches, openWal, WalSegment, type LoggedBatch } from './batch-wal.js';
 import type { DeadLetters } from './dead-letters.js';
 import { SinkFullError, type EventSink } from './event-sink.port.js';

@@ -1,9 +1,8 @@
 import type { BatchMessage, EventBatch, EventBus, Logger, Subscription } from '@limo/platform';
-import type { AnalyticsStore, StoredEvent } from '../repositories/analytics-store.port.js';
+import { encodeEventRow, type AnalyticsStore, type StoredEvent } from '@limo/analytics-store';
 import type { DeadLetters } from './dead-letters.js';
 import { rowsDropped } from './metrics.js';
 import { writeIsolating } from './write-isolating.js';
-import { encodeEventRow } from '../repositories/event-row.js';
 
 export interface BusIngestOptions {
   /** The topic the track route's events are published to (BusPublisher). */

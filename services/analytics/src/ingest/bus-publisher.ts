@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EventBus, EventEnvelope, Logger } from '@limo/platform';
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 import { SinkFullError, type EventSink } from './event-sink.port.js';
 import { ReplayWindow } from './replay-window.js';
 import { Spool } from './spool.js';

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Logger } from '@limo/platform';
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 import { rowsDropped } from './metrics.js';
 
 /** One event the store refused on its own (its batch written without it). */

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 
 /** Where the track route hands accepted events: once `accept` resolves, the event is not lost on a clean shutdown. */
 export interface EventSink {

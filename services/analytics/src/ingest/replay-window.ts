@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 
 export interface ReplayWindowOptions {
   /** How long a published event is kept. */

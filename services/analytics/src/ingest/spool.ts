@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
-import { decodeEventRow, encodeEventRow } from '../repositories/event-row.js';
+import { decodeEventRow, encodeEventRow, type StoredEvent } from '@limo/analytics-store';
 import { loggedBatches, openWal, WalSegment } from './batch-wal.js';
 
 export interface SpoolOptions {

@@ -1,6 +1,5 @@
 import { isTransientError } from '@limo/platform';
-import type { AnalyticsStore, EventRow } from '../repositories/analytics-store.port.js';
-import { eventOfRow } from '../repositories/event-row.js';
+import { eventOfRow, type AnalyticsStore, type EventRow } from '@limo/analytics-store';
 import type { DeadLetters } from './dead-letters.js';
 import { insertRows, insertSeconds } from './metrics.js';
 

@@ -1,9 +1,9 @@
+import type { AnalyticsStore } from '@limo/analytics-store';
 import { ConfigError } from '@limo/platform';
 import { loadAnalyticsEnv } from '../env.js';
-import { ClickHouseAnalyticsStore } from './clickhouse.analytics-store.js';
 
-/** Opens the store the schema goes into (tests hand in an in-process one). */
-export type OpenSchemaTarget = (options: { url: string; database: string; retentionMonths: number }) => Promise<ClickHouseAnalyticsStore>;
+/** Opens the store the schema goes into: `@limo/engine-clickhouse`'s (tests hand in an in-process one). */
+type OpenSchemaTarget = (options: { url: string; database: string; retentionMonths: number }) => Promise<AnalyticsStore>;
 
 /**
  * The ClickHouse schema job (infra/k8s's `clickhouse-schema` Job): applies infra/clickhouse/*.sql to the
@@ -11,10 +11,7 @@ export type OpenSchemaTarget = (options: { url: string; database: string; retent
  * `<database>.schema_migrations`, in order, then ANALYTICS_RETENTION_MONTHS's TTLs), and closes.
  * Idempotent, as at the service's start-up. Returns the store's description (address without password).
  */
-export async function applyClickHouseSchema(
-  env: NodeJS.ProcessEnv,
-  open: OpenSchemaTarget = (options) => ClickHouseAnalyticsStore.create(options),
-): Promise<string> {
+export async function applyClickHouseSchema(env: NodeJS.ProcessEnv, open: OpenSchemaTarget): Promise<string> {
   const settings = loadAnalyticsEnv(env);
   if (!settings.CLICKHOUSE_URL) {
     throw new ConfigError(['  CLICKHOUSE_URL="": the schema job needs the ClickHouse server (http(s)://user:password@host:8123)']);

@@ -1,6 +1,6 @@
 import type { Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
-import type { AnalyticsStore } from '../repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '@limo/analytics-store';
 import type { Tracker } from '../use-cases/tracker.js';
 
 /** What the route plugins are given. */

@@ -1,6 +1,6 @@
 import type { Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
-import type { AnalyticsStore } from '../repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '@limo/analytics-store';
 
 /** Events of the demo: enough to fill every dashboard, spread over the last 90 days. */
 const DEMO_EVENTS = 30_000;

@@ -5,7 +5,7 @@ import type { GeoLocator, Place } from '../domain/geo.js';
 import { UserAgents } from '../domain/user-agent.js';
 import type { VisitorIds } from '../domain/visitor.js';
 import { SinkFullError, type EventSink } from '../ingest/event-sink.port.js';
-import type { StoredEvent } from '../repositories/analytics-store.port.js';
+import type { StoredEvent } from '@limo/analytics-store';
 
 /** What the request itself says about the visitor (never stored as such). */
 export interface RequestFacts {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@limo/platform';
 import type { CompaniesRepository } from '../../src/repositories/companies.repository.js';
-import type { AnalyticsStore } from '../../src/repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '@limo/analytics-store';
 import { seedDemoTraffic } from '../../src/use-cases/demo-traffic.js';
 
 // The demo's traffic (embedded profile with demo data): added once to an empty store, over the demo

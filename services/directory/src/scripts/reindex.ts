@@ -3,6 +3,7 @@
  * directory's store (MongoDB). The embedded index lives inside the running process and is rebuilt
  * from the store at every start, so there is nothing to do for it here.
  */
+import { ElasticsearchCompanySearch } from '@limo/engine-elasticsearch';
 import { kafkaEngine } from '@limo/engine-kafka';
 import { mongoEngine } from '@limo/engine-mongo';
 import { redisEngine } from '@limo/engine-redis';
@@ -10,7 +11,6 @@ import { smtpEngine } from '@limo/engine-smtp';
 import { createLogger, createServiceStore, createSharedPorts, loadSettings, parseEnv, type EngineAdapters } from '@limo/platform';
 import { directoryService } from '../app.js';
 import { CompaniesRepository } from '../repositories/companies.repository.js';
-import { ElasticsearchCompanySearch } from '../search/elasticsearch.company-search.js';
 import { SearchProjection } from '../search/projection.js';
 import { SearchCache } from '../search/search-cache.js';
 

@@ -1,6 +1,6 @@
+import { companyRevision } from '@limo/company-search';
 import type { CompanyDoc } from '../domain/company.js';
 import { toPublicCompany } from '../domain/company-view.js';
-import { companyRevision } from './search-document.js';
 
 /** A page's hit as the cache needs it: the company, and the copy of it the index holds when known. */
 export interface JsonHit {

@@ -1,5 +1,6 @@
 import KDBush from 'kdbush';
-import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from '@limo/company-search';
+import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from '@limo/company-search';
 import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embedded/geometry.js';
 import { rangeInto } from './embedded/kd-range.js';
 import { ServedPlaces } from './embedded/served-places.js';
@@ -16,7 +17,6 @@ import {
   topK,
   VERIFIED_OWNER,
 } from './embedded/ranking.js';
-import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
 
 /** Days since 1970-01-01 of a yyyy-MM-dd date (at least 1 for any date the index sees). */
 const dayNumber = (date: string): number => Math.max(1, Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000));

@@ -2,7 +2,7 @@ import { reconciliationRepaired, reconciliationRuns, type Logger } from '@limo/p
 import { toSearchDocument } from './search-document.js';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { CompanyJsonCache } from './company-json.js';
-import type { CompanySearchIndex, IndexedVersion } from './company-search.port.js';
+import type { CompanySearchIndex, IndexedVersion } from '@limo/company-search';
 import type { SearchCache } from './search-cache.js';
 
 const REBUILD_BATCH = 2_000;

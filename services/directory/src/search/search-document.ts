@@ -1,9 +1,8 @@
+import { placeKey, searchLocation, type SearchDocument } from '@limo/company-search';
 import { citiesWithin } from '@limo/geo';
 import { isVerifiedOwner, type CompanyDoc } from '../domain/company.js';
 import { isLicensed } from '../domain/credentials.js';
 import { responsiveTier } from '../domain/responsiveness.js';
-import type { SearchDocument } from './company-search.port.js';
-import { placeKey, searchLocation } from './search-rules.js';
 
 /** The places a company's service area covers: its cities, or the gazetteer's cities within its radius. */
 function servedPlaces(c: Pick<CompanyDoc, 'serviceArea' | 'latitude' | 'longitude'>): string[] {
@@ -44,12 +43,4 @@ export function toSearchDocument(c: CompanyDoc): SearchDocument {
     version: c.version,
     updatedAt: c.updatedAt,
   };
-}
-
-/**
- * Names one copy of a company: its version (one more with every write) and update time (a company
- * deleted and created again with the same id starts at version 1 again, at another time).
- */
-export function companyRevision(version: number, updatedAt: string): string {
-  return `${version}@${updatedAt}`;
 }

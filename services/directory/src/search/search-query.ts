@@ -1,7 +1,6 @@
 import { credentialToday, type CompanySearchQuery } from '@limo/contracts';
 import { resolveLocation, type ResolvedPlace } from '@limo/geo';
-import type { SearchQuery } from './company-search.port.js';
-import { placeKey } from './search-rules.js';
+import { placeKey, type SearchQuery } from '@limo/company-search';
 
 /**
  * Turns the public search query (public-side §7) into an index query. A typed location that the

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { companySchema, type Company } from '@limo/contracts';
 import { distanceMiles, resolveLocation } from '@limo/geo';
 import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
-import type { CompanySearchIndex } from '../../src/search/company-search.port.js';
+import type { CompanySearchIndex } from '@limo/company-search';
 import { EmbeddedCompanySearch } from '../../src/search/embedded.company-search.js';
 import { adminCreate, call, startDirectory, userOf } from '../support.js';
 

@@ -1,4 +1,4 @@
-import type { SearchQuery } from '../company-search.port.js';
+import type { SearchQuery } from '@limo/company-search';
 
 /** Bits of a slot's `flags` column. */
 export const ALIVE = 1;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Company } from '@limo/contracts';
 import { describeWithEngine } from '@limo/platform/testing';
-import { elasticsearchIndex } from '../../search/search-indexes.js';
+import { elasticsearchIndex } from '@limo/engine-elasticsearch/testing';
 import { call, startDirectory, userOf } from '../../support.js';
 
 // Issue 23 #8: populate answered while Elasticsearch still got its companies one event (and one

@@ -17,7 +17,7 @@ import {
   topCompaniesSchema,
 } from '@limo/contracts';
 import type { z } from 'zod';
-import { dayWindow, daysBetween } from '../../../domain/windows.js';
+import { dayWindow, daysBetween } from '@limo/analytics-store';
 import type { RouteDeps } from '../../deps.js';
 
 const errors = errorResponses(400);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsDaysQuerySchema, companyAnalyticsSchema, errorResponses, idParamsSchema } from '@limo/contracts';
 import { HttpError } from '@limo/platform';
 import { dailySeries, totalsOf } from '../../../domain/company-analytics.js';
-import { dayWindow } from '../../../domain/windows.js';
+import { dayWindow } from '@limo/analytics-store';
 import type { RouteDeps } from '../../deps.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SearchDocument } from '../../src/search/company-search.port.js';
+import type { SearchDocument } from '../src/company-search.port.js';
 
 /** Centre of the radius queries: geonames' Miami, FL (what the gazetteer resolves "Miami, FL" to). */
 export const MIAMI = { latitude: 25.77427, longitude: -80.19366 };

@@ -1,6 +1,5 @@
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
-import type { CompanyDayRow } from '../domain/company-analytics.js';
-import type { DayWindow } from '../domain/windows.js';
+import type { DayWindow } from './windows.js';
 
 /**
  * An event as the events table's row, in ClickHouse's JSONCompactEachRow text: one JSON array of
@@ -10,7 +9,14 @@ import type { DayWindow } from '../domain/windows.js';
  */
 export type EventRow = string & { readonly __eventRow: unique symbol };
 
-export type { CompanyDayRow, DayWindow };
+/** A company's counts for one day and action ('search_appearance' for result pages that showed it). */
+export interface CompanyDayRow {
+  day: string;
+  actionType: string;
+  events: number;
+  /** company_view: distinct visitors of that day (views by visitors new to the company that day). */
+  visitors: number;
+}
 
 /** One counted event as stored (no IP address: `visitorId` is the daily salted hash). */
 export interface StoredEvent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchDocument, SearchQuery } from '../../../src/search/company-search.port.js';
+import type { SearchDocument, SearchQuery } from '../../src/company-search.port.js';
 import { FIXTURES, MIAMI } from '../company-search.fixtures.js';
 import { byId, type CompanySearchContract } from './context.js';
 

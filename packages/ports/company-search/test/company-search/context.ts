@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { distanceMiles } from '@limo/geo';
-import type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from '../../../src/search/company-search.port.js';
+import type { CompanySearchIndex, SearchDocument, SearchQuery, SearchResult } from '../../src/company-search.port.js';
 import { FIXTURES, MIAMI } from '../company-search.fixtures.js';
 
 /** What an adapter's test gives the contract: an index (empty or not: the suite clears it) and its teardown. */

@@ -4,24 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import type { AnalyticsOverview, RealtimeAnalytics } from '@limo/contracts';
+import {
+  clickhouseTime,
+  encodeEventRow,
+  EVENT_COLUMNS,
+  isoTime,
+  rowUnderBatch,
+  splitByMonth,
+  type AnalyticsStore,
+  type ClickHouseAnalyticsStoreOptions,
+  type CompanyDayRow,
+  type DayWindow,
+  type EventRow,
+  type StoredEvent,
+} from '@limo/analytics-store';
 import { redactUrl } from '@limo/platform';
-import { splitByMonth } from '../domain/windows.js';
-import type { AnalyticsStore, CompanyDayRow, DayWindow, EventRow, StoredEvent } from './analytics-store.port.js';
-import { clickhouseTime, encodeEventRow, EVENT_COLUMNS, isoTime, rowUnderBatch } from './event-row.js';
 
 /** `infra/clickhouse/`: the versioned DDL, shared with docker-compose's clickhouse-server. */
 const SCHEMA_DIR = fileURLToPath(new URL('../../../../infra/clickhouse/', import.meta.url));
-
-export interface ClickHouseAnalyticsStoreOptions {
-  /** `http(s)://user:password@host:8123` of a ClickHouse server; unset = in-process chDB at `chdbPath`. */
-  url?: string;
-  /** Directory of the in-process engine's data (created when missing); ':memory:' for a throwaway one. */
-  chdbPath?: string;
-  /** Database of the tables (default 'analytics'). */
-  database?: string;
-  /** Months raw events are kept; rollups keep 12 more. Default 13. */
-  retentionMonths?: number;
-}
 
 type ChdbAsClientConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>;
 

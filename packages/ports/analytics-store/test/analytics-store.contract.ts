@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayWindow, utcDay } from '../src/domain/windows.js';
-import type { AnalyticsStore } from '../src/repositories/analytics-store.port.js';
+import type { AnalyticsStore } from '../src/analytics-store.port.js';
+import { dayWindow, utcDay } from '../src/windows.js';
 import { daysAgo, storedEvent } from './fixtures.js';
 
 /**

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
-import { runUntilKilled } from './support/killed-child.js';
+import { readOutbox } from '@limo/platform';
+import { runUntilKilled } from '@limo/platform/testing';
+import { FileMailer } from '../src/file.mailer.js';
 
-const child = fileURLToPath(new URL('./support/mail-crash-child.ts', import.meta.url));
+const child = fileURLToPath(new URL('./support/file-mail-crash-child.ts', import.meta.url));
 const FROM = 'LimoDirectory <no-reply@limo.example>';
 
 // Issue 23 #5: a kill -9 between the transport taking a mail and the record of it; the restarted

@@ -2,9 +2,9 @@ import { access, appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileMailer, readOutbox } from '../src/adapters/file.mailer.js';
-import { describeMailContract, type MailFixture, type ReceivedMail } from './contracts/mail.contract.js';
-import { parseMail } from './support/mime.js';
+import { readOutbox } from '@limo/platform';
+import { describeMailContract, parseMail, type MailFixture, type ReceivedMail } from '@limo/platform/testing';
+import { FileMailer } from '../src/file.mailer.js';
 
 const FROM = 'LimoDirectory <noreply@limo.test>';
 

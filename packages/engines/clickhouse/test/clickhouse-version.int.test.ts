@@ -3,7 +3,7 @@ import { query } from 'chdb';
 import { describe, expect, it } from 'vitest';
 import { CLICKHOUSE_IMAGE } from '@limo/platform/testing';
 
-const compose = readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8');
+const compose = readFileSync(new URL('../../../../docker-compose.yml', import.meta.url), 'utf8');
 
 // One ClickHouse release everywhere: chDB (the embedded store, and CI's server from
 // infra/local/clickhouse.sh), docker-compose.yml, and the testcontainers suites.

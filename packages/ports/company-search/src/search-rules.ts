@@ -64,5 +64,13 @@ export function nameSortKey(name: string): string {
   return fold(name).trim();
 }
 
+/**
+ * Names one copy of a company: its version (one more with every write) and update time (a company
+ * deleted and created again with the same id starts at version 1 again, at another time).
+ */
+export function companyRevision(version: number, updatedAt: string): string {
+  return `${version}@${updatedAt}`;
+}
+
 /** A city as service areas and searches name it: `fl/miami`, `mo/st-louis` (matched by slug). */
 export const placeKey = (city: string, state: string): string => `${stateSlug(state)}/${citySlug(city)}`;

@@ -1,5 +1,5 @@
 import { describe, beforeEach, expect, it } from 'vitest';
-import type { SearchDocument, IndexedVersion } from '../../../src/search/company-search.port.js';
+import type { SearchDocument, IndexedVersion } from '../../src/company-search.port.js';
 import { FIXTURES, MIAMI } from '../company-search.fixtures.js';
 import { FLORIDA_BEST_MATCH, MIAMI_BY_DISTANCE, byId, withinMiles, type CompanySearchContract } from './context.js';
 

@@ -3,7 +3,7 @@
 // Run with `node --import tsx` (runUntilKilled).
 import fsp from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import { FileMailer } from '../../src/adapters/file.mailer.js';
+import { FileMailer } from '../../src/file.mailer.js';
 
 const [dir, key] = process.argv.slice(2);
 const crash = (): never => {

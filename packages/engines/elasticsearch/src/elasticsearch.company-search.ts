@@ -1,19 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { distanceMiles } from '@limo/geo';
+import {
+  companyRevision,
+  companyWords,
+  MAX_RESULT_WINDOW,
+  nameSortKey,
+  queryTerms,
+  searchLocation,
+  type CompanySearchIndex,
+  type ElasticsearchCompanySearchOptions,
+  type IndexedVersion,
+  type SearchDocument,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+} from '@limo/company-search';
 import type { Logger } from '@limo/platform';
-import type { CompanySearchIndex, IndexedVersion, SearchDocument, SearchHit, SearchQuery, SearchResult } from './company-search.port.js';
-import { companyRevision } from './search-document.js';
-import { MAX_RESULT_WINDOW, companyWords, nameSortKey, queryTerms, searchLocation } from './search-rules.js';
-
-/** How to reach the index. */
-export interface ElasticsearchCompanySearchOptions {
-  /** `http://host:9200`. */
-  node: string;
-  /** Index name (lower case); created with infra/elasticsearch/companies.mapping.json when missing. */
-  index: string;
-  logger?: Logger;
-}
 
 /**
  * What the index stores for a company (the mapping is strict: nothing else gets in): the search
@@ -48,7 +51,7 @@ const VERSIONS_PAGE = 5_000;
 /**
  * The distributed search index, on Elasticsearch 8. Built for the engine as we run it: built-in
  * analyzers only (no analysis-common), no scripts (no painless), no delete-by-query (no reindex
- * module). So text is tokenized by search-rules.ts and only split on spaces here, ranking is plain
+ * module). So text is tokenized by @limo/company-search (search-rules.ts) and only split on spaces here, ranking is plain
  * sorts, and `clear` drops and recreates the index.
  */
 export class ElasticsearchCompanySearch implements CompanySearchIndex {

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, appendFile, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, appendFile, link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
-import type { MailMessage, Mailer, OutboxEntry, SentMail } from '../ports/mail.port.js';
-import { keyDigest, keyedMessageId, mailOptions, oncePerKey } from './mail-keys.js';
+import {
+  keyDigest,
+  keyedMessageId,
+  mailOptions,
+  oncePerKey,
+  OUTBOX_INDEX_FILE,
+  readOutbox,
+  type MailMessage,
+  type Mailer,
+  type OutboxEntry,
+  type SentMail,
+} from '@limo/platform';
 
 /** Where the embedded mailer writes, and who the mail is from. */
 export interface FileMailerOptions {
@@ -15,10 +25,6 @@ export interface FileMailerOptions {
   /** The `From` address of every message. */
   from: string;
 }
-
-const INDEX_FILE = 'index.jsonl';
-// Outboxes written before the index became JSON lines: still read, never written.
-const LEGACY_INDEX_FILE = 'index.json';
 
 /** Entries waiting for the next append to one outbox's index, and the append in progress. */
 interface IndexWriter {
@@ -149,37 +155,6 @@ async function writtenAt(path: string): Promise<Date | undefined> {
 }
 
 /**
- * Reads the outbox index of `dir` (oldest first); an outbox nothing was sent to is empty. A key
- * indexed twice (two processes that resent it together) is one mail: its first line is kept.
- */
-export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
-  const base = resolve(dir);
-  const legacy = await readIfExists(join(base, LEGACY_INDEX_FILE));
-  const entries: OutboxEntry[] = [];
-  if (legacy !== undefined) {
-    const parsed: unknown = JSON.parse(legacy);
-    if (!Array.isArray(parsed)) throw new Error(`${join(base, LEGACY_INDEX_FILE)} does not hold an array`);
-    entries.push(...(parsed as OutboxEntry[]));
-  }
-  const lines = (await readIfExists(join(base, INDEX_FILE))) ?? '';
-  // A line is complete with its newline: what follows the last one may still be being appended.
-  for (const line of lines.split('\n').slice(0, -1)) {
-    if (line.trim() !== '') entries.push(JSON.parse(line) as OutboxEntry);
-  }
-  const keys = new Set<string>();
-  return entries.filter(({ idempotencyKey: key }) => !key || (!keys.has(key) && keys.add(key)));
-}
-
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-/**
  * Queues one entry for the index of `dir`; resolves once the append holding it is written. While one
  * append runs, entries gather for the next, so under load the index costs one write per batch. Lines
  * are appended with O_APPEND in a single write each batch, so processes sharing the directory (the
@@ -202,7 +177,7 @@ async function flush(dir: string, writer: IndexWriter): Promise<void> {
   while (writer.pending.length > 0) {
     const batch = writer.pending.splice(0);
     try {
-      await appendFile(join(dir, INDEX_FILE), batch.map((item) => item.line).join(''));
+      await appendFile(join(dir, OUTBOX_INDEX_FILE), batch.map((item) => item.line).join(''));
       batch.forEach((item) => item.resolve());
     } catch (err) {
       // Reported to each sender of the batch (their mail is retried); later batches still run.

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { ClickHouseAnalyticsStore } from '../src/repositories/clickhouse.analytics-store.js';
-import { dayWindow } from '../src/domain/windows.js';
-import { describeAnalyticsStoreContract } from './analytics-store.contract.js';
-import { daysAgo, storedEvent } from './fixtures.js';
+import { describeAnalyticsStoreContract, daysAgo, storedEvent } from '@limo/analytics-store/testing';
+import { ClickHouseAnalyticsStore } from '../src/clickhouse.analytics-store.js';
+import { dayWindow } from '@limo/analytics-store';
 
 // chDB: ClickHouse in this process, always.
 describeAnalyticsStoreContract('chDB (in-process ClickHouse)', 'analytics_contract', () =>

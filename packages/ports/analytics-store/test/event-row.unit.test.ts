@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEventRow, encodeEventRow, eventRowOfLine, rowUnderBatch } from '../src/repositories/event-row.js';
+import { decodeEventRow, encodeEventRow, eventRowOfLine, rowUnderBatch } from '../src/event-row.js';
 import { storedEvent } from './fixtures.js';
 
 // An event is serialised once, as the row the insert sends; the write-ahead log keeps that text.
