@@ -3,7 +3,8 @@ import { companySearchQuerySchema } from '@limo/contracts';
 import { escapeCell, exportFileName } from '../src/domain/export.js';
 import { sniffImageFormat } from '../src/domain/image.js';
 import { parseFullAddress } from '../src/domain/location.js';
-import { deterministicId, generateCityCompanies, POPULATE_CITIES } from '../src/domain/populate.js';
+import { deterministicId, generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../src/domain/populate.js';
+import { reviewFingerprint } from '../src/domain/review.js';
 import { toSearchQuery } from '../src/search/search-query.js';
 
 describe('populate generator', () => {
@@ -26,6 +27,133 @@ describe('populate generator', () => {
       const featured = generateCityCompanies(city, { actor: 'x', now }).filter((c) => c.featured);
       expect(featured.length, city.city).toBe(2);
     }
+  });
+
+  const cityNamed = (slug: string) => POPULATE_CITIES.find((c) => c.slug === slug)!;
+
+  it('lists each company as a local business: its city, area code, ZIP, own web domain and a street address', () => {
+    const boston = cityNamed('boston');
+    const companies = generateCityCompanies(boston, { actor: 'admin-1', now });
+    companies.forEach((c, i) => {
+      expect(c).toMatchObject({ city: 'Boston', state: 'MA', userId: null, claimed: false, rating: 0, reviewCount: 0 });
+      expect(c.phone).toBe(`(${boston.areaCodes[i % boston.areaCodes.length]}) 555-${String(100 + i).padStart(4, '0')}`);
+      expect(c.zipCode).toMatch(/^021(0[1-9]|[1-8][0-9]|9[0-8])$/);
+      const domain = c.website!.match(/^https:\/\/([a-z0-9-]+-boston)\.example\.com\/$/)![1];
+      expect(domain).not.toMatch(/^-|--/);
+      expect(c.email).toBe(`info@${domain}.example.com`);
+      expect([null, `bookings@${domain}.example.com`]).toContain(c.businessEmail);
+      const [, number] = c.address!.match(/^(\d+) [A-Z0-9][A-Za-z0-9 ]+$/)!;
+      expect(Number(number)).toBeGreaterThanOrEqual(100);
+      expect(Number(number)).toBeLessThan(9900);
+    });
+    // The listing's name gives its domain; some names carry the city, and some listings a bookings address.
+    expect(companies[0].website).toBe(
+      `https://${companies[0].name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/-$/, '')}-boston.example.com/`,
+    );
+    expect(companies.filter((c) => c.name.startsWith('Boston ')).length).toBeGreaterThan(10);
+    expect(companies.filter((c) => c.name.startsWith('Boston ')).length).toBeLessThan(50);
+    expect(companies.filter((c) => c.businessEmail !== null).length).toBeGreaterThan(30);
+    expect(companies.filter((c) => c.businessEmail !== null).length).toBeLessThan(70);
+  });
+
+  it('places every company on land within 18 miles of the centre, spread around it', () => {
+    for (const slug of ['boston', 'seattle', 'miami', 'dallas']) {
+      const city = cityNamed(slug);
+      const [from, to] = city.land;
+      const places = generateCityCompanies(city, { actor: 'x', now }).map((c) => {
+        const north = (c.latitude! - city.latitude) * 69.0;
+        const east = (c.longitude! - city.longitude) * 69.172 * Math.cos((city.latitude * Math.PI) / 180);
+        const bearing = ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360;
+        return { miles: Math.hypot(north, east), turn: (bearing - from + 360) % 360 };
+      });
+      for (const { miles, turn } of places) {
+        expect(miles, slug).toBeLessThanOrEqual(18.001);
+        expect(turn, slug).toBeLessThanOrEqual(to - from + 0.01);
+      }
+      // Not all heaped at the centre or on its edge.
+      expect(places.filter((p) => p.miles < 9).length, slug).toBeGreaterThan(10);
+      expect(places.filter((p) => p.miles > 9).length, slug).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives each company a price range with an hourly rate inside it, services, vehicles and a description of them', () => {
+    const rates: Record<string, [number, number]> = { $: [55, 85], $$: [85, 125], $$$: [125, 175], $$$$: [175, 300] };
+    const companies = generateCityCompanies(cityNamed('austin'), { actor: 'admin-1', now });
+    for (const c of companies) {
+      const [low, high] = rates[c.priceRange!];
+      expect(c.hourlyRateStart! % 5).toBe(0);
+      expect(c.hourlyRateStart).toBeGreaterThanOrEqual(low);
+      expect(c.hourlyRateStart).toBeLessThanOrEqual(high);
+      expect(c.services.length).toBeGreaterThanOrEqual(2);
+      expect(c.services.length).toBeLessThanOrEqual(6);
+      expect(new Set(c.services).size).toBe(c.services.length);
+      expect(c.vehicleTypes.length).toBeGreaterThanOrEqual(2);
+      expect(c.vehicleTypes.length).toBeLessThanOrEqual(5);
+      expect(new Set(c.vehicleTypes).size).toBe(c.vehicleTypes.length);
+      const [, since] = c
+        .description!.match(
+          /^[A-Z][a-z-]+( [a-z]+)+ in Austin since (\d{4}), offering [^,]+(, [^,]+)? and [^,]+ for [^,]+(, [^,]+)? and [^,]+\.$/,
+        )!
+        .slice(1);
+      expect(Number(since)).toBeGreaterThanOrEqual(1985);
+      expect(Number(since)).toBeLessThanOrEqual(2020);
+      expect(c.seoKeywords).toMatch(/^limo austin, austin limousine service, [A-Za-z -]+(, [A-Za-z -]+)+$/);
+      expect(c.seoKeywords!.split(', ')).toHaveLength(2 + c.vehicleTypes.length);
+    }
+    // Every price range and the whole span of service counts occur.
+    expect(new Set(companies.map((c) => c.priceRange))).toEqual(new Set(Object.keys(rates)));
+    expect(new Set(companies.map((c) => c.services.length))).toEqual(new Set([2, 3, 4, 5, 6]));
+    expect(new Set(companies.map((c) => c.vehicleTypes.length))).toEqual(new Set([2, 3, 4, 5]));
+    expect(companies.filter((c) => c.priceRange === '$$' || c.priceRange === '$$$').length).toBeGreaterThan(50);
+  });
+
+  it('credits the verified flag of about half the listings to the admin who ran it, and dates them over the last 900 days', () => {
+    const runAt = new Date('2026-03-01T10:00:00.000Z');
+    const companies = generateCityCompanies(cityNamed('denver'), { actor: 'admin-7', now: runAt });
+    const verified = companies.filter((c) => c.verified);
+    expect(verified.length).toBeGreaterThan(35);
+    expect(verified.length).toBeLessThan(75);
+    for (const c of companies) {
+      expect(c.verification).toEqual(c.verified ? { source: 'admin', by: 'admin-7', at: '2026-03-01T10:00:00.000Z' } : null);
+      const age = runAt.getTime() - Date.parse(c.createdAt);
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThan(901 * 86_400_000);
+      expect(c.updatedAt).toBe(c.createdAt);
+    }
+    expect(companies.filter((c) => c.featured).map((c) => companies.indexOf(c))).toEqual([49, 99]);
+    // Spread over the period, not all on one day.
+    expect(new Set(companies.map((c) => c.createdAt.slice(0, 10))).size).toBeGreaterThan(50);
+  });
+
+  it('reviews about 60% of the companies, one to six approved reviews each, leaning good', () => {
+    const companies = generateCityCompanies(cityNamed('phoenix'), { actor: 'x', now });
+    const reviews = generateDemoReviews(companies, now);
+    expect(generateDemoReviews(companies, now)).toEqual(reviews);
+    const perCompany = new Map<string, number>();
+    for (const r of reviews) perCompany.set(r.companyId, (perCompany.get(r.companyId) ?? 0) + 1);
+    expect(perCompany.size).toBeGreaterThan(45);
+    expect(perCompany.size).toBeLessThan(75);
+    expect(new Set(perCompany.values())).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    expect(new Set(reviews.map((r) => r._id)).size).toBe(reviews.length);
+    for (const r of reviews) {
+      expect(r).toMatchObject({ userId: null, status: 'approved', decidedBy: 'system', decidedAt: r.createdAt });
+      expect(r.reviewerName).toMatch(/^[A-Z][a-z]+ [A-Z]\.$/);
+      expect(r.fingerprint).toBe(reviewFingerprint(r.reviewerName, r.comment));
+      const age = now.getTime() - Date.parse(r.createdAt);
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThan(365 * 86_400_000);
+    }
+    const ratings = reviews.map((r) => r.rating);
+    expect(new Set(ratings)).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(ratings.filter((r) => r === 5).length).toBeGreaterThan(ratings.length * 0.35);
+    expect(ratings.filter((r) => r >= 4).length).toBeGreaterThan(ratings.length * 0.7);
+    // A comment fits its rating: the five-star ones are praise, the one-star one a no-show.
+    expect(reviews.filter((r) => r.rating === 1).every((r) => r.comment!.startsWith('No-show'))).toBe(true);
+    expect(reviews.filter((r) => r.rating === 5).every((r) => !/late|not|No-show|pricey/.test(r.comment!))).toBe(true);
+    expect(new Set(reviews.map((r) => r.createdAt.slice(0, 7))).size).toBeGreaterThan(6);
   });
 
   it('covers the 19 cities of owner-admin §9 and ids look like UUIDs', () => {
