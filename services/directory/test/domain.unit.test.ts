@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { companySearchQuerySchema } from '@limo/contracts';
-import { escapeCell, exportFileName } from '../src/domain/export.js';
-import { sniffImageFormat } from '../src/domain/image.js';
-import { parseFullAddress } from '../src/domain/location.js';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { companiesWorkbook, escapeCell, exportFileName } from '../src/domain/export.js';
+import { newCompanyDoc } from '../src/domain/company.js';
+import { checkAndReencodeImage, IMAGE_MESSAGES, MAX_IMAGE_BYTES, sniffImageFormat } from '../src/domain/image.js';
+import { isUsState, locate, parseFullAddress } from '../src/domain/location.js';
 import { deterministicId, generateCityCompanies, generateDemoReviews, POPULATE_CITIES } from '../src/domain/populate.js';
 import { reviewFingerprint } from '../src/domain/review.js';
 import { toSearchQuery } from '../src/search/search-query.js';
+import { png } from './images.js';
 
 describe('populate generator', () => {
   const now = new Date('2025-01-01T00:00:00Z');
@@ -172,6 +176,60 @@ describe('export escaping', () => {
     ['Plain Limo', 'Plain Limo'],
   ])('escapes %j as %j', (input, output) => expect(escapeCell(input)).toBe(output));
 
+  it('writes one sheet: a frozen bold header row, then a row per company with labels, flags and escaped text', async () => {
+    const company = {
+      ...newCompanyDoc({
+        _id: 'company-1',
+        name: '=HYPERLINK("http://evil.example")',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        phone: '(305) 555-0100',
+        city: 'Miami',
+        state: 'FL',
+        latitude: 25.76,
+        services: ['wedding', 'airport-transfer'],
+        vehicleTypes: ['party-bus'],
+        verified: true,
+        suspendedAt: '2026-02-01T00:00:00.000Z',
+        rating: 4.5,
+        reviewCount: 2,
+      }),
+      version: 1,
+    };
+    const workbook = new ExcelJS.Workbook();
+    const file = await companiesWorkbook([company, { ...company, _id: 'company-2', name: 'Plain Limo', suspendedAt: null }]);
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    expect(workbook.creator).toBe('LimoDirectory');
+    const sheet = workbook.getWorksheet('Companies')!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).font).toMatchObject({ bold: true });
+    // Row values are 1-based.
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const row = (n: number) => Object.fromEntries(header.map((h, i) => [h, (sheet.getRow(n).values as unknown[])[i + 1] ?? null]));
+    expect(header.slice(0, 3)).toEqual(['ID', 'Name', 'Phone']);
+    expect(header).toHaveLength(27);
+    expect(sheet.getColumn(1).width).toBe(38);
+    expect(row(2)).toMatchObject({
+      ID: 'company-1',
+      Name: `'=HYPERLINK("http://evil.example")`,
+      Phone: '(305) 555-0100',
+      City: 'Miami',
+      State: 'FL',
+      Latitude: 25.76,
+      Longitude: null,
+      Services: 'Wedding, Airport Transfer',
+      'Vehicle Types': 'Party Bus',
+      Featured: false,
+      Verified: true,
+      Suspended: true,
+      Rating: 4.5,
+      Reviews: 2,
+      'Owner User ID': null,
+      'Created At': '2026-01-01T00:00:00.000Z',
+    });
+    expect(row(3)).toMatchObject({ ID: 'company-2', Name: 'Plain Limo', Suspended: false });
+  });
+
   it('dates the file name', () => expect(exportFileName(new Date('2025-02-03T23:00:00Z'))).toBe('companies-export-2025-02-03.xlsx'));
 });
 
@@ -182,6 +240,64 @@ describe('image sniffing', () => {
     expect(sniffImageFormat(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
     expect(sniffImageFormat(Buffer.from('GIF89a'))).toBeNull();
     expect(sniffImageFormat(Buffer.from('hello'))).toBeNull();
+  });
+});
+
+describe('image checks', () => {
+  const webpSize = async (data: Buffer) => {
+    const meta = await sharp(data).metadata();
+    return [meta.format, meta.width, meta.height, meta.exif];
+  };
+
+  it('re-encode an image to WebP, scaled down to fit 2000 pixels, never up', async () => {
+    const small = await checkAndReencodeImage(await png(100, 100));
+    expect(small).toMatchObject({ ok: true, width: 100, height: 100, contentType: 'image/webp' });
+    expect(await webpSize((small as { data: Buffer }).data)).toEqual(['webp', 100, 100, undefined]);
+    const big = await checkAndReencodeImage(await png(3000, 1500));
+    expect(big).toMatchObject({ ok: true, width: 2000, height: 1000 });
+    expect(await webpSize((big as { data: Buffer }).data)).toEqual(['webp', 2000, 1000, undefined]);
+  });
+
+  it('apply the EXIF orientation and drop the metadata', async () => {
+    const photo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: 'Dana' } })
+      .toBuffer();
+    const checked = await checkAndReencodeImage(photo);
+    expect(checked).toMatchObject({ ok: true, width: 120, height: 300 });
+    expect(await webpSize((checked as { data: Buffer }).data)).toEqual(['webp', 120, 300, undefined]);
+  });
+
+  it('refuse what is not an image, too small, too large, or claims too many pixels', async () => {
+    const refused = (message: string) => ({ ok: false, message });
+    expect(await checkAndReencodeImage(Buffer.from('just some text, not an image'))).toEqual(refused(IMAGE_MESSAGES.notImage));
+    const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(await checkAndReencodeImage(Buffer.concat([header, Buffer.alloc(64)]))).toEqual(refused(IMAGE_MESSAGES.notImage));
+    const whole = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
+    expect(await checkAndReencodeImage(whole.subarray(0, whole.length / 2))).toEqual(refused(IMAGE_MESSAGES.notImage));
+    expect(await checkAndReencodeImage(await png(99, 200))).toEqual(refused(IMAGE_MESSAGES.tooSmall));
+    expect(await checkAndReencodeImage(await png(200, 99))).toEqual(refused(IMAGE_MESSAGES.tooSmall));
+    expect(await checkAndReencodeImage(await png(8000, 5001))).toEqual(refused(IMAGE_MESSAGES.tooManyPixels));
+    expect(await checkAndReencodeImage(Buffer.concat([await png(200, 200), Buffer.alloc(MAX_IMAGE_BYTES)]))).toEqual(
+      refused(IMAGE_MESSAGES.tooLarge),
+    );
+  });
+});
+
+describe('places of a listing', () => {
+  it('are found from the ZIP first, then the city and state; a state alone places nothing', () => {
+    expect(locate({ zipCode: '33139', city: 'Austin', state: 'TX' })).toEqual({ latitude: 25.7873, longitude: -80.1564 });
+    expect(locate({ zipCode: null, city: 'Austin', state: 'TX' })).toEqual({ latitude: 30.26715, longitude: -97.74306 });
+    expect(locate({ zipCode: '00000', city: 'Austin', state: 'TX' })).toEqual({ latitude: 30.26715, longitude: -97.74306 });
+    expect(locate({ zipCode: null, city: 'Austin', state: null })).toBeNull();
+    expect(locate({ zipCode: null, city: 'Texas', state: 'TX' })).toBeNull();
+    expect(isUsState('DC')).toBe(true);
+    expect(isUsState('ZZ')).toBe(false);
   });
 });
 
