@@ -121,6 +121,21 @@ describe("an owner's change request", () => {
     expect(isStale(request({ baseVersion: null, previous: {} }), { ...listing, phone: null, services: [] })).toBe(true);
   });
 
+  it('is not stale when made on the listing as it is now, even if its recorded values read differently', () => {
+    // The same hours, their keys in another order: a request on the current version is fresh.
+    const hours = { timezone: 'America/Chicago', days: [] } as unknown as CompanyDoc['hours'];
+    const reordered = { days: [], timezone: 'America/Chicago' } as unknown as CompanyDoc['hours'];
+    const listing = company({ hours, version: 5 });
+    const onCurrent = request({ changes: { hours: null }, previous: { hours: reordered }, baseVersion: 5 });
+    expect(isStale(onCurrent, listing)).toBe(false);
+  });
+
+  it('shows the note an owner was told', () => {
+    expect(toQueuedChangeRequest(request({ status: 'closed', note: 'Your business is verified' }), null)).toMatchObject({
+      note: 'Your business is verified',
+    });
+  });
+
   it("is queued with the listing's live values beside it, as labels", () => {
     const listing = company({ phone: '9', services: ['wedding'], version: 4 });
     expect(toQueuedChangeRequest(request(), listing)).toEqual({
