@@ -54,6 +54,17 @@ describe('populate-database', () => {
     expect(await populateDirectory(repository, projection, 'admin-1')).toMatchObject({ companiesAdded: 5, totalCompanies: 1900 });
   }, 30_000);
 
+  it('adds each company once when two runs go at once', async () => {
+    const { repository, docs } = companiesWhere(() => undefined);
+    const projection = { indexNow: async () => undefined };
+    const runs = await Promise.all([
+      populateDirectory(repository, projection, 'admin-1'),
+      populateDirectory(repository, projection, 'admin-2'),
+    ]);
+    expect(runs[0].companiesAdded + runs[1].companiesAdded).toBe(1900);
+    expect(docs.size).toBe(1900);
+  }, 30_000);
+
   it('tries a company the store fails on four times: one landing at the fourth, one given up after it', async () => {
     const unreachable = () => Object.assign(new Error('connection closed'), { name: 'MongoNetworkError' });
     const tries = new Map<string, number>();
@@ -83,7 +94,7 @@ describe('populate-database', () => {
 function metaStore(insertFailure?: Error) {
   const meta = new Map<string, unknown>();
   const collection = {
-    findOne: async (filter: { _id: string }) => meta.get(filter._id) ?? null,
+    findOne: async (filter: { _id?: string }) => (filter._id === undefined ? null : (meta.get(filter._id) ?? null)),
     insertOne: async (doc: { _id: string }) => {
       if (insertFailure) throw insertFailure;
       if (meta.has(doc._id)) throw new DuplicateKeyError('meta', doc._id);
@@ -91,7 +102,8 @@ function metaStore(insertFailure?: Error) {
       return doc;
     },
   };
-  return { store: { collection: async () => collection } as unknown as DocumentStore, meta };
+  const store = { collection: async (name: string) => (name === 'meta' ? collection : undefined) };
+  return { store: store as unknown as DocumentStore, meta };
 }
 
 function reviewsStore() {
@@ -116,9 +128,12 @@ describe('demo data', () => {
     const unreviewed = [...docs.values()].find((c) => !stored.some((r) => r.companyId === c._id))!;
     expect(unreviewed).toMatchObject({ rating: 0, reviewCount: 0 });
     expect([...docs.values()].filter((c) => c.verified).every((c) => c.verification?.by === 'system')).toBe(true);
-    // Seeded already: nothing more.
+    // Seeded already: nothing more, even once every demo company was deleted.
     expect(await seedDemoData(store, repository, reviews)).toEqual({ added: 0, ids: [] });
     expect(docs.size).toBe(1900);
+    docs.clear();
+    expect(await seedDemoData(store, repository, reviews)).toEqual({ added: 0, ids: [] });
+    expect(docs.size).toBe(0);
   }, 30_000);
 
   it('leaves a store that holds companies alone', async () => {
