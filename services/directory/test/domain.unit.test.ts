@@ -240,6 +240,19 @@ describe('image sniffing', () => {
     expect(sniffImageFormat(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
     expect(sniffImageFormat(Buffer.from('GIF89a'))).toBeNull();
     expect(sniffImageFormat(Buffer.from('hello'))).toBeNull();
+    // Exactly the magic bytes, and near misses of each.
+    expect(sniffImageFormat(Buffer.from([0xff, 0xd8, 0xff]))).toBe('jpeg');
+    expect(sniffImageFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(sniffImageFormat(Buffer.from('RIFF\0\0\0\0WEBP'))).toBe('webp');
+    for (const bytes of [
+      [0x00, 0xd8, 0xff],
+      [0xff, 0x00, 0xff],
+      [0xff, 0xd8, 0x00],
+      [0xff, 0xd8],
+    ])
+      expect(sniffImageFormat(Buffer.from(bytes)), String(bytes)).toBeNull();
+    for (const text of ['RIFX\0\0\0\0WEBP', 'RIFF\0\0\0\0WEBX', 'RIFF\0\0\0\0WEB'])
+      expect(sniffImageFormat(Buffer.from(text)), text).toBeNull();
   });
 });
 
@@ -310,6 +323,12 @@ describe('full address parsing', () => {
       zipCode: '33139',
     });
     expect(parseFullAddress('Somewhere, Austin, TX')).toEqual({ address: 'Somewhere', city: 'Austin', state: 'TX', zipCode: null });
+    expect(parseFullAddress('1200 Ocean Dr , Miami Beach , FL')).toEqual({
+      address: '1200 Ocean Dr',
+      city: 'Miami Beach',
+      state: 'FL',
+      zipCode: null,
+    });
     expect(parseFullAddress('just text')).toBeNull();
     expect(parseFullAddress('1 Road, Town, ZZ 12345')).toBeNull();
   });
