@@ -186,8 +186,9 @@ describe('export escaping', () => {
         city: 'Miami',
         state: 'FL',
         latitude: 25.76,
+        longitude: -80.19,
         services: ['wedding', 'airport-transfer'],
-        vehicleTypes: ['party-bus'],
+        vehicleTypes: ['party-bus', 'sedan'],
         verified: true,
         suspendedAt: '2026-02-01T00:00:00.000Z',
         rating: 4.5,
@@ -216,9 +217,10 @@ describe('export escaping', () => {
       City: 'Miami',
       State: 'FL',
       Latitude: 25.76,
-      Longitude: null,
+      // A negative number stays a number: only text is escaped.
+      Longitude: -80.19,
       Services: 'Wedding, Airport Transfer',
-      'Vehicle Types': 'Party Bus',
+      'Vehicle Types': 'Party Bus, Sedan',
       Featured: false,
       Verified: true,
       Suspended: true,
@@ -296,6 +298,9 @@ describe('image checks', () => {
     expect(await checkAndReencodeImage(await png(99, 200))).toEqual(refused(IMAGE_MESSAGES.tooSmall));
     expect(await checkAndReencodeImage(await png(200, 99))).toEqual(refused(IMAGE_MESSAGES.tooSmall));
     expect(await checkAndReencodeImage(await png(8000, 5001))).toEqual(refused(IMAGE_MESSAGES.tooManyPixels));
+    const image = await png(200, 200);
+    // 5 MB exactly is allowed (what follows the image's end is dropped by the re-encoding).
+    expect(await checkAndReencodeImage(Buffer.concat([image, Buffer.alloc(MAX_IMAGE_BYTES - image.length)]))).toMatchObject({ ok: true });
     expect(await checkAndReencodeImage(Buffer.concat([await png(200, 200), Buffer.alloc(MAX_IMAGE_BYTES)]))).toEqual(
       refused(IMAGE_MESSAGES.tooLarge),
     );
