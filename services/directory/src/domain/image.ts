@@ -45,8 +45,8 @@ export async function checkAndReencodeImage(bytes: Buffer): Promise<ImageCheck> 
     return { ok: false, message: IMAGE_MESSAGES.notImage };
   }
   if (meta.format !== format || !meta.width || !meta.height) return { ok: false, message: IMAGE_MESSAGES.notImage };
-  // Orientations 5-8 swap width and height once applied.
-  const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+  // Both checks hold either way round, so an EXIF orientation that swaps the sides changes neither.
+  const { width, height } = meta;
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return { ok: false, message: IMAGE_MESSAGES.tooSmall };
   if (width * height > MAX_INPUT_PIXELS) return { ok: false, message: IMAGE_MESSAGES.tooManyPixels };
   try {

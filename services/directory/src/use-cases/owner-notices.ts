@@ -23,8 +23,7 @@ export class OwnerNotices {
     private readonly logger: Logger,
   ) {}
 
-  private async send(message: MailMessage | null, idempotencyKey: string): Promise<void> {
-    if (!message) return;
+  private async send(message: MailMessage, idempotencyKey: string): Promise<void> {
     await this.mailer.send({ ...message, idempotencyKey });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStale, toQueuedChangeRequest, type ChangeRequestDoc } from '../../src/domain/change-request.js';
-import { newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
+import { companyDeletedEvent, companyEvent, isPaidListing, newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
 import { changedFields, toOwnerCompany, toPublicCompany } from '../../src/domain/company-view.js';
 
 // A company as visitors, its owner and the admins see it, and an owner's change request beside the
@@ -83,6 +83,52 @@ describe('a company', () => {
     expect(toOwnerCompany(company())).toMatchObject({ subscriptionInfo: null, suspended: false, suspendedAt: null });
   });
 
+  it('stored before the profile fields existed reads them as empty', () => {
+    const { hours: _h, serviceArea: _s, gallery: _g, fleet: _f, ...older } = company({ name: 'Old Limos' });
+    expect(toPublicCompany(older as CompanyDoc)).toMatchObject({ hours: null, serviceArea: null, gallery: [], fleet: [] });
+    expect(Object.keys(changedFields(older as CompanyDoc, { hours: null, serviceArea: null, fleet: [], name: undefined }))).toEqual([]);
+    expect(
+      changedFields(older as CompanyDoc, { fleet: [{ type: 'sedan', capacity: 3, photoUrl: null, hourlyRate: null }] }),
+    ).toHaveProperty('fleet');
+  });
+
+  it('starts with no services or vehicles, and is paid for by a listing payment, a claim or a running subscription', () => {
+    expect(company()).toMatchObject({ services: [], vehicleTypes: [], gallery: [], fleet: [] });
+    expect(isPaidListing(company())).toBe(false);
+    expect(isPaidListing(company({ stripePaymentIntentId: 'pi_1' }))).toBe(true);
+    expect(isPaidListing(company({ claimId: 'claim-1' }))).toBe(true);
+    const subscription = { subscriptionId: 'sub_1', startedAt: '2026-01-01T00:00:00.000Z', endDate: null };
+    expect(isPaidListing(company({ subscription: { ...subscription, status: 'active' } }))).toBe(true);
+    expect(isPaidListing(company({ subscription: { ...subscription, status: 'canceled' } }))).toBe(false);
+  });
+
+  it('is published as it was written, and its deletion one version on', () => {
+    const c = company({ userId: 'owner-1', city: 'Denver', state: 'CO', services: ['wedding'], rating: 4.5, reviewCount: 2, version: 7 });
+    expect(companyEvent('company.updated.v1', c, '2026-02-01T00:00:00.000Z')).toMatchObject({
+      type: 'company.updated.v1',
+      occurredAt: '2026-02-01T00:00:00.000Z',
+      key: 'company-1',
+      data: {
+        id: 'company-1',
+        name: 'Dana Limos',
+        userId: 'owner-1',
+        city: 'Denver',
+        state: 'CO',
+        version: 7,
+        verifiedOwner: false,
+        services: ['wedding'],
+        rating: 4.5,
+        reviewCount: 2,
+      },
+    });
+    expect(companyDeletedEvent(c, '2026-02-02T00:00:00.000Z')).toMatchObject({
+      type: 'company.deleted.v1',
+      occurredAt: '2026-02-02T00:00:00.000Z',
+      key: 'company-1',
+      data: { id: 'company-1', version: 8 },
+    });
+  });
+
   it('changes only the editable fields that differ, an empty fleet included', () => {
     const c = company({ phone: '1', services: ['wedding'] });
     expect(changedFields(c, { phone: '1', services: ['wedding', 'prom'], fleet: [], city: 'Rockford' })).toEqual({
@@ -119,6 +165,34 @@ describe("an owner's change request", () => {
     expect(isStale(request({ baseVersion: 2 }), { ...listing, phone: '9' })).toBe(true);
     expect(isStale(request({ baseVersion: undefined }), { ...listing, services: [] })).toBe(true);
     expect(isStale(request({ baseVersion: null, previous: {} }), { ...listing, phone: null, services: [] })).toBe(true);
+  });
+
+  it('is not stale when made on the listing as it is now, even if its recorded values read differently', () => {
+    // The same hours, their keys in another order: a request on the current version is fresh.
+    const hours = { timezone: 'America/Chicago', days: [] } as unknown as CompanyDoc['hours'];
+    const reordered = { days: [], timezone: 'America/Chicago' } as unknown as CompanyDoc['hours'];
+    const listing = company({ hours, version: 5 });
+    const onCurrent = request({ changes: { hours: null }, previous: { hours: reordered }, baseVersion: 5 });
+    expect(isStale(onCurrent, listing)).toBe(false);
+  });
+
+  it('shows a changed fleet and vehicle types as labels', () => {
+    const fleetChange = request({
+      changes: { fleet: [{ type: 'party-bus', capacity: 20, photoUrl: null, hourlyRate: null }], vehicleTypes: ['suv-limo'] },
+      previous: { fleet: [], vehicleTypes: [] },
+    });
+    expect(toQueuedChangeRequest(fleetChange, company())).toMatchObject({
+      changes: { fleet: [{ type: 'Party Bus', capacity: 20 }], vehicleTypes: ['SUV Limo'] },
+      previous: { fleet: [], vehicleTypes: [] },
+      current: { fleet: [], vehicleTypes: [] },
+    });
+    expect(toQueuedChangeRequest(request({ changes: { phone: '2' }, previous: { phone: '1' } }), null).changes).toEqual({ phone: '2' });
+  });
+
+  it('shows the note an owner was told', () => {
+    expect(toQueuedChangeRequest(request({ status: 'closed', note: 'Your business is verified' }), null)).toMatchObject({
+      note: 'Your business is verified',
+    });
   });
 
   it("is queued with the listing's live values beside it, as labels", () => {

@@ -134,6 +134,27 @@ describe('a new listing', () => {
     });
   });
 
+  it('keeps every optional field the form sent, null for those it left out, and coordinates only as a pair', () => {
+    const sent = {
+      description: 'Black cars since 1999',
+      email: 'info@dana.example',
+      businessEmail: 'desk@dana.example',
+      website: 'https://dana.example',
+      priceRange: '$$',
+      hourlyRateStart: 90,
+      imageUrl: '/api/images/logo',
+      seoKeywords: 'limo rockford',
+      seoTags: 'limo',
+    };
+    expect(newCompany({ name: 'Dana Limos', ...sent }, options)).toMatchObject(sent);
+    const blank = Object.fromEntries(Object.keys(sent).map((field) => [field, null]));
+    expect(newCompany({ name: 'Dana Limos' }, options)).toMatchObject(blank);
+    // A longitude without its latitude is not a place: the gazetteer's centre of the city is used.
+    const c = newCompany({ name: 'Dana Limos', city: 'Rockford', state: 'IL', longitude: 2 }, options);
+    expect(c.latitude).toBeCloseTo(42.3, 0);
+    expect(c.longitude).toBeCloseTo(-89.1, 0);
+  });
+
   it('keeps an address it cannot split whole, and has no coordinates for a place nobody knows', () => {
     const c = newCompany({ name: 'Dana Limos', latitude: 1 }, { ...options, fullAddress: 'Somewhere over the rainbow' });
     expect(c).toMatchObject({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, type Mailer } from '@limo/platform';
+import { createLogger, type Logger, type Mailer } from '@limo/platform';
 import { refusal } from '@limo/platform/testing';
 import { CLOSED_ON_VERIFICATION_NOTE } from '../../src/mail/owner-notices.mail.js';
 import { decideOnCompany, type CompanyDecision } from '../../src/use-cases/company-decisions.js';
@@ -58,6 +58,24 @@ describe('owner notices', () => {
     await expect(down.listingDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z')).resolves.toBeUndefined();
     await expect(down.credentialsDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z')).resolves.toBeUndefined();
     await expect(down.insuranceExpiring(company, '2026-12-31')).rejects.toThrow('ECONNREFUSED');
+  });
+
+  it('log each notice that was not sent, with what it was about, for the operators', async () => {
+    const logged: Array<[Record<string, unknown>, string]> = [];
+    const logger = {
+      error: (fields: Record<string, unknown>, message: string) => void logged.push([fields, message]),
+    } as unknown as Logger;
+    const down = new OwnerNotices(w.changeRequests, failing, 'http://limo.test', logger);
+    const company = await w.company({ businessEmail: 'desk@dana.example' });
+    const request = await changeRequest(company._id, 'dana@owner.example');
+    await down.changeRequestDecided(request, 'approved', null);
+    await down.listingDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z');
+    await down.credentialsDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z');
+    expect(logged.map(([fields, message]) => [message, fields.changeRequestId ?? fields.companyId, String(fields.err)])).toEqual([
+      ['change request notice not sent', request._id, 'Error: connect ECONNREFUSED'],
+      ['listing decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
+      ['credentials decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
+    ]);
   });
 
   it("close a verified business's pending requests unapplied, each owner told why", async () => {

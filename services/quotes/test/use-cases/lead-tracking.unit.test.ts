@@ -141,6 +141,21 @@ describe("a company's responsiveness", () => {
     expect((await responsiveness())[1]).toMatchObject({ leadCount: 4, repliedCount: 3 });
   });
 
+  it('publishes again when any one of the stored figures differs from the computed ones', async () => {
+    const id = await company({ state: 'FL' });
+    await stored(deliveredQuote(id, '2026-11-16T15:00:00Z', '2026-11-16T16:00:00Z'));
+    await stored(deliveredQuote(id, '2026-11-16T15:00:00Z', null));
+    expect(await leads.refreshResponsiveness(id, now)).toBe(true);
+    for (const figure of ['leadCount', 'repliedCount', 'fastReplyCount', 'medianBusinessHours']) {
+      const current = (await companies.companies.findOne({ _id: id }))!.responsiveness!;
+      await companies.companies.updateOne({ _id: id }, { $set: { responsiveness: { ...current, [figure]: 99 } } });
+      expect(await leads.refreshResponsiveness(id, now), figure).toBe(true);
+    }
+    expect((await responsiveness()).map(({ computedAt: _, companyId: __, ...figures }) => figures)).toEqual(
+      Array(5).fill({ leadCount: 2, repliedCount: 1, fastReplyCount: 1, medianBusinessHours: 1 }),
+    );
+  });
+
   it('counts in the zone of the state: the same reply is 4 business hours in California', async () => {
     const id = await company({ state: 'CA' });
     // Monday 16 November 13:00 to Tuesday 7:30 in Los Angeles.
