@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@limo/contracts';
 import { topicOf, type AnyEventSchema } from '@limo/contracts';
+import { clickhouseEngine } from '@limo/engine-clickhouse';
 import type { ServiceEntry, ServiceName } from '@limo/platform';
 import { createTestContext, type TestContext } from '@limo/platform/testing';
 import { serviceEntries } from '../src/services.js';
@@ -35,6 +36,8 @@ const built: Array<{ name: ServiceName; service: Awaited<ReturnType<ServiceEntry
 beforeAll(async () => {
   for (const entry of entries) {
     const ctx = await createTestContext({ SEED_DEMO_DATA: 'false' });
+    // As the embedded root passes it: analytics keeps its events in chDB, in-process.
+    ctx.adapters = { ...clickhouseEngine };
     contexts.push(ctx);
     // Built (its `init` declares its consumers), never started: nothing is subscribed or listened.
     built.push({ name: entry.definition.name, service: await entry.build(ctx) });
