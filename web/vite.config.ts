@@ -38,13 +38,48 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the gateway reads which chunk holds each route module (`routeChunks`). */
+const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
+
+/**
+ * Writes ROUTE_CHUNKS_FILE: each page module of src/pages/ (a route's lazy screen) and the file of the
+ * chunk that holds it. Vite's manifest names a chunk by its module only when the chunk has one: merged
+ * chunks (experimentalMinChunkSize below put the city and state pages in one) have none. The gateway
+ * preloads the chunk of the page it serves, so a phone fetches it beside the entry script instead of
+ * after it (services/gateway/src/preload.ts).
+ */
+function routeChunks(): Plugin {
+  let pages = '';
+  let ssr = false;
+  return {
+    name: 'limo-route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      pages = join(config.root, 'src', 'pages') + '/';
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || !output.isDynamicEntry) continue;
+        for (const id of output.moduleIds) {
+          if (id.startsWith(pages) && !id.slice(pages.length).includes('/'))
+            chunks[`src/pages/${id.slice(pages.length)}`] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: `${JSON.stringify(chunks, null, 2)}\n` });
+    },
+  };
+}
+
 /** React Router's production build, found next to the package Node resolves for the web app. */
 function routerProductionBuild(file: string): string {
   return join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file);
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), routeChunks(), precompress()],
   resolve: {
     alias: [
       // The shared zod schemas are compiled from source, so the web build needs no prior `tsc -b`.

@@ -39,7 +39,7 @@ import { checkReadiness } from './readiness.js';
 import { MergedOpenApi } from './openapi.js';
 import { routesTable } from './routes-table.js';
 import { createHomeRenderer, pickEncoding } from './home-render.js';
-import { homePreloadTags } from './preload.js';
+import { homePreloadTags, pagePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createPageRenderer } from './page-render.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
@@ -316,6 +316,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     });
     const renderPage = createSeoRenderer({
       headTags: { '/': homePreloadTags(webDist) },
+      pageTags: pagePreloadTags(webDist),
       indexHtml: await readFile(indexFile, 'utf8'),
       directoryUrl: config.serviceUrls.directory,
       publicUrl: config.PUBLIC_URL,

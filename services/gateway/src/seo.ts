@@ -75,6 +75,8 @@ export interface SeoRendererOptions {
   timeoutMs?: number;
   /** Extra `<head>` tags for some paths (the home page's preloads). */
   headTags?: Record<string, readonly string[]>;
+  /** Extra `<head>` tags for the pages rendered with data of a kind (the preloads of their screen's code). */
+  pageTags?: Partial<Record<PageData['kind'], readonly string[]>>;
 }
 
 type Lookup<T> = { found: true; value: T; raw: unknown } | { found: false } | undefined;
@@ -179,7 +181,8 @@ export function createSeoRenderer(options: SeoRendererOptions): (path: string, c
     }
     // Every other unknown path is rendered as the app's not-found screen too.
     if (head.meta.notFound && !head.data) head.data = { kind: 'none' };
-    const html = renderHead(indexHtml, head, options.headTags?.[path]);
+    const tags = [...(options.headTags?.[path] ?? []), ...((head.data && options.pageTags?.[head.data.kind]) ?? [])];
+    const html = renderHead(indexHtml, head, tags);
     return { status: head.meta.notFound ? 404 : 200, html, data: head.data };
   };
 }

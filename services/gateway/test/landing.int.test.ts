@@ -155,6 +155,24 @@ beforeAll(async () => {
     await writeFile(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'LimoDirectory' }));
     await mkdir(join(webDist, '.ssr'));
     await writeFile(join(webDist, HOME_SERVER_ENTRY), FAKE_ENTRY);
+    // The build's manifest and route-chunks.json: which chunk holds each page's screen.
+    await mkdir(join(webDist, '.vite'));
+    await writeFile(
+      join(webDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/pages/CompanyPage.tsx': { file: 'assets/CompanyPage-1.js', imports: ['index.html'] },
+        '_StatePage-1.js': { file: 'assets/StatePage-1.js', imports: ['index.html'] },
+      }),
+    );
+    await writeFile(
+      join(webDist, '.vite', 'route-chunks.json'),
+      JSON.stringify({
+        'src/pages/CompanyPage.tsx': 'assets/CompanyPage-1.js',
+        'src/pages/CityPage.tsx': 'assets/StatePage-1.js',
+        'src/pages/StatePage.tsx': 'assets/StatePage-1.js',
+      }),
+    );
   });
 });
 afterAll(() => site.close());
@@ -201,6 +219,19 @@ describe('a company page', () => {
     }
     const missing = await site.gateway.inject({ method: 'GET', url: '/company/nope', headers: { 'accept-encoding': 'br' } });
     expect([missing.statusCode, missing.headers['content-encoding']]).toEqual([404, 'br']);
+  });
+});
+
+describe("each page's screen code", () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)"/g)].map((m) => m[1]);
+
+  it('is preloaded in the head, so a phone fetches it beside the entry script rather than after it', async () => {
+    expect(preloads((await get('/company/c-42')).body)).toEqual(['/assets/CompanyPage-1.js']);
+    expect(preloads((await get('/limo-service/fl/fort-lauderdale')).body)).toEqual(['/assets/StatePage-1.js']);
+    expect(preloads((await get('/limo-service/fl')).body)).toEqual(['/assets/StatePage-1.js']);
+    // A company that does not exist still hydrates the company screen (its not-found state).
+    expect(preloads((await get('/company/nope')).body)).toEqual(['/assets/CompanyPage-1.js']);
+    expect(preloads((await get('/no-such-page')).body)).toEqual([]);
   });
 });
 
