@@ -15,6 +15,7 @@ export const alias = {
   '@limo/company-search': src('./packages/ports/company-search/src/index.ts'),
   '@limo/engine-elasticsearch/testing': src('./packages/engines/elasticsearch/test/support/indexes.ts'),
   '@limo/engine-elasticsearch': src('./packages/engines/elasticsearch/src/index.ts'),
+  '@limo/engine-kafka/testing': src('./packages/engines/kafka/test/support/consumer-failures.ts'),
   '@limo/engine-kafka': src('./packages/engines/kafka/src/index.ts'),
   '@limo/engine-mongo': src('./packages/engines/mongo/src/index.ts'),
   '@limo/engine-nedb': src('./packages/engines/nedb/src/index.ts'),

@@ -59,18 +59,14 @@ export interface AnalyticsJourney {
 
 /** Starts the product with `env` (the profile) before the enclosing describe's tests, with an admin, an owner and two companies. */
 export function useAnalyticsSystem(env: () => Record<string, string>): AnalyticsJourney {
-  let system: ThrowawaySystem;
-  let adminClient: ApiClient;
-  let owner: ApiClient;
-  let ownerId: string;
-  let owned: CompanySnapshot;
-  let other: CompanySnapshot;
+  // The product and its actors are set when the product has started (beforeAll below).
+  const started = {} as { -readonly [K in 'system' | 'adminClient' | 'owner' | 'ownerId' | 'owned' | 'other']: AnalyticsJourney[K] };
   const run = randomUUID().slice(0, 8);
   const searchText = `Miami, FL ${run}`;
 
   // Each run is a new visitor, also on a Redis that remembers today's visitors of earlier runs.
   const browser = (ua = BROWSER_UA) => {
-    const client = new ApiClient(system.url);
+    const client = new ApiClient(started.system.url);
     const agent = ua === BOT_UA ? ua : `${ua} Run/${run}`;
     return (body: Record<string, unknown>) => client.call('POST', '/api/analytics/track', body, { 'user-agent': agent });
   };
@@ -86,10 +82,11 @@ export function useAnalyticsSystem(env: () => Record<string, string>): Analytics
   });
 
   beforeAll(async () => {
-    system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env() });
-    adminClient = new ApiClient(system.url);
+    const system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env() });
+    started.system = system; // closed after, whatever fails below
+    const adminClient = new ApiClient(system.url);
     expect((await adminClient.call('POST', '/api/login', admin)).status).toBe(200);
-    owner = new ApiClient(system.url);
+    const owner = new ApiClient(system.url);
     const registered = await owner.call('POST', '/api/register', {
       username: `owner-${run}`,
       email: `owner-${run}@owners.example`,
@@ -97,9 +94,10 @@ export function useAnalyticsSystem(env: () => Record<string, string>): Analytics
       role: 'business',
     });
     expect(registered.status).toBe(201);
-    ownerId = registered.json.id as string;
-    owned = snapshot({ name: `Owned Limo ${run}`, userId: ownerId });
-    other = snapshot({ name: `Other Limo ${run}`, userId: randomUUID() });
+    const ownerId = registered.json.id as string;
+    const owned = snapshot({ name: `Owned Limo ${run}`, userId: ownerId });
+    const other = snapshot({ name: `Other Limo ${run}`, userId: randomUUID() });
+    Object.assign(started, { adminClient, owner, ownerId, owned, other });
     await system.shared.bus.publish([created(owned), created(other)]);
     // The companies reach analytics' read-model through the bus first (the 5 s below are the events').
     // On a shared Kafka the group may first catch up on other runs' company events.
@@ -111,31 +109,13 @@ export function useAnalyticsSystem(env: () => Record<string, string>): Analytics
     );
   }, 240_000);
   afterAll(async () => {
-    await system?.close();
+    await started.system?.close();
   });
 
-  return {
-    get system() {
-      return system;
-    },
-    get adminClient() {
-      return adminClient;
-    },
-    get owner() {
-      return owner;
-    },
-    get ownerId() {
-      return ownerId;
-    },
-    get owned() {
-      return owned;
-    },
-    get other() {
-      return other;
-    },
+  return Object.assign(started, {
     run,
     searchText,
     browser,
     event,
-  };
+  });
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Admin, Consumer, NetworkError } from '@platformatic/kafka';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { Admin } from '@platformatic/kafka';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ClickHouseAnalyticsStore } from '@limo/engine-clickhouse';
 import { storedEvent } from '@limo/analytics-store/testing';
 import { KafkaEventBus } from '@limo/engine-kafka';
+import { failFirstConsumer, reportRejoinFailed } from '@limo/engine-kafka/testing';
 import { createLogger } from '@limo/platform';
 import { describeWithEngine, waitFor } from '@limo/platform/testing';
 import { BusPublisher } from '../src/ingest/bus-publisher.js';
@@ -204,16 +205,9 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
   // 'error' event; with no listener it was an uncaught exception that ended the service.
   it('starts a new consumer when the client reports a failed rejoin, and stores every event once', async () => {
     const rejoinTopic = `${topic}.rejoin`;
-    let reported = false;
-    const original = Consumer.prototype.consume;
-    const consume = vi.spyOn(Consumer.prototype, 'consume').mockImplementation(async function (this: Consumer, options) {
-      const stream = await original.call(this, options);
-      if (!reported) {
-        reported = true;
-        stream.once('fetch', () => setImmediate(() => this.emit('error', new NetworkError('Connection closed'))));
-      }
-      return stream;
-    });
+    const { consume, failed: reported } = failFirstConsumer((stream, consumer) =>
+      stream.once('fetch', () => setImmediate(() => reportRejoinFailed(consumer))),
+    );
     const publisher = new BusPublisher(bus, { topic: rejoinTopic });
     const ingest = consumer('ingest-rejoin', store, rejoinTopic);
     try {
@@ -224,7 +218,7 @@ describeWithEngine('analytics Kafka ingest: nothing lost, nothing twice', 'KAFKA
       const where = `ingestSource LIKE '${rejoinTopic}:%'`;
       await waitFor(async () => (await stored(where)) >= 300, 20_000, 'all 300 events');
       await new Promise((r) => setTimeout(r, 500));
-      expect(reported).toBe(true);
+      expect(reported()).toBe(true);
       expect(await stored(where)).toBe(300);
     } finally {
       consume.mockRestore();

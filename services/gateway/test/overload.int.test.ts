@@ -1,16 +1,8 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  createLogger,
-  loadConfig,
-  MemoryRateLimiter,
-  OVERLOADED_MESSAGE,
-  serviceNames,
-  type Config,
-  type ServiceName,
-} from '@limo/platform';
+import { ConfigError, createLogger, loadConfig, MemoryRateLimiter, serviceNames, type Config, type ServiceName } from '@limo/platform';
+import { expectOverloadRefusal, expectShedding } from '@limo/platform/testing';
 import { createGateway } from '../src/app.js';
 import { requestCost } from '../src/expensive-routes.js';
 
@@ -157,18 +149,11 @@ describe('load shedding', () => {
       OVERLOAD_RETRY_AFTER_SECONDS: '7',
     });
     try {
-      await expect
-        .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' })).statusCode, {
-          timeout: 5_000,
-          interval: 25,
-        })
-        .toBe(503);
-      const refused = await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' });
-      expect(refused.headers['retry-after']).toBe('7');
-      expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });
-      const health = await gateway.inject({ method: 'GET', url: '/healthz' });
-      expect(health.statusCode).toBe(200);
-      expect(health.json()).toMatchObject({ status: 'ok', gateway: 'up', underPressure: true });
+      expect(await expectShedding(gateway, '/api/companies?limit=1', '7')).toMatchObject({
+        status: 'ok',
+        gateway: 'up',
+        underPressure: true,
+      });
     } finally {
       await gateway.close();
     }
@@ -195,10 +180,7 @@ describe('load shedding', () => {
         busy(150);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      const refused = await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' });
-      expect(refused.statusCode).toBe(503);
-      expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.json()).toEqual({ message: OVERLOADED_MESSAGE });
+      expectOverloadRefusal(await gateway.inject({ method: 'GET', url: '/api/companies?limit=1' }), '5');
       await expect.poll(probe, { timeout: 5_000, interval: 50 }).toBe(200);
     } finally {
       await gateway.close();

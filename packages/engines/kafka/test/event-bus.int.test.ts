@@ -1,21 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  Consumer,
-  type MessagesStream,
-  MessagesStreamModes,
-  NetworkError,
-  Producer,
-  stringDeserializers,
-  stringSerializers,
-} from '@platformatic/kafka';
+import { Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
 import { describe, expect, it, vi } from 'vitest';
 import { deadLetterTopic, type DeadLetter, type EventBatch, type EventEnvelope } from '@limo/platform';
 import { describeEventBusContract, describeWithEngine, waitFor } from '@limo/platform/testing';
 import { KafkaEventBus } from '../src/kafka.event-bus.js';
+import { failFirstConsumer, reportRejoinFailed, type ConsumerStream } from './support/consumer-failures.js';
 
 describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   describeEventBusContract('KafkaEventBus', () => KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-contract' }));
+
+  /** An event on `topic` with nothing in it (and `extra`, as a trace context). */
+  const emptyEvent = (topic: string, extra: Partial<EventEnvelope> = {}): EventEnvelope => ({
+    id: randomUUID(),
+    type: topic,
+    occurredAt: new Date().toISOString(),
+    key: 'k',
+    data: {},
+    ...extra,
+  });
+
+  /** Runs `test` with a bus and a plain producer beside it (another writer on the same topics), and closes both. */
+  async function withForeignWriter(
+    clientId: string,
+    test: (bus: KafkaEventBus, writer: Producer<string, string, string, string>) => Promise<void>,
+  ) {
+    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId });
+    const writer = new Producer({ clientId: `${clientId}-writer`, bootstrapBrokers: brokers.split(','), serializers: stringSerializers });
+    try {
+      await test(bus, writer);
+    } finally {
+      await writer.close();
+      await bus.close();
+    }
+  }
 
   // CI saw a service process die 30 s after a consumer start failed once under load (the start was
   // retried and succeeded, but the failed attempt's readiness timer rejected later, unhandled).
@@ -41,13 +59,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   // A message another writer put on a topic (plain text, or JSON that is not an event: `null` once
   // crashed the consumer in the retry loop) is dead-lettered as raw text, and the events behind it flow.
   it('dead-letters a message that is not an event envelope and handles the events behind it', async () => {
-    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign' });
-    const writer = new Producer({
-      clientId: 'event-bus-foreign-writer',
-      bootstrapBrokers: brokers.split(','),
-      serializers: stringSerializers,
-    });
-    try {
+    await withForeignWriter('event-bus-foreign', async (bus, writer) => {
       const topic = `foreign-${randomUUID()}`;
       const handled: string[] = [];
       const dead: EventEnvelope[] = [];
@@ -58,26 +70,17 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
       });
       await bus.subscribe({ topics: [topic], group: `foreign-${randomUUID()}`, handler: async (e) => void handled.push(e.id) });
       await writer.send({ messages: ['null', 'not json', '42'].map((value) => ({ topic, key: 'k', value })) });
-      const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      const event = emptyEvent(topic);
       await bus.publish([event]);
       await waitFor(() => handled.length > 0 && dead.length >= 3, 30_000, 'the event and three dead letters').catch(() => undefined);
       expect(handled).toEqual([event.id]);
       expect(dead.map((d) => (d.data as DeadLetter).event.data)).toEqual(['null', 'not json', '42']);
-    } finally {
-      await writer.close();
-      await bus.close();
-    }
+    });
   }, 60_000);
 
   // A batch handler is given every message of its partition, one that is not an event envelope as such.
   it('hands a message that is not an event envelope to a batch handler without an event, in its place', async () => {
-    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-foreign-batch' });
-    const writer = new Producer({
-      clientId: 'event-bus-foreign-batch-writer',
-      bootstrapBrokers: brokers.split(','),
-      serializers: stringSerializers,
-    });
-    try {
+    await withForeignWriter('event-bus-foreign-batch', async (bus, writer) => {
       const topic = `foreign-batch-${randomUUID()}`;
       const received: EventBatch[] = [];
       await bus.subscribeBatch({
@@ -88,33 +91,24 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
         handler: async (b) => void received.push(b),
       });
       await writer.send({ messages: [{ topic, key: 'k', value: 'not json' }] });
-      const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      const event = emptyEvent(topic);
       await bus.publish([event]);
       await waitFor(() => received.flatMap((b) => b.messages).length >= 2, 30_000, 'both messages');
       expect(received.flatMap((b) => b.messages).map((m) => m.event?.id)).toEqual([undefined, event.id]);
-    } finally {
-      await writer.close();
-      await bus.close();
-    }
+    });
   }, 60_000);
 
   it('carries the trace context: the W3C traceparent header on the message, and to the handler from a header alone', async () => {
-    const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-trace' });
-    const writer = new Producer({
-      clientId: 'event-bus-trace-writer',
-      bootstrapBrokers: brokers.split(','),
-      serializers: stringSerializers,
-    });
-    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    try {
+    await withForeignWriter('event-bus-trace', async (bus, writer) => {
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       const topic = `trace-${randomUUID()}`;
       const seen = new Map<string, string | undefined>();
       await bus.subscribe({ topics: [topic], group: `trace-${randomUUID()}`, handler: async (e) => void seen.set(e.id, e.traceparent) });
       // Ours: the envelope carries it.
-      const ours: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {}, traceparent };
+      const ours = emptyEvent(topic, { traceparent });
       await bus.publish([ours]);
       // Another producer's: the header only.
-      const theirs: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+      const theirs = emptyEvent(topic);
       await writer.send({ messages: [{ topic, key: 'k', value: JSON.stringify(theirs), headers: { traceparent } }] });
       await waitFor(() => seen.size === 2, 30_000, 'both events');
       expect(seen.get(ours.id)).toBe(traceparent);
@@ -136,10 +130,7 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
         await stream.close();
         await reader.close();
       }
-    } finally {
-      await writer.close();
-      await bus.close();
-    }
+    });
   }, 60_000);
 
   // A consumer that fails consumes nothing more by itself: the bus replaces it, and the new one
@@ -147,35 +138,24 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
   // topic lost with a broker's data), or a rejoin after a failed heartbeat (a broker killed in the
   // middle of it) may fail, told on the consumer's own 'error' event: without a listener the client
   // threw it as an uncaught exception, which ends a service (it failed a CI run once).
-  type Stream = MessagesStream<string, string, string, string>;
-  const rejoinFailed = (consumer: Consumer) => consumer.emit('error', new NetworkError('Connection closed'));
   const failures = [
     {
       how: 'whose stream failed after its first fetch',
-      fail: (stream: Stream) => stream.once('fetch', () => setImmediate(() => stream.destroy(new Error('fetch failed 4 times')))),
+      fail: (stream: ConsumerStream) => stream.once('fetch', () => setImmediate(() => stream.destroy(new Error('fetch failed 4 times')))),
     },
     {
       how: 'that reports a failed rejoin on its own error event while it starts',
-      fail: (_stream: Stream, consumer: Consumer) => setImmediate(() => rejoinFailed(consumer)),
+      fail: (_stream: ConsumerStream, consumer: Consumer) => setImmediate(() => reportRejoinFailed(consumer)),
     },
     {
       how: 'that reports a failed rejoin on its own error event after it fetched',
-      fail: (stream: Stream, consumer: Consumer) => stream.once('fetch', () => setImmediate(() => rejoinFailed(consumer))),
+      fail: (stream: ConsumerStream, consumer: Consumer) => stream.once('fetch', () => setImmediate(() => reportRejoinFailed(consumer))),
     },
   ];
   for (const { how, fail } of failures) {
     it(`replaces a consumer ${how}, and the event is handled after all, without an uncaught exception`, async () => {
       const bus = await KafkaEventBus.create({ brokers: brokers.split(','), clientId: 'event-bus-supervised' });
-      let failed = false;
-      const original = Consumer.prototype.consume;
-      const consume = vi.spyOn(Consumer.prototype, 'consume').mockImplementation(async function (this: Consumer, options) {
-        const stream = await original.call(this, options);
-        if (!failed) {
-          failed = true;
-          fail(stream, this);
-        }
-        return stream;
-      });
+      const { consume, failed } = failFirstConsumer(fail);
       try {
         const topic = `supervised-${randomUUID()}`;
         const handled: string[] = [];
@@ -185,10 +165,10 @@ describeWithEngine('EventBus contract: kafka', 'KAFKA_BROKERS', (brokers) => {
           handler: async (event) => void handled.push(event.id),
         });
         await delay(200);
-        const event: EventEnvelope = { id: randomUUID(), type: topic, occurredAt: new Date().toISOString(), key: 'k', data: {} };
+        const event = emptyEvent(topic);
         await bus.publish([event]);
         await waitFor(() => handled.length > 0, 30_000, 'the event handled by a new consumer').catch(() => undefined);
-        expect(failed).toBe(true);
+        expect(failed()).toBe(true);
         expect(handled).toEqual([event.id]);
         expect(consume.mock.calls.length).toBeGreaterThan(1);
       } finally {

@@ -16,3 +16,4 @@ export * from '../contracts/handled-events.contract.js';
 export * from './mime.js';
 export * from './killed-child.js';
 export * from './readiness.js';
+export * from './overload.js';

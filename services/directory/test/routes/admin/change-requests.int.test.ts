@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
 import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
-import { call, claimApprovedEvent, expectMail, ownerListing, startDirectory, userOf, type TestUser } from '../../support.js';
+import { call, claimApprovedEvent, expectMail, ownerListing, startDirectory, userOf } from '../../support.js';
 
 const h = sharedHarness(() => startDirectory());
 const admin = sharedUser(h, 'admin');
 
-async function listed(owner: TestUser, name: string, rate = '75'): Promise<OwnerCompany> {
-  const res = await call(h, 'POST', '/api/companies', owner, ownerListing({ name, hourlyRateStart: rate }));
-  expect(res.statusCode).toBe(201);
-  return res.json<OwnerCompany>();
-}
-
-async function requestChange(owner: TestUser, companyId: string, body: Record<string, unknown>): Promise<ChangeRequest> {
-  const res = await call(h, 'PUT', `/api/companies/${companyId}`, owner, body);
+/** A new business owner's listing `name` ($75 an hour), and its change request of `changes`, waiting for an admin. */
+async function pendingChange(name: string, changes: Record<string, unknown>) {
+  const owner = userOf(h, 'business');
+  const listed = await call(h, 'POST', '/api/companies', owner, ownerListing({ name, hourlyRateStart: '75' }));
+  expect(listed.statusCode).toBe(201);
+  const company = listed.json<OwnerCompany>();
+  const res = await call(h, 'PUT', `/api/companies/${company.id}`, owner, changes);
   expect(res.statusCode).toBe(202);
-  return res.json<{ changeRequest: ChangeRequest }>().changeRequest;
+  return { owner, company, request: res.json<{ changeRequest: ChangeRequest }>().changeRequest };
 }
 
 describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer edit (issue 17, defect 10)', () => {
   it('the scenario: request while pending, claim approved, direct edit ($89), old request approved → 409, nothing changed', async () => {
-    const owner = userOf(h, 'business');
-    const company = await listed(owner, 'Defect Ten Limo');
-    const request = await requestChange(owner, company.id, { description: 'Written at request time', hourlyRateStart: 79 });
+    const { owner, company, request } = await pendingChange('Defect Ten Limo', {
+      description: 'Written at request time',
+      hourlyRateStart: 79,
+    });
     expect(request.baseVersion).toBe(1);
 
     // The claim is approved: the business is verified, its owner edits directly from now on.
@@ -52,9 +52,7 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
   });
 
   it('answers 409 "The listing changed since this request" when a requested field was edited since, and changes nothing', async () => {
-    const owner = userOf(h, 'business');
-    const company = await listed(owner, 'Stale Request Limo');
-    const request = await requestChange(owner, company.id, { description: 'Old idea', hourlyRateStart: 79 });
+    const { company, request } = await pendingChange('Stale Request Limo', { description: 'Old idea', hourlyRateStart: 79 });
     // An admin edits the listing directly meanwhile.
     const edit = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, {
       description: 'Fixed by the admin',
@@ -85,9 +83,7 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
   });
 
   it('approves a request whose fields are untouched although the listing changed elsewhere, and mails the owner', async () => {
-    const owner = userOf(h, 'business');
-    const company = await listed(owner, 'Untouched Fields Limo');
-    const request = await requestChange(owner, company.id, { description: 'A better description' });
+    const { owner, company, request } = await pendingChange('Untouched Fields Limo', { description: 'A better description' });
     await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { phone: '(305) 555-0142' });
     const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
     expect(res.statusCode).toBe(200);
@@ -99,9 +95,7 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
   });
 
   it('mails the owner a rejection with its reason', async () => {
-    const owner = userOf(h, 'business');
-    const company = await listed(owner, 'Rejected Request Limo');
-    const request = await requestChange(owner, company.id, { website: 'https://elsewhere.example.com' });
+    const { owner, request } = await pendingChange('Rejected Request Limo', { website: 'https://elsewhere.example.com' });
     const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/reject`, admin, { reason: 'That website is not yours' });
     expect(res.statusCode).toBe(200);
     await expectMail(h, owner.email, 'change-request-rejected', {
