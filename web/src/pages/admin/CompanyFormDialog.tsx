@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Dialog, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCompanyCreateBodySchema,
@@ -22,6 +22,7 @@ import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
 import { COMPANY_LISTS } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
 
@@ -220,9 +221,9 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
           </Stack>
         </Dialog.Body>
         <DialogFooter>
-          <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
-          </Button>
+          <SubmitButton form={formId} pending={save.isPending} pendingText="Saving...">
+            {editing ? 'Save Changes' : 'Create Company'}
+          </SubmitButton>
         </DialogFooter>
       </DialogContent>
     </Dialog.Root>

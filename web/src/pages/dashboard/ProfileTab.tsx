@@ -20,6 +20,7 @@ import { messageOf } from '../../lib/api';
 import { updateCompany } from '../../lib/client/account';
 import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type ProfileInput = z.input<typeof companyUpdateBodySchema>;
 
@@ -174,9 +175,9 @@ export function ProfileTab({
             <VocabularyCheckboxes control={control} disabled={readOnly} />
             {editing && (
               <HStack>
-                <Button type="submit" colorPalette="brand" disabled={save.isPending}>
-                  {save.isPending ? 'Saving...' : verified ? 'Save Changes' : 'Submit Change Request'}
-                </Button>
+                <SubmitButton pending={save.isPending} pendingText="Saving...">
+                  {verified ? 'Save Changes' : 'Submit Change Request'}
+                </SubmitButton>
               </HStack>
             )}
           </form>
