@@ -17,7 +17,7 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { saveAdminCompany } from '../../lib/client/admin';
-import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS, plainTextValues } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
 import { COMPANY_LISTS } from './adminApi';
@@ -53,16 +53,7 @@ const TEXT_FIELDS = [...COMPANY_TEXT_FIELDS, 'imageUrl'] as const;
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
 function formValuesOf(company?: OwnerCompany): CompanyFormValues {
   return {
-    name: company?.name ?? '',
-    description: company?.description ?? '',
-    phone: company?.phone ?? '',
-    email: company?.email ?? '',
-    businessEmail: company?.businessEmail ?? '',
-    website: company?.website ?? '',
-    address: company?.address ?? '',
-    city: company?.city ?? '',
-    state: company?.state ?? '',
-    zipCode: company?.zipCode ?? '',
+    ...plainTextValues(company),
     priceRange: company?.priceRange ? (normalizePriceRange(company.priceRange) ?? '') : '',
     hourlyRateStart: company?.hourlyRateStart == null ? '' : String(company.hourlyRateStart),
     imageUrl: company?.imageUrl ?? '',

@@ -18,7 +18,7 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { updateCompany } from '../../lib/client/account';
-import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS, plainTextValues } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { SubmitButton } from '../../components/SubmitButton';
 
@@ -31,16 +31,7 @@ const FIELDS = [...COMPANY_TEXT_FIELDS, 'services', 'vehicleTypes'];
 
 function valuesOf(company: OwnerCompany): ProfileInput {
   return {
-    name: company.name,
-    description: company.description ?? '',
-    phone: company.phone ?? '',
-    email: company.email ?? '',
-    businessEmail: company.businessEmail ?? '',
-    website: company.website ?? '',
-    address: company.address ?? '',
-    city: company.city ?? '',
-    state: company.state ?? '',
-    zipCode: company.zipCode ?? '',
+    ...plainTextValues(company),
     priceRange: company.priceRange ?? '',
     hourlyRateStart: company.hourlyRateStart === null ? '' : String(company.hourlyRateStart),
     services: normalizeList(company.services, normalizeService),
