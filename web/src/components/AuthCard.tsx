@@ -1,6 +1,7 @@
-import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { LinkButton } from './LinkButton';
+import { SubmitButton } from './SubmitButton';
 
 /** The narrow card of the account pages (sign in, forgot and reset password). */
 export function AuthCard({ children }: { children: ReactNode }) {
@@ -73,9 +74,9 @@ export function AuthForm({ label, onSubmit, pending, submitText, pendingText, ch
     <Stack asChild gap="4">
       <form noValidate aria-label={label} onSubmit={onSubmit}>
         {children}
-        <Button type="submit" colorPalette="brand" disabled={pending}>
-          {pending ? pendingText : submitText}
-        </Button>
+        <SubmitButton pending={pending} pendingText={pendingText}>
+          {submitText}
+        </SubmitButton>
         {after}
       </form>
     </Stack>

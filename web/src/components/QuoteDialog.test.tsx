@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { analytics, expectToast, fakeServer, on, renderAt } from '../test/render';
 import QuoteDialog from './QuoteDialog';
+
+type User = ReturnType<typeof userEvent.setup>;
 
 const company = { id: 'c1', name: 'Sunshine Limousines', vehicleTypes: [] };
 
@@ -9,6 +12,19 @@ function tomorrowIso() {
   const d = new Date();
   d.setDate(d.getDate() + 1);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Fills a valid Wedding request for Jane Doe (pickup and passengers as given) and submits it. */
+async function submitWeddingQuote(user: User, dialog: HTMLElement, pickup: string, passengers: string) {
+  await user.selectOptions(within(dialog).getByLabelText(/Service Type/), 'Wedding');
+  await user.type(within(dialog).getByLabelText(/Pickup Location/), pickup);
+  await user.type(within(dialog).getByLabelText(/Trip Date/), tomorrowIso());
+  await user.selectOptions(within(dialog).getByLabelText(/Trip Time/), '6:45 PM');
+  await user.selectOptions(within(dialog).getByLabelText(/Number of Passengers/), passengers);
+  await user.type(within(dialog).getByLabelText(/Full Name/), 'Jane Doe');
+  await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
+  await user.type(within(dialog).getByLabelText(/Phone Number/), '305-555-0199');
+  await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
 }
 
 describe('quote dialog', () => {
@@ -89,15 +105,7 @@ describe('quote dialog', () => {
     const onOpenChange = vi.fn();
     const { user } = renderAt(<QuoteDialog company={company} open onOpenChange={onOpenChange} />);
     const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText(/Service Type/), 'Wedding');
-    await user.type(within(dialog).getByLabelText(/Pickup Location/), '1 Main St, Miami, FL');
-    await user.type(within(dialog).getByLabelText(/Trip Date/), tomorrowIso());
-    await user.selectOptions(within(dialog).getByLabelText(/Trip Time/), '6:45 PM');
-    await user.selectOptions(within(dialog).getByLabelText(/Number of Passengers/), '5-8');
-    await user.type(within(dialog).getByLabelText(/Full Name/), 'Jane Doe');
-    await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
-    await user.type(within(dialog).getByLabelText(/Phone Number/), '305-555-0199');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
+    await submitWeddingQuote(user, dialog, '1 Main St, Miami, FL', '5-8');
     await expectToast('Quote Request Sent!', 'Your quote request has been sent to Sunshine Limousines. They will contact you soon.');
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(calls.find((c) => c.url === '/api/quote-requests')?.body).toMatchObject({
@@ -121,15 +129,7 @@ describe('quote dialog', () => {
     );
     const { user } = renderAt(<QuoteDialog company={company} open onOpenChange={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText(/Service Type/), 'Wedding');
-    await user.type(within(dialog).getByLabelText(/Pickup Location/), '1 Main St');
-    await user.type(within(dialog).getByLabelText(/Trip Date/), tomorrowIso());
-    await user.selectOptions(within(dialog).getByLabelText(/Trip Time/), '6:45 PM');
-    await user.selectOptions(within(dialog).getByLabelText(/Number of Passengers/), '1-2');
-    await user.type(within(dialog).getByLabelText(/Full Name/), 'Jane Doe');
-    await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
-    await user.type(within(dialog).getByLabelText(/Phone Number/), '305-555-0199');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit Quote Request' }));
+    await submitWeddingQuote(user, dialog, '1 Main St', '1-2');
     await expectToast('Error', 'Failed to send quote request. Please try again.');
     expect(within(dialog).getByText('Trip date cannot be in the past')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   QUOTE_DEFAULT_VEHICLE_TYPES,
@@ -22,6 +22,7 @@ import { AddressInput } from './AddressInput';
 import { Choice } from './Choice';
 import { ContactFields } from './ContactFields';
 import { DialogContent, DialogFooter } from './DialogContent';
+import { SubmitButton } from './SubmitButton';
 
 type QuoteFormInput = z.input<typeof quoteRequestBodySchema>;
 type QuoteFormStrings = { [K in keyof QuoteFormInput]-?: string };
@@ -139,9 +140,9 @@ export default function QuoteDialog({ company, open, onOpenChange }: QuoteDialog
             </Stack>
           </Dialog.Body>
           <DialogFooter>
-            <Button type="submit" colorPalette="brand" disabled={!serviceType || send.isPending}>
-              {send.isPending ? 'Submitting...' : 'Submit Quote Request'}
-            </Button>
+            <SubmitButton disabled={!serviceType} pending={send.isPending} pendingText="Submitting...">
+              Submit Quote Request
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,3 +1,4 @@
+import type { OwnerCompany } from '@limo/contracts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 
@@ -36,6 +37,18 @@ export const COMPANY_TEXT_FIELDS = [
   'priceRange',
   'hourlyRateStart',
 ] as const;
+
+/** The company form's text fields that show the company's value as it is. */
+type PlainTextField = Exclude<(typeof COMPANY_TEXT_FIELDS)[number], 'priceRange' | 'hourlyRateStart'>;
+
+/** A company's plain text fields as a company form holds them, in form order: '' where it has none (or there is no company). */
+export function plainTextValues(company?: OwnerCompany): Record<PlainTextField, string> {
+  const values = {} as Record<PlainTextField, string>;
+  for (const field of COMPANY_TEXT_FIELDS) {
+    if (field !== 'priceRange' && field !== 'hourlyRateStart') values[field] = company?.[field] ?? '';
+  }
+  return values;
+}
 
 /** The address block of a company form, empty: the typed full address and what a picked place fills in. */
 export const EMPTY_ADDRESS_FIELDS = {

@@ -29,6 +29,7 @@ import { CityQuoteReach } from './CityQuoteReach';
 import { showToast } from '../lib/toast';
 import { LinkButton } from '../components/LinkButton';
 import { colorValue } from '../theme';
+import { SubmitButton } from '../components/SubmitButton';
 
 type CityQuoteInput = z.input<typeof cityQuoteRequestBodySchema>;
 type CityQuoteStrings = { [K in keyof CityQuoteInput]-?: string };
@@ -253,9 +254,9 @@ export default function CityQuotePage() {
           <Stack gap="3" align={{ base: 'stretch', md: 'start' }}>
             {unserved && <UnservedCity answer={unserved} onPick={pickCity} />}
             <CityQuoteReach city={city} serviceType={watch('serviceType')} vehicleType={watch('vehicleType')} />
-            <Button type="submit" colorPalette="brand" size="lg" disabled={send.isPending || !city}>
-              {send.isPending ? 'Sending Request...' : 'Send Quote Request'}
-            </Button>
+            <SubmitButton size="lg" disabled={!city} pending={send.isPending} pendingText="Sending Request...">
+              Send Quote Request
+            </SubmitButton>
           </Stack>
         </form>
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, Input, List, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Card, Heading, Input, List, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBodySchema, type CompanyCreateBody } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { LinkButton } from '../components/LinkButton';
 import { colorValue } from '../theme';
 import { PageLoading } from '../components/PageLoading';
 import { queryKeys } from '../lib/queryKeys';
+import { SubmitButton } from '../components/SubmitButton';
 
 type ListingInput = z.input<typeof companyCreateBodySchema>;
 
@@ -141,9 +142,9 @@ function ListingFormCard() {
           </FormField>
         </SimpleGrid>
         <VocabularyCheckboxes control={control} />
-        <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" disabled={create.isPending}>
-          {create.isPending ? 'Registering...' : 'Register Business'}
-        </Button>
+        <SubmitButton size="lg" alignSelf="start" pending={create.isPending} pendingText="Registering...">
+          Register Business
+        </SubmitButton>
       </form>
     </Stack>
   );

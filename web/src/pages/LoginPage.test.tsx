@@ -1,7 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import LoginPage from './LoginPage';
 import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, visitorServer } from '../test/render';
+
+/** Renders /login and switches it to the business account form. */
+async function renderAccountForm() {
+  const rendered = renderAt(<LoginPage />, { route: '/login', path: '/login' });
+  await rendered.user.click(await screen.findByRole('button', { name: 'Create Business Account' }));
+  return rendered;
+}
+
+/** Types the account form's three fields and submits it. */
+async function submitAccount(user: ReturnType<typeof userEvent.setup>, username: string, email: string, password: string) {
+  await user.type(screen.getByLabelText(/Username/), username);
+  await user.type(screen.getByLabelText(/Email/), email);
+  await user.type(screen.getByLabelText(/Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+}
 
 describe('/login', () => {
   it('shows the sign-in messages of §5 next to the fields', async () => {
@@ -46,12 +62,8 @@ describe('/login', () => {
     const calls = visitorServer(
       on('POST', '/api/register', { status: 201, body: { id: 'u2', username: 'newowner', email: 'new@example.com', role: 'business' } }),
     );
-    const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
-    await user.click(await screen.findByRole('button', { name: 'Create Business Account' }));
-    await user.type(screen.getByLabelText(/Username/), 'ab');
-    await user.type(screen.getByLabelText(/Email/), 'not-an-email');
-    await user.type(screen.getByLabelText(/Password/), '123');
-    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+    const { user } = await renderAccountForm();
+    await submitAccount(user, 'ab', 'not-an-email', '123');
     expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
@@ -74,12 +86,8 @@ describe('/login', () => {
 
   it('shows a 409 as a "Registration Failed" toast with the server message', async () => {
     visitorServer(on('POST', '/api/register', { status: 409, body: { message: 'An account with this email already exists' } }));
-    const { user } = renderAt(<LoginPage />, { route: '/login', path: '/login' });
-    await user.click(await screen.findByRole('button', { name: 'Create Business Account' }));
-    await user.type(screen.getByLabelText(/Username/), 'taken');
-    await user.type(screen.getByLabelText(/Email/), 'taken@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Create Business Account' }));
+    const { user } = await renderAccountForm();
+    await submitAccount(user, 'taken', 'taken@example.com', 'secret123');
     await expectToast('Registration Failed', 'An account with this email already exists');
   });
 });

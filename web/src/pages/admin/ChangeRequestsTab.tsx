@@ -4,6 +4,7 @@ import { shortDateTime, useAdminQuery, tryAgainToasts, COMPANY_LISTS } from './a
 import { ReviewButtons, useReviewDecisions } from './ReviewQueue';
 import { Empty, Panel, QueryState, stackOnMobile } from './ui';
 import { queryKeys } from '../../lib/queryKeys';
+import { ColumnsTable } from '../../components/ColumnsTable';
 
 const CHANGE_REQUESTS = '/api/admin/change-requests';
 
@@ -97,34 +98,22 @@ function ChangeRequestItem({
           }}
         />
       </HStack>
-      <Table.ScrollArea>
-        <Table.Root size="sm" css={stackOnMobile}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Field</Table.ColumnHeader>
-              <Table.ColumnHeader>Now</Table.ColumnHeader>
-              <Table.ColumnHeader>At request</Table.ColumnHeader>
-              <Table.ColumnHeader>Requested</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {fields.map((field) => (
-              <Table.Row key={field}>
-                <Table.Cell fontWeight="medium">{FIELD_LABELS[field] ?? field}</Table.Cell>
-                <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="Now">
-                  {changeValue((request.current ?? request.previous)[field])}
-                </Table.Cell>
-                <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="At request">
-                  {changeValue(request.previous[field])}
-                </Table.Cell>
-                <Table.Cell overflowWrap="anywhere" data-label="Requested">
-                  {changeValue(request.changes[field])}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ColumnsTable bare css={stackOnMobile} columns={['Field', 'Now', 'At request', 'Requested']}>
+        {fields.map((field) => (
+          <Table.Row key={field}>
+            <Table.Cell fontWeight="medium">{FIELD_LABELS[field] ?? field}</Table.Cell>
+            <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="Now">
+              {changeValue((request.current ?? request.previous)[field])}
+            </Table.Cell>
+            <Table.Cell color="gray.700" overflowWrap="anywhere" data-label="At request">
+              {changeValue(request.previous[field])}
+            </Table.Cell>
+            <Table.Cell overflowWrap="anywhere" data-label="Requested">
+              {changeValue(request.changes[field])}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </ColumnsTable>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Dialog, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCompanyCreateBodySchema,
@@ -17,11 +17,12 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { saveAdminCompany } from '../../lib/client/admin';
-import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS, plainTextValues } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
 import { COMPANY_LISTS } from './adminApi';
 import { queryKeys } from '../../lib/queryKeys';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type Input = z.input<typeof adminCompanyCreateBodySchema>;
 
@@ -52,16 +53,7 @@ const TEXT_FIELDS = [...COMPANY_TEXT_FIELDS, 'imageUrl'] as const;
 /** An empty form (§5: featured and verified default to false), or the company's values to edit. */
 function formValuesOf(company?: OwnerCompany): CompanyFormValues {
   return {
-    name: company?.name ?? '',
-    description: company?.description ?? '',
-    phone: company?.phone ?? '',
-    email: company?.email ?? '',
-    businessEmail: company?.businessEmail ?? '',
-    website: company?.website ?? '',
-    address: company?.address ?? '',
-    city: company?.city ?? '',
-    state: company?.state ?? '',
-    zipCode: company?.zipCode ?? '',
+    ...plainTextValues(company),
     priceRange: company?.priceRange ? (normalizePriceRange(company.priceRange) ?? '') : '',
     hourlyRateStart: company?.hourlyRateStart == null ? '' : String(company.hourlyRateStart),
     imageUrl: company?.imageUrl ?? '',
@@ -220,9 +212,9 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
           </Stack>
         </Dialog.Body>
         <DialogFooter>
-          <Button type="submit" form={formId} colorPalette="brand" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Company'}
-          </Button>
+          <SubmitButton form={formId} pending={save.isPending} pendingText="Saving...">
+            {editing ? 'Save Changes' : 'Create Company'}
+          </SubmitButton>
         </DialogFooter>
       </DialogContent>
     </Dialog.Root>

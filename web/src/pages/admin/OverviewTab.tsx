@@ -36,30 +36,16 @@ export function OverviewTab() {
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
-        <StatCard
-          label="Active Subscriptions"
-          value={stats.data?.activeSubscriptions ?? dash}
-          icon={<Wallet aria-hidden="true" />}
-          help="Paid yearly listings"
-        />
-        <StatCard
-          label="Annual Revenue"
-          value={stats.data ? dollars(stats.data.monthlyRevenue) : dash}
-          icon={<DollarSign aria-hidden="true" />}
-          help="$75 per active subscription"
-        />
-        <StatCard
-          label="Total Users"
-          value={stats.data?.totalUsers ?? dash}
-          icon={<Users aria-hidden="true" />}
-          help="Business and admin accounts"
-        />
-        <StatCard
-          label="Total Companies"
-          value={companies.data?.totalCount.toLocaleString('en-US') ?? dash}
-          icon={<Building2 aria-hidden="true" />}
-          help="Listed in the directory"
-        />
+        {(
+          [
+            ['Active Subscriptions', stats.data?.activeSubscriptions ?? dash, Wallet, 'Paid yearly listings'],
+            ['Annual Revenue', stats.data ? dollars(stats.data.monthlyRevenue) : dash, DollarSign, '$75 per active subscription'],
+            ['Total Users', stats.data?.totalUsers ?? dash, Users, 'Business and admin accounts'],
+            ['Total Companies', companies.data?.totalCount.toLocaleString('en-US') ?? dash, Building2, 'Listed in the directory'],
+          ] as const
+        ).map(([label, value, CardIcon, help]) => (
+          <StatCard key={label} label={label} value={value} icon={<CardIcon aria-hidden="true" />} help={help} />
+        ))}
       </SimpleGrid>
       {stats.error && (
         <QueryState isLoading={false} error={stats.error}>

@@ -57,6 +57,33 @@ function useReviewActions() {
   };
 }
 
+/** Approve and Reject, side by side: of a pending review, and of an owner's pending reply (`what` " reply"). */
+function DecisionButtons({
+  busy,
+  what = '',
+  label,
+  onApprove,
+  onReject,
+}: {
+  busy: boolean;
+  what?: string;
+  /** The buttons' accessible names, from their verb ("Approve", "Reject"), where their text alone is not enough. */
+  label?: (verb: 'Approve' | 'Reject') => string;
+  onApprove(): void;
+  onReject(): void;
+}) {
+  return (
+    <>
+      <Button size="xs" colorPalette="brand" disabled={busy} onClick={onApprove} aria-label={label?.('Approve')}>
+        <Check aria-hidden="true" /> Approve{what}
+      </Button>
+      <Button size="xs" variant="outline" disabled={busy} onClick={onReject} aria-label={label?.('Reject')}>
+        <X aria-hidden="true" /> Reject{what}
+      </Button>
+    </>
+  );
+}
+
 function ReviewItem({
   review,
   actions,
@@ -113,12 +140,12 @@ function ReviewItem({
               <Text fontSize="sm">{review.ownerReply.text}</Text>
               {review.ownerReply.status === 'pending' && (
                 <HStack gap="2" mt="1">
-                  <Button size="xs" colorPalette="brand" disabled={busy} onClick={() => actions.approveReply.mutate(review.id)}>
-                    <Check aria-hidden="true" /> Approve reply
-                  </Button>
-                  <Button size="xs" variant="outline" disabled={busy} onClick={() => actions.rejectReply.mutate(review.id)}>
-                    <X aria-hidden="true" /> Reject reply
-                  </Button>
+                  <DecisionButtons
+                    what=" reply"
+                    busy={busy}
+                    onApprove={() => actions.approveReply.mutate(review.id)}
+                    onReject={() => actions.rejectReply.mutate(review.id)}
+                  />
                 </HStack>
               )}
             </Box>
@@ -126,26 +153,12 @@ function ReviewItem({
         </Box>
         <HStack gap="2">
           {moderate && review.status === 'pending' && (
-            <>
-              <Button
-                size="xs"
-                colorPalette="brand"
-                disabled={busy}
-                onClick={() => actions.approve.mutate(review.id)}
-                aria-label={`Approve ${who}'s review of ${review.companyName ?? 'the company'}`}
-              >
-                <Check aria-hidden="true" /> Approve
-              </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                disabled={busy}
-                onClick={() => actions.reject.mutate(review.id)}
-                aria-label={`Reject ${who}'s review of ${review.companyName ?? 'the company'}`}
-              >
-                <X aria-hidden="true" /> Reject
-              </Button>
-            </>
+            <DecisionButtons
+              busy={busy}
+              label={(verb) => `${verb} ${who}'s review of ${review.companyName ?? 'the company'}`}
+              onApprove={() => actions.approve.mutate(review.id)}
+              onReject={() => actions.reject.mutate(review.id)}
+            />
           )}
           <ConfirmButton
             size="xs"

@@ -12,12 +12,12 @@ import {
   InputGroup,
   Spinner,
   Stack,
-  Table,
   Text,
   Textarea,
   type ButtonProps,
 } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
+import { ColumnsTable } from '../../components/ColumnsTable';
 import { useState, type ReactNode } from 'react';
 import { DialogContent, DialogFooter } from '../../components/DialogContent';
 
@@ -112,18 +112,9 @@ export function ListState<T>({
 /** A tab's table: its column headers over its rows (`children`), each row's cells stacked on a phone. */
 export function AdminTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" striped css={stackOnMobile}>
-        <Table.Header>
-          <Table.Row>
-            {columns.map((h) => (
-              <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>{children}</Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <ColumnsTable columns={columns} striped css={stackOnMobile}>
+      {children}
+    </ColumnsTable>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Grid, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Card, Grid, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_TOPICS, contactBodySchema, SUPPORT_EMAIL, type ContactBody } from '@limo/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { sendContact } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { LinkButton } from '../../components/LinkButton';
+import { SubmitButton } from '../../components/SubmitButton';
 
 const FIELDS = ['name', 'email', 'phone', 'company', 'topic', 'message'];
 
@@ -93,9 +94,9 @@ export default function ContactPage() {
                   <FormField label="Message" required error={errors.message?.message}>
                     <Textarea rows={6} {...register('message')} />
                   </FormField>
-                  <Button type="submit" colorPalette="brand" alignSelf="start" disabled={send.isPending}>
-                    {send.isPending ? 'Sending...' : 'Send Message'}
-                  </Button>
+                  <SubmitButton alignSelf="start" pending={send.isPending} pendingText="Sending...">
+                    Send Message
+                  </SubmitButton>
                 </form>
               </Stack>
             )}

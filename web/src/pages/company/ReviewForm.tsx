@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reviewCreateBodySchema, type ReviewCreateBody } from '@limo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { createReview, reviewLink } from '../../lib/client/account';
 import { applyServerErrors } from '../../lib/forms';
 import { queryKeys } from '../../lib/queryKeys';
 import { showToast } from '../../lib/toast';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type ReviewFormInput = z.input<typeof reviewCreateBodySchema>;
 
@@ -125,9 +126,9 @@ export function ReviewForm({ companyId }: { companyId: string }) {
             <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
           </label>
         </Box>
-        <Button type="submit" colorPalette="brand" alignSelf="start" disabled={send.isPending}>
-          {send.isPending ? 'Submitting...' : 'Submit Review'}
-        </Button>
+        <SubmitButton alignSelf="start" pending={send.isPending} pendingText="Submitting...">
+          Submit Review
+        </SubmitButton>
       </form>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast';
 import { dollars, shortDate } from '../admin/adminApi';
 import { ConfirmButton } from '../admin/ui';
 import { UpdateCardForm } from './UpdateCardForm';
+import { ColumnsTable } from '../../components/ColumnsTable';
 
 /** The owner's subscription of `companyId`, or null when they have none (404). */
 function useMySubscription(companyId: string) {
@@ -122,31 +123,20 @@ export function BillingTab({ companyId }: { companyId: string }) {
           <Text color="gray.700">No receipts yet.</Text>
         ) : (
           // Six columns do not fit a phone: the table scrolls on its own, not the page.
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" striped whiteSpace="nowrap">
-              <Table.Header>
-                <Table.Row>
-                  {['Date', 'Receipt', 'Description', 'Amount', 'Card', 'Status'].map((h) => (
-                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {sub.invoices.map((r) => (
-                  <Table.Row key={r.paymentIntentId} data-testid="receipt-row">
-                    <Table.Cell>{shortDate(r.paidAt)}</Table.Cell>
-                    <Table.Cell fontFamily="mono">{r.receiptNumber}</Table.Cell>
-                    <Table.Cell>{r.description}</Table.Cell>
-                    <Table.Cell>{dollars(r.amount / 100)}</Table.Cell>
-                    <Table.Cell>{cardText(r.card)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={r.status === 'paid' ? 'green' : 'orange'}>{r.status}</Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ColumnsTable striped whiteSpace="nowrap" columns={['Date', 'Receipt', 'Description', 'Amount', 'Card', 'Status']}>
+            {sub.invoices.map((r) => (
+              <Table.Row key={r.paymentIntentId} data-testid="receipt-row">
+                <Table.Cell>{shortDate(r.paidAt)}</Table.Cell>
+                <Table.Cell fontFamily="mono">{r.receiptNumber}</Table.Cell>
+                <Table.Cell>{r.description}</Table.Cell>
+                <Table.Cell>{dollars(r.amount / 100)}</Table.Cell>
+                <Table.Cell>{cardText(r.card)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={r.status === 'paid' ? 'green' : 'orange'}>{r.status}</Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </ColumnsTable>
         )}
       </Box>
     </Stack>

@@ -18,8 +18,9 @@ import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { updateCompany } from '../../lib/client/account';
-import { applyServerErrors, COMPANY_TEXT_FIELDS } from '../../lib/forms';
+import { applyServerErrors, COMPANY_TEXT_FIELDS, plainTextValues } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
+import { SubmitButton } from '../../components/SubmitButton';
 
 type ProfileInput = z.input<typeof companyUpdateBodySchema>;
 
@@ -30,16 +31,7 @@ const FIELDS = [...COMPANY_TEXT_FIELDS, 'services', 'vehicleTypes'];
 
 function valuesOf(company: OwnerCompany): ProfileInput {
   return {
-    name: company.name,
-    description: company.description ?? '',
-    phone: company.phone ?? '',
-    email: company.email ?? '',
-    businessEmail: company.businessEmail ?? '',
-    website: company.website ?? '',
-    address: company.address ?? '',
-    city: company.city ?? '',
-    state: company.state ?? '',
-    zipCode: company.zipCode ?? '',
+    ...plainTextValues(company),
     priceRange: company.priceRange ?? '',
     hourlyRateStart: company.hourlyRateStart === null ? '' : String(company.hourlyRateStart),
     services: normalizeList(company.services, normalizeService),
@@ -174,9 +166,9 @@ export function ProfileTab({
             <VocabularyCheckboxes control={control} disabled={readOnly} />
             {editing && (
               <HStack>
-                <Button type="submit" colorPalette="brand" disabled={save.isPending}>
-                  {save.isPending ? 'Saving...' : verified ? 'Save Changes' : 'Submit Change Request'}
-                </Button>
+                <SubmitButton pending={save.isPending} pendingText="Saving...">
+                  {verified ? 'Save Changes' : 'Submit Change Request'}
+                </SubmitButton>
               </HStack>
             )}
           </form>

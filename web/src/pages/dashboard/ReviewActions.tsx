@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Input, Stack, Text, Textarea, type ButtonProps } from '@chakra-ui/react';
 import type { OwnerReview } from '@limo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,6 +31,12 @@ export function ReviewActions({ companyId, review }: { companyId: string; review
     },
     onError: (error) => showToast({ title: 'Something went wrong', description: messageOf(error, error.message), type: 'error' }),
   });
+  /** A small button that sends `request` (its toast says `request.done`); every one waits while an action is under way. */
+  const sendButton = (label: string, style: ButtonProps, request: ReviewAction & { done: string }) => (
+    <Button size="xs" {...style} disabled={act.isPending} onClick={() => act.mutate(request)}>
+      {label}
+    </Button>
+  );
   const reply = review.ownerReply;
   const status = reply ? REPLY_STATUS[reply.status] : undefined;
   return (
@@ -68,51 +74,37 @@ export function ReviewActions({ companyId, review }: { companyId: string; review
         />
       )}
       <HStack gap="2" wrap="wrap">
-        {!reply && review.status === 'approved' && (
-          <Button
-            size="xs"
-            colorPalette="brand"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ method: 'POST', part: 'reply', body: { text }, done: 'Reply sent for approval' })}
-          >
-            Reply
-          </Button>
-        )}
+        {!reply &&
+          review.status === 'approved' &&
+          sendButton(
+            'Reply',
+            { colorPalette: 'brand' },
+            { method: 'POST', part: 'reply', body: { text }, done: 'Reply sent for approval' },
+          )}
         {reply && !editing && (
           <>
             <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
               Edit reply
             </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              disabled={act.isPending}
-              onClick={() => act.mutate({ method: 'DELETE', part: 'reply', done: 'Reply deleted' })}
-            >
-              Delete reply
-            </Button>
+            {sendButton(
+              'Delete reply',
+              { variant: 'outline', colorPalette: 'red' },
+              { method: 'DELETE', part: 'reply', done: 'Reply deleted' },
+            )}
           </>
         )}
-        {editing && (
-          <Button
-            size="xs"
-            colorPalette="brand"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ method: 'PUT', part: 'reply', body: { text }, done: 'Reply sent for approval' })}
-          >
-            Save reply
-          </Button>
-        )}
+        {editing &&
+          sendButton(
+            'Save reply',
+            { colorPalette: 'brand' },
+            { method: 'PUT', part: 'reply', body: { text }, done: 'Reply sent for approval' },
+          )}
         {flagging ? (
-          <Button
-            size="xs"
-            colorPalette="red"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ method: 'POST', part: 'flag', body: { reason }, done: 'Review flagged for the admins' })}
-          >
-            Send flag
-          </Button>
+          sendButton(
+            'Send flag',
+            { colorPalette: 'red' },
+            { method: 'POST', part: 'flag', body: { reason }, done: 'Review flagged for the admins' },
+          )
         ) : (
           <Button size="xs" variant="ghost" onClick={() => setFlagging(true)}>
             {review.flags.length > 0 ? `Flagged (${review.flags.length}) · flag again` : 'Flag review'}
