@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { companyListingFields } from '../../events/directory.events.js';
 import { companySchema } from './companies.js';
+import { profileResponseFields } from './profile.js';
+
+const { name, description, phone, email, ...listingPlaceAndOffer } = companyListingFields;
+const { imageUrl, seoKeywords, seoTags } = companySchema.shape;
+const { hours, serviceArea, fleet } = profileResponseFields;
 
 /**
  * What an owner's edit changes, as stored in a change request (labels for vocabulary fields): the
@@ -7,27 +13,18 @@ import { companySchema } from './companies.js';
  */
 export const companyChangesSchema = z
   .object({
-    ...companySchema.pick({ name: true, description: true, phone: true, email: true }).shape,
+    name,
+    description,
+    phone,
+    email,
     businessEmail: z.string().nullable(),
-    ...companySchema.pick({
-      website: true,
-      address: true,
-      city: true,
-      state: true,
-      zipCode: true,
-      latitude: true,
-      longitude: true,
-      priceRange: true,
-      services: true,
-      vehicleTypes: true,
-      hourlyRateStart: true,
-      imageUrl: true,
-      seoKeywords: true,
-      seoTags: true,
-      hours: true,
-      serviceArea: true,
-      fleet: true,
-    }).shape,
+    ...listingPlaceAndOffer,
+    imageUrl,
+    seoKeywords,
+    seoTags,
+    hours,
+    serviceArea,
+    fleet,
   })
   .partial();
 export type CompanyChanges = z.infer<typeof companyChangesSchema>;
