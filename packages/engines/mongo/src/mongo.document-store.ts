@@ -1,4 +1,5 @@
-import mongoose, { type Connection } from 'mongoose';
+import type mongoose from 'mongoose';
+import { type Connection } from 'mongoose';
 import {
   DuplicateKeyError,
   OutboxDocumentStore,
