@@ -1,5 +1,5 @@
 import type mongoose from 'mongoose';
-import { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import {
   DuplicateKeyError,
   OutboxDocumentStore,
