@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '@limo/platform/testing';
+import { SUT_ADMIN as admin, useThrowawayWithAdmin } from './support/profiles.js';
 
-const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
-let system: ThrowawaySystem;
-
-beforeAll(async () => {
-  system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-});
-afterAll(async () => {
-  await system?.close();
-});
+const system = useThrowawayWithAdmin();
 
 // Issue 13: 50 concurrent admin edits of one company answered 18 × 500 "too many concurrent writes"
 // (the file-backed store of the embedded profile, through the gateway).
 describe('concurrent writes to one company', () => {
   it('retry with jittered backoff; every answer is 200 or a clear 409, never 500', async () => {
-    const api = new ApiClient(system.url);
+    const api = new ApiClient(system().url);
     expect((await api.call('POST', '/api/login', admin)).status).toBe(200);
     const company = await api.call('POST', '/api/admin/companies', { name: 'Contended Limousines', city: 'Rockford', state: 'IL' });
     expect(company.status).toBe(201);

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowaway, type ThrowawaySystem } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '@limo/platform/testing';
+import { SUT_ADMIN as admin, useThrowawayWithAdmin } from './support/profiles.js';
 import { claimJourney, paidListingJourney } from './journeys/claim.journey.js';
 import { send } from './security/actors.js';
 import { identityJourney } from './journeys/identity.journey.js';
 import { listingQuoteJourney } from './journeys/listing-quote.journey.js';
 
-const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
-let system: ThrowawaySystem;
-
 // Billing reads its own variables from the environment: the journey signs a webhook with this.
 const webhookSecret = 'whsec_embeddedjourney';
 process.env.SIMULATOR_WEBHOOK_SECRET = webhookSecret;
 
-beforeAll(async () => {
-  system = await startThrowaway({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-});
-afterAll(async () => {
-  await system?.close();
-});
+const system = useThrowawayWithAdmin();
 
 describe('embedded profile through the gateway', () => {
   it('reports every service up on /healthz', async () => {
-    const res = await new ApiClient(system.url).call('GET', '/healthz');
+    const res = await new ApiClient(system().url).call('GET', '/healthz');
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('ok');
     const services = res.json.services as Record<string, unknown>;
@@ -32,23 +24,23 @@ describe('embedded profile through the gateway', () => {
   });
 
   it('runs the identity journey', async () => {
-    await identityJourney(system.url, () => system.outbox(), admin);
+    await identityJourney(system().url, () => system().outbox(), admin);
   });
 
   it('lists a company, finds it by city, reviews it and sends it a quote', async () => {
-    await listingQuoteJourney(system.url, () => system.outbox());
+    await listingQuoteJourney(system().url, () => system().outbox());
   }, 60_000);
 
   it('registers a visitor and their paid listing after the payment', async () => {
-    await paidListingJourney(system.url);
+    await paidListingJourney(system().url);
   }, 60_000);
 
   it('claims a company with the payment simulator: pay, approve, set the password, find it on the dashboard', async () => {
-    await claimJourney(system.url, () => system.outbox(), admin, webhookSecret);
+    await claimJourney(system().url, () => system().outbox(), admin, webhookSecret);
   }, 60_000);
 
   it('passes a request id through, or makes one', async () => {
-    const api = new ApiClient(system.url);
+    const api = new ApiClient(system().url);
     const given = await api.call('GET', '/api/me', undefined, { 'x-request-id': 'trace-abc-123' });
     expect(given.headers.get('x-request-id')).toBe('trace-abc-123');
     const made = await api.call('GET', '/api/me');
@@ -56,7 +48,7 @@ describe('embedded profile through the gateway', () => {
   });
 
   it('answers unknown API paths with a JSON 404 and serves the OpenAPI of every service', async () => {
-    const api = new ApiClient(system.url);
+    const api = new ApiClient(system().url);
     const missing = await api.call('GET', '/api/nope');
     expect(missing.status).toBe(404);
     expect(missing.json.message).toMatch(/not found/);
@@ -69,16 +61,16 @@ describe('embedded profile through the gateway', () => {
   });
 
   it('answers malformed and oversized bodies with 4xx through the gateway', async () => {
-    const api = new ApiClient(system.url);
+    const api = new ApiClient(system().url);
     expect((await api.call('POST', '/api/login', '{"email":')).status).toBe(400);
     expect((await api.call('POST', '/api/register', { username: 'x'.repeat(300_000) })).status).toBe(413);
   });
 
   it('lists the mails it sent at /dev/outbox to an admin only, and shows each one', async () => {
     // Issue 13, defect 2: anyone could read the admin's reset link there and take the account over.
-    const anonymous = new ApiClient(system.url);
+    const anonymous = new ApiClient(system().url);
     expect((await anonymous.call('GET', '/dev/outbox')).status).toBe(401);
-    const owner = new ApiClient(system.url);
+    const owner = new ApiClient(system().url);
     expect(
       (
         await owner.call('POST', '/api/register', {
@@ -89,7 +81,7 @@ describe('embedded profile through the gateway', () => {
       ).status,
     ).toBe(201);
     expect((await owner.call('GET', '/dev/outbox')).status).toBe(403);
-    const api = new ApiClient(system.url);
+    const api = new ApiClient(system().url);
     expect((await api.call('POST', '/api/login', admin)).status).toBe(200);
     const list = await api.call('GET', '/dev/outbox');
     expect(list.status).toBe(200);
@@ -106,7 +98,7 @@ describe('embedded profile through the gateway', () => {
   it('answers a missing, empty, whitespace or null body with a clear 400 on every route with a body', async () => {
     for (const body of [undefined, '', '   ', 'null']) {
       for (const path of ['/api/quote-requests', '/api/city-quote-requests', '/api/reviews', '/api/login', '/api/register']) {
-        const res = await send(system.url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body });
+        const res = await send(system().url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body });
         expect({ path, body, status: res.status }).toEqual({ path, body, status: 400 });
         expect(JSON.parse(res.text).message).toBeTruthy();
       }
@@ -120,12 +112,12 @@ describe('embedded profile through the gateway', () => {
       `userLocation=${encodeURIComponent('{"city":"constructor"}')}`,
       'location=__proto__',
     ]) {
-      expect((await send(system.url, { method: 'GET', path: `/api/companies?${q}` })).status).toBe(200);
+      expect((await send(system().url, { method: 'GET', path: `/api/companies?${q}` })).status).toBe(200);
     }
   });
 
   it('accepts Expect: 100-continue and answers an oversized chunked body with 413, every time', async () => {
-    const login = await send(system.url, {
+    const login = await send(system().url, {
       method: 'POST',
       path: '/api/login',
       headers: { 'content-type': 'application/json', expect: '100-continue' },
@@ -133,7 +125,7 @@ describe('embedded profile through the gateway', () => {
     });
     expect(login.status).toBe(200);
     for (let i = 0; i < 10; i++) {
-      const json = await send(system.url, {
+      const json = await send(system().url, {
         method: 'POST',
         path: '/api/reviews',
         headers: { 'content-type': 'application/json' },
@@ -141,7 +133,7 @@ describe('embedded profile through the gateway', () => {
         chunked: true,
       });
       expect(json.status).toBe(413);
-      const upload = await send(system.url, {
+      const upload = await send(system().url, {
         method: 'POST',
         path: '/api/upload-image',
         headers: { 'content-type': 'multipart/form-data; boundary=x' },
@@ -154,7 +146,7 @@ describe('embedded profile through the gateway', () => {
 
   it('answers malformed multipart on /api/upload-image with 400', async () => {
     const cookie = (
-      await send(system.url, {
+      await send(system().url, {
         method: 'POST',
         path: '/api/login',
         headers: { 'content-type': 'application/json' },
@@ -170,7 +162,7 @@ describe('embedded profile through the gateway', () => {
       ['multipart/form-data; boundary=cut', part('cut').slice(0, 50)],
       [`multipart/form-data; boundary=${long}`, part(long)],
     ]) {
-      const res = await send(system.url, {
+      const res = await send(system().url, {
         method: 'POST',
         path: '/api/upload-image',
         headers: { 'content-type': contentType, cookie },

@@ -30,12 +30,17 @@ function controlled() {
 
 const item = (n: number, key = `k${n}`): Item => ({ key, n });
 
+/** A window of `size` over a {@link controlled} handler, keyed by `key`, with `items` added. */
+function controlledWindow(size: number, ...items: Item[]) {
+  const { handle, finish, started } = controlled();
+  const window = new KeyedWindow<Item>(size, (i) => i.key, handle);
+  for (const i of items) window.add(i);
+  return { window, finish, started };
+}
+
 describe('KeyedWindow', () => {
   it('starts the next event as soon as any in flight finishes, not when the slowest does', async () => {
-    const { handle, finish, started } = controlled();
-    const window = new KeyedWindow<Item>(2, (i) => i.key, handle);
-    window.add(item(0));
-    window.add(item(1));
+    const { window, finish, started } = controlledWindow(2, item(0), item(1));
     expect(window.hasRoom).toBe(false);
     await finish(1);
     expect(window.hasRoom).toBe(true);
@@ -52,11 +57,7 @@ describe('KeyedWindow', () => {
   });
 
   it('runs the events of one key one after another, in their order', async () => {
-    const { handle, finish, started } = controlled();
-    const window = new KeyedWindow<Item>(4, (i) => i.key, handle);
-    window.add(item(0, 'a'));
-    window.add(item(1, 'b'));
-    window.add(item(2, 'a'));
+    const { window, finish, started } = controlledWindow(4, item(0, 'a'), item(1, 'b'), item(2, 'a'));
     await new Promise((r) => setImmediate(r));
     expect(started).toEqual([0, 1]);
     await finish(0);
@@ -68,11 +69,7 @@ describe('KeyedWindow', () => {
   });
 
   it('stops at an interrupted event: nothing new starts, its key does not go on, the prefix ends before it', async () => {
-    const { handle, finish, started } = controlled();
-    const window = new KeyedWindow<Item>(4, (i) => i.key, handle);
-    window.add(item(0, 'a'));
-    window.add(item(1, 'b'));
-    window.add(item(2, 'a'));
+    const { window, finish, started } = controlledWindow(4, item(0, 'a'), item(1, 'b'), item(2, 'a'));
     await finish(0);
     await finish(2, false);
     expect(window.stopped).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeWithEngine } from '@limo/platform/testing';
-import { startThrowaway } from '@limo/embedded';
+import { startThrowaway, type ThrowawaySystem } from '@limo/embedded';
 import { startDistributed } from './distributed.js';
 
 /** What a suite needs of a running product, whichever profile runs it. */
@@ -14,6 +14,18 @@ export interface SystemUnderTest {
 }
 
 export const SUT_ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
+
+/** The embedded profile with {@link SUT_ADMIN} as its admin, started before the tests around the call and closed after; `system()` is it. */
+export function useThrowawayWithAdmin(): () => ThrowawaySystem {
+  let system: ThrowawaySystem | undefined;
+  beforeAll(async () => {
+    system = await startThrowaway({ ADMIN_EMAIL: SUT_ADMIN.email, ADMIN_PASSWORD: SUT_ADMIN.password });
+  });
+  afterAll(async () => {
+    await system?.close();
+  });
+  return () => system!;
+}
 
 /** Generous limits: these suites send thousands of requests from one address. */
 export const SUT_ENV = {

@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
-import { assertBlobKey, redactUrl, type Blob, type BlobStore } from '@limo/platform';
+import { assertBlobKey, type Blob, type BlobStore } from '@limo/platform';
+import { connectMongo } from './connection.js';
 
 /** How to reach MongoDB for blobs. */
 export interface GridFsBlobStoreOptions {
@@ -8,8 +9,6 @@ export interface GridFsBlobStoreOptions {
   /** GridFS bucket name. Default `blobs`. */
   bucketName?: string;
 }
-
-const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 
 /**
  * The distributed BlobStore: MongoDB GridFS through the mongoose driver's `GridFSBucket`, the key
@@ -22,19 +21,12 @@ export class GridFsBlobStore implements BlobStore {
   ) {}
 
   /** Connects and checks the server answers; throws `MongoDB unreachable at <uri>: <reason>` otherwise. */
-  static async create(options: GridFsBlobStoreOptions): Promise<GridFsBlobStore> {
-    const connection = mongoose.createConnection(options.uri, { serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS });
-    try {
-      await connection.asPromise();
-      const db = connection.db;
-      if (!db) throw new Error('connection has no database');
-      const store = new GridFsBlobStore(connection, new mongoose.mongo.GridFSBucket(db, { bucketName: options.bucketName ?? 'blobs' }));
-      await store.ping();
-      return store;
-    } catch (err) {
-      await connection.close().catch(() => undefined);
-      throw new Error(`MongoDB unreachable at ${redactUrl(options.uri)}: ${(err as Error).message}`, { cause: err });
-    }
+  static create(options: GridFsBlobStoreOptions): Promise<GridFsBlobStore> {
+    return connectMongo(
+      options.uri,
+      (connection, db) =>
+        new GridFsBlobStore(connection, new mongoose.mongo.GridFSBucket(db, { bucketName: options.bucketName ?? 'blobs' })),
+    );
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {

@@ -1,8 +1,8 @@
-import mongoose, { type Connection } from 'mongoose';
+import type mongoose from 'mongoose';
+import type { Connection } from 'mongoose';
 import {
   DuplicateKeyError,
   OutboxDocumentStore,
-  redactUrl,
   type EngineCollection,
   type Filter,
   type FindOptions,
@@ -11,6 +11,7 @@ import {
   type StoredDocument,
   type Update,
 } from '@limo/platform';
+import { connectMongo, unreachable } from './connection.js';
 
 /** How to reach MongoDB. */
 export interface MongoDocumentStoreOptions {
@@ -22,8 +23,6 @@ export interface MongoDocumentStoreOptions {
 type DriverCollection = mongoose.mongo.Collection<StoredDocument>;
 type DriverFilter = mongoose.mongo.Filter<StoredDocument>;
 type DriverUpdate = mongoose.mongo.UpdateFilter<StoredDocument>;
-
-const SERVER_SELECTION_TIMEOUT_MS = 5_000;
 
 /**
  * The distributed DocumentStore: MongoDB through a dedicated mongoose connection, using the driver's
@@ -40,19 +39,8 @@ export class MongoDocumentStore extends OutboxDocumentStore {
   }
 
   /** Connects and checks the server answers; throws `MongoDB unreachable at <uri>: <reason>` otherwise. */
-  static async create(options: MongoDocumentStoreOptions): Promise<MongoDocumentStore> {
-    const connection = mongoose.createConnection(options.uri, { serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS });
-    try {
-      await connection.asPromise();
-      const db = connection.db;
-      if (!db) throw new Error('connection has no database');
-      const store = new MongoDocumentStore(connection, db, options.uri, options.logger);
-      await store.ping();
-      return store;
-    } catch (err) {
-      await connection.close().catch(() => undefined);
-      throw unreachable(options.uri, err);
-    }
+  static create(options: MongoDocumentStoreOptions): Promise<MongoDocumentStore> {
+    return connectMongo(options.uri, (connection, db) => new MongoDocumentStore(connection, db, options.uri, options.logger));
   }
 
   /** Sends `ping` to the server. */
@@ -133,9 +121,4 @@ class MongoCollection implements EngineCollection {
       throw err;
     }
   }
-}
-
-function unreachable(uri: string, err: unknown): Error {
-  const reason = err instanceof Error ? err.message : String(err);
-  return new Error(`MongoDB unreachable at ${redactUrl(uri)}: ${reason}`, { cause: err });
 }

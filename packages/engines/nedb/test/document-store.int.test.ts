@@ -14,6 +14,16 @@ const Datastore = nedb as unknown as typeof nedb.default;
 
 describeDocumentStoreContract('DocumentStore contract: nedb', () => NedbDocumentStore.create());
 
+/** Runs `test` on a new directory of its own, removed after. */
+async function inTempDir(test: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
+  try {
+    await test(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 interface Listing {
   _id: string;
   slug: string;
@@ -22,9 +32,8 @@ interface Listing {
 }
 
 describe('NedbDocumentStore on disk', () => {
-  it('keeps documents, indexes and owed events across a restart', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
-    try {
+  it('keeps documents, indexes and owed events across a restart', () =>
+    inTempDir(async (dir) => {
       const since = new Date('2020-03-15T00:00:00Z');
       const owed: EventEnvelope = { id: randomUUID(), type: 'company.created.v1', key: 'b', occurredAt: since.toISOString(), data: {} };
       const first = await NedbDocumentStore.create({ dir });
@@ -49,18 +58,14 @@ describe('NedbDocumentStore on disk', () => {
       expect(await new OutboxRelay({ store: second, bus }).flush()).toBe(1);
       expect(published).toEqual([owed]);
       await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe('NedbDocumentStore under many writes', () => {
   const seed = (i: number): Listing => ({ _id: `l${i}`, slug: `s${i}`, since: new Date(0), fleet: 0 });
 
-  it('acknowledges each of many concurrent writes only once it is in the file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
-    try {
+  it('acknowledges each of many concurrent writes only once it is in the file', () =>
+    inTempDir(async (dir) => {
       const store = await NedbDocumentStore.create({ dir });
       const listings = await store.collection<Listing>('companies');
       await Promise.all(Array.from({ length: 300 }, (_, i) => listings.insertOne(seed(i))));
@@ -74,10 +79,7 @@ describe('NedbDocumentStore under many writes', () => {
       const docs = await reloaded.findAsync({}).sort({ fleet: 1 });
       expect(docs.map((d) => d.fleet)).toEqual(Array.from({ length: 200 }, (_, i) => i + 100));
       await store.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it('keeps a key shared by many documents right through updates and deletes (index removal in place)', async () => {
     const store = await NedbDocumentStore.create();
@@ -95,9 +97,8 @@ describe('NedbDocumentStore under many writes', () => {
     await store.close();
   });
 
-  it('loses no write made while the file is compacted', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'limo-nedb-'));
-    try {
+  it('loses no write made while the file is compacted', () =>
+    inTempDir(async (dir) => {
       const first = await NedbDocumentStore.create({ dir });
       const before = await first.collection<Listing>('companies');
       await Promise.all(Array.from({ length: 200 }, (_, i) => before.insertOne(seed(i))));
@@ -109,8 +110,5 @@ describe('NedbDocumentStore under many writes', () => {
       const after = await second.collection<Listing>('companies');
       expect(await after.count({ fleet: 1 })).toBe(200);
       await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

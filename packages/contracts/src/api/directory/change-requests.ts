@@ -1,31 +1,32 @@
 import { z } from 'zod';
-import { businessHoursResponseSchema, fleetVehicleSchema, serviceAreaResponseSchema } from './profile.js';
+import { companyListingFields } from '../../events/directory.events.js';
+import { companySchema } from './companies.js';
+import { profileResponseFields } from './profile.js';
 
-/** What an owner's edit changes, as stored in a change request (labels for vocabulary fields). */
-export const companyChangesSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  businessEmail: z.string().nullable().optional(),
-  website: z.string().nullable().optional(),
-  address: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-  zipCode: z.string().nullable().optional(),
-  latitude: z.number().nullable().optional(),
-  longitude: z.number().nullable().optional(),
-  priceRange: z.string().nullable().optional(),
-  services: z.array(z.string()).optional(),
-  vehicleTypes: z.array(z.string()).optional(),
-  hourlyRateStart: z.number().int().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
-  seoKeywords: z.string().nullable().optional(),
-  seoTags: z.string().nullable().optional(),
-  hours: businessHoursResponseSchema.nullable().optional(),
-  serviceArea: serviceAreaResponseSchema.nullable().optional(),
-  fleet: z.array(fleetVehicleSchema).optional(),
-});
+const { name, description, phone, email, ...listingPlaceAndOffer } = companyListingFields;
+const { imageUrl, seoKeywords, seoTags } = companySchema.shape;
+const { hours, serviceArea, fleet } = profileResponseFields;
+
+/**
+ * What an owner's edit changes, as stored in a change request (labels for vocabulary fields): the
+ * company's own fields as {@link companySchema} has them, and its business e-mail, each optional.
+ */
+export const companyChangesSchema = z
+  .object({
+    name,
+    description,
+    phone,
+    email,
+    businessEmail: z.string().nullable(),
+    ...listingPlaceAndOffer,
+    imageUrl,
+    seoKeywords,
+    seoTags,
+    hours,
+    serviceArea,
+    fleet,
+  })
+  .partial();
 export type CompanyChanges = z.infer<typeof companyChangesSchema>;
 
 /**

@@ -25,13 +25,17 @@ export const reasonField = requiredText('Please give a reason', 1000, 'The reaso
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
-/** Optional e-mail: empty or valid, stored lower-case. */
-const optionalEmail = (message: string) =>
+/** Text, trimmed, that is blank or passes `isValid`, at most `max` characters; one `message` for every failure. */
+const blankOrValid = (message: string, max: number, isValid: (v: string) => boolean) =>
   z
     .string({ error: message })
     .trim()
-    .max(254, message)
-    .refine((v) => v === '' || isEmail(v), message)
+    .max(max, message)
+    .refine((v) => v === '' || isValid(v), message);
+
+/** Optional e-mail: empty or valid, stored lower-case. */
+const optionalEmail = (message: string) =>
+  blankOrValid(message, 254, isEmail)
     .nullish()
     .transform((v) => blankToNull(v)?.toLowerCase() ?? blankToNull(v));
 
@@ -47,11 +51,7 @@ function toWebsiteUrl(input: string): string | null {
   }
 }
 
-const optionalWebsite = z
-  .string({ error: 'Please enter a valid website URL' })
-  .trim()
-  .max(500, 'Please enter a valid website URL')
-  .refine((v) => v === '' || toWebsiteUrl(v) !== null, 'Please enter a valid website URL')
+const optionalWebsite = blankOrValid('Please enter a valid website URL', 500, (v) => toWebsiteUrl(v) !== null)
   .transform((v) => (v === '' ? null : toWebsiteUrl(v)))
   .nullish();
 
@@ -69,13 +69,7 @@ export function isImageUrl(v: string): boolean {
   }
 }
 
-const optionalImageUrl = z
-  .string({ error: 'Please enter a valid image URL' })
-  .trim()
-  .max(1000, 'Please enter a valid image URL')
-  .refine((v) => v === '' || isImageUrl(v), 'Please enter a valid image URL')
-  .nullish()
-  .transform(blankToNull);
+const optionalImageUrl = blankOrValid('Please enter a valid image URL', 1000, isImageUrl).nullish().transform(blankToNull);
 
 const optionalState = z
   .string({ error: 'Please select a state' })

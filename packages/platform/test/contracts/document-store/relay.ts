@@ -7,6 +7,17 @@ import { COMPANIES, RecordingBus, event, waitFor, type Company, type DocumentSto
 export function relay(t: DocumentStoreContract): void {
   const { open, relay } = t;
 
+  /** A collection and a relay started with a minute between polls, past its first poll: only a wake-up publishes soon. */
+  const slowRelay = async (collection: string) => {
+    const companies = await open<Company>(collection);
+    const bus = new RecordingBus();
+    const slow = relay(bus, 60_000);
+    slow.start();
+    // Let the first poll (on start) pass; the next one is a minute away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { companies, bus, slow };
+  };
+
   describe('outbox', () => {
     it('keeps events when the bus refuses them and publishes them on the next flush', async () => {
       const companies = await open<Company>('retry');
@@ -36,12 +47,7 @@ export function relay(t: DocumentStoreContract): void {
     });
 
     it('publishes soon after notify() without waiting for the interval, and on its own while started', async () => {
-      const companies = await open<Company>('notify');
-      const bus = new RecordingBus();
-      const slow = relay(bus, 60_000);
-      slow.start();
-      // Let the first poll (on start) pass; the next one is a minute away.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { companies, bus, slow } = await slowRelay('notify');
       const created = event('company.created.v1', 'a');
       await companies.insertOne(COMPANIES[0], { events: [created] });
       slow.notify();
@@ -57,12 +63,7 @@ export function relay(t: DocumentStoreContract): void {
     });
 
     it('publishes soon after every write that owes events, with no notify() from the writer', async () => {
-      const companies = await open<Company>('signalled');
-      const bus = new RecordingBus();
-      const slow = relay(bus, 60_000);
-      slow.start();
-      // Let the first poll (on start) pass; the next one is a minute away.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { companies, bus, slow } = await slowRelay('signalled');
       const created = event('company.created.v1', 'a');
       const updated = event('company.updated.v1', 'a');
       const deleted = event('company.deleted.v1', 'a');

@@ -4,6 +4,34 @@ import { InvalidEventError } from '../../../src/errors.js';
 import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '../../../src/ports/event-bus.port.js';
 import { Inbox, uniqueTopic, uniqueGroup, envelope, ids, waitFor, type EventBusContract } from './context.js';
 
+/**
+ * Subscribes `group` to `topic` with `options`, its handler throwing what `check` throws and
+ * otherwise handing the event to `handled`, and a reader of the topic's dead letters (`dlq`).
+ */
+async function withDeadLetters(
+  t: EventBusContract,
+  topic: string,
+  group: string,
+  options: { maxAttempts: number; retryDelayMs?: number },
+  check: (event: EventEnvelope) => void,
+): Promise<{ handled: Inbox; dlq: Inbox }> {
+  const handled = new Inbox();
+  const dlq = new Inbox();
+  await Promise.all([
+    t.bus.subscribe({ group: `${group}-dlq`, topics: [deadLetterTopic(topic)], handler: dlq.handler }),
+    t.bus.subscribe({
+      group,
+      topics: [topic],
+      ...options,
+      handler: async (event) => {
+        check(event);
+        await handled.handler(event);
+      },
+    }),
+  ]);
+  return { handled, dlq };
+}
+
 /** Dead letters: after maxAttempts, at once for an unreadable event, never for a transient failure. */
 export function deadLetters(t: EventBusContract): void {
   it('dead-letters an event after maxAttempts failures and moves on to the next ones', async () => {
@@ -12,24 +40,12 @@ export function deadLetters(t: EventBusContract): void {
     const poison = envelope(topic, 'review-1', { poison: true });
     const after = [envelope(topic, 'review-1', { n: 1 }), envelope(topic, 'review-1', { n: 2 })];
     let poisonAttempts = 0;
-    const handled = new Inbox();
-    const dlq = new Inbox();
-    await Promise.all([
-      t.bus.subscribe({ group: uniqueGroup('dlq-reader'), topics: [deadLetterTopic(topic)], handler: dlq.handler }),
-      t.bus.subscribe({
-        group,
-        topics: [topic],
-        maxAttempts: 3,
-        retryDelayMs: 10,
-        handler: async (event) => {
-          if ((event.data as { poison?: boolean }).poison) {
-            poisonAttempts += 1;
-            throw new Error(`cannot handle ${event.id}`);
-          }
-          await handled.handler(event);
-        },
-      }),
-    ]);
+    const { handled, dlq } = await withDeadLetters(t, topic, group, { maxAttempts: 3, retryDelayMs: 10 }, (event) => {
+      if ((event.data as { poison?: boolean }).poison) {
+        poisonAttempts += 1;
+        throw new Error(`cannot handle ${event.id}`);
+      }
+    });
 
     await t.bus.publish([poison, ...after]);
 
@@ -45,16 +61,8 @@ export function deadLetters(t: EventBusContract): void {
   it('dead-letters at its first attempt an event the handler cannot read (InvalidEventError), and moves on', async () => {
     const topic = uniqueTopic('unreadable');
     const [unreadable, next] = [envelope(topic, 'k', { bad: true }), envelope(topic, 'k', { n: 1 })];
-    const [handled, dlq] = [new Inbox(), new Inbox()];
-    await t.bus.subscribe({ group: uniqueGroup('unreadable-dlq'), topics: [deadLetterTopic(topic)], handler: dlq.handler });
-    await t.bus.subscribe({
-      group: uniqueGroup('unreadable'),
-      topics: [topic],
-      maxAttempts: 5,
-      handler: async (event) => {
-        if ((event.data as { bad?: boolean }).bad) throw new InvalidEventError('does not match its schema');
-        await handled.handler(event);
-      },
+    const { handled, dlq } = await withDeadLetters(t, topic, uniqueGroup('unreadable'), { maxAttempts: 5 }, (event) => {
+      if ((event.data as { bad?: boolean }).bad) throw new InvalidEventError('does not match its schema');
     });
     await t.bus.publish([unreadable, next]);
     await waitFor(() => handled.events.length === 1 && dlq.events.length === 1, 'the next event and the dead letter');
@@ -64,22 +72,10 @@ export function deadLetters(t: EventBusContract): void {
   it('retries a handler whose store is unreachable past maxAttempts, and never dead-letters its event', async () => {
     const topic = uniqueTopic('unreachable');
     let attempts = 0;
-    const handled = new Inbox();
-    const dlq = new Inbox();
-    await Promise.all([
-      t.bus.subscribe({ group: uniqueGroup('unreachable-dlq'), topics: [deadLetterTopic(topic)], handler: dlq.handler }),
-      t.bus.subscribe({
-        group: uniqueGroup('unreachable'),
-        topics: [topic],
-        maxAttempts: 2,
-        retryDelayMs: 10,
-        handler: async (event) => {
-          // What the MongoDB driver throws while the server is away, six times over.
-          if (++attempts <= 6) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoNetworkError' });
-          await handled.handler(event);
-        },
-      }),
-    ]);
+    const { handled, dlq } = await withDeadLetters(t, topic, uniqueGroup('unreachable'), { maxAttempts: 2, retryDelayMs: 10 }, () => {
+      // What the MongoDB driver throws while the server is away, six times over.
+      if (++attempts <= 6) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoNetworkError' });
+    });
     const event = envelope(topic, 'company-1');
     await t.bus.publish([event]);
 
