@@ -87,7 +87,10 @@ describe("an owner's card update", () => {
       idempotencyKey: 'other-subscription',
     });
     stripe.confirm(other.setupIntentId, 'pm_card_0007');
-    expect(await refusal(confirmCardSetup(w.d, stripe, sub, other.setupIntentId))).toEqual({ status: 404, message: 'Card update not found' });
+    expect(await refusal(confirmCardSetup(w.d, stripe, sub, other.setupIntentId))).toEqual({
+      status: 404,
+      message: 'Card update not found',
+    });
     expect(stripe.defaults).toEqual([]);
   });
 });

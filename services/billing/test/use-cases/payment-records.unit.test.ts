@@ -174,7 +174,13 @@ describe("a listing payment's listing", () => {
     expect(await w.d.payments.bindListing(paymentIntent, listingId, dana.id)).toBe(true);
     await w.deliverWebhooks();
     expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'succeeded', companyId: listingId });
-    const listing = await registerListing(w.d, listingForm('Dana Limos'), { userId: dana.id, email: 'dana@example.com' }, paymentIntent, listingId);
+    const listing = await registerListing(
+      w.d,
+      listingForm('Dana Limos'),
+      { userId: dana.id, email: 'dana@example.com' },
+      paymentIntent,
+      listingId,
+    );
     expect(listing).toMatchObject({ _id: listingId, status: 'paid', paymentIntentId: paymentIntent });
     expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used' });
   });

@@ -291,9 +291,7 @@ describe('the payment-success page of a listing', () => {
     const dana = signedIn('dana');
     const { companyId, paymentIntent } = await paidUpgrade(w, dana);
     expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(['plan']);
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId: 'other' }, dana))).toEqual([
-      'companyId',
-    ]);
+    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId: 'other' }, dana))).toEqual(['companyId']);
   });
 
   it('answers an upgrade whose company left the directory after the payment, under no name', async () => {

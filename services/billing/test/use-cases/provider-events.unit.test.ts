@@ -182,7 +182,7 @@ describe("the payment provider's events", () => {
     expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 
-  it("ends a subscription on its deletion event even when the provider still reads it active", async () => {
+  it('ends a subscription on its deletion event even when the provider still reads it active', async () => {
     const { subscriptionId } = await paidUpgrade(w, signedIn('dana'));
     const active = await w.simulator.retrieveSubscription(subscriptionId);
     if (!active) throw new Error('the simulator lost the subscription');
@@ -196,7 +196,7 @@ describe("the payment provider's events", () => {
     expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'canceled', canceledAt });
   });
 
-  it('records a failed payment without the provider\'s error when the event carries none', async () => {
+  it("records a failed payment without the provider's error when the event carries none", async () => {
     const started = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, signedIn('dana'), {
       warn: () => undefined,
     });
