@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
@@ -217,5 +217,46 @@ describe('deciding a business claim', () => {
     const claim = await w.d.claims.findById(claimId);
     expect(claim).toMatchObject({ status: 'pending', refundStatus: 'none' });
     expect(await w.d.payments.findById(claim!.stripePaymentIntentId)).toMatchObject({ refunds: [] });
+  });
+
+  it('approves a signed-out claim on the account linked to it between the read and the write', async () => {
+    const claimId = await claimOf(await w.company(), null);
+    const sam = signedIn('sam');
+    vi.spyOn(w.d.claims, 'decide').mockImplementationOnce(async () => {
+      await linkClaimant(w.d, claimId, sam.id);
+      return null;
+    });
+    expect(await approveClaim(w.d, claimId, admin, {})).toMatchObject({ status: 'approved', userId: sam.id });
+    const [approved, ...more] = await w.events('claim.approved.v1');
+    expect(more).toEqual([]);
+    expect(approved.data).toMatchObject({ claimId, userId: sam.id });
+  });
+
+  it('answers 409 when another admin decided the claim between the read and the write', async () => {
+    const companyId = await w.company();
+    const claimId = await claimOf(companyId, null);
+    vi.spyOn(w.d.claims, 'decide').mockImplementationOnce(async () => {
+      await rejectClaim(w.d, claimId, signedIn('ann', 'admin'), {});
+      return null;
+    });
+    const meanwhile = { status: 409, message: 'This claim was decided meanwhile' };
+    expect(await refusal(approveClaim(w.d, claimId, admin, {}))).toEqual(meanwhile);
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ status: 'rejected' });
+    expect(await w.events('claim.approved.v1')).toEqual([]);
+
+    const other = await claimOf(await w.company(), signedIn('dana'));
+    vi.spyOn(w.d.claims, 'decide').mockResolvedValueOnce(null);
+    expect(await refusal(rejectClaim(w.d, other, admin, {}))).toEqual(meanwhile);
+    expect(await w.d.claims.findById(other)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses to approve a claim while another claim of the company is being approved', async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    vi.spyOn(w.d.claims, 'reserveApproval').mockResolvedValueOnce(false);
+    expect(await refusal(approveClaim(w.d, claimId, admin, {}))).toEqual({
+      status: 409,
+      message: 'This business already has an approved claim',
+    });
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ status: 'pending' });
   });
 });
