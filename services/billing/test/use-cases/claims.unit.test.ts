@@ -259,4 +259,22 @@ describe('deciding a business claim', () => {
     });
     expect(await w.d.claims.findById(claimId)).toMatchObject({ status: 'pending' });
   });
+
+  it("marks a rejected claim's refund failed when the provider fails it, and throws for a retry", async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    await rejectClaim(w.d, claimId, admin, {});
+    vi.spyOn(w.simulator, 'refundPayment').mockRejectedValueOnce(new Error('the provider is down'));
+    await expect(refundRejectedClaim(w.d, claimId)).rejects.toThrow('the provider is down');
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ refundStatus: 'failed', refundId: null });
+  });
+
+  it('refunds a rejected claim whose payment record cannot take the refund (a record from before the lifecycle)', async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    const claim = await w.d.claims.findById(claimId);
+    await rejectClaim(w.d, claimId, admin, {});
+    await w.d.payments.payments.updateOne({ _id: claim!.stripePaymentIntentId }, { $set: { status: 'failed' } });
+    await refundRejectedClaim(w.d, claimId);
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ refundStatus: 'refunded', refundId: expect.any(String) });
+    expect(await w.d.payments.findById(claim!.stripePaymentIntentId)).toMatchObject({ status: 'failed', refunds: [] });
+  });
 });
