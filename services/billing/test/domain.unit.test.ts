@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@limo/platform';
 import { acceptsReport, owedAnnouncement, type SubscriptionFacts } from '../src/domain/lifecycle.js';
 import { maskKey } from '../src/domain/mask.js';
+import { newEvent } from '../src/domain/events.js';
 import { SecretBox } from '../src/keys/secret-box.js';
 import { toProviderEvent } from '../src/payments/stripe-events.js';
 import { describeBillingSettings, loadBillingSettings } from '../src/settings.js';
@@ -33,12 +34,26 @@ describe('subscription lifecycle rules', () => {
   });
 });
 
+describe('events', () => {
+  it('stamps an event with the time given, as an ISO string', () => {
+    expect(newEvent('claim.submitted.v1', 'company-1', {}, new Date('2026-12-02T12:00:00Z')).occurredAt).toBe('2026-12-02T12:00:00.000Z');
+    expect(newEvent('claim.submitted.v1', 'company-1', {}, '2026-12-02T12:00:00.000Z')).toMatchObject({
+      type: 'claim.submitted.v1',
+      key: 'company-1',
+      occurredAt: '2026-12-02T12:00:00.000Z',
+    });
+  });
+});
+
 describe('keys', () => {
   it('masks keys to their prefix and last four characters', () => {
     expect(maskKey('sk_live_51Habcdefghijklmnabcd')).toBe('sk_live_…abcd');
     expect(maskKey('whsec_0123456789xyz9')).toBe('whsec_…xyz9');
     expect(maskKey('AIzaSyA-1234567890')).toBe('…7890');
     expect(maskKey('sk_test_ab')).toBe('sk_test_…ab');
+    // Eight characters after the prefix are still short: two shown.
+    expect(maskKey('sk_test_abcdefgh')).toBe('sk_test_…gh');
+    expect(maskKey('sk_test_abcdefghi')).toBe('sk_test_…fghi');
     expect(maskKey(null)).toBeNull();
   });
 

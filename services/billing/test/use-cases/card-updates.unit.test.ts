@@ -1,50 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CardSetupPort, CardView, SetupIntentView } from '../../src/payments/payments.port.js';
 import type { SubscriptionDoc } from '../../src/repositories/subscriptions.repository.js';
 import { applyCardSetup, confirmCardSetup, startCardSetup } from '../../src/use-cases/card-updates.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, MemoryCardSetup, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The owner's card update with Stripe (POST /api/my-subscription/card, then /card/confirm or the
 // setup_intent.succeeded webhook): the card saved in Stripe Elements becomes the subscription's.
-
-/** Stripe's SetupIntents in memory: created once per idempotency key, succeeded when the browser confirms. */
-class MemoryCardSetup implements CardSetupPort {
-  private readonly intents = new Map<string, SetupIntentView>();
-  private readonly byKey = new Map<string, string>();
-  readonly defaults: { subscriptionId: string; paymentMethodId: string }[] = [];
-
-  async createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }) {
-    const id = this.byKey.get(input.idempotencyKey) ?? `seti_${this.intents.size + 1}`;
-    this.byKey.set(input.idempotencyKey, id);
-    if (!this.intents.has(id))
-      this.intents.set(id, {
-        id,
-        status: 'requires_payment_method',
-        customerId: input.customerId,
-        paymentMethodId: null,
-        metadata: input.metadata,
-      });
-    return { setupIntentId: id, clientSecret: `${id}_secret` };
-  }
-
-  async retrieveSetupIntent(id: string): Promise<SetupIntentView | null> {
-    return this.intents.get(id) ?? null;
-  }
-
-  async makeDefaultPaymentMethod(input: { subscriptionId: string; paymentMethodId: string }): Promise<CardView | null> {
-    this.defaults.push({ subscriptionId: input.subscriptionId, paymentMethodId: input.paymentMethodId });
-    return { brand: 'visa', last4: input.paymentMethodId.slice(-4) };
-  }
-
-  /** The browser confirmed the card form with card `paymentMethodId`. */
-  confirm(id: string, paymentMethodId: string): SetupIntentView {
-    const intent = this.intents.get(id);
-    if (!intent) throw new Error(`no SetupIntent ${id}`);
-    Object.assign(intent, { status: 'succeeded', paymentMethodId });
-    return intent;
-  }
-}
 
 describe("an owner's card update", () => {
   let w: BillingWorld;
@@ -103,5 +64,33 @@ describe("an owner's card update", () => {
     expect(await applyCardSetup(w.d, stripe, done)).toMatchObject({ _id: sub._id, card: { last4: '4444' } });
     expect(await applyCardSetup(w.d, stripe, { ...done, metadata: {} })).toBeNull();
     expect(await applyCardSetup(w.d, stripe, { ...done, metadata: { ...done.metadata, subscriptionId: 'sub_unknown' } })).toBeNull();
+  });
+
+  it('saves no card while the SetupIntent is still processing, even with its card attached', async () => {
+    const started = await startCardSetup(stripe, sub);
+    const processing = Object.assign((await stripe.retrieveSetupIntent(started.setupIntentId))!, {
+      status: 'processing',
+      paymentMethodId: 'pm_card_9999',
+    });
+    expect(await refusal(confirmCardSetup(w.d, stripe, sub, started.setupIntentId))).toEqual({
+      status: 409,
+      message: 'The new card is not confirmed yet: finish the card form first',
+    });
+    expect(await applyCardSetup(w.d, stripe, processing)).toBeNull();
+    expect(stripe.defaults).toEqual([]);
+  });
+
+  it("answers 404 for the same customer's SetupIntent of another subscription", async () => {
+    const other = await stripe.createSetupIntent({
+      customerId: sub.customerId,
+      metadata: { subscriptionId: 'sub_other', purpose: 'card_update' },
+      idempotencyKey: 'other-subscription',
+    });
+    stripe.confirm(other.setupIntentId, 'pm_card_0007');
+    expect(await refusal(confirmCardSetup(w.d, stripe, sub, other.setupIntentId))).toEqual({
+      status: 404,
+      message: 'Card update not found',
+    });
+    expect(stripe.defaults).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
@@ -209,5 +209,64 @@ describe('deciding a business claim', () => {
     const claim = await w.d.claims.findById(claimId);
     expect(claim).toMatchObject({ status: 'pending', refundStatus: 'none' });
     expect(await w.d.payments.findById(claim!.stripePaymentIntentId)).toMatchObject({ refunds: [] });
+  });
+
+  it('approves a signed-out claim on the account linked to it between the read and the write', async () => {
+    const claimId = await claimOf(await w.company(), null);
+    const sam = signedIn('sam');
+    vi.spyOn(w.d.claims, 'decide').mockImplementationOnce(async () => {
+      await linkClaimant(w.d, claimId, sam.id);
+      return null;
+    });
+    expect(await approveClaim(w.d, claimId, admin, {})).toMatchObject({ status: 'approved', userId: sam.id });
+    const [approved, ...more] = await w.events('claim.approved.v1');
+    expect(more).toEqual([]);
+    expect(approved.data).toMatchObject({ claimId, userId: sam.id });
+  });
+
+  it('answers 409 when another admin decided the claim between the read and the write', async () => {
+    const companyId = await w.company();
+    const claimId = await claimOf(companyId, null);
+    vi.spyOn(w.d.claims, 'decide').mockImplementationOnce(async () => {
+      await rejectClaim(w.d, claimId, signedIn('ann', 'admin'), {});
+      return null;
+    });
+    const meanwhile = { status: 409, message: 'This claim was decided meanwhile' };
+    expect(await refusal(approveClaim(w.d, claimId, admin, {}))).toEqual(meanwhile);
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ status: 'rejected' });
+    expect(await w.events('claim.approved.v1')).toEqual([]);
+
+    const other = await claimOf(await w.company(), signedIn('dana'));
+    vi.spyOn(w.d.claims, 'decide').mockResolvedValueOnce(null);
+    expect(await refusal(rejectClaim(w.d, other, admin, {}))).toEqual(meanwhile);
+    expect(await w.d.claims.findById(other)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses to approve a claim while another claim of the company is being approved', async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    vi.spyOn(w.d.claims, 'reserveApproval').mockResolvedValueOnce(false);
+    expect(await refusal(approveClaim(w.d, claimId, admin, {}))).toEqual({
+      status: 409,
+      message: 'This business already has an approved claim',
+    });
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ status: 'pending' });
+  });
+
+  it("marks a rejected claim's refund failed when the provider fails it, and throws for a retry", async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    await rejectClaim(w.d, claimId, admin, {});
+    vi.spyOn(w.simulator, 'refundPayment').mockRejectedValueOnce(new Error('the provider is down'));
+    await expect(refundRejectedClaim(w.d, claimId)).rejects.toThrow('the provider is down');
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ refundStatus: 'failed', refundId: null });
+  });
+
+  it('refunds a rejected claim whose payment record cannot take the refund (a record from before the lifecycle)', async () => {
+    const claimId = await claimOf(await w.company(), signedIn('dana'));
+    const claim = await w.d.claims.findById(claimId);
+    await rejectClaim(w.d, claimId, admin, {});
+    await w.d.payments.payments.updateOne({ _id: claim!.stripePaymentIntentId }, { $set: { status: 'failed' } });
+    await refundRejectedClaim(w.d, claimId);
+    expect(await w.d.claims.findById(claimId)).toMatchObject({ refundStatus: 'refunded', refundId: expect.any(String) });
+    expect(await w.d.payments.findById(claim!.stripePaymentIntentId)).toMatchObject({ status: 'failed', refunds: [] });
   });
 });

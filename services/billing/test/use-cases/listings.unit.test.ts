@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { businessListingBodySchema } from '@limo/contracts';
 import { recordSuccess } from '../../src/use-cases/payment-records.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
@@ -95,5 +96,55 @@ describe('registering a paid listing', () => {
     expect(await w.d.listings.findById(listing._id)).toMatchObject({ status: 'paid', paymentIntentId: paymentIntent });
     expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ userId: dana.id, companyId: listing._id });
     expect(await w.events('listing.registered.v1')).toHaveLength(1);
+  });
+
+  it('keeps every field of the listing form for the company the directory makes', async () => {
+    const form = businessListingBodySchema.parse({
+      name: 'Dana Limos',
+      businessEmail: 'Desk@dana.example',
+      website: 'dana.example',
+      phone: '(303) 555-0100',
+      email: 'dana@dana.example',
+      description: 'Black cars across the Front Range',
+      address: '1 Main St',
+      city: 'Denver',
+      state: 'CO',
+      zipCode: '80202',
+      fullAddress: '1 Main St, Denver, CO 80202',
+      latitude: 39.74,
+      longitude: -104.99,
+      priceRange: '$$',
+      services: ['Airport transfers'],
+      vehicleTypes: ['Sedan', 'SUV'],
+      hourlyRateStart: 95,
+      seoKeywords: 'denver limo',
+      seoTags: 'limo, chauffeur',
+    });
+    const dana = signedIn('dana');
+    const listing = await registerListing(w.d, form, { userId: dana.id, email: dana.email }, undefined);
+    expect((await w.d.listings.findById(listing._id))?.company).toEqual({
+      name: 'Dana Limos',
+      description: 'Black cars across the Front Range',
+      phone: '(303) 555-0100',
+      email: 'dana@dana.example',
+      businessEmail: 'desk@dana.example',
+      website: 'https://dana.example/',
+      address: '1 Main St',
+      city: 'Denver',
+      state: 'CO',
+      zipCode: '80202',
+      latitude: 39.74,
+      longitude: -104.99,
+      priceRange: '$$',
+      services: ['airport-transfer'],
+      vehicleTypes: ['sedan', 'suv'],
+      hourlyRateStart: 95,
+      seoKeywords: 'denver limo',
+      seoTags: 'limo, chauffeur',
+      fullAddress: '1 Main St, Denver, CO 80202',
+    });
+    // The short form: what it leaves out is stored empty.
+    const short = await registerListing(w.d, listingForm('Eve Cars'), { userId: dana.id, email: dana.email }, undefined);
+    expect(short.company).toMatchObject({ description: null, latitude: null, services: [], vehicleTypes: [], seoTags: null });
   });
 });

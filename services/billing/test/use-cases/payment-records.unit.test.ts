@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '@limo/platform/testing';
 import { registerListing } from '../../src/use-cases/listings.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
+import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 import { billingWorld, listingForm, paidCheckout, signedIn, type BillingWorld } from './support.js';
 
 // What a succeeded payment leads to, whichever of the success page and the webhook gets there first:
@@ -130,5 +132,56 @@ describe("a listing payment's listing", () => {
     const [succeeded] = await w.events('payment.succeeded.v1');
     expect(succeeded.key).toBe(paymentIntent);
     expect(await w.d.listings.listings.count({})).toBe(0);
+  });
+
+  it("leaves a second payment for a listing already paid unused, its subscription nobody's", async () => {
+    const dana = signedIn('dana');
+    const listing = await registerListing(w.d, listingForm('Dana Limos'), { userId: dana.id, email: dana.email }, undefined);
+    // The owner and an admin both paid the unpaid listing before either payment was reported.
+    const first = await paidCheckout(w, { plan: 'listing', companyId: listing._id }, dana);
+    const second = await paidCheckout(w, { plan: 'listing', companyId: listing._id }, signedIn('root', 'admin'));
+    await w.deliverWebhooks();
+    expect(await w.d.listings.findById(listing._id)).toMatchObject({ status: 'paid', paymentIntentId: first.paymentIntent });
+    const payment = await w.d.payments.findById(second.paymentIntent);
+    expect(payment).toMatchObject({ status: 'succeeded' });
+    expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ userId: null });
+  });
+
+  it('finishes a paid listing whose payment a crash left unused when the webhook comes again', async () => {
+    const dana = signedIn('dana');
+    const listing = await registerListing(w.d, listingForm('Dana Limos'), { userId: dana.id, email: dana.email }, undefined);
+    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', companyId: listing._id }, dana);
+    await w.deliverWebhooks();
+    const payment = await w.d.payments.findById(paymentIntent);
+    // The listing was marked paid, then the process stopped before the payment and the subscription were written.
+    await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { status: 'succeeded' } });
+    await w.d.subscriptions.subscriptions.updateOne({ _id: payment?.subscriptionId ?? '' }, { $set: { userId: null } });
+    const [succeeded] = await w.d.webhookEvents.events.find({ 'event.type': 'payment_intent.succeeded' });
+    await handleProviderEvent(w.d, succeeded._id);
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used', companyId: listing._id });
+    expect(await w.subscription(payment?.subscriptionId ?? null)).toMatchObject({ userId: dana.id, companyId: listing._id });
+  });
+
+  it("leaves a visitor's payment bound to a listing not yet written to the sign-up that finishes it", async () => {
+    const dana = signedIn('dana');
+    const { paymentIntent } = await paidCheckout(
+      w,
+      { plan: 'listing', metadata: { companyName: 'Dana Limos', email: 'dana@example.com' } },
+      null,
+    );
+    // The sign-up bound the payment to its listing; the webhook comes before the listing is written.
+    const listingId = randomUUID();
+    expect(await w.d.payments.bindListing(paymentIntent, listingId, dana.id)).toBe(true);
+    await w.deliverWebhooks();
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'succeeded', companyId: listingId });
+    const listing = await registerListing(
+      w.d,
+      listingForm('Dana Limos'),
+      { userId: dana.id, email: 'dana@example.com' },
+      paymentIntent,
+      listingId,
+    );
+    expect(listing).toMatchObject({ _id: listingId, status: 'paid', paymentIntentId: paymentIntent });
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used' });
   });
 });

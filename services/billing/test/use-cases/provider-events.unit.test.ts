@@ -1,15 +1,19 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { CardDeclinedError } from '../../src/payments/payments.port.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CardDeclinedError, type ProviderEvent } from '../../src/payments/payments.port.js';
+import { startCardSetup } from '../../src/use-cases/card-updates.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { handleProviderEvent } from '../../src/use-cases/provider-events.js';
 import { cancelSubscription } from '../../src/use-cases/subscriptions.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, MemoryCardSetup, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The payment provider's webhooks (POST /api/webhooks/stripe, then billing's consumer): what each event
 // changes in payments, claims and subscriptions, whatever the order and however often it comes.
 const claimer = { name: 'Dana Driver', email: 'dana@example.com', phone: '(303) 555-0199', role: 'owner' as const };
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });
+let seconds = 0;
+/** A later time than every write before it (the provider's event time). */
+const later = () => new Date(Date.now() + 60_000 + ++seconds * 1000).toISOString();
 
 describe("the payment provider's events", () => {
   let w: BillingWorld;
@@ -138,5 +142,98 @@ describe("the payment provider's events", () => {
     for (const id of ['evt_1', 'evt_2', 'evt_3', 'evt_unknown']) await handleProviderEvent(w.d, id);
     expect(await w.d.payments.payments.count({})).toBe(0);
     expect(await w.d.subscriptions.subscriptions.count({})).toBe(0);
+  });
+
+  /** The provider's event `fields`, stored as the webhook route stores it, then applied. */
+  const deliver = async (fields: Omit<ProviderEvent, 'id' | 'created'>): Promise<void> => {
+    const id = `evt_${++seconds}`;
+    await w.d.webhookEvents.record('simulator', { id, created: later(), ...fields });
+    await handleProviderEvent(w.d, id);
+  };
+  const invoice = (subscriptionId: string | null, periodEnd: string | null) => ({
+    id: 'in_1',
+    subscriptionId,
+    status: null,
+    amountPaid: 0,
+    periodEnd,
+  });
+
+  it("takes an invoice's outcome and a subscription event's object when the provider cannot be asked", async () => {
+    const { subscriptionId } = await paidUpgrade(w, signedIn('dana'));
+    vi.spyOn(w.simulator, 'retrieveSubscription').mockRejectedValue(new Error('the provider is down'));
+    const renewal = '2028-06-01T00:00:00.000Z';
+    await deliver({ type: 'invoice.payment_failed', objectId: 'in_1', invoice: invoice(subscriptionId, renewal) });
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'past_due' });
+    await deliver({ type: 'invoice.paid', objectId: 'in_1', invoice: invoice(subscriptionId, renewal) });
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', currentPeriodEnd: renewal });
+
+    // An invoice of no subscription, without its invoice, or of one billing does not hold changes nothing.
+    await deliver({ type: 'invoice.payment_failed', objectId: 'in_2', invoice: invoice(null, null) });
+    await deliver({ type: 'invoice.payment_failed', objectId: 'in_3' });
+    await deliver({ type: 'invoice.payment_failed', objectId: 'in_4', invoice: invoice('sub_other', null) });
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active' });
+
+    const state = { id: subscriptionId, customerId: null, currentPeriodEnd: renewal, canceledAt: null, metadata: {} };
+    await deliver({
+      type: 'customer.subscription.created',
+      objectId: subscriptionId,
+      subscription: { ...state, status: 'active', cancelAtPeriodEnd: true },
+    });
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  it('ends a subscription on its deletion event even when the provider still reads it active', async () => {
+    const { subscriptionId } = await paidUpgrade(w, signedIn('dana'));
+    const active = await w.simulator.retrieveSubscription(subscriptionId);
+    if (!active) throw new Error('the simulator lost the subscription');
+    vi.spyOn(w.simulator, 'retrieveSubscription').mockResolvedValue(active);
+    const canceledAt = later();
+    await deliver({
+      type: 'customer.subscription.deleted',
+      objectId: subscriptionId,
+      subscription: { ...active, status: 'canceled', canceledAt },
+    });
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'canceled', canceledAt });
+  });
+
+  it("records a failed payment without the provider's error when the event carries none", async () => {
+    const started = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, signedIn('dana'), {
+      warn: () => undefined,
+    });
+    await deliver({ type: 'payment_intent.payment_failed', objectId: started.paymentIntentId });
+    expect(await w.d.payments.findById(started.paymentIntentId)).toMatchObject({ status: 'failed', lastError: null });
+  });
+
+  it("saves a Stripe card update's card from its webhook, and nothing with a provider that has no card setup", async () => {
+    const { subscriptionId } = await paidUpgrade(w, signedIn('dana'));
+    const stripe = new MemoryCardSetup();
+    const sub = await w.subscription(subscriptionId);
+    const done = stripe.confirm((await startCardSetup(stripe, sub!)).setupIntentId, 'pm_card_4444');
+    await deliver({ type: 'setup_intent.succeeded', objectId: done.id, setupIntent: done });
+    expect(stripe.defaults).toEqual([]);
+
+    Object.assign(w.simulator, { cardSetup: stripe });
+    await deliver({ type: 'setup_intent.succeeded', objectId: done.id });
+    expect(stripe.defaults).toEqual([]);
+    await deliver({ type: 'setup_intent.succeeded', objectId: done.id, setupIntent: done });
+    expect(stripe.defaults).toEqual([{ subscriptionId, paymentMethodId: 'pm_card_4444' }]);
+    expect(await w.subscription(subscriptionId)).toMatchObject({ card: { brand: 'visa', last4: '4444' } });
+  });
+
+  it('fails the event when the refund of a claim checkout for a taken company fails, and refunds it when retried', async () => {
+    const companyId = await w.company();
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, signedIn('dana'));
+    await w.changeOwner(companyId, 'owner-account');
+    const refund = vi.spyOn(w.simulator, 'refundPayment').mockRejectedValueOnce(new Error('the provider is down'));
+    await expect(w.deliverWebhooks()).rejects.toThrow('the provider is down');
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ refunds: [] });
+
+    refund.mockRestore();
+    const [stored] = await w.d.webhookEvents.events.find({ 'event.type': 'payment_intent.succeeded' });
+    await handleProviderEvent(w.d, stored._id);
+    expect(await w.d.payments.findById(paymentIntent)).toMatchObject({
+      status: 'refunded',
+      refunds: [expect.objectContaining({ amount: 7500, reason: 'claimed meanwhile' })],
+    });
   });
 });

@@ -3,7 +3,7 @@ import { NedbDocumentStore } from '@limo/engine-nedb';
 import { createLogger, type AdapterSwitch, type EventEnvelope, type MailMessage, type SessionUser } from '@limo/platform';
 import { outboxEvents, recordingMailer } from '@limo/platform/testing';
 import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
-import type { PaymentsProvider } from '../../src/payments/payments.port.js';
+import type { CardSetupPort, CardView, PaymentsProvider, SetupIntentView } from '../../src/payments/payments.port.js';
 import { PaymentsRegistry } from '../../src/payments/payments.registry.js';
 import { PaymentSimulator } from '../../src/payments/simulator.payments.js';
 import { ClaimsRepository } from '../../src/repositories/claims.repository.js';
@@ -188,4 +188,42 @@ export function listingForm(name = 'Dana Limos'): BusinessListingBody {
     zipCode: '80202',
     fullAddress: '1 Main St, Denver, CO 80202',
   });
+}
+
+/** Stripe's SetupIntents in memory: created once per idempotency key, succeeded when the browser confirms. */
+export class MemoryCardSetup implements CardSetupPort {
+  private readonly intents = new Map<string, SetupIntentView>();
+  private readonly byKey = new Map<string, string>();
+  readonly defaults: { subscriptionId: string; paymentMethodId: string }[] = [];
+
+  async createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }) {
+    const id = this.byKey.get(input.idempotencyKey) ?? `seti_${this.intents.size + 1}`;
+    this.byKey.set(input.idempotencyKey, id);
+    if (!this.intents.has(id))
+      this.intents.set(id, {
+        id,
+        status: 'requires_payment_method',
+        customerId: input.customerId,
+        paymentMethodId: null,
+        metadata: input.metadata,
+      });
+    return { setupIntentId: id, clientSecret: `${id}_secret` };
+  }
+
+  async retrieveSetupIntent(id: string): Promise<SetupIntentView | null> {
+    return this.intents.get(id) ?? null;
+  }
+
+  async makeDefaultPaymentMethod(input: { subscriptionId: string; paymentMethodId: string }): Promise<CardView | null> {
+    this.defaults.push({ subscriptionId: input.subscriptionId, paymentMethodId: input.paymentMethodId });
+    return { brand: 'visa', last4: input.paymentMethodId.slice(-4) };
+  }
+
+  /** The browser confirmed the card form with card `paymentMethodId`. */
+  confirm(id: string, paymentMethodId: string): SetupIntentView {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`no SetupIntent ${id}`);
+    Object.assign(intent, { status: 'succeeded', paymentMethodId });
+    return intent;
+  }
 }
