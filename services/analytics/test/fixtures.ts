@@ -15,9 +15,11 @@ export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.googl
  * the `events` part and the rollups' parts; otherwise the first insert is complete and its answer is
  * lost. Either way it then throws, and so does every later insert: the process is gone.
  */
-export function crashingStore(store: AnalyticsStore, rawOnly: boolean): AnalyticsStore {
+export function crashingStore(store: AnalyticsStore, rawOnly: boolean): AnalyticsStore & { died: Promise<void> } {
   let crashed = false;
-  const crashing: AnalyticsStore = Object.create(store) as AnalyticsStore;
+  let die = () => {};
+  const died = new Promise<void>((resolve) => (die = resolve));
+  const crashing = Object.assign(Object.create(store) as AnalyticsStore, { died });
   crashing.insertRows = async (rows, batchId) => {
     if (crashed) throw new Error('the process is gone');
     crashed = true;
@@ -33,6 +35,8 @@ export function crashingStore(store: AnalyticsStore, rawOnly: boolean): Analytic
         for (const v of views) await store.command(`ATTACH TABLE analytics.${v.name}`);
       }
     }
+    // The materialized views are attached again by now: the next process writes its rollups through them.
+    die();
     throw new Error('killed in the middle of the insert');
   };
   // Nothing answers a dead process: its writer takes the failures for the store's, never the rows'.
