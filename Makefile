@@ -11,7 +11,7 @@ STAMP := node_modules/.install-stamp
 WEB_BUILT := web/dist/.ssr/entry-server.js
 WEB_INPUTS := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json web/package.json packages/contracts/src -type f 2>/dev/null)
 
-.PHONY: help install typescript build start test test-unit start-distributed stop-distributed engines-up engines-down bench clean
+.PHONY: help install typescript build check start test start-distributed stop-distributed engines-up engines-down bench clean
 
 help:
 	@echo "make start              install, build and serve everything (embedded profile) at http://127.0.0.1:$${PORT:-8080}"
@@ -38,7 +38,15 @@ build: typescript $(WEB_BUILT)
 start: build
 	node packages/embedded/dist/main.js
 
-test: build
+# Every file git knows (tracked or new, not ignored) and still present: `make test` after a green `make check`
+# with nothing changed goes straight to the tests (CI runs `make check` while its engines start).
+CHECK_STAMP := node_modules/.check-stamp
+CHECK_INPUTS := $(wildcard $(shell git ls-files -co --exclude-standard 2>/dev/null))
+ifeq ($(CHECK_INPUTS),)
+.PHONY: $(CHECK_STAMP)
+endif
+
+$(CHECK_STAMP): $(CHECK_INPUTS) | build
 	npx tsc -p tsconfig.test.json
 	npx tsc -p scripts/tsconfig.json
 	# Undeclared or unused dependencies, unused files and exports (knip.jsonc): ~10 s, so before the lint.
@@ -46,7 +54,19 @@ test: build
 	# ESLint holds the whole tree's results (~5 GB on this tree): more than Node's default heap.
 	NODE_OPTIONS=--max-old-space-size=8192 npx eslint .
 	npx prettier --check .
-	npx vitest run
+	@touch $(CHECK_STAMP)
+
+# Type-check (tests and scripts too), knip, lint and format: everything `make test` runs before the tests.
+check: build $(CHECK_STAMP)
+
+# Two vitest runs: the jsdom components and the unit tests (no engine, no shared state) on every core, then
+# the engine-backed suites and the browser journeys one file at a time (they share the engines, and some
+# stop them or measure time). Both run even when the first fails; make fails if either did.
+test: check
+	status=0; \
+	npx vitest run --project web --project unit --maxWorkers=100% || status=$$?; \
+	npx vitest run --project node --project e2e || status=$$?; \
+	exit $$status
 	# Stryker on the domain/ and use-cases/ files changed since main (MUTATION=all: every one; README "Tests").
 	bash scripts/mutation-changed.sh
 

@@ -31,9 +31,22 @@ export const alias = {
   '@limo/embedded': src('./packages/embedded/src/index.ts'),
 };
 
+/** Where the node tests live; `*.unit.test.ts` files form the `unit` project, the others `node`. */
+const nodeTests = [
+  'packages/*/test/**/*',
+  'packages/engines/*/test/**/*',
+  'packages/ports/*/test/**/*',
+  'services/*/test/**/*',
+  'packages/*/src/**/*',
+  'services/*/src/**/*',
+  'test/**/*',
+];
+
 // Tests run against the TypeScript sources of the workspaces, so `make test` needs no build first.
-// Three projects under one `npx vitest run`: node (services and packages), web (components in
-// jsdom, web/vitest.config.ts) and e2e (browser journeys against the running product).
+// Four projects under one `npx vitest run`: unit (no engine, no I/O beyond temp files), node (services
+// and packages against the engines), web (components in jsdom, web/vitest.config.ts) and e2e (browser
+// journeys against the running product). `make test` runs web and unit on every core first, then node
+// and e2e one file at a time: those share the engines, and some stop an engine or measure time.
 export default defineConfig({
   test: {
     reporters: ['verbose'],
@@ -41,16 +54,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'unit',
+          include: nodeTests.map((dir) => `${dir}.unit.test.ts`),
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'node',
-          include: [
-            'packages/*/test/**/*.test.ts',
-            'packages/engines/*/test/**/*.test.ts',
-            'packages/ports/*/test/**/*.test.ts',
-            'services/*/test/**/*.test.ts',
-            'packages/*/src/**/*.test.ts',
-            'services/*/src/**/*.test.ts',
-            'test/**/*.test.ts',
-          ],
+          include: nodeTests.map((dir) => `${dir}.test.ts`),
+          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
           // Engines whose variable is unset start with testcontainers when Docker answers (see engines.ts).
           globalSetup: ['packages/platform/test/support/global-setup.ts'],
           testTimeout: 30_000,
