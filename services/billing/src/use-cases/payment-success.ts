@@ -1,6 +1,7 @@
 import type { ListingPaymentSuccess, ProcessPaymentSuccessBody, ProcessPaymentSuccessResponse } from '@limo/contracts';
 import { badRequest, conflict, notFound, type SessionUser } from '@limo/platform';
 import { listingNextSteps } from '../domain/plans.js';
+import type { ClaimDoc } from '../repositories/claims.repository.js';
 import type { PaymentDoc } from '../repositories/payments.repository.js';
 import { assertPayer, findCompany, MESSAGES, PAYMENT_INTENT_ID, type UseCaseDeps } from './context.js';
 import { createClaim, successAnswer, verifiedPayment } from './payment-records.js';
@@ -24,7 +25,7 @@ export async function processPaymentSuccess(
   if (payment.purpose === 'business_listing') return listingSuccess(d, payment, body);
   if (existing) {
     if (existing.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
-    return successAnswer(d, existing, existing.userId === null || user === null);
+    return successAnswer(d, existing, passwordSetupRequired(existing, payment, user));
   }
   if (payment.plan !== body.plan) throw badRequest('This payment was made for another plan', 'plan');
   if (payment.companyId !== body.companyId) throw badRequest('This payment was made for another company', 'companyId');
@@ -34,7 +35,16 @@ export async function processPaymentSuccess(
   // A payer signed in here (holding the payment) claims as that account: the account is theirs, never a stranger's.
   const claimant = payment.userId ?? user?.id ?? null;
   const claim = await createClaim(d, payment, claimant, user && !payment.userId ? { ...details, email: user.email } : details, provider);
-  return successAnswer(d, claim, claim.userId === null || user === null, provider.testMode);
+  return successAnswer(d, claim, passwordSetupRequired(claim, payment, user), provider.testMode);
+}
+
+/**
+ * Whether the page tells the claimer to set a password (mailed a link) rather than to log in with theirs: a
+ * claim with no account yet, or one linked later to the account identity made for it, read signed out. The
+ * account of a payer signed in at checkout chose its password, whoever reads the page and however signed in.
+ */
+function passwordSetupRequired(claim: ClaimDoc, payment: PaymentDoc, user: SessionUser | null): boolean {
+  return claim.userId === null || (user === null && claim.userId !== payment.userId);
 }
 
 /**

@@ -24,7 +24,7 @@ describe('the payment-success page of a claim', () => {
   it('makes the pending claim of a signed-in payer once, with the steps to the dashboard', async () => {
     const dana = signedIn('dana');
     const companyId = await w.company({ name: 'Mile High Limousines' });
-    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    const { paymentIntent, clientSecret } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
     const answer = await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana);
     expect(answer).toEqual({
       plan: 'claim',
@@ -43,6 +43,8 @@ describe('the payment-success page of a claim', () => {
       testMode: true,
     });
     expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana)).toEqual(answer);
+    // Read again signed out (another browser, the client secret in its address): still "log in", not "set a password".
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null)).toEqual(answer);
     expect(await w.d.payments.findById(paymentIntent)).toMatchObject({ status: 'used' });
     const [submitted, ...more] = await w.events('claim.submitted.v1');
     expect(more).toEqual([]);
@@ -109,6 +111,10 @@ describe('the payment-success page of a claim', () => {
     });
     expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, signedIn('eve')))).toMatchObject({
       status: 403,
+    });
+    // Read signed out: the account identity made for the claim still waits for the password its link sets.
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId, clientSecret }, null)).toMatchObject({
+      dashboardAccess: { passwordSetupRequired: true },
     });
   });
 
