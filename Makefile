@@ -39,7 +39,7 @@ start: build
 	node packages/embedded/dist/main.js
 
 # Every file git knows (tracked or new, not ignored) and still present: `make test` after a green `make check`
-# with nothing changed goes straight to the tests (CI runs `make check` while its engines start).
+# with nothing changed since goes straight to the tests.
 CHECK_STAMP := node_modules/.check-stamp
 CHECK_INPUTS := $(wildcard $(shell git ls-files -co --exclude-standard 2>/dev/null))
 ifeq ($(CHECK_INPUTS),)
