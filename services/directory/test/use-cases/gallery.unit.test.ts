@@ -2,10 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DiskBlobStore, type BlobStore, type ServiceContext } from '@limo/platform';
+import type { FastifyReply } from 'fastify';
+import { DiskBlobStore, HttpError, MemoryRateLimiter, type BlobStore, type ServiceContext } from '@limo/platform';
 import { refusal } from '@limo/platform/testing';
 import { Gallery } from '../../src/use-cases/gallery.js';
-import { storeImage } from '../../src/use-cases/image-upload.js';
+import { deleteStoredImage, limitUploads, storeImage } from '../../src/use-cases/image-upload.js';
 import { png } from '../images.js';
 import { directoryWorld, type DirectoryWorld } from './support.js';
 
@@ -43,6 +44,31 @@ describe('an uploaded image', () => {
       message: "Please select an image that's at least 100x100 pixels",
     });
     expect(await w.images.images.count({})).toBe(0);
+    // The form marks the image field.
+    const err: unknown = await storeImage({ ctx, images: w.images, blobs }, await png(99, 100), 'owner-1', null).catch((e: unknown) => e);
+    expect(err instanceof HttpError && err.errors?.map((e) => e.field)).toEqual(['image']);
+  });
+
+  it('is deleted with its metadata even when its stored file is gone already', async () => {
+    const stored = await storeImage({ ctx, images: w.images, blobs }, await png(120, 100), 'owner-1', null);
+    const gone: BlobStore = { ...blobs, delete: () => Promise.reject(new Error('no such file')) };
+    await deleteStoredImage({ images: w.images, blobs: gone }, stored.id);
+    expect(await w.images.findById(stored.id)).toBeNull();
+  });
+
+  it('comes at most 60 an hour from one user: the 61st is refused with a wait, other users go on', async () => {
+    const limited = { ...ctx, limiter: new MemoryRateLimiter() } as ServiceContext;
+    const headers: Record<string, unknown> = {};
+    const reply = { header: (name: string, value: unknown) => (headers[name] = value) } as unknown as FastifyReply;
+    for (let i = 0; i < 60; i++) await limitUploads(limited, reply, 'owner-1');
+    expect(await refusal(limitUploads(limited, reply, 'owner-1'))).toEqual({
+      status: 429,
+      message: 'Too many uploads. Please try again later.',
+    });
+    // The wait is the rest of the hour (the window opened with the first upload).
+    expect(Number(headers['retry-after'])).toBeGreaterThan(3500);
+    expect(Number(headers['retry-after'])).toBeLessThanOrEqual(3600);
+    await expect(limitUploads(limited, reply, 'owner-2')).resolves.toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '@limo/platform/testing';
+import { IMAGE_MESSAGES } from '../../src/domain/image.js';
+import { readUploadedImage } from '../../src/use-cases/image-upload.js';
 import { readUpload, type UploadForm } from '../../src/use-cases/multipart-upload.js';
 
 // An upload form's multipart body (images, insurance certificates): its one file, its text fields,
@@ -44,6 +46,8 @@ describe('reading an upload', () => {
     const { req, skipped } = request([
       { type: 'field', fieldname: 'caption', value: '  Our stretch limo  ' },
       { type: 'field', fieldname: 'empty', value: '   ' },
+      // A field sent as JSON (@fastify/multipart parses it): not a text field, skipped.
+      { type: 'field', fieldname: 'meta', value: { order: 3 } },
       file('other', 'not ours'),
       file('image', 'first'),
       file('image', 'second'),
@@ -67,5 +71,18 @@ describe('reading an upload', () => {
     expect(await failing('FST_INVALID_MULTIPART_CONTENT_TYPE')).toEqual({ status: 400, message: form.notAccepted });
     expect(await failing('FST_FILES_LIMIT')).toEqual({ status: 400, message: form.oneAtATime });
     expect(await failing()).toEqual({ status: 400, message: 'The upload could not be read. Please try again.' });
+  });
+});
+
+describe('the image upload form (owner-admin §5)', () => {
+  it('reads the file of its `image` field, and words its refusals as the image form does', async () => {
+    expect((await readUploadedImage(request([file('image', 'png bytes')]).req)).bytes.toString()).toBe('png bytes');
+    expect(await refusal(readUploadedImage(request([file('certificate', 'pdf')]).req))).toEqual({
+      status: 400,
+      message: IMAGE_MESSAGES.notImage,
+    });
+    const failing = (code: string) => refusal(readUploadedImage(request([file('image', 'x'), { type: 'error', code }]).req));
+    expect(await failing('FST_REQ_FILE_TOO_LARGE')).toEqual({ status: 400, message: IMAGE_MESSAGES.tooLarge });
+    expect(await failing('FST_FILES_LIMIT')).toEqual({ status: 400, message: 'Please upload one image at a time' });
   });
 });
