@@ -173,6 +173,15 @@ describe("the owner's subscription", () => {
     expect((await mine.owned(dana.id)).map((s) => s.companyId).sort()).toEqual([first, second].sort());
   });
 
+  it('leaves out an abandoned claim checkout, though its subscription names the payer', async () => {
+    const first = await paidListing('Dana Limos');
+    const claimed = await w.company({ name: 'Mile High Limousines' });
+    const started = await createPaymentIntent(w.d, { plan: 'claim', companyId: claimed }, dana, { warn: () => undefined });
+    expect((await w.subscription(started.subscriptionId ?? null))?.userId).toBe(dana.id);
+    expect((await mine.owned(dana.id)).map((s) => s.companyId)).toEqual([first]);
+    expect(await refusal(mine.view(dana, claimed))).toEqual({ status: 404, message: 'You have no subscription for this company' });
+  });
+
   it('keys the cancellation mail by the subscription and its cancellation', () => {
     expect(cancellationMailKey({ _id: 'sub_1', canceledAt: '2027-05-01T00:00:00.000Z' })).toBe(
       'subscription-cancelled:sub_1:2027-05-01T00:00:00.000Z',
