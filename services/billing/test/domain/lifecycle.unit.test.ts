@@ -225,6 +225,7 @@ describe('acceptsReport: the newest allowed report wins; an ended subscription s
     expect(acceptsReport({ ...stored, status: 'canceled' }, { status: 'active', at: newer })).toBe(false);
     expect(acceptsReport({ ...stored, status: 'canceled' }, { status: 'canceled', at: newer })).toBe(false);
     expect(acceptsReport({ ...stored, status: 'incomplete_expired' }, { status: 'canceled', at: newer })).toBe(false);
+    expect(acceptsReport({ ...stored, status: 'incomplete_expired' }, { status: 'incomplete_expired', at: newer })).toBe(false);
   });
 
   it('ignores a newer report the table refuses', () => {
