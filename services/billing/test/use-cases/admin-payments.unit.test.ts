@@ -101,7 +101,47 @@ describe("the admin's payments", () => {
     const claim = await paidClaim('Mile High Limousines');
     const rows = new Map((await admin.ledger({})).rows.map((r) => [r.id, r]));
     expect(rows.get(upgrade)).toMatchObject({ status: 'succeeded', upgrade: true, claim: null, listing: null, companyName: 'Dana Limos' });
-    expect(rows.get(claim.stripePaymentIntentId)).toMatchObject({ upgrade: false, claim: { id: claim._id, status: 'pending' } });
+    expect(rows.get(claim.stripePaymentIntentId)).toMatchObject({
+      upgrade: false,
+      claim: { id: claim._id, status: 'pending' },
+      refund: null,
+    });
+  });
+
+  it('shows a declined payment as failed', async () => {
+    const open = await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, dana, { warn: () => undefined });
+    expect(() =>
+      w.simulator.confirm({ clientSecret: open.clientSecret, cardNumber: '4000000000000002', expiry: '12/40', cvc: '123' }),
+    ).toThrow('Your card was declined');
+    await w.deliverWebhooks();
+    expect((await w.d.payments.findById(open.paymentIntentId))?.status).toBe('failed');
+    expect((await admin.ledger({})).rows).toEqual([expect.objectContaining({ id: open.paymentIntentId, status: 'failed' })]);
+  });
+
+  it("refunds nothing twice while a refund is under way (the ledger's or the claim's)", async () => {
+    const paymentIntent = await paidListing('Dana Limos');
+    const at = new Date().toISOString();
+    expect(
+      await w.facts.d.ledger.startRefund({
+        _id: paymentIntent,
+        refundId: null,
+        status: 'pending',
+        amount: 7500,
+        reason: null,
+        by: root.id,
+        at,
+      }),
+    ).toBeTruthy();
+    const already = { status: 409, message: 'This payment was already refunded' };
+    expect(await refusal(admin.refund(paymentIntent, root, null))).toEqual(already);
+    // Under way: not refunded yet.
+    const row = await admin.row((await w.d.payments.findById(paymentIntent))!);
+    expect(row).toMatchObject({ status: 'succeeded', refund: { refundedAt: null, amount: 7500 } });
+
+    const approved = await paidClaim('Approved Limos');
+    await approveClaim(w.d, approved._id, root, {});
+    await w.d.claims.setRefund(approved._id, 'pending', null);
+    expect(await refusal(admin.refund(approved.stripePaymentIntentId, root, null))).toEqual(already);
   });
 
   it('lists the ledger newest first, filtered by status and found by company name or e-mail', async () => {

@@ -93,4 +93,27 @@ describe("a visitor's paid-listing sign-up", () => {
     expect(accounts.accounts.has(id)).toBe(false);
     expect(await signUps.find(id)).toMatchObject({ state: 'compensated', failure: 'This payment was already used for a listing' });
   });
+
+  it('answers 503 when the listing keeps failing, keeps the account, and recovery completes the listing', async () => {
+    const insert = w.d.listings.insert.bind(w.d.listings);
+    let tries = 0;
+    w.d.listings.insert = async () => {
+      tries++;
+      throw new Error('the store went away');
+    };
+    expect(await refusal(signUps.signUp(form('dana@example.com'), onBehalfOf))).toEqual({
+      status: 503,
+      message: 'Your account was created; your listing is being completed. Sign in in a few minutes to see it.',
+    });
+    expect(tries).toBe(2); // listingAttempts, then recovery's turn
+    const id = accounts.lastSignUp();
+    expect(accounts.accounts.has(id)).toBe(true);
+    expect(await signUps.find(id)).toMatchObject({ state: 'account-created' });
+
+    w.d.listings.insert = insert;
+    expect(await signUps.recover(-1_000)).toBe(1);
+    expect(await signUps.find(id)).toMatchObject({ state: 'completed' });
+    expect(accounts.accounts.has(id)).toBe(true);
+    expect(await w.d.listings.listings.count({})).toBe(1);
+  });
 });

@@ -3,9 +3,10 @@ import type { SessionUser } from '@limo/platform';
 import { longDate } from '../../src/mails/billing-mails.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
-import { MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
+import { cancellationMailKey, MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
+import { HttpError } from '@limo/platform';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, MemoryCardSetup, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // GET/POST /api/my-subscription…: the owner's Billing tab (status, renewal, receipts, card) and what they may do.
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });
@@ -86,7 +87,12 @@ describe("the owner's subscription", () => {
     await w.deliverWebhooks();
     const view = await mine.view(dana);
     expect(view).toMatchObject({ status: 'canceled' });
-    expect(view.statusLabel).toMatch(/^Cancelled · ended on /);
+    // It ended on the day of the refund, not at the end of the year it would have lasted.
+    const sub = await w.subscription(view.subscriptionId);
+    expect(sub?.canceledAt).toBeTruthy();
+    expect(view.endsOn).toBe(sub?.canceledAt);
+    expect(view.renewsOn).toBeNull();
+    expect(view.statusLabel).toBe(`Cancelled · ended on ${longDate(sub?.canceledAt ?? '')}`);
   });
 
   it('cancels at the end of the year paid, mails the date, and resumes before it', async () => {
@@ -104,6 +110,11 @@ describe("the owner's subscription", () => {
     expect(w.mails).toEqual([
       expect.objectContaining({ to: dana.email, subject: 'Your subscription for Dana Limos is cancelled', tag: 'subscription-cancelled' }),
     ]);
+    expect(w.mails[0].text).toContain(`will not renew. Your listing stays active until ${longDate(renewsOn)}.`);
+    const stored = await w.subscription(cancelled.subscription.subscriptionId);
+    if (!stored) throw new Error('no subscription');
+    // The provider's cancellation event sends the same mail under the same key: the owner gets one.
+    expect(w.mails[0].idempotencyKey).toBe(cancellationMailKey(stored));
     expect(await refusal(mine.cancel(dana))).toEqual({ status: 409, message: 'This subscription is already cancelled' });
 
     const resumed = await mine.resume(dana);
@@ -160,5 +171,87 @@ describe("the owner's subscription", () => {
     // An abandoned checkout is not a subscription of theirs.
     await createPaymentIntent(w.d, { plan: 'listing', companyId: await w.company({ userId: dana.id }) }, dana, { warn: () => undefined });
     expect((await mine.owned(dana.id)).map((s) => s.companyId).sort()).toEqual([first, second].sort());
+  });
+
+  it('leaves out an abandoned claim checkout, though its subscription names the payer', async () => {
+    const first = await paidListing('Dana Limos');
+    const claimed = await w.company({ name: 'Mile High Limousines' });
+    const started = await createPaymentIntent(w.d, { plan: 'claim', companyId: claimed }, dana, { warn: () => undefined });
+    expect((await w.subscription(started.subscriptionId ?? null))?.userId).toBe(dana.id);
+    expect((await mine.owned(dana.id)).map((s) => s.companyId)).toEqual([first]);
+    expect(await refusal(mine.view(dana, claimed))).toEqual({ status: 404, message: 'You have no subscription for this company' });
+  });
+
+  it('keys the cancellation mail by the subscription and its cancellation', () => {
+    expect(cancellationMailKey({ _id: 'sub_1', canceledAt: '2027-05-01T00:00:00.000Z' })).toBe(
+      'subscription-cancelled:sub_1:2027-05-01T00:00:00.000Z',
+    );
+    expect(cancellationMailKey({ _id: 'sub_1', canceledAt: null })).toBe('subscription-cancelled:sub_1:now');
+  });
+
+  it("shows none of another user's subscriptions, claims or payments", async () => {
+    const erin = signedIn('erin');
+    await paidUpgrade(w, erin, 'Erin Limos');
+    await paidCheckout(w, { plan: 'claim', companyId: await w.company({ name: 'Erin Airport Cars' }) }, erin);
+    await w.deliverWebhooks();
+    expect(await refusal(mine.view(dana))).toEqual({ status: 404, message: 'No subscription yet' });
+
+    const first = await paidListing('Dana Limos');
+    const second = await paidListing('Dana Airport Cars');
+    const view = await mine.view(dana, second);
+    expect(view.others).toEqual([expect.objectContaining({ companyId: first })]);
+    expect(view.invoices).toHaveLength(1);
+    expect((await mine.owned(dana.id)).map((s) => s.companyId).sort()).toEqual([first, second].sort());
+  });
+
+  it('names each missing card field', async () => {
+    await paidListing();
+    const missing = async (body: { cardNumber?: string; expiry?: string; cvc?: string }) => {
+      const err = await mine.updateCard(dana, body).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (!(err instanceof HttpError)) throw new Error('the update was not refused');
+      expect(err.statusCode).toBe(400);
+      return err.errors?.map((e) => `${e.field}: ${e.message}`);
+    };
+    expect(await missing({ cardNumber: '4242424242424242', expiry: '12/40' })).toEqual(['cvc: Please complete all payment fields.']);
+    expect(await missing({ expiry: '12/40', cvc: '123' })).toEqual(['cardNumber: Please complete all payment fields.']);
+    expect(await missing({ cardNumber: '4242424242424242', cvc: '123' })).toEqual(['expiry: Please complete all payment fields.']);
+    expect(await missing({})).toEqual(['cardNumber', 'expiry', 'cvc'].map((f) => `${f}: Please complete all payment fields.`));
+  });
+
+  it('with Stripe, starts a card form instead of taking card numbers, then saves the confirmed card', async () => {
+    await paidListing();
+    expect(await refusal(mine.confirmCard(dana, { setupIntentId: 'seti_1' }))).toEqual({
+      status: 409,
+      message: 'Card updates with this payment provider take a test card: send it to POST /api/my-subscription/card',
+    });
+    const stripe = new MemoryCardSetup();
+    Object.assign(w.simulator, { cardSetup: stripe }); // the provider now has Stripe's SetupIntents
+    for (const body of [card('4242424242424242'), { cvc: '123' }, { expiry: '12/40' }])
+      expect(await refusal(mine.updateCard(dana, body))).toEqual({
+        status: 400,
+        message: 'Enter the card in the secure card form: card numbers are not sent to this site',
+      });
+    const started = await mine.updateCard(dana, {});
+    expect(started).toMatchObject({ message: 'Enter the new card to save it', setupIntentId: 'seti_1', clientSecret: 'seti_1_secret' });
+    expect(started.subscription).toMatchObject({ status: 'active', card: { last4: '4242' } });
+
+    stripe.confirm('seti_1', 'pm_card_1881');
+    const saved = await mine.confirmCard(dana, { setupIntentId: 'seti_1' });
+    expect(saved.message).toBe('Card updated: your renewals are charged to it');
+    expect(saved.subscription.card).toEqual({ brand: 'visa', last4: '1881' });
+  });
+
+  it('takes no card for a subscription that ended', async () => {
+    const companyId = await paidListing();
+    Object.assign(w.simulator, { cardSetup: new MemoryCardSetup() });
+    const sub = (await w.d.subscriptions.find({ companyId }))[0];
+    const ended = await w.simulator.cancelSubscription(sub._id, { atPeriodEnd: false, idempotencyKey: 'test-end' });
+    await w.d.subscriptions.applyProviderState(sub._id, ended, new Date().toISOString());
+    const ends = { status: 409, message: 'This subscription has already ended' };
+    expect(await refusal(mine.confirmCard(dana, { setupIntentId: 'seti_1' }))).toEqual(ends);
+    expect(await refusal(mine.updateCard(dana, {}))).toEqual(ends);
   });
 });
