@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -66,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: nodeTests.map((dir) => `${dir}.test.ts`),
-          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.unit.test.ts'],
           // Engines whose variable is unset start with testcontainers when Docker answers (see engines.ts).
           globalSetup: ['packages/platform/test/support/global-setup.ts'],
           testTimeout: 30_000,
