@@ -5,15 +5,12 @@ import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { registerListing } from '../../src/use-cases/listings.js';
 import { linkClaimant } from '../../src/use-cases/claims.js';
 import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
-import type { HttpError } from '@limo/platform';
-import { refusal } from '@limo/platform/testing';
+import { refusal, refusedFields } from '@limo/platform/testing';
 import { billingWorld, listingForm, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // POST /api/process-payment-success (§2.3): the claim or listing a succeeded payment made, once, for its payer only.
 const claimer = { name: 'Dana Driver', email: 'dana@example.com', phone: '(303) 555-0199', role: 'owner' as const };
 const ignoreWarnings = { warn: () => undefined };
-/** The fields a refusal names (the form marks them). */
-const fieldsOf = async (call: Promise<unknown>) => ((await call.catch((err: unknown) => err)) as HttpError).errors?.map((e) => e.field);
 
 describe('the payment-success page of a claim', () => {
   let w: BillingWorld;
@@ -203,10 +200,14 @@ describe('the payment-success page of a claim', () => {
     const companyId = await w.company();
     const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
     const other = await w.company();
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId: other }, dana))).toEqual(['companyId']);
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId }, dana))).toEqual(['plan']);
+    expect(await refusedFields(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId: other }, dana))).toEqual([
+      'companyId',
+    ]);
+    expect(await refusedFields(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId }, dana))).toEqual(['plan']);
     await processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana);
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId: other }, dana))).toEqual(['companyId']);
+    expect(await refusedFields(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId: other }, dana))).toEqual([
+      'companyId',
+    ]);
   });
 
   it('asks for the claimer of a payment stored without one, and claims with the details sent', async () => {
@@ -217,7 +218,7 @@ describe('the payment-success page of a claim', () => {
     await w.d.payments.payments.updateOne({ _id: paymentIntent }, { $set: { claimerDetails: null } });
     const body = { paymentIntent, plan: 'claim' as const, companyId };
     expect(await refusal(processPaymentSuccess(w.d, body, dana))).toEqual({ status: 400, message: 'Please fill in all required fields' });
-    expect(await fieldsOf(processPaymentSuccess(w.d, body, dana))).toEqual(['claimerDetails']);
+    expect(await refusedFields(processPaymentSuccess(w.d, body, dana))).toEqual(['claimerDetails']);
     const answer = await processPaymentSuccess(w.d, { ...body, claimerDetails: claimer }, dana);
     if (answer.plan !== 'claim') throw new Error('a claim payment answered a listing');
     expect(await w.d.claims.findById(answer.claimId)).toMatchObject({ claimerName: claimer.name, claimerPhone: claimer.phone });
@@ -296,8 +297,10 @@ describe('the payment-success page of a listing', () => {
   it('names the field a refused listing request got wrong', async () => {
     const dana = signedIn('dana');
     const { companyId, paymentIntent } = await paidUpgrade(w, dana);
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(['plan']);
-    expect(await fieldsOf(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId: 'other' }, dana))).toEqual(['companyId']);
+    expect(await refusedFields(processPaymentSuccess(w.d, { paymentIntent, plan: 'claim', companyId }, dana))).toEqual(['plan']);
+    expect(await refusedFields(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId: 'other' }, dana))).toEqual([
+      'companyId',
+    ]);
   });
 
   it('answers an upgrade whose company left the directory after the payment, under no name', async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyReply } from 'fastify';
-import { DiskBlobStore, HttpError, MemoryRateLimiter, type BlobStore, type ServiceContext } from '@limo/platform';
-import { refusal } from '@limo/platform/testing';
+import { DiskBlobStore, MemoryRateLimiter, type BlobStore, type ServiceContext } from '@limo/platform';
+import { refusal, refusedFields } from '@limo/platform/testing';
 import { Gallery } from '../../src/use-cases/gallery.js';
 import { deleteStoredImage, limitUploads, storeImage } from '../../src/use-cases/image-upload.js';
 import { png } from '../images.js';
@@ -45,8 +45,7 @@ describe('an uploaded image', () => {
     });
     expect(await w.images.images.count({})).toBe(0);
     // The form marks the image field.
-    const err: unknown = await storeImage({ ctx, images: w.images, blobs }, await png(99, 100), 'owner-1', null).catch((e: unknown) => e);
-    expect(err instanceof HttpError && err.errors?.map((e) => e.field)).toEqual(['image']);
+    expect(await refusedFields(storeImage({ ctx, images: w.images, blobs }, await png(99, 100), 'owner-1', null))).toEqual(['image']);
   });
 
   it('is deleted with its metadata even when its stored file is gone already', async () => {
