@@ -5,6 +5,7 @@ export * from './service-harness.js';
 export * from './http.js';
 export * from './events.js';
 export * from './mail.js';
+export * from './logger.js';
 export * from './refusal.js';
 export * from './config-error.js';
 export * from '../contracts/event-bus.contract.js';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, type Logger, type Mailer } from '@limo/platform';
+import { createLogger, type Mailer } from '@limo/platform';
+import { recordingLogger } from '@limo/platform/testing';
 import { newCompanyDoc, type CompanyDoc } from '../../src/domain/company.js';
 import type { CredentialsDoc } from '../../src/domain/credentials-doc.js';
 import type { CompaniesRepository } from '../../src/repositories/companies.repository.js';
@@ -141,24 +142,21 @@ describe('the insurance expiry check', () => {
     const refused = await insured('2026-11-30');
     await insured('2026-11-29');
     await insured('2026-12-20');
-    const logged: Array<[string, string, Record<string, unknown>]> = [];
-    const recording = {
-      info: (fields: Record<string, unknown>, message: string) => void logged.push(['info', message, fields]),
-      error: (fields: Record<string, unknown>, message: string) => void logged.push(['error', message, fields]),
-    } as unknown as Logger;
+    const recording = recordingLogger();
     // The store refuses every write of one company (its lapse); the others' lapse and reminder go through.
     const update: CompaniesRepository['update'] = (id, build) =>
       id === refused._id ? Promise.reject(new Error('store down')) : w.companies.update(id, build);
     const store = Object.create(w.companies, { update: { value: update } }) as CompaniesRepository;
     const watch = new CredentialWatch(store, w.notices, recording);
     expect(await watch.run(now)).toEqual({ reminded: 1, lapsed: 1 });
-    const lines = () => logged.map(([level, message, fields]) => [level, message, level === 'error' ? fields.companyId : fields]);
+    const lines = () =>
+      recording.lines.map(({ level, message, fields }) => [level, message, level === 'error' ? fields.companyId : fields]);
     expect(lines()).toEqual([
       ['error', 'insurance expiry check failed for a company', refused._id],
       ['info', 'insurance expiry check', { reminded: 1, lapsed: 1, today: '2026-12-01' }],
     ]);
-    expect(String(logged[0]?.[2].err)).toBe('Error: store down');
-    logged.length = 0;
+    expect(String(recording.lines[0]?.fields.err)).toBe('Error: store down');
+    recording.lines.length = 0;
     // Again: the reminder and one lapse are written already, the other lapse still fails: only that is logged.
     expect(await watch.run(now)).toEqual({ reminded: 0, lapsed: 0 });
     expect(lines()).toEqual([['error', 'insurance expiry check failed for a company', refused._id]]);

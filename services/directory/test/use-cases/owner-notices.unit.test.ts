@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, type Logger, type Mailer } from '@limo/platform';
-import { refusal } from '@limo/platform/testing';
+import { createLogger, type Mailer } from '@limo/platform';
+import { recordingLogger, refusal } from '@limo/platform/testing';
 import { CLOSED_ON_VERIFICATION_NOTE } from '../../src/mail/owner-notices.mail.js';
 import { decideOnCompany, type CompanyDecision } from '../../src/use-cases/company-decisions.js';
 import { unclaimFreeListings } from '../../src/use-cases/free-listings.js';
@@ -61,20 +61,19 @@ describe('owner notices', () => {
   });
 
   it('log each notice that was not sent, with what it was about, for the operators', async () => {
-    const logged: Array<[Record<string, unknown>, string]> = [];
-    const logger = {
-      error: (fields: Record<string, unknown>, message: string) => void logged.push([fields, message]),
-    } as unknown as Logger;
+    const logger = recordingLogger();
     const down = new OwnerNotices(w.changeRequests, failing, 'http://limo.test', logger);
     const company = await w.company({ businessEmail: 'desk@dana.example' });
     const request = await changeRequest(company._id, 'dana@owner.example');
     await down.changeRequestDecided(request, 'approved', null);
     await down.listingDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z');
     await down.credentialsDecided(company, 'verified', null, '2026-01-01T00:00:00.000Z');
-    expect(logged.map(([fields, message]) => [message, fields.changeRequestId ?? fields.companyId, String(fields.err)])).toEqual([
-      ['change request notice not sent', request._id, 'Error: connect ECONNREFUSED'],
-      ['listing decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
-      ['credentials decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
+    expect(
+      logger.lines.map(({ level, message, fields }) => [level, message, fields.changeRequestId ?? fields.companyId, String(fields.err)]),
+    ).toEqual([
+      ['error', 'change request notice not sent', request._id, 'Error: connect ECONNREFUSED'],
+      ['error', 'listing decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
+      ['error', 'credentials decision notice not sent', company._id, 'Error: connect ECONNREFUSED'],
     ]);
   });
 
