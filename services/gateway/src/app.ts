@@ -32,7 +32,7 @@ import {
   type RateLimiter,
   type ServiceName,
 } from '@limo/platform';
-import { requestCost } from './expensive-routes.js';
+import { ExpensiveInFlight, requestCost } from './expensive-routes.js';
 import { checkServices } from './health.js';
 import { retriesOnAnotherInstance, ServiceInstances } from './instances.js';
 import { checkReadiness } from './readiness.js';
@@ -108,7 +108,7 @@ export interface GatewayOptions {
   limiter: RateLimiter;
   /** The gateway's own settings it reads here (see `gatewayEnvSchema`). */
   settings: Pick<GatewaySettings, 'RATE_LIMIT_PER_MINUTE'> &
-    Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE' | 'MAP_STYLE_URL'>>;
+    Partial<Pick<GatewaySettings, 'EXPENSIVE_RATE_LIMIT_PER_MINUTE' | 'EXPENSIVE_CONCURRENCY_PER_ADDRESS' | 'MAP_STYLE_URL'>>;
   /** The built SPA (`web/dist`); served with an index.html fallback when present. */
   webDist?: string;
   /** The gateway's own engines `/readyz` asks besides the services (its rate limiter's Redis). */
@@ -123,6 +123,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const { config, limiter } = options;
   const { RATE_LIMIT_PER_MINUTE: perMinute } = options.settings;
   const expensivePerMinute = options.settings.EXPENSIVE_RATE_LIMIT_PER_MINUTE ?? Math.max(1, Math.floor(perMinute / 5));
+  const expensiveRunning = new ExpensiveInFlight(options.settings.EXPENSIVE_CONCURRENCY_PER_ADDRESS ?? 4);
   // Typed as fastify's logger so the instance's logger parameter is fastify's, not pino's.
   const loggerInstance: FastifyBaseLogger = options.logger.child({ service: 'gateway' });
   const app = Fastify({
@@ -172,6 +173,15 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     }
     const cost = requestCost(request.method, request.url);
     if (cost === 0) return;
+    // A burst of expensive requests from one address would queue everyone behind it: a few at a time.
+    if (!expensiveRunning.enter(request.ip)) {
+      return reply
+        .code(429)
+        .header('retry-after', 1)
+        .send({ message: 'Too many large searches at once. Please wait for the ones running to finish.' });
+    }
+    // 'close' comes once the answer is sent or the client went away, whichever ends the request.
+    reply.raw.once('close', () => expensiveRunning.leave(request.ip));
     try {
       await enforceRateLimits(limiter, reply, [
         {

@@ -19,3 +19,30 @@ export function requestCost(method: string, url: string): number {
   if (path === '/api/companies' && limit <= 15) return 0;
   return Math.max(1, Math.ceil(limit / 25));
 }
+
+/**
+ * How many expensive requests each client address has running at once. The per-minute budget bounds
+ * an address's expensive work over a minute, but a burst inside it (200 at once) still arrives
+ * together and queues everyone else behind it on the event loop; past `limit` running, a new one is
+ * refused at once. Counted per process: concurrency is a property of the process doing the work.
+ */
+export class ExpensiveInFlight {
+  private readonly running = new Map<string, number>();
+
+  constructor(private readonly limit: number) {}
+
+  /** Counts one more running for `address` and true, or false (nothing counted) when it has `limit` running. */
+  enter(address: string): boolean {
+    const now = this.running.get(address) ?? 0;
+    if (now >= this.limit) return false;
+    this.running.set(address, now + 1);
+    return true;
+  }
+
+  /** One of `address`'s requests ended (answered, failed or abandoned by the client). */
+  leave(address: string): void {
+    const now = this.running.get(address) ?? 0;
+    if (now <= 1) this.running.delete(address);
+    else this.running.set(address, now - 1);
+  }
+}

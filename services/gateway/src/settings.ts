@@ -11,6 +11,8 @@ export const gatewayEnvSchema = z.object({
    * per minute per client IP; unset: a fifth of RATE_LIMIT_PER_MINUTE.
    */
   EXPENSIVE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** Expensive requests one client IP may have running at once; past it, 429 at once. */
+  EXPENSIVE_CONCURRENCY_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(4),
   /** The built web app (default: `web/dist` of this checkout). */
   WEB_DIST: z.string().optional(),
   /** `/dev/outbox` (embedded, admins only): on when true; unset, on while the gateway listens on loopback only. */

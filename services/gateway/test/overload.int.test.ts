@@ -16,6 +16,8 @@ const big = {
   total: 300,
 };
 const small = [{ id: 'c1', name: 'Small Limo' }];
+/** While set, the services' claim search waits for it: requests that stay running. */
+let held: Promise<void> | undefined;
 
 beforeAll(async () => {
   for (const name of serviceNames) {
@@ -23,7 +25,10 @@ beforeAll(async () => {
     app.addHook('onRequest', async (request) => {
       seenEncodings.push(request.headers['accept-encoding']);
     });
-    app.get('/api/all-companies', async () => big);
+    app.get('/api/all-companies', async () => {
+      await held;
+      return big;
+    });
     app.get('/api/companies', async () => small);
     // An answer a service already encoded goes out as it is, not encoded twice.
     app.get('/api/geo/cities', async (_request, reply) =>
@@ -42,7 +47,10 @@ afterAll(async () => {
   await Promise.all(upstreams.map((u) => u.close()));
 });
 
-async function gatewayWith(env: Record<string, string>, settings: { EXPENSIVE_RATE_LIMIT_PER_MINUTE?: number } = {}) {
+async function gatewayWith(
+  env: Record<string, string>,
+  settings: { EXPENSIVE_RATE_LIMIT_PER_MINUTE?: number; EXPENSIVE_CONCURRENCY_PER_ADDRESS?: number } = {},
+) {
   const config: Config = { ...loadConfig({ DATA_DIR: '/tmp/limo-overload-test', JWT_SECRET: 'x'.repeat(40), ...env }), serviceUrls: urls };
   return createGateway({
     config,
@@ -136,6 +144,60 @@ describe('the cost-aware limit of expensive requests', () => {
       expect(codes.filter((c) => c === 200)).toHaveLength(30);
       expect(codes.at(-1)).toBe(429);
     } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('expensive requests running at once', () => {
+  it('refuses an address its fifth running at once with 429 at once, lets other addresses and cheap requests by, and frees a place when one ends', async () => {
+    const gateway = await gatewayWith({}, { EXPENSIVE_CONCURRENCY_PER_ADDRESS: 4 });
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      const address = '198.51.100.40';
+      const heavy = (remoteAddress = address) => gateway.inject({ method: 'GET', url: '/api/all-companies', remoteAddress });
+      const running = Array.from({ length: 4 }, () => heavy());
+      // The four reach the service and wait there; the fifth is answered without waiting for them.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const refused = await heavy();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({ message: 'Too many large searches at once. Please wait for the ones running to finish.' });
+      // The same address's cheap requests, and another address's expensive one, are not held back.
+      expect((await gateway.inject({ method: 'GET', url: '/api/companies?limit=1', remoteAddress: address })).statusCode).toBe(200);
+      const other = heavy('198.51.100.41');
+      release();
+      expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect((await other).statusCode).toBe(200);
+      // All four ended: the address may run expensive requests again.
+      expect((await heavy()).statusCode).toBe(200);
+    } finally {
+      release();
+      held = undefined;
+      await gateway.close();
+    }
+  });
+
+  it('frees the place of a request its client abandoned', async () => {
+    const gateway = await gatewayWith({}, { EXPENSIVE_CONCURRENCY_PER_ADDRESS: 1 });
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}/api/all-companies`;
+    try {
+      const abandoned = new AbortController();
+      const first = fetch(url, { signal: abandoned.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await fetch(url)).status).toBe(429);
+      abandoned.abort();
+      await first;
+      await expect.poll(async () => (await fetch(url, { signal: AbortSignal.timeout(200) }).catch(() => undefined))?.status).not.toBe(429);
+    } finally {
+      release();
+      held = undefined;
+      // fetch keeps its connections open for a while: closing waits for none of them.
+      gateway.server.closeAllConnections();
       await gateway.close();
     }
   });
