@@ -43,6 +43,7 @@ import { homePreloadTags, pagePreloadTags } from './preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createPageRenderer } from './page-render.js';
 import { createSeoRenderer, type RenderedPage } from './seo.js';
+import { registerSignedInMark } from './signed-in-mark.js';
 import { registerSiteFiles } from './site-files.js';
 import type { GatewaySettings } from './settings.js';
 
@@ -151,6 +152,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     https: config.PUBLIC_URL.startsWith('https://'),
     mapStyleUrl: options.settings.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
   });
+
+  registerSignedInMark(app, config);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -222,6 +222,27 @@ describe('a company page', () => {
   });
 });
 
+describe('a browser with a session from before the signed-in mark', () => {
+  it('gets the mark with its page, so the web app asks who is signed in; a page of its own (private)', async () => {
+    const res = await site.gateway.inject({ method: 'GET', url: '/company/c-42', headers: { cookie: 'limo_session=some.jwt.token' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBe('limo_signed_in=1; Path=/; SameSite=Lax; Secure');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('gets nothing set with the mark already there, without a session, or on a file that is not a page', async () => {
+    for (const [url, cookie] of [
+      ['/company/c-42', 'limo_session=some.jwt.token; limo_signed_in=1'],
+      ['/company/c-42', 'other=1'],
+      ['/robots.txt', 'limo_session=some.jwt.token'],
+    ] as const) {
+      const res = await site.gateway.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['set-cookie'], `${url} with ${cookie}`).toBeUndefined();
+    }
+  });
+});
+
 describe("each page's screen code", () => {
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)"/g)].map((m) => m[1]);
 

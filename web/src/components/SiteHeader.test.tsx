@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@limo/contracts';
 import { analytics, currentLocation, expectToast, fakeServer, on, renderAt, signedOut, visitorServer } from '../test/render';
 import { SiteHeader } from './SiteHeader';
 
@@ -49,6 +50,18 @@ describe('site header (small screens)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/'));
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(await within(await screen.findByRole('dialog', { name: 'Menu' })).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('without the signed-in mark, shows Sign In without asking who is signed in (no GET /api/me, no 401 in the console)', async () => {
+    document.cookie = `${SIGNED_IN_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    // Were it asked, the server would name a business user: the page never asks.
+    const calls = fakeServer(business, analytics);
+    const { user } = renderAt(<SiteHeader />, { route: '/support' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(await within(drawer).findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(drawer).queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/me')).toEqual([]);
   });
 
   it('gives an admin the Admin Dashboard item', async () => {

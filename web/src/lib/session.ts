@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { CurrentUser } from '@limo/contracts';
+import { SIGNED_IN_COOKIE, type CurrentUser } from '@limo/contracts';
 import { messageOf } from './api';
 import * as client from './client';
 import { queryKeys } from './queryKeys';
@@ -8,9 +8,21 @@ import { showToast } from './toast';
 
 export const ME_KEY = queryKeys.me();
 
-/** The signed-in user from GET /api/me, or null when signed out (a failed call counts as signed out). */
+/** Whether the browser carries the signed-in mark the server sets and clears with the session cookie. */
+export function hasSignedInMark(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/**
+ * The signed-in user from GET /api/me, or null when signed out (a failed call counts as signed out).
+ * Without the signed-in mark nobody is: the call, and the 401 a browser logs for it, are skipped.
+ */
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
-  const query = useQuery({ queryKey: ME_KEY, queryFn: ({ signal }) => client.currentUser(signal), retry: false });
+  const query = useQuery({
+    queryKey: ME_KEY,
+    queryFn: ({ signal }) => (hasSignedInMark() ? client.currentUser(signal) : null),
+    retry: false,
+  });
   return { user: query.isError ? null : (query.data ?? null), isLoading: query.isLoading };
 }
 

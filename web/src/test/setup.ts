@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@limo/contracts';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a page renders late in jsdom when the CI machine is busy.
 configure({ asyncUtilTimeout: 5_000 });
@@ -36,6 +37,12 @@ globalThis.IntersectionObserver ??= class {
     return [];
   }
 } as unknown as typeof IntersectionObserver;
+
+// The browser as the server leaves it after a sign-in: the app asks GET /api/me, which each test's fake
+// server answers (a 401 for a signed-out visitor). The mark's absence is tested in SiteHeader.test.tsx.
+beforeEach(() => {
+  document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+});
 
 afterEach(() => {
   cleanup();

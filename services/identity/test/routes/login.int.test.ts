@@ -37,6 +37,35 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     }
   });
 
+  it('sets, beside the HttpOnly session, a signed-in mark the web app can read, for as long; logout ends both', async () => {
+    await register({ username: 'mark', email: 'mark@example.com', password: 'secret1' });
+    const res = await login('mark@example.com', 'secret1');
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const session = cookies.find((c) => c.startsWith('limo_session='));
+    const mark = cookies.find((c) => c.startsWith('limo_signed_in='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(mark).toMatch(/^limo_signed_in=1;/);
+    expect(mark).not.toMatch(/HttpOnly/i);
+    // Neither outlives the other.
+    expect(mark?.match(/Max-Age=\d+/i)?.[0]).toBe(session?.match(/Max-Age=\d+/i)?.[0]);
+    const out = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: cookieOf(res) } });
+    const cleared = ([] as string[]).concat(out.headers['set-cookie'] ?? []);
+    expect(cleared.some((c) => /^limo_signed_in=;/.test(c))).toBe(true);
+  });
+
+  it('ends the session cookie and the mark on /api/me when they no longer sign anyone in, and sets nothing for a visitor without them', async () => {
+    await register({ username: 'gone', email: 'gone@example.com', password: 'secret1' });
+    const cookie = cookieOf(await login('gone@example.com', 'secret1'));
+    await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const stale = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `${cookie}; limo_signed_in=1` } });
+    expect(stale.statusCode).toBe(401);
+    const cleared = ([] as string[]).concat(stale.headers['set-cookie'] ?? []);
+    expect(cleared.filter((c) => /^(limo_session|limo_signed_in)=;/.test(c))).toHaveLength(2);
+    const visitor = await app.inject({ method: 'GET', url: '/api/me' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+  });
+
   it('answers 401 on /api/me when signed out', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);

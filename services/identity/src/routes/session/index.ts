@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUserSchema, errorResponses, loginBodySchema, messageResponseSchema } from '@limo/contracts';
-import { clearSessionCookie, unauthorized } from '@limo/platform';
+import { carriesSessionCookies, clearSessionCookie, unauthorized } from '@limo/platform';
 import { verifyAgainstDecoy, verifyPassword } from '../../domain/passwords.js';
 import { toCurrentUser } from '../../repositories/users.repository.js';
 import type { RouteDeps } from '../deps.js';
@@ -60,10 +60,14 @@ export async function sessionRoutes(app: FastifyInstance, opts: RouteDeps) {
         response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      if (!request.user) throw unauthorized('Not authenticated');
-      const user = await users.findById(request.user.id);
-      if (!user) throw unauthorized('Not authenticated');
+    async (request, reply) => {
+      const user = request.user ? await users.findById(request.user.id) : null;
+      if (!user) {
+        // A session cookie that no longer signs anyone in (expired, revoked, its account gone) and the
+        // signed-in mark go, so the next page does not ask again.
+        if (carriesSessionCookies(request)) clearSessionCookie(reply, ctx.config);
+        throw unauthorized('Not authenticated');
+      }
       return toCurrentUser(user);
     },
   );
