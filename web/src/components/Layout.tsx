@@ -3,13 +3,16 @@ import { pageMeta } from '@limo/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
+import { useIdle } from '../lib/idle';
 import { useDocumentMeta } from '../lib/meta';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { PageLoading } from './PageLoading';
 
-// The toast area (and the toast machine) is fetched after the first paint: no toast shows before.
+// The toast area (and the toast machine) is fetched once the browser is idle after the page was taken
+// over: its store subscription updates synchronously (flushSync), which, during a served page's
+// hydration, made React finish the whole page in one long task. A toast asked for before shows then.
 const AppToaster = lazy(() => import('./AppToaster'));
 
 /** Every screen's frame: skip link, sticky header, the route, footer, toasts; page views and metadata. */
@@ -20,6 +23,7 @@ export function Layout() {
   // A new screen starts at its top; the first one stays where the visitor is (who may have scrolled
   // the served markup before the scripts arrived, or reloaded further down).
   const firstScreen = useRef(true);
+  const toastsReady = useIdle(5_000);
   useEffect(() => {
     trackPageView(pathname);
     if (!firstScreen.current) window.scrollTo(0, 0);
@@ -46,9 +50,11 @@ export function Layout() {
         </PageErrorBoundary>
       </Box>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {toastsReady && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Center, Text, type BoxProps } from '@chakra-ui/react';
 import { MapPin } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { waitForIdle } from '../../lib/idle';
 import { useMapsConfig } from '../../lib/mapsConfig';
 import { mapPointsOf, type MapCompany, type MapPoint } from './mapPoints';
 
@@ -27,15 +28,6 @@ export interface ResultsMapProps extends Omit<BoxProps, 'children'> {
   visible?: boolean;
 }
 
-function waitForIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 1_500 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-}
-
 /** How far below the screen the map starts loading, so it is drawn by the time it is scrolled to. */
 const NEAR_SCREEN = '400px';
 
@@ -46,7 +38,7 @@ function whenNearScreen(element: Element, run: () => void): () => void {
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
-      cancelIdle = waitForIdle(run);
+      cancelIdle = waitForIdle(run, 1_500);
     },
     { rootMargin: NEAR_SCREEN },
   );
