@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@limo/platform';
+import { LifecycleConflict } from '../../src/domain/lifecycle.js';
 import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
+import { registerListing } from '../../src/use-cases/listings.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { companySnapshot } from '../support.js';
+import { billingWorld, listingForm, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
 
 // The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
 describe("the admin's payments", () => {
@@ -193,5 +196,67 @@ describe("the admin's payments", () => {
         expect.objectContaining({ subscriptionId: pastDue, status: 'past_due', companyName: 'Dana Airport Cars' }),
       ]),
     );
+  });
+
+  it("finds a payment by its payer's account e-mail, the name its claim or listing was made under, not by anyone else's", async () => {
+    // Dana's account e-mail changed since she paid: the payment itself names the old one.
+    await w.account(dana.id, 'dana.new@example.com');
+    const upgrade = await paidListing('Dana Limos');
+    const erin = signedIn('erin');
+    await w.account(erin.id, 'erin@example.com');
+    await paidUpgrade(w, erin, 'Erin Limos');
+
+    // A claim made under the company's old name: the directory renamed it since.
+    const claim = await paidClaim('Mile High Limousines');
+    await w.d.readModels.applyCompany(companySnapshot({ id: claim.companyId, name: 'Summit Cars', version: 2 }));
+
+    // A visitor's listing whose form named the company otherwise than the checkout did.
+    const { paymentIntent: visitorPaid } = await paidCheckout(
+      w,
+      { plan: 'listing', metadata: { companyName: 'Checkout Name', email: 'visitor@example.com' } },
+      null,
+    );
+    await registerListing(w.d, listingForm('Rocky Mountain Limousines'), { userId: 'visitor', email: 'visitor@example.com' }, visitorPaid);
+
+    const found = async (q: string) => (await admin.ledger({ q })).rows.map((r) => r.id);
+    expect(await found('DANA.NEW@')).toEqual([claim.stripePaymentIntentId, upgrade]);
+    expect((await admin.ledger({ q: 'dana.new' })).rows[0]).toMatchObject({ payerEmail: 'dana.new@example.com', payerUserId: dana.id });
+    expect(await found('mile high')).toEqual([claim.stripePaymentIntentId]);
+    expect(await found('summit')).toEqual([claim.stripePaymentIntentId]);
+    expect(await found('rocky mountain')).toEqual([visitorPaid]);
+    expect(await found('checkout name')).toEqual([visitorPaid]);
+    expect(await found('nobody@example.com')).toEqual([]);
+    expect((await admin.ledger({ q: 'limo' })).total).toBe(4);
+  });
+
+  it('files a payment under refunded once a refund is recorded for it, though its own record was not updated', async () => {
+    // The provider refunded and the ledger recorded it; the payment's own record was not written (a crash between).
+    const listing = await paidListing('Dana Limos');
+    await w.facts.d.ledger.startRefund({
+      _id: listing,
+      refundId: null,
+      status: 'pending',
+      amount: 7500,
+      reason: null,
+      by: root.id,
+      at: '',
+    });
+    await w.facts.d.ledger.finishRefund(listing, 'refunded', 're_1');
+    expect((await w.d.payments.findById(listing))?.status).not.toBe('refunded');
+
+    // A rejected claim refunded, its payment a record from before the lifecycle that refuses the refund.
+    const rejected = await paidClaim('Rejected Limos');
+    await rejectClaim(w.d, rejected._id, root, { reason: 'Not the owner' });
+    const markRefunded = w.d.payments.markRefunded.bind(w.d.payments);
+    w.d.payments.markRefunded = () => Promise.reject(new LifecycleConflict('payment', 'legacy', 'refund'));
+    await refundRejectedClaim(w.d, rejected._id);
+    w.d.payments.markRefunded = markRefunded;
+    expect((await w.d.payments.findById(rejected.stripePaymentIntentId))?.status).not.toBe('refunded');
+
+    const paid = await paidClaim('Paid Limos');
+    const ids = async (status: 'refunded' | 'succeeded') => (await admin.ledger({ status })).rows.map((r) => r.id).sort();
+    expect(await ids('refunded')).toEqual([listing, rejected.stripePaymentIntentId].sort());
+    expect(await ids('succeeded')).toEqual([paid.stripePaymentIntentId]);
+    expect((await admin.ledger({ status: 'refunded' })).rows.map((r) => r.status)).toEqual(['refunded', 'refunded']);
   });
 });

@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentProviderEventReceivedV1, PaymentSucceededV1 } from '@limo/contracts';
 import type { SessionUser } from '@limo/platform';
+import { onPaymentSucceededReceipt, onProviderEventMails } from '../../src/consumers/on-billing-mails.js';
+import { receiptNumberOf } from '../../src/repositories/ledger.repository.js';
+import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { longDate } from '../../src/mails/billing-mails.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
-import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
+import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { cancellationMailKey, MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
 import { HttpError } from '@limo/platform';
 import { refusal } from '@limo/platform/testing';
@@ -253,5 +257,149 @@ describe("the owner's subscription", () => {
     const ends = { status: 409, message: 'This subscription has already ended' };
     expect(await refusal(mine.confirmCard(dana, { setupIntentId: 'seti_1' }))).toEqual(ends);
     expect(await refusal(mine.updateCard(dana, {}))).toEqual(ends);
+  });
+
+  it('shows a new listing paid signed in before its form is sent: its subscription is not handed to anyone yet', async () => {
+    const { paymentIntent } = await paidCheckout(w, { plan: 'listing', metadata: { companyName: 'Dana Limos', email: dana.email } }, dana);
+    await w.deliverWebhooks();
+    const payment = await w.d.payments.findById(paymentIntent);
+    // Only the payment names Dana: the subscription gets its owner with the listing.
+    expect((await w.subscription(payment?.subscriptionId ?? null))?.userId).toBeNull();
+    expect(await mine.view(dana)).toMatchObject({
+      subscriptionId: payment?.subscriptionId,
+      companyName: 'Dana Limos',
+      status: 'active',
+      invoices: [expect.objectContaining({ paymentIntentId: paymentIntent, status: 'paid' })],
+    });
+    expect(await refusal(mine.view(signedIn('erin')))).toEqual({ status: 404, message: 'No subscription yet' });
+  });
+
+  it("shows a signed-out claim once its account is linked, though the subscription's own link was lost", async () => {
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    const claimerDetails = { name: 'Dana', email: 'dana.claims@example.com', phone: '', role: 'owner' };
+    const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails }, null);
+    await w.deliverWebhooks();
+    const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
+    if (!claim) throw new Error('the paid claim checkout made no claim');
+    expect(await refusal(mine.view(dana))).toEqual({ status: 404, message: 'No subscription yet' });
+    // The claim is linked to Dana's account; the write to its subscription fails (and is not redone: the claim is linked).
+    w.d.subscriptions.setOwner = () => Promise.reject(new Error('the store went away'));
+    await expect(linkClaimant(w.d, claim._id, dana.id)).rejects.toThrow('the store went away');
+    expect((await w.subscription(claim.subscriptionId))?.userId).toBeNull();
+    expect(await mine.view(dana)).toMatchObject({
+      subscriptionId: claim.subscriptionId,
+      companyId,
+      companyName: 'Mile High Limousines',
+      verificationPending: true,
+    });
+  });
+
+  describe('with the receipts the mail consumer recorded', () => {
+    /** Billing's mail consumer run on the events so far: it records each checkout's and renewal's receipt (and mails it). */
+    async function recordReceipts(): Promise<void> {
+      for (const event of await w.events('payment.succeeded.v1')) await onPaymentSucceededReceipt(w.facts)(event as PaymentSucceededV1);
+      const providerMails = onProviderEventMails(w.facts, w.d.webhookEvents);
+      for (const event of await w.events('payment-provider.event-received.v1'))
+        await providerMails(event as PaymentProviderEventReceivedV1);
+    }
+    const year = 366 * 24 * 3600 * 1000;
+
+    it("lists the checkout's and the renewal's receipts, newest first, once each, with their numbers and card", async () => {
+      const { paymentIntent } = await paidUpgrade(w, dana, 'Dana Limos');
+      w.simulator.advance(year);
+      await w.deliverWebhooks();
+      await recordReceipts();
+      const recorded = await w.facts.d.ledger.receipts.find({});
+      expect(recorded).toHaveLength(2);
+      const renewal = recorded.find((r) => r.renewal);
+      const first = recorded.find((r) => !r.renewal);
+      if (!renewal || !first) throw new Error('the renewal or the checkout has no receipt');
+      expect(first._id).toBe(paymentIntent);
+      // The card the owner sees is the receipt's, even when the provider cannot be asked.
+      w.simulator.retrievePaymentIntent = () => Promise.reject(new Error('the provider went away'));
+
+      const view = await mine.view(dana);
+      expect(view.invoices).toEqual([
+        {
+          receiptNumber: receiptNumberOf(renewal._id),
+          paymentIntentId: renewal._id,
+          amount: 7500,
+          currency: 'usd',
+          paidAt: renewal.paidAt,
+          status: 'paid',
+          refundedAt: null,
+          description: 'Business Directory Access (renewal)',
+          card: { brand: 'visa', last4: '4242' },
+        },
+        {
+          receiptNumber: receiptNumberOf(paymentIntent),
+          paymentIntentId: paymentIntent,
+          amount: 7500,
+          currency: 'usd',
+          paidAt: first.paidAt,
+          status: 'paid',
+          refundedAt: null,
+          description: 'Business Directory Access',
+          card: { brand: 'visa', last4: '4242' },
+        },
+      ]);
+      expect(renewal.paidAt > first.paidAt).toBe(true);
+      expect(view.card).toEqual({ brand: 'visa', last4: '4242' });
+    });
+
+    it("marks the receipt of a payment the admin refunded, on the refund's day, and not while the refund is under way", async () => {
+      const { paymentIntent, subscriptionId } = await paidUpgrade(w, dana, 'Dana Limos');
+      await recordReceipts();
+      const at = new Date().toISOString();
+      await w.facts.d.ledger.startRefund({
+        _id: paymentIntent,
+        refundId: null,
+        status: 'pending',
+        amount: 7500,
+        reason: null,
+        by: 'root',
+        at,
+      });
+      expect((await mine.view(dana)).invoices).toEqual([
+        expect.objectContaining({ paymentIntentId: paymentIntent, status: 'paid', refundedAt: null }),
+      ]);
+
+      await w.facts.d.ledger.finishRefund(paymentIntent, 'failed', null);
+      expect((await mine.view(dana)).invoices).toEqual([expect.objectContaining({ status: 'paid', refundedAt: null })]);
+
+      await new AdminPaymentsUseCase(w.facts).refund(paymentIntent, signedIn('root', 'admin'), 'Duplicate listing');
+      const refund = await w.facts.d.ledger.findRefund(paymentIntent);
+      expect(refund?.status).toBe('refunded');
+      const view = await mine.view(dana);
+      expect(view).toMatchObject({ subscriptionId, status: 'canceled' });
+      // The payment is no longer a paid one: its recorded receipt alone shows it, refunded.
+      expect(view.invoices).toEqual([
+        expect.objectContaining({ paymentIntentId: paymentIntent, amount: 7500, status: 'refunded', refundedAt: refund?.at }),
+      ]);
+    });
+
+    it("marks the receipt of a rejected claim's payment refunded on the day of the rejection", async () => {
+      const companyId = await w.company({ name: 'Mile High Limousines' });
+      const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+      await w.deliverWebhooks();
+      await recordReceipts();
+      expect((await mine.view(dana)).invoices).toEqual([expect.objectContaining({ paymentIntentId: paymentIntent, status: 'paid' })]);
+
+      const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
+      if (!claim) throw new Error('the paid claim checkout made no claim');
+      await rejectClaim(w.d, claim._id, signedIn('root', 'admin'), {});
+      await refundRejectedClaim(w.d, claim._id);
+      const rejected = await w.d.claims.findById(claim._id);
+      expect(rejected).toMatchObject({ refundStatus: 'refunded', rejectedAt: expect.any(String) as unknown });
+      expect((await mine.view(dana)).invoices).toEqual([
+        expect.objectContaining({
+          receiptNumber: receiptNumberOf(paymentIntent),
+          paymentIntentId: paymentIntent,
+          status: 'refunded',
+          refundedAt: rejected?.rejectedAt,
+          description: 'Business Directory Access',
+        }),
+      ]);
+    });
   });
 });
