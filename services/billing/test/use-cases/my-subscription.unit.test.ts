@@ -6,6 +6,7 @@ import { receiptNumberOf } from '../../src/repositories/ledger.repository.js';
 import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { longDate } from '../../src/mails/billing-mails.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
+import { processPaymentSuccess } from '../../src/use-cases/payment-success.js';
 import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
 import { cancellationMailKey, MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
 import { HttpError } from '@limo/platform';
@@ -233,11 +234,15 @@ describe("the owner's subscription", () => {
     });
     const stripe = new MemoryCardSetup();
     Object.assign(w.simulator, { cardSetup: stripe }); // the provider now has Stripe's SetupIntents
-    for (const body of [card('4242424242424242'), { cvc: '123' }, { expiry: '12/40' }])
+    for (const body of [card('4242424242424242'), { cardNumber: '4242424242424242' }, { cvc: '123' }, { expiry: '12/40' }])
       expect(await refusal(mine.updateCard(dana, body))).toEqual({
         status: 400,
         message: 'Enter the card in the secure card form: card numbers are not sent to this site',
       });
+    const sent = await mine.updateCard(dana, { cardNumber: '4242424242424242' }).catch((e: unknown) => e);
+    expect(sent instanceof HttpError && sent.errors).toEqual([
+      { field: 'cardNumber', message: 'Enter the card in the secure card form: card numbers are not sent to this site' },
+    ]);
     const started = await mine.updateCard(dana, {});
     expect(started).toMatchObject({ message: 'Enter the new card to save it', setupIntentId: 'seti_1', clientSecret: 'seti_1_secret' });
     expect(started.subscription).toMatchObject({ status: 'active', card: { last4: '4242' } });
@@ -271,7 +276,14 @@ describe("the owner's subscription", () => {
       status: 'active',
       invoices: [expect.objectContaining({ paymentIntentId: paymentIntent, status: 'paid' })],
     });
+    expect((await mine.view(dana)).invoices[0].paidAt).toBe(payment?.succeededAt);
     expect(await refusal(mine.view(signedIn('erin')))).toEqual({ status: 404, message: 'No subscription yet' });
+    // Her upgrade paid since is listed among the others: the oldest live subscription is the one shown.
+    const later = await paidListing('Dana Airport Cars');
+    expect(await mine.view(dana)).toMatchObject({
+      subscriptionId: payment?.subscriptionId,
+      others: [expect.objectContaining({ companyId: later, companyName: 'Dana Airport Cars' })],
+    });
   });
 
   it("shows a signed-out claim once its account is linked, though the subscription's own link was lost", async () => {
@@ -292,6 +304,30 @@ describe("the owner's subscription", () => {
       companyName: 'Mile High Limousines',
       verificationPending: true,
     });
+  });
+
+  it('still opens when the provider cannot be asked for the card: no card shown', async () => {
+    await paidListing();
+    w.simulator.retrievePaymentIntent = () => Promise.reject(new Error('the provider went away'));
+    const view = await mine.view(dana);
+    expect(view).toMatchObject({ status: 'active', invoices: [expect.objectContaining({ status: 'paid', card: null })] });
+    expect(view.card).toBeNull();
+    // Nor when it does not know the payment.
+    w.simulator.retrievePaymentIntent = () => Promise.resolve(null);
+    expect((await mine.view(dana)).card).toBeNull();
+  });
+
+  it("shows a new listing paid signed in as payment processing while the provider's event is on its way", async () => {
+    const { paymentIntent, clientSecret } = await paidCheckout(
+      w,
+      { plan: 'listing', metadata: { companyName: 'Dana Limos', email: dana.email } },
+      dana,
+    );
+    // The success page records the payment (and asks for the listing form); the provider has not reported the subscription yet.
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', clientSecret }, dana))).toMatchObject({
+      status: 409,
+    });
+    expect(await mine.view(dana)).toMatchObject({ status: 'incomplete', statusLabel: 'Payment processing', companyName: 'Dana Limos' });
   });
 
   describe('with the receipts the mail consumer recorded', () => {
