@@ -259,4 +259,20 @@ describe("the admin's payments", () => {
     expect(await ids('succeeded')).toEqual([paid.stripePaymentIntentId]);
     expect((await admin.ledger({ status: 'refunded' })).rows.map((r) => r.status)).toEqual(['refunded', 'refunded']);
   });
+
+  it('pages the ledger 50 rows at a time', async () => {
+    const eve = signedIn('eve');
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++)
+      ids.push(
+        (await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, eve, { warn: () => undefined })).paymentIntentId,
+      );
+    const first = await admin.ledger({});
+    expect(first.total).toBe(51);
+    expect(first.rows).toHaveLength(50);
+    expect((await admin.ledger({ page: 1 })).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    const second = await admin.ledger({ page: 2 });
+    expect(second).toMatchObject({ total: 51, rows: [expect.objectContaining({ status: 'open' })] });
+    expect([...first.rows, ...second.rows].map((r) => r.id).sort()).toEqual(ids.sort());
+  });
 });

@@ -185,6 +185,36 @@ describe("the owner's subscription", () => {
     expect((await w.subscription(started.subscriptionId ?? null))?.userId).toBe(dana.id);
     expect((await mine.owned(dana.id)).map((s) => s.companyId)).toEqual([first]);
     expect(await refusal(mine.view(dana, claimed))).toEqual({ status: 404, message: 'You have no subscription for this company' });
+    // Nor once the provider reports it expired (Stripe expires an unpaid first invoice after a day).
+    const subscriptionId = started.subscriptionId ?? '';
+    const state = await w.simulator.retrieveSubscription(subscriptionId);
+    if (!state) throw new Error('the simulator lost the subscription');
+    await w.d.subscriptions.applyProviderState(subscriptionId, { ...state, status: 'incomplete_expired' }, new Date().toISOString());
+    expect((await w.subscription(subscriptionId))?.status).toBe('incomplete_expired');
+    expect((await mine.owned(dana.id)).map((s) => s.companyId)).toEqual([first]);
+  });
+
+  it('shows the live subscription rather than an older one that ended, and an unpaid one as unpaid', async () => {
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    await w.deliverWebhooks();
+    const claim = (await w.d.claims.claims.find({ companyId }))[0];
+    await rejectClaim(w.d, claim._id, signedIn('root', 'admin'), {});
+    await refundRejectedClaim(w.d, claim._id);
+    await w.deliverWebhooks();
+    expect(await mine.view(dana)).toMatchObject({ companyId, status: 'canceled' });
+
+    const listed = await paidListing('Dana Limos');
+    expect(await mine.view(dana)).toMatchObject({ companyId: listed, status: 'active', others: [expect.objectContaining({ companyId })] });
+    // Stripe marks a past-due subscription unpaid when its renewal's retries are spent (by its settings): still hers, still live.
+    w.simulator.advance(366 * 24 * 3600 * 1000, { renewalFails: true });
+    await w.deliverWebhooks();
+    const sub = (await w.d.subscriptions.find({ companyId: listed }))[0];
+    expect(sub.status).toBe('past_due');
+    const state = await w.simulator.retrieveSubscription(sub._id);
+    if (!state) throw new Error('the simulator lost the subscription');
+    await w.d.subscriptions.applyProviderState(sub._id, { ...state, status: 'unpaid' }, new Date().toISOString());
+    expect(await mine.view(dana)).toMatchObject({ companyId: listed, status: 'unpaid', statusLabel: 'Unpaid' });
   });
 
   it('keys the cancellation mail by the subscription and its cancellation', () => {
@@ -435,6 +465,51 @@ describe("the owner's subscription", () => {
           refundedAt: rejected?.rejectedAt,
           description: 'Business Directory Access',
         }),
+      ]);
+    });
+    it("lists a renewal's receipt with the checkout's payment whose own receipt is not recorded yet", async () => {
+      const { paymentIntent } = await paidUpgrade(w, dana, 'Dana Limos');
+      w.simulator.advance(year);
+      await w.deliverWebhooks();
+      // Only the provider events' consumer has run: the checkout's receipt (payment.succeeded.v1) is on its way.
+      const providerMails = onProviderEventMails(w.facts, w.d.webhookEvents);
+      for (const event of await w.events('payment-provider.event-received.v1'))
+        await providerMails(event as PaymentProviderEventReceivedV1);
+      const [renewal] = await w.facts.d.ledger.receipts.find({});
+      expect(renewal).toMatchObject({ renewal: true });
+      expect((await mine.view(dana)).invoices).toEqual([
+        expect.objectContaining({ paymentIntentId: renewal._id, description: 'Business Directory Access (renewal)', status: 'paid' }),
+        expect.objectContaining({ paymentIntentId: paymentIntent, description: 'Business Directory Access', status: 'paid', card: null }),
+      ]);
+    });
+
+    it("refunds the first year only: the admin's refund of the checkout leaves the renewal's receipt paid", async () => {
+      const { paymentIntent } = await paidUpgrade(w, dana, 'Dana Limos');
+      w.simulator.advance(year);
+      await w.deliverWebhooks();
+      await recordReceipts();
+      await new AdminPaymentsUseCase(w.facts).refund(paymentIntent, signedIn('root', 'admin'), 'Goodwill');
+      const refund = await w.facts.d.ledger.findRefund(paymentIntent);
+      expect((await mine.view(dana)).invoices).toEqual([
+        expect.objectContaining({ description: 'Business Directory Access (renewal)', status: 'paid', refundedAt: null }),
+        expect.objectContaining({ paymentIntentId: paymentIntent, status: 'refunded', refundedAt: refund?.at }),
+      ]);
+    });
+
+    it("refunds a claim's payment only, not the renewal paid while the claim waited for review", async () => {
+      const companyId = await w.company({ name: 'Mile High Limousines' });
+      const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId }, dana);
+      await w.deliverWebhooks();
+      w.simulator.advance(year);
+      await w.deliverWebhooks();
+      await recordReceipts();
+      const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
+      if (!claim) throw new Error('the paid claim checkout made no claim');
+      await rejectClaim(w.d, claim._id, signedIn('root', 'admin'), {});
+      await refundRejectedClaim(w.d, claim._id);
+      expect((await mine.view(dana)).invoices).toEqual([
+        expect.objectContaining({ description: 'Business Directory Access (renewal)', status: 'paid', refundedAt: null }),
+        expect.objectContaining({ paymentIntentId: paymentIntent, status: 'refunded' }),
       ]);
     });
   });
