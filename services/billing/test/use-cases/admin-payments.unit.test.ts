@@ -224,6 +224,8 @@ describe("the admin's payments", () => {
     expect(await found('mile high')).toEqual([claim.stripePaymentIntentId]);
     expect(await found('summit')).toEqual([claim.stripePaymentIntentId]);
     expect(await found('rocky mountain')).toEqual([visitorPaid]);
+    const listing = await w.d.listings.findByPaymentIntent(visitorPaid);
+    expect((await admin.ledger({ q: 'rocky' })).rows[0]).toMatchObject({ claim: null, listing: { id: listing?._id, status: 'paid' } });
     expect(await found('checkout name')).toEqual([visitorPaid]);
     expect(await found('nobody@example.com')).toEqual([]);
     expect((await admin.ledger({ q: 'limo' })).total).toBe(4);
@@ -253,7 +255,25 @@ describe("the admin's payments", () => {
     w.d.payments.markRefunded = markRefunded;
     expect((await w.d.payments.findById(rejected.stripePaymentIntentId))?.status).not.toBe('refunded');
 
+    // Its refund is recorded on the claim: it is not refunded a second time.
+    expect(await refusal(admin.refund(rejected.stripePaymentIntentId, root, null))).toEqual({
+      status: 409,
+      message: 'This payment was already refunded',
+    });
+
+    // A refund the provider failed leaves the payment paid.
     const paid = await paidClaim('Paid Limos');
+    await approveClaim(w.d, paid._id, root, {});
+    await w.facts.d.ledger.startRefund({
+      _id: paid.stripePaymentIntentId,
+      refundId: null,
+      status: 'pending',
+      amount: 7500,
+      reason: null,
+      by: root.id,
+      at: '',
+    });
+    await w.facts.d.ledger.finishRefund(paid.stripePaymentIntentId, 'failed', null);
     const ids = async (status: 'refunded' | 'succeeded') => (await admin.ledger({ status })).rows.map((r) => r.id).sort();
     expect(await ids('refunded')).toEqual([listing, rejected.stripePaymentIntentId].sort());
     expect(await ids('succeeded')).toEqual([paid.stripePaymentIntentId]);
@@ -274,5 +294,36 @@ describe("the admin's payments", () => {
     const second = await admin.ledger({ page: 2 });
     expect(second).toMatchObject({ total: 51, rows: [expect.objectContaining({ status: 'open' })] });
     expect([...first.rows, ...second.rows].map((r) => r.id).sort()).toEqual(ids.sort());
+  });
+
+  it('shows the payment refunded because another claim of its company came first', async () => {
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    // Erin's checkout started before Dana's claim was made; she pays after it.
+    const erins = await createPaymentIntent(w.d, { plan: 'claim', companyId }, signedIn('erin'), { warn: () => undefined });
+    await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    await w.deliverWebhooks();
+    w.simulator.confirm({ clientSecret: erins.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    await w.deliverWebhooks();
+    const paymentIntent = erins.paymentIntentId;
+    expect((await w.d.payments.findById(paymentIntent))?.status).toBe('refunded');
+    expect(await w.d.claims.findByPaymentIntent(paymentIntent)).toBeNull();
+    expect(await w.facts.d.ledger.findRefund(paymentIntent)).toBeNull();
+    const rows = (await admin.ledger({ status: 'refunded' })).rows;
+    expect(rows).toEqual([expect.objectContaining({ id: paymentIntent, status: 'refunded', claim: null })]);
+  });
+
+  it("answers the provider's refusal of a refund, and refunds when asked again", async () => {
+    const paymentIntent = await paidListing('Dana Limos');
+    const refundPayment = w.simulator.refundPayment.bind(w.simulator);
+    w.simulator.refundPayment = () => Promise.reject(new Error('The payment provider is busy'));
+    await expect(admin.refund(paymentIntent, root, 'Duplicate listing')).rejects.toThrow('The payment provider is busy');
+    expect(await admin.row((await w.d.payments.findById(paymentIntent))!)).toMatchObject({
+      status: 'succeeded',
+      refund: { refundedAt: null },
+    });
+    expect((await w.d.payments.findById(paymentIntent))?.subscriptionId).toBeTruthy();
+
+    w.simulator.refundPayment = refundPayment;
+    expect(await admin.refund(paymentIntent, root, 'Duplicate listing')).toMatchObject({ status: 'refunded' });
   });
 });
