@@ -7,7 +7,7 @@ import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-ca
 import { registerListing } from '../../src/use-cases/listings.js';
 import { refusal } from '@limo/platform/testing';
 import { companySnapshot } from '../support.js';
-import { billingWorld, listingForm, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, listingForm, paidCheckout, paidUpgrade, pendingRefund, signedIn, type BillingWorld } from './support.js';
 
 // The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
 describe("the admin's payments", () => {
@@ -123,18 +123,7 @@ describe("the admin's payments", () => {
 
   it("refunds nothing twice while a refund is under way (the ledger's or the claim's)", async () => {
     const paymentIntent = await paidListing('Dana Limos');
-    const at = new Date().toISOString();
-    expect(
-      await w.facts.d.ledger.startRefund({
-        _id: paymentIntent,
-        refundId: null,
-        status: 'pending',
-        amount: 7500,
-        reason: null,
-        by: root.id,
-        at,
-      }),
-    ).toBeTruthy();
+    await pendingRefund(w, paymentIntent, root.id);
     const already = { status: 409, message: 'This payment was already refunded' };
     expect(await refusal(admin.refund(paymentIntent, root, null))).toEqual(already);
     // Under way: not refunded yet.
@@ -234,15 +223,7 @@ describe("the admin's payments", () => {
   it('files a payment under refunded once a refund is recorded for it, though its own record was not updated', async () => {
     // The provider refunded and the ledger recorded it; the payment's own record was not written (a crash between).
     const listing = await paidListing('Dana Limos');
-    await w.facts.d.ledger.startRefund({
-      _id: listing,
-      refundId: null,
-      status: 'pending',
-      amount: 7500,
-      reason: null,
-      by: root.id,
-      at: '',
-    });
+    await pendingRefund(w, listing, root.id);
     await w.facts.d.ledger.finishRefund(listing, 'refunded', 're_1');
     expect((await w.d.payments.findById(listing))?.status).not.toBe('refunded');
 
@@ -264,15 +245,7 @@ describe("the admin's payments", () => {
     // A refund the provider failed leaves the payment paid.
     const paid = await paidClaim('Paid Limos');
     await approveClaim(w.d, paid._id, root, {});
-    await w.facts.d.ledger.startRefund({
-      _id: paid.stripePaymentIntentId,
-      refundId: null,
-      status: 'pending',
-      amount: 7500,
-      reason: null,
-      by: root.id,
-      at: '',
-    });
+    await pendingRefund(w, paid.stripePaymentIntentId, root.id);
     await w.facts.d.ledger.finishRefund(paid.stripePaymentIntentId, 'failed', null);
     const ids = async (status: 'refunded' | 'succeeded') => (await admin.ledger({ status })).rows.map((r) => r.id).sort();
     expect(await ids('refunded')).toEqual([listing, rejected.stripePaymentIntentId].sort());

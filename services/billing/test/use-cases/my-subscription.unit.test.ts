@@ -11,7 +11,7 @@ import { approveClaim, linkClaimant, refundRejectedClaim, rejectClaim } from '..
 import { cancellationMailKey, MySubscriptionUseCase } from '../../src/use-cases/my-subscription.js';
 import { HttpError } from '@limo/platform';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, MemoryCardSetup, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { billingWorld, MemoryCardSetup, paidCheckout, paidUpgrade, pendingRefund, signedIn, type BillingWorld } from './support.js';
 
 // GET/POST /api/my-subscription…: the owner's Billing tab (status, renewal, receipts, card) and what they may do.
 const card = (cardNumber: string) => ({ cardNumber, expiry: '12/40', cvc: '123' });
@@ -82,14 +82,20 @@ describe("the owner's subscription", () => {
     expect(await mine.view(dana)).toMatchObject({ verificationPending: false, statusLabel: 'Active' });
   });
 
-  it('shows the subscription of a rejected claim as ended', async () => {
-    const companyId = await w.company();
+  /** Dana's paid claim of a company (called `name`), rejected and refunded, its webhooks delivered: the company id. */
+  async function rejectedClaim(name?: string): Promise<string> {
+    const companyId = await w.company({ name });
     await paidCheckout(w, { plan: 'claim', companyId }, dana);
     await w.deliverWebhooks();
     const claim = (await w.d.claims.claims.find({ companyId }))[0];
     await rejectClaim(w.d, claim._id, signedIn('root', 'admin'), {});
     await refundRejectedClaim(w.d, claim._id);
     await w.deliverWebhooks();
+    return companyId;
+  }
+
+  it('shows the subscription of a rejected claim as ended', async () => {
+    await rejectedClaim();
     const view = await mine.view(dana);
     expect(view).toMatchObject({ status: 'canceled' });
     // It ended on the day of the refund, not at the end of the year it would have lasted.
@@ -195,13 +201,7 @@ describe("the owner's subscription", () => {
   });
 
   it('shows the live subscription rather than an older one that ended, and an unpaid one as unpaid', async () => {
-    const companyId = await w.company({ name: 'Mile High Limousines' });
-    await paidCheckout(w, { plan: 'claim', companyId }, dana);
-    await w.deliverWebhooks();
-    const claim = (await w.d.claims.claims.find({ companyId }))[0];
-    await rejectClaim(w.d, claim._id, signedIn('root', 'admin'), {});
-    await refundRejectedClaim(w.d, claim._id);
-    await w.deliverWebhooks();
+    const companyId = await rejectedClaim('Mile High Limousines');
     expect(await mine.view(dana)).toMatchObject({ companyId, status: 'canceled' });
 
     const listed = await paidListing('Dana Limos');
@@ -416,16 +416,7 @@ describe("the owner's subscription", () => {
     it("marks the receipt of a payment the admin refunded, on the refund's day, and not while the refund is under way", async () => {
       const { paymentIntent, subscriptionId } = await paidUpgrade(w, dana, 'Dana Limos');
       await recordReceipts();
-      const at = new Date().toISOString();
-      await w.facts.d.ledger.startRefund({
-        _id: paymentIntent,
-        refundId: null,
-        status: 'pending',
-        amount: 7500,
-        reason: null,
-        by: 'root',
-        at,
-      });
+      await pendingRefund(w, paymentIntent);
       expect((await mine.view(dana)).invoices).toEqual([
         expect.objectContaining({ paymentIntentId: paymentIntent, status: 'paid', refundedAt: null }),
       ]);
