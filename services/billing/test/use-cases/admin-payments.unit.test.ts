@@ -121,6 +121,26 @@ describe("the admin's payments", () => {
     expect((await admin.ledger({})).rows).toEqual([expect.objectContaining({ id: open.paymentIntentId, status: 'failed' })]);
   });
 
+  it("shows a visitor's listing checkout not paid yet: no account, its checkout's e-mail", async () => {
+    const open = await createPaymentIntent(
+      w.d,
+      { plan: 'listing', metadata: { companyName: 'Visitor Limos', email: 'visitor@example.com' } },
+      null,
+      { warn: () => undefined },
+    );
+    expect((await admin.ledger({})).rows).toEqual([
+      expect.objectContaining({
+        id: open.paymentIntentId,
+        status: 'open',
+        payerEmail: 'visitor@example.com',
+        payerUserId: null,
+        companyName: 'Visitor Limos',
+        claim: null,
+        listing: null,
+      }),
+    ]);
+  });
+
   it("refunds nothing twice while a refund is under way (the ledger's or the claim's)", async () => {
     const paymentIntent = await paidListing('Dana Limos');
     await pendingRefund(w, paymentIntent, root.id);
