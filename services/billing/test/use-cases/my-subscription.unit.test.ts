@@ -318,7 +318,7 @@ describe("the owner's subscription", () => {
 
   it("shows a signed-out claim once its account is linked, though the subscription's own link was lost", async () => {
     const companyId = await w.company({ name: 'Mile High Limousines' });
-    const claimerDetails = { name: 'Dana', email: 'dana.claims@example.com', phone: '', role: 'owner' };
+    const claimerDetails = { name: 'Dana', email: 'dana.claims@example.com', phone: '', role: 'owner' as const };
     const { paymentIntent } = await paidCheckout(w, { plan: 'claim', companyId, claimerDetails }, null);
     await w.deliverWebhooks();
     const claim = await w.d.claims.findByPaymentIntent(paymentIntent);
@@ -354,8 +354,9 @@ describe("the owner's subscription", () => {
       dana,
     );
     // The success page records the payment (and asks for the listing form); the provider has not reported the subscription yet.
-    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', clientSecret }, dana))).toMatchObject({
+    expect(await refusal(processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId: 'any', clientSecret }, dana))).toEqual({
       status: 409,
+      message: 'This payment has no listing yet: finish the registration form to create it',
     });
     expect(await mine.view(dana)).toMatchObject({ status: 'incomplete', statusLabel: 'Payment processing', companyName: 'Dana Limos' });
   });
