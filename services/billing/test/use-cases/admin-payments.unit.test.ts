@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@limo/platform';
+import { LifecycleConflict } from '../../src/domain/lifecycle.js';
 import { AdminPaymentsUseCase } from '../../src/use-cases/admin-payments.js';
 import { createPaymentIntent } from '../../src/use-cases/checkout.js';
 import { approveClaim, refundRejectedClaim, rejectClaim } from '../../src/use-cases/claims.js';
+import { registerListing } from '../../src/use-cases/listings.js';
 import { refusal } from '@limo/platform/testing';
-import { billingWorld, paidCheckout, paidUpgrade, signedIn, type BillingWorld } from './support.js';
+import { companySnapshot } from '../support.js';
+import { billingWorld, listingForm, paidCheckout, paidUpgrade, pendingRefund, signedIn, type BillingWorld } from './support.js';
 
 // The admin's money tools: GET /api/admin/payments (the ledger), a payment's refund, and the subscriptions' cancel.
 describe("the admin's payments", () => {
@@ -118,20 +121,29 @@ describe("the admin's payments", () => {
     expect((await admin.ledger({})).rows).toEqual([expect.objectContaining({ id: open.paymentIntentId, status: 'failed' })]);
   });
 
+  it("shows a visitor's listing checkout not paid yet: no account, its checkout's e-mail", async () => {
+    const open = await createPaymentIntent(
+      w.d,
+      { plan: 'listing', metadata: { companyName: 'Visitor Limos', email: 'visitor@example.com' } },
+      null,
+      { warn: () => undefined },
+    );
+    expect((await admin.ledger({})).rows).toEqual([
+      expect.objectContaining({
+        id: open.paymentIntentId,
+        status: 'open',
+        payerEmail: 'visitor@example.com',
+        payerUserId: null,
+        companyName: 'Visitor Limos',
+        claim: null,
+        listing: null,
+      }),
+    ]);
+  });
+
   it("refunds nothing twice while a refund is under way (the ledger's or the claim's)", async () => {
     const paymentIntent = await paidListing('Dana Limos');
-    const at = new Date().toISOString();
-    expect(
-      await w.facts.d.ledger.startRefund({
-        _id: paymentIntent,
-        refundId: null,
-        status: 'pending',
-        amount: 7500,
-        reason: null,
-        by: root.id,
-        at,
-      }),
-    ).toBeTruthy();
+    await pendingRefund(w, paymentIntent, root.id);
     const already = { status: 409, message: 'This payment was already refunded' };
     expect(await refusal(admin.refund(paymentIntent, root, null))).toEqual(already);
     // Under way: not refunded yet.
@@ -193,5 +205,118 @@ describe("the admin's payments", () => {
         expect.objectContaining({ subscriptionId: pastDue, status: 'past_due', companyName: 'Dana Airport Cars' }),
       ]),
     );
+  });
+
+  it("finds a payment by its payer's account e-mail, the name its claim or listing was made under, not by anyone else's", async () => {
+    // Dana's account e-mail changed since she paid: the payment itself names the old one.
+    await w.account(dana.id, 'dana.new@example.com');
+    const upgrade = await paidListing('Dana Limos');
+    const erin = signedIn('erin');
+    await w.account(erin.id, 'erin@example.com');
+    await paidUpgrade(w, erin, 'Erin Limos');
+
+    // A claim made under the company's old name: the directory renamed it since.
+    const claim = await paidClaim('Mile High Limousines');
+    await w.d.readModels.applyCompany(companySnapshot({ id: claim.companyId, name: 'Summit Cars', version: 2 }));
+
+    // A visitor's listing whose form named the company otherwise than the checkout did.
+    const { paymentIntent: visitorPaid } = await paidCheckout(
+      w,
+      { plan: 'listing', metadata: { companyName: 'Checkout Name', email: 'visitor@example.com' } },
+      null,
+    );
+    await registerListing(w.d, listingForm('Rocky Mountain Limousines'), { userId: 'visitor', email: 'visitor@example.com' }, visitorPaid);
+
+    const found = async (q: string) => (await admin.ledger({ q })).rows.map((r) => r.id);
+    expect(await found('DANA.NEW@')).toEqual([claim.stripePaymentIntentId, upgrade]);
+    expect((await admin.ledger({ q: 'dana.new' })).rows[0]).toMatchObject({ payerEmail: 'dana.new@example.com', payerUserId: dana.id });
+    expect(await found('mile high')).toEqual([claim.stripePaymentIntentId]);
+    expect(await found('summit')).toEqual([claim.stripePaymentIntentId]);
+    expect(await found('rocky mountain')).toEqual([visitorPaid]);
+    const listing = await w.d.listings.findByPaymentIntent(visitorPaid);
+    expect((await admin.ledger({ q: 'rocky' })).rows[0]).toMatchObject({ claim: null, listing: { id: listing?._id, status: 'paid' } });
+    expect(await found('checkout name')).toEqual([visitorPaid]);
+    expect(await found('nobody@example.com')).toEqual([]);
+    expect((await admin.ledger({ q: 'limo' })).total).toBe(4);
+  });
+
+  it('files a payment under refunded once a refund is recorded for it, though its own record was not updated', async () => {
+    // The provider refunded and the ledger recorded it; the payment's own record was not written (a crash between).
+    const listing = await paidListing('Dana Limos');
+    await pendingRefund(w, listing, root.id);
+    await w.facts.d.ledger.finishRefund(listing, 'refunded', 're_1');
+    expect((await w.d.payments.findById(listing))?.status).not.toBe('refunded');
+
+    // A rejected claim refunded, its payment a record from before the lifecycle that refuses the refund.
+    const rejected = await paidClaim('Rejected Limos');
+    await rejectClaim(w.d, rejected._id, root, { reason: 'Not the owner' });
+    const markRefunded = w.d.payments.markRefunded.bind(w.d.payments);
+    w.d.payments.markRefunded = () => Promise.reject(new LifecycleConflict('payment', 'legacy', 'refund'));
+    await refundRejectedClaim(w.d, rejected._id);
+    w.d.payments.markRefunded = markRefunded;
+    expect((await w.d.payments.findById(rejected.stripePaymentIntentId))?.status).not.toBe('refunded');
+
+    // Its refund is recorded on the claim: it is not refunded a second time.
+    expect(await refusal(admin.refund(rejected.stripePaymentIntentId, root, null))).toEqual({
+      status: 409,
+      message: 'This payment was already refunded',
+    });
+
+    // A refund the provider failed leaves the payment paid.
+    const paid = await paidClaim('Paid Limos');
+    await approveClaim(w.d, paid._id, root, {});
+    await pendingRefund(w, paid.stripePaymentIntentId, root.id);
+    await w.facts.d.ledger.finishRefund(paid.stripePaymentIntentId, 'failed', null);
+    const ids = async (status: 'refunded' | 'succeeded') => (await admin.ledger({ status })).rows.map((r) => r.id).sort();
+    expect(await ids('refunded')).toEqual([listing, rejected.stripePaymentIntentId].sort());
+    expect(await ids('succeeded')).toEqual([paid.stripePaymentIntentId]);
+    expect((await admin.ledger({ status: 'refunded' })).rows.map((r) => r.status)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('pages the ledger 50 rows at a time', async () => {
+    const eve = signedIn('eve');
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++)
+      ids.push(
+        (await createPaymentIntent(w.d, { plan: 'claim', companyId: await w.company() }, eve, { warn: () => undefined })).paymentIntentId,
+      );
+    const first = await admin.ledger({});
+    expect(first.total).toBe(51);
+    expect(first.rows).toHaveLength(50);
+    expect((await admin.ledger({ page: 1 })).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    const second = await admin.ledger({ page: 2 });
+    expect(second).toMatchObject({ total: 51, rows: [expect.objectContaining({ status: 'open' })] });
+    expect([...first.rows, ...second.rows].map((r) => r.id).sort()).toEqual(ids.sort());
+  });
+
+  it('shows the payment refunded because another claim of its company came first', async () => {
+    const companyId = await w.company({ name: 'Mile High Limousines' });
+    // Erin's checkout started before Dana's claim was made; she pays after it.
+    const erins = await createPaymentIntent(w.d, { plan: 'claim', companyId }, signedIn('erin'), { warn: () => undefined });
+    await paidCheckout(w, { plan: 'claim', companyId }, dana);
+    await w.deliverWebhooks();
+    w.simulator.confirm({ clientSecret: erins.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    await w.deliverWebhooks();
+    const paymentIntent = erins.paymentIntentId;
+    expect((await w.d.payments.findById(paymentIntent))?.status).toBe('refunded');
+    expect(await w.d.claims.findByPaymentIntent(paymentIntent)).toBeNull();
+    expect(await w.facts.d.ledger.findRefund(paymentIntent)).toBeNull();
+    const rows = (await admin.ledger({ status: 'refunded' })).rows;
+    expect(rows).toEqual([expect.objectContaining({ id: paymentIntent, status: 'refunded', claim: null })]);
+  });
+
+  it("answers the provider's refusal of a refund, and refunds when asked again", async () => {
+    const paymentIntent = await paidListing('Dana Limos');
+    const refundPayment = w.simulator.refundPayment.bind(w.simulator);
+    w.simulator.refundPayment = () => Promise.reject(new Error('The payment provider is busy'));
+    await expect(admin.refund(paymentIntent, root, 'Duplicate listing')).rejects.toThrow('The payment provider is busy');
+    expect(await admin.row((await w.d.payments.findById(paymentIntent))!)).toMatchObject({
+      status: 'succeeded',
+      refund: { refundedAt: null },
+    });
+    expect((await w.d.payments.findById(paymentIntent))?.subscriptionId).toBeTruthy();
+
+    w.simulator.refundPayment = refundPayment;
+    expect(await admin.refund(paymentIntent, root, 'Duplicate listing')).toMatchObject({ status: 'refunded' });
   });
 });

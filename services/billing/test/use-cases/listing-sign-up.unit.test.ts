@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NedbDocumentStore } from '@limo/engine-nedb';
+import { HttpError } from '@limo/platform';
 import { AccountRefused } from '../../src/identity/identity-accounts.port.js';
 import { SignUpsRepository } from '../../src/repositories/sign-ups.repository.js';
 import { ListingSignUps } from '../../src/use-cases/listing-sign-up.js';
@@ -115,5 +116,39 @@ describe("a visitor's paid-listing sign-up", () => {
     expect(await signUps.find(id)).toMatchObject({ state: 'completed' });
     expect(accounts.accounts.has(id)).toBe(true);
     expect(await w.d.listings.listings.count({})).toBe(1);
+  });
+
+  it("keeps the account and answers 503 when the payment provider fails with a 5xx, or with another library's own status", async () => {
+    const failures = [
+      new HttpError(500, 'The payment provider failed'),
+      new HttpError(502, 'The payment provider could not complete the request (api_error). Please try again.'),
+      // Not billing's refusal, though it carries a 4xx of its own (an SDK's rate-limit error): retried, not compensated.
+      Object.assign(new Error('Too many requests'), { statusCode: 429 }),
+    ];
+    const retrieve = w.simulator.retrievePaymentIntent.bind(w.simulator);
+    for (const [i, failure] of failures.entries()) {
+      const paymentIntent = await paid(`dana${i}@example.com`);
+      // The payment was checked; then, with the account made, the provider fails on every try of the listing.
+      let tries = 0;
+      accounts.afterCreate = async () => {
+        w.simulator.retrievePaymentIntent = () => {
+          tries++;
+          return Promise.reject(failure);
+        };
+      };
+      expect(await refusal(signUps.signUp(form(`dana${i}@example.com`, paymentIntent), onBehalfOf))).toEqual({
+        status: 503,
+        message: 'Your account was created; your listing is being completed. Sign in in a few minutes to see it.',
+      });
+      expect(tries).toBe(2);
+      const id = accounts.lastSignUp();
+      expect(accounts.accounts.has(id)).toBe(true);
+      expect(await signUps.find(id)).toMatchObject({ state: 'account-created' });
+
+      w.simulator.retrievePaymentIntent = retrieve;
+      expect(await signUps.recover(-1_000)).toBe(1);
+      expect(await signUps.find(id)).toMatchObject({ state: 'completed' });
+      expect(await w.d.listings.findByPaymentIntent(paymentIntent)).toMatchObject({ _id: id, status: 'paid' });
+    }
   });
 });

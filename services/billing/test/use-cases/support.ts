@@ -175,6 +175,23 @@ export async function paidUpgrade(
   return { companyId, paymentIntent, subscriptionId };
 }
 
+/**
+ * An admin's refund of `paymentIntentId` as the ledger records it on starting (pending), before the
+ * provider answers (the test fails when one was already started).
+ */
+export async function pendingRefund(w: BillingWorld, paymentIntentId: string, by = 'root'): Promise<void> {
+  const started = await w.facts.d.ledger.startRefund({
+    _id: paymentIntentId,
+    refundId: null,
+    status: 'pending',
+    amount: 7500,
+    reason: null,
+    by,
+    at: new Date().toISOString(),
+  });
+  if (!started) throw new Error(`a refund of ${paymentIntentId} was already started`);
+}
+
 /** The paid-listing form (§2.5) of a company called `name`, as the route parses it. */
 export function listingForm(name = 'Dana Limos'): BusinessListingBody {
   return businessListingBodySchema.parse({
