@@ -9,7 +9,7 @@ import { showToast } from './toast';
 export const ME_KEY = queryKeys.me();
 
 /** Whether the browser carries the signed-in mark the server sets and clears with the session cookie. */
-export function hasSignedInMark(): boolean {
+function hasSignedInMark(): boolean {
   return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
 }
 
