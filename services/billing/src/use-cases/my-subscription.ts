@@ -52,15 +52,13 @@ export class MySubscriptionUseCase {
       this.d.payments.payments.find({ userId, status: { $in: ['succeeded', 'used'] } }),
       this.d.listings.listings.find({ userId, status: 'paid' }),
     ]);
+    // Paid for (a claim, a payment that went through, a paid listing): its own or not yet.
+    const paid = new Set([...claims, ...payments, ...listings].map((x) => x.subscriptionId).filter((id): id is string => id !== null));
     const ids = new Set(subs.map((s) => s._id));
-    const more = [
-      ...claims.map((c) => c.subscriptionId),
-      ...payments.map((p) => p.subscriptionId),
-      ...listings.map((l) => l.subscriptionId),
-    ].filter((id): id is string => id !== null && !ids.has(id));
-    const extra = more.length ? await this.d.subscriptions.find({ _id: { $in: [...new Set(more)] } }) : [];
-    // A paid checkout whose provider event is still on its way counts; an abandoned one does not.
-    const paid = new Set(more);
+    const more = [...paid].filter((id) => !ids.has(id));
+    const extra = more.length ? await this.d.subscriptions.find({ _id: { $in: more } }) : [];
+    // A paid checkout whose provider event is still on its way counts (an upgrade of the user's own
+    // company is theirs from the start); an abandoned one does not.
     return [...subs, ...extra].filter((s) => (s.status !== 'incomplete' && s.status !== 'incomplete_expired') || paid.has(s._id));
   }
 

@@ -361,6 +361,27 @@ describe("the owner's subscription", () => {
     expect(await mine.view(dana)).toMatchObject({ status: 'incomplete', statusLabel: 'Payment processing', companyName: 'Dana Limos' });
   });
 
+  it("shows an owner's paid upgrade of their own company as payment processing while the provider's event is on its way", async () => {
+    const companyId = await w.company({ userId: dana.id, name: 'Dana Limos' });
+    const { paymentIntent, clientSecret } = await paidCheckout(w, { plan: 'listing', companyId }, dana);
+    // The success page sends her to the Billing tab for her receipt; the provider has not reported the subscription yet.
+    expect(await processPaymentSuccess(w.d, { paymentIntent, plan: 'listing', companyId, clientSecret }, dana)).toMatchObject({
+      status: 'paid',
+      upgrade: true,
+    });
+    // The subscription is hers from the start (she owns the company): paid, it is shown, not "No subscription yet".
+    expect(await mine.view(dana, companyId)).toMatchObject({
+      status: 'incomplete',
+      statusLabel: 'Payment processing',
+      companyName: 'Dana Limos',
+    });
+    expect(await mine.view(dana)).toMatchObject({ companyId });
+    // An upgrade checkout abandoned before paying is still left out.
+    const other = await w.company({ userId: dana.id, name: 'Dana Two' });
+    await createPaymentIntent(w.d, { plan: 'listing', companyId: other }, dana);
+    expect(await refusal(mine.view(dana, other))).toEqual({ status: 404, message: 'You have no subscription for this company' });
+  });
+
   describe('with the receipts the mail consumer recorded', () => {
     /** Billing's mail consumer run on the events so far: it records each checkout's and renewal's receipt (and mails it). */
     async function recordReceipts(): Promise<void> {
