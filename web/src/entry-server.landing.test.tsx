@@ -109,11 +109,13 @@ describe('landing pages rendered on the server (issue 19)', () => {
     // The review form is a placeholder until its section comes near the screen.
     expect(page.querySelector('form')).toBeNull();
 
-    visitorServer(on('GET', '/api/companies/c1', { body: company }));
+    const calls = visitorServer(on('GET', '/api/companies/c1', { body: company }));
     const view = stubIntersections();
     expect(await hydrate('/company/c1', html, data)).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Ocean Limo' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // The company the page was served with is not asked for again while the page is taken over.
+    expect(calls.filter((call) => call.url.startsWith('/api/companies/'))).toEqual([]);
     expect(screen.queryByRole('form', { name: 'Write a Review' })).toBeNull();
     // The visitor scrolls down: the section comes into view and the form's code loads.
     act(() => view.scrollAll());

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import * as client from './client';
+import { servedCopyFreshFor } from './landing';
 import { queryKeys } from './queryKeys';
 
 /** GET /api/companies (§7, §9): fresh for 30 seconds, retried 3 times. */
@@ -22,5 +23,6 @@ export function useCompany(id: string | undefined, { verifiedOnly = false }: { v
     queryKey: queryKeys.companies.detail(id ?? '', verifiedOnly),
     queryFn: ({ signal }) => client.company(id ?? '', verifiedOnly, signal),
     enabled: Boolean(id),
+    staleTime: servedCopyFreshFor,
   });
 }

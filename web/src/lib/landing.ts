@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { PAGE_DATA_SCRIPT_ID, type PageData } from '@limo/contracts';
 import * as client from './client';
@@ -24,11 +24,29 @@ export function useCityPage(state: string, city: string, page: number, enabled =
   });
 }
 
+/** How long the data a page was served with counts as fresh (what the gateway rendered, moments ago). */
+const SERVED_FRESH_MS = 30_000;
+/** Each served query's hash → when its data was put in the cache. */
+const served = new Map<string, number>();
+
 /** Puts the data a page was rendered with into the cache, fresh, under the key its screen reads. */
 export function seedPageData(queryClient: QueryClient, data: PageData): void {
-  if (data.kind === 'company') queryClient.setQueryData(queryKeys.companies.detail(data.id), data.company);
-  else if (data.kind === 'state') queryClient.setQueryData(queryKeys.places.state(data.state), data.summary);
-  else if (data.kind === 'city') queryClient.setQueryData(queryKeys.places.city(data.state, data.city, data.page), data.data);
+  const seed = (key: QueryKey, value: unknown) => {
+    queryClient.setQueryData(key, value);
+    served.set(hashKey(key), queryClient.getQueryState(key)?.dataUpdatedAt ?? 0);
+  };
+  if (data.kind === 'company') seed(queryKeys.companies.detail(data.id), data.company);
+  else if (data.kind === 'state') seed(queryKeys.places.state(data.state), data.summary);
+  else if (data.kind === 'city') seed(queryKeys.places.city(data.state, data.city, data.page), data.data);
+}
+
+/**
+ * A `staleTime` for a query that is otherwise stale at once (§9's data queries): the copy the page was
+ * served with stays fresh for a moment, so taking the page over does not ask the server for it again
+ * (nor parse and render it a second time); any copy fetched since is stale at once.
+ */
+export function servedCopyFreshFor(query: Pick<Query, 'queryHash' | 'state'>): number {
+  return served.get(query.queryHash) === query.state.dataUpdatedAt ? SERVED_FRESH_MS : 0;
 }
 
 /** The data the gateway rendered this page with, or undefined for a page served without it. */
