@@ -6,4 +6,5 @@ export * from './routes.js';
 export * from './places.js';
 export * from './landing-seo.js';
 export * from './maps.js';
+export * from './session.js';
 export * from './business-hours.js';

@@ -44,13 +44,6 @@ export const resetPasswordBodySchema = z.object({
     .max(200, 'Password must be at most 200 characters'),
 });
 
-/**
- * A cookie the browser's script may read, set and cleared with the (HttpOnly) session cookie: while it
- * is absent the web app knows it is signed out without asking `GET /api/me`, whose 401 every
- * signed-out visitor's page would otherwise log as an error.
- */
-export const SIGNED_IN_COOKIE = 'limo_signed_in';
-
 /** The signed-in user as `/api/me`, `/api/login` and `/api/register` return it. */
 export const currentUserSchema = z.object({
   id: z.string(),

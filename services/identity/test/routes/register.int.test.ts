@@ -9,7 +9,7 @@ describe('POST /api/register', () => {
     const res = await register({ username: 'grace', email: 'Grace@Example.com', password: 'secret1', role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username: 'grace', email: 'grace@example.com', role: 'business' });
-    const cookie = res.headers['set-cookie'] as string;
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('limo_session=')) ?? '';
     expect(cookie).toMatch(/limo_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
