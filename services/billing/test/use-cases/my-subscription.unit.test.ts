@@ -378,7 +378,7 @@ describe("the owner's subscription", () => {
     expect(await mine.view(dana)).toMatchObject({ companyId });
     // An upgrade checkout abandoned before paying is still left out.
     const other = await w.company({ userId: dana.id, name: 'Dana Two' });
-    await createPaymentIntent(w.d, { plan: 'listing', companyId: other }, dana);
+    await createPaymentIntent(w.d, { plan: 'listing', companyId: other }, dana, { warn: () => undefined });
     expect(await refusal(mine.view(dana, other))).toEqual({ status: 404, message: 'You have no subscription for this company' });
   });
 
