@@ -1,9 +1,10 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { pageMeta } from '@limo/contracts';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { useIdle } from '../lib/idle';
+import { onToastWanted } from '../lib/toast';
 import { useDocumentMeta } from '../lib/meta';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { SiteFooter } from './SiteFooter';
@@ -12,7 +13,7 @@ import { PageLoading } from './PageLoading';
 
 // The toast area (and the toast machine) is fetched once the browser is idle after the page was taken
 // over: its store subscription updates synchronously (flushSync), which, during a served page's
-// hydration, made React finish the whole page in one long task. A toast asked for before shows then.
+// hydration, made React finish the whole page in one long task. A toast asked for before mounts it at once.
 const AppToaster = lazy(() => import('./AppToaster'));
 
 /** Every screen's frame: skip link, sticky header, the route, footer, toasts; page views and metadata. */
@@ -23,7 +24,10 @@ export function Layout() {
   // A new screen starts at its top; the first one stays where the visitor is (who may have scrolled
   // the served markup before the scripts arrived, or reloaded further down).
   const firstScreen = useRef(true);
-  const toastsReady = useIdle(5_000);
+  const idle = useIdle(5_000);
+  const [toastWanted, setToastWanted] = useState(false);
+  useEffect(() => onToastWanted(() => setToastWanted(true)), []);
+  const toastsReady = idle || toastWanted;
   useEffect(() => {
     trackPageView(pathname);
     if (!firstScreen.current) window.scrollTo(0, 0);
