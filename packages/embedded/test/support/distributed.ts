@@ -67,6 +67,19 @@ function alive(pid: number): boolean {
  * and REDIS_URL, and the build (`make test` builds).
  */
 export async function startDistributed(extraEnv: Record<string, string> = {}): Promise<DistributedSystem> {
+  // A port found free can be taken before its service listens on it (another process's outgoing
+  // connection may get it as its local port): the whole system then starts again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDistributedOnce(extraEnv);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+      console.warn(`distributed test system: a port was taken before its service listened; starting again (attempt ${attempt + 1})`);
+    }
+  }
+}
+
+async function startDistributedOnce(extraEnv: Record<string, string>): Promise<DistributedSystem> {
   for (const v of ['KAFKA_BROKERS', 'MONGODB_URI', 'REDIS_URL'])
     if (!process.env[v]) throw new Error(`${v} must be set for the distributed profile`);
   const names = [...serviceNames, 'gateway'];
