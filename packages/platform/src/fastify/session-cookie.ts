@@ -10,13 +10,16 @@ export interface SignedSession {
   maxAgeSeconds: number;
 }
 
+/** What the session cookie and the signed-in mark share: where they apply and to which requests they go. */
+const scopeOf = (config: Pick<Config, 'COOKIE_SECURE'>) => ({ sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/' }) as const;
+
 /**
  * Sets the session cookie (HttpOnly, SameSite=Lax) for a session identity signed: identity at
  * sign-in, billing for the account identity made for a paid listing; and beside it the signed-in
  * mark the web app reads (`SIGNED_IN_COOKIE`, no secret in it), for as long.
  */
 export function setSessionCookie(reply: FastifyReply, session: SignedSession, config: Pick<Config, 'COOKIE_SECURE'>): void {
-  const options = { sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/', maxAge: session.maxAgeSeconds } as const;
+  const options = { ...scopeOf(config), maxAge: session.maxAgeSeconds };
   void reply.setCookie(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
   void reply.setCookie(SIGNED_IN_COOKIE, '1', { ...options, httpOnly: false });
 }
@@ -28,8 +31,8 @@ export function carriesSessionCookies(request: FastifyRequest): boolean {
 
 /** Ends the session cookie and the signed-in mark. */
 export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'COOKIE_SECURE'>): void {
-  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/' });
-  void reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/' });
+  void reply.clearCookie(SESSION_COOKIE, { ...scopeOf(config), httpOnly: true });
+  void reply.clearCookie(SIGNED_IN_COOKIE, { ...scopeOf(config), httpOnly: false });
 }
 
 /**
