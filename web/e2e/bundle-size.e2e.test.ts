@@ -18,9 +18,10 @@ describe('bundle weight of the built web app', () => {
     expect(modules.some((m) => m.endsWith('src/pages/HomePage.tsx'))).toBe(true);
     // The forms (zod, react-hook-form), the quote dialog and the maps loader come with the screens that use them;
     // the map engines (MapLibre GL, Google's loader) after the list is on screen (issue 19); the mobile menu's
-    // drawer and the toasts' machine when first used.
+    // drawer and the toasts' machine when first used; the account pages' client and the payment helpers with
+    // the pages that call them.
     const late =
-      /GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage|MapLibreResultsMap|GoogleResultsMap|maplibre-gl|react-map-gl|react-google-maps|node_modules\/zod\/|react-hook-form|MobileMenu|AppToaster|toaster|recharts|stripe/;
+      /GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage|MapLibreResultsMap|GoogleResultsMap|maplibre-gl|react-map-gl|react-google-maps|node_modules\/zod\/|react-hook-form|MobileMenu|AppToaster|toaster|recharts|stripe|lib\/client\/account|lib\/payments/;
     expect(modules.filter((m) => late.test(m))).toEqual([]);
   });
 });

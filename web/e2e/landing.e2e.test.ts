@@ -79,9 +79,23 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/me') problems.push(`asked ${request.url()}`);
     });
+    // The page's styles come in its <head>: taking the page over moves none of them (each move would make the
+    // browser restyle the whole page) and draws Chakra's global styles no second time.
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      Object.assign(window, { movedStyles: moved });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes) if (node.nodeName === 'STYLE') moved.push((node as Element).outerHTML.slice(0, 60));
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/limo-service/fl/miami');
     await page.getByRole('heading', { level: 1, name: 'Limo Service in Miami, FL' }).waitFor();
     await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { movedStyles: string[] }).movedStyles)).toEqual([]);
+    expect(await page.locator('head style[data-served-global]').count()).toBeGreaterThan(0);
+    expect(await page.locator('head style[data-served-css]').count()).toBe(1);
+    expect(await page.locator('style[data-emotion^="css-global"]').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('company-card').first().getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/company\//);

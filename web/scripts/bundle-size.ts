@@ -1,4 +1,4 @@
-// The JavaScript a first visit to a route downloads: the entry chunk (which holds the home page: src/App.tsx),
+// The JavaScript a first visit to a route downloads: the entry chunk and the app's chunk it loads (which holds the home page: src/App.tsx),
 // the route's lazy chunk and every chunk they import statically, read from the build's manifest; raw,
 // gzipped and brotli (quality 11, as the gateway serves it).
 // usage: npm run size -w web [-- <route module> [brotli budget KB]]
@@ -10,6 +10,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /**
@@ -42,6 +43,9 @@ export function initialChunks(route?: string, dist = fileURLToPath(new URL('../d
   if (!entry) throw new Error('no entry chunk in the manifest');
   if (route && !manifest[route]) throw new Error(`no chunk for ${route} in the manifest`);
   visit(entry);
+  // The entry (src/main.tsx) imports the app (src/start.tsx) after the first paint, and index.html preloads
+  // it (web/vite.config.ts, preloadApp): part of the first download all the same.
+  for (const app of manifest[entry].dynamicImports ?? []) visit(app);
   if (route) visit(route);
   return [...seen]
     .map((key) => {

@@ -1,14 +1,16 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { createQueryClient } from './lib/api';
 import { lazyWithReload } from './lib/chunks';
+import type { AppStyles } from './lib/servedStyles';
 // The home page is the landing page most visits start on: its code comes in the entry chunk (one
 // download with React and Chakra) instead of ~40 small route chunks, each a round trip on a phone.
 import HomePage from './pages/HomePage';
-import { system } from './theme';
+import { themeSystem, themeSystemForServedPage } from './theme';
 
 const CompanyPage = lazyWithReload(() => import('./pages/CompanyPage'));
 const CityPage = lazyWithReload(() => import('./pages/CityPage'));
@@ -65,20 +67,31 @@ export function AppRoutes() {
   );
 }
 
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** Where the styles go (lib/servedStyles.ts): the server's collecting cache, or a served page's; else Emotion's own. */
+  styles?: AppStyles;
+  children: ReactNode;
+}
+
 /** Design system and data cache around `children` (the browser's router, or the gateway's static one). */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return (
-    <ChakraProvider value={system}>
+export function AppProviders({ queryClient, styles, children }: AppProvidersProps) {
+  const app = (
+    <ChakraProvider value={styles?.globalsServed ? themeSystemForServedPage() : themeSystem()}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ChakraProvider>
   );
+  return styles ? <CacheProvider value={styles.cache}>{app}</CacheProvider> : app;
 }
 
-/** The whole app in the browser; `queryClient` may come with data the page was served with. */
-export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+/**
+ * The whole app in the browser; `queryClient` may come with data the page was served with, `styles` with
+ * the styles it was served with.
+ */
+export function App({ queryClient: given, styles }: { queryClient?: QueryClient; styles?: AppStyles } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} styles={styles}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -5,9 +5,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CityPageData, PageData } from '@limo/contracts';
 import { App } from './App';
-import { renderPage } from './entry-server';
+import { renderPage, type RenderedApp } from './entry-server';
 import { createQueryClient } from './lib/api';
 import { seedPageData } from './lib/landing';
+import { hydratingStyles } from './lib/servedStyles';
 import { on, stubIntersections, visitorServer } from './test/render';
 import { makeCompany, makeCompanyDetail, makeReview } from './test/fixtures';
 
@@ -52,6 +53,7 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
   vi.unstubAllGlobals();
 });
 
@@ -61,8 +63,11 @@ const shown = (html: string) => {
   return element;
 };
 
-/** Serves `html` at `url` and hydrates it as src/main.tsx does; returns the hydration errors React reported (a mismatch among them). */
-async function hydrate(url: string, html: string, data: PageData): Promise<unknown[]> {
+/**
+ * Serves `page` at `url` and hydrates it as src/start.tsx does; returns the hydration errors React reported (a mismatch
+ * among them), and any <style> the page was served with that was moved or removed (each move restyles the whole page).
+ */
+async function hydrate(url: string, page: RenderedApp, data: PageData): Promise<unknown[]> {
   // Here (not in the gateway) the server and browser renderers share React's context objects, and a
   // finished prerender leaves the router's context set; a render outside any provider resets it.
   const { prelude } = await prerenderToNodeStream(<div />);
@@ -72,11 +77,17 @@ async function hydrate(url: string, html: string, data: PageData): Promise<unkno
   window.history.pushState({}, '', url);
   const container = document.createElement('div');
   container.id = 'root';
-  container.innerHTML = html;
+  container.innerHTML = page.root;
+  document.head.innerHTML = page.head;
   document.body.append(container);
   const queryClient = createQueryClient();
   seedPageData(queryClient, data);
   const errors: unknown[] = [];
+  const styles = new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.removedNodes) errors.push(`served <style> moved: ${(node as Element).outerHTML.slice(0, 80)}`);
+  });
+  styles.observe(document.head, { childList: true });
   // Only React's hydration complaints count (the two renderers sharing contexts here warn about that too).
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (/hydrat|did not match|server rendered/i.test(args.map(String).join(' '))) errors.push(args);
@@ -85,12 +96,13 @@ async function hydrate(url: string, html: string, data: PageData): Promise<unkno
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} styles={hydratingStyles(document)} />
       </StrictMode>,
       { onRecoverableError: (error) => errors.push(error) },
     );
   });
   await new Promise((resolve) => setTimeout(resolve, 50));
+  styles.disconnect();
   consoleError.mockRestore();
   return errors;
 }
@@ -98,8 +110,8 @@ async function hydrate(url: string, html: string, data: PageData): Promise<unkno
 describe('landing pages rendered on the server (issue 19)', () => {
   it('a company page shows everything above the fold, links to its city, and loads the review form only on demand', async () => {
     const data: PageData = { kind: 'company', id: 'c1', company };
-    const html = await renderPage('/company/c1', data);
-    const page = shown(html);
+    const rendered = await renderPage('/company/c1', data);
+    const page = shown(rendered.root);
     expect(page.querySelector('h1')?.textContent).toBe('Ocean Limo');
     for (const text of ['4.5 (1 review)', '(954) 555-0100', 'Wedding', 'Airport Transfer', 'Perfect wedding ride.', 'January 1, 2026'])
       expect(page.textContent).toContain(text);
@@ -111,7 +123,7 @@ describe('landing pages rendered on the server (issue 19)', () => {
 
     const calls = visitorServer(on('GET', '/api/companies/c1', { body: company }));
     const view = stubIntersections();
-    expect(await hydrate('/company/c1', html, data)).toEqual([]);
+    expect(await hydrate('/company/c1', rendered, data)).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Ocean Limo' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 200));
     // The company the page was served with is not asked for again while the page is taken over.
@@ -124,8 +136,8 @@ describe('landing pages rendered on the server (issue 19)', () => {
 
   it('a city page shows its ranked companies, figures, FAQs, page links and nearby cities, and hydrates without a mismatch', async () => {
     const data: PageData = { kind: 'city', state: 'fl', city: 'fort-lauderdale', page: 2, data: city };
-    const html = await renderPage('/limo-service/fl/fort-lauderdale?page=2', data);
-    const page = shown(html);
+    const rendered = await renderPage('/limo-service/fl/fort-lauderdale?page=2', data);
+    const page = shown(rendered.root);
     expect(page.querySelector('h1')?.textContent).toBe('Limo Service in Fort Lauderdale, FL');
     expect([...page.querySelectorAll('[data-testid="company-card"]')].map((c) => c.getAttribute('aria-label'))).toEqual([
       'Ocean Limo',
@@ -152,7 +164,7 @@ describe('landing pages rendered on the server (issue 19)', () => {
     expect(page.querySelector('a[href="/limo-service/fl"]')?.textContent).toBe('Florida');
 
     visitorServer();
-    expect(await hydrate('/limo-service/fl/fort-lauderdale?page=2', html, data)).toEqual([]);
+    expect(await hydrate('/limo-service/fl/fort-lauderdale?page=2', rendered, data)).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Limo Service in Fort Lauderdale, FL' })).toBeInTheDocument();
   });
 
@@ -169,16 +181,16 @@ describe('landing pages rendered on the server (issue 19)', () => {
         cities: [{ city: 'Fort Lauderdale', slug: 'fort-lauderdale', count: 45, lastModified: city.lastModified }],
       },
     };
-    const page = shown(await renderPage('/limo-service/fl', state));
+    const page = shown((await renderPage('/limo-service/fl', state)).root);
     expect(page.querySelector('h1')?.textContent).toBe('Limo Service in Florida');
     expect(page.querySelector('a[href="/limo-service/fl/fort-lauderdale"]')?.textContent).toBe('Limo service in Fort Lauderdale, FL');
     expect(page.textContent).toContain('(45)');
 
     const missing = shown(
-      await renderPage('/limo-service/fl/atlantis', { kind: 'city', state: 'fl', city: 'atlantis', page: 1, data: null }),
+      (await renderPage('/limo-service/fl/atlantis', { kind: 'city', state: 'fl', city: 'atlantis', page: 1, data: null })).root,
     );
     expect(missing.querySelector('h1')?.textContent).toBe('City Not Found');
-    const unknown = shown(await renderPage('/no/such/page', { kind: 'none' }));
+    const unknown = shown((await renderPage('/no/such/page', { kind: 'none' })).root);
     expect(unknown.querySelector('h1')?.textContent).toBe('404 Page Not Found');
   });
 });

@@ -22,8 +22,9 @@ afterEach(() => {
 
 describe('the home page rendered by the gateway', () => {
   it('shows the first search as the app would, every company text escaped and no inline script', async () => {
-    const html = await renderHomePage(firstSearch);
+    const { head, root: html } = await renderHomePage(firstSearch);
     expect(html).not.toMatch(/<script|<img src=x/i);
+    expect(head).not.toMatch(/<script|<img src=x/i);
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
     const shown = document.createElement('div');
     shown.innerHTML = html;
@@ -38,7 +39,7 @@ describe('the home page rendered by the gateway', () => {
 
   it("renders the map's region with a placeholder: no map engine on the server or in the first paint", async () => {
     const shown = document.createElement('div');
-    shown.innerHTML = await renderHomePage(firstSearch);
+    shown.innerHTML = (await renderHomePage(firstSearch)).root;
     const region = shown.querySelector('section[aria-label="Map of results"]');
     expect(region?.querySelector('[data-testid="map-placeholder"]')).not.toBeNull();
     expect(region?.querySelector('.maplibregl-map, canvas')).toBeNull();

@@ -7,13 +7,21 @@ import { AppProviders, AppRoutes } from './App';
 import { createQueryClient } from './lib/api';
 import { seedFirstSearch } from './lib/firstSearch';
 import { seedPageData } from './lib/landing';
+import { serverStyles, servedStyleTags } from './lib/servedStyles';
 
-/** The app's markup at `location` with `queryClient`'s data, every text escaped by React. */
-async function renderAt(location: string, queryClient: QueryClient): Promise<string> {
+/** A page rendered on the server: the <style> tags for its <head>, and the markup for `#root`. */
+export interface RenderedApp {
+  head: string;
+  root: string;
+}
+
+/** The app's markup at `location` with `queryClient`'s data, every text escaped by React, and its styles. */
+async function renderAt(location: string, queryClient: QueryClient): Promise<RenderedApp> {
+  const styles = serverStyles();
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} styles={styles}>
           <StaticRouter location={location}>
             <AppRoutes />
           </StaticRouter>
@@ -25,7 +33,8 @@ async function renderAt(location: string, queryClient: QueryClient): Promise<str
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString('utf8');
+    const root = Buffer.concat(chunks).toString('utf8');
+    return { head: servedStyleTags(styles, root), root };
   } finally {
     queryClient.clear();
   }
@@ -33,10 +42,10 @@ async function renderAt(location: string, queryClient: QueryClient): Promise<str
 
 /**
  * The markup of the home page `/` with its first search's results, for the gateway to serve inside
- * `#root`: the browser hydrates it with the same payload (src/main.tsx), so the first list is on
+ * `#root` (its styles in <head>): the browser hydrates it with the same payload (src/start.tsx), so the first list is on
  * screen before the scripts have arrived.
  */
-export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<string> {
+export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<RenderedApp> {
   const queryClient = createQueryClient();
   seedFirstSearch(queryClient, firstSearch);
   return renderAt('/', queryClient);
@@ -45,9 +54,9 @@ export async function renderHomePage(firstSearch: FirstSearchPayload): Promise<s
 /**
  * The markup of a landing page (`/company/{id}`, `/limo-service/{state}[/{city}]`, or any path's
  * not-found screen) at `location` (path and query) with the data the gateway fetched for it; the
- * browser hydrates it with the same data (src/main.tsx), readable before (or without) the scripts.
+ * browser hydrates it with the same data (src/start.tsx), readable before (or without) the scripts.
  */
-export async function renderPage(location: string, data: PageData): Promise<string> {
+export async function renderPage(location: string, data: PageData): Promise<RenderedApp> {
   const queryClient = createQueryClient();
   seedPageData(queryClient, data);
   return renderAt(location, queryClient);

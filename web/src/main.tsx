@@ -1,31 +1,19 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
-import { createQueryClient } from './lib/api';
-import { reloadOnceForNewBuild } from './lib/chunks';
-import { readServedFirstSearch, seedFirstSearch } from './lib/firstSearch';
-import { readServedPageData, seedPageData } from './lib/landing';
+import { reloadOnceForNewBuild } from './lib/reload';
 
 // A chunk Vite preloads is gone after a deploy: reload once for the new build instead of failing.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForNewBuild()) event.preventDefault();
 });
 
-const root = document.getElementById('root')!;
-const queryClient = createQueryClient();
-// The gateway serves `/` already rendered with its first search (services/gateway/src/home-render.ts):
-// React takes over that markup in place, with the same results in its cache.
-const served = readServedFirstSearch(document);
-if (served) seedFirstSearch(queryClient, served);
-// Company, city and state pages (and the not-found screen) come rendered with the data they show.
-const servedPage = readServedPageData(document);
-if (servedPage) seedPageData(queryClient, servedPage);
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
-// Hydrated as a transition, React adopts the markup in slices of a few milliseconds, yielding to the
-// browser in between (as Remix's entry does): no long task blocks a tap while the page is taken over.
-if ((served || servedPage) && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+/** Resolves once the browser has painted the page as served (at once in a hidden tab, which paints nothing). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+// The app's code (start.tsx and what it imports: ~0.3 s of a phone's CPU to evaluate) runs after the
+// browser has shown the page the server rendered, not before: the browser downloads it meanwhile
+// (index.html preloads it: web/vite.config.ts, `preloadApp`). This entry is a few hundred bytes.
+void afterFirstPaint().then(() => import('./start'));

@@ -22,8 +22,21 @@ const DEFAULT_BUDGET_MS = 1000;
  */
 const DEFAULT_MIN_RENDER_INTERVAL_MS = 5000;
 
+/** A page the web app's server build rendered: the <style> tags for <head>, and the markup of `#root`. */
+export interface RenderedApp {
+  head: string;
+  root: string;
+}
+
 interface ServerEntry {
-  renderHomePage(firstSearch: FirstSearchPayload): Promise<string>;
+  renderHomePage(firstSearch: FirstSearchPayload): Promise<RenderedApp>;
+}
+
+/** `shell` (a served index.html) with `app`'s styles at the end of <head> and its markup in `#root`, followed by `after`. */
+export function injectApp(shell: string, app: RenderedApp, after: string): string {
+  return shell
+    .replace('</head>', () => `${app.head}</head>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${app.root}</div>\n    ${after}`);
 }
 
 /** The home page with its first results in it, in each encoding a browser may ask for. */
@@ -59,12 +72,10 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return undefined;
 }
 
-/** `shell` (the served index.html of `/`) with the app's markup in `#root` and the search it shows. */
-export function injectHome(shell: string, rootHtml: string, firstSearch: FirstSearchPayload): string {
+/** `shell` (the served index.html of `/`) with the app's styles and markup and the search it shows. */
+export function injectHome(shell: string, app: RenderedApp, firstSearch: FirstSearchPayload): string {
   const data = `<script type="application/json" id="${FIRST_SEARCH_SCRIPT_ID}">${scriptJsonText(firstSearch)}</script>`;
-  return shell
-    .replace(FIRST_SEARCH_PRELOAD_TAG, '')
-    .replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>\n    ${data}`);
+  return injectApp(shell.replace(FIRST_SEARCH_PRELOAD_TAG, ''), app, data);
 }
 
 /**

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PAGE_DATA_SCRIPT_ID, scriptJsonText, type PageData } from '@limo/contracts';
 import type { Logger } from '@limo/platform';
-import { HOME_SERVER_ENTRY } from './home-render.js';
+import { HOME_SERVER_ENTRY, injectApp, type RenderedApp } from './home-render.js';
 
 interface ServerEntry {
-  renderPage(location: string, data: PageData): Promise<string>;
+  renderPage(location: string, data: PageData): Promise<RenderedApp>;
 }
 
 /**
@@ -34,10 +34,9 @@ export interface PageRendererOptions {
   budgetMs?: number;
 }
 
-/** `shell` (a served index.html) with the app's markup in `#root` and the data it was rendered with. */
-function injectPage(shell: string, rootHtml: string, data: PageData): string {
-  const script = `<script type="application/json" id="${PAGE_DATA_SCRIPT_ID}">${scriptJsonText(data)}</script>`;
-  return shell.replace(/<div id="root"><\/div>/, () => `<div id="root">${rootHtml}</div>\n    ${script}`);
+/** `shell` (a served index.html) with the app's styles and markup and the data it was rendered with. */
+function injectPage(shell: string, app: RenderedApp, data: PageData): string {
+  return injectApp(shell, app, `<script type="application/json" id="${PAGE_DATA_SCRIPT_ID}">${scriptJsonText(data)}</script>`);
 }
 
 /**

@@ -7,6 +7,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -28,7 +29,7 @@ function readBuildFile(webDist: string, file: string): unknown {
 
 /**
  * `<link rel="modulepreload">` tags for the chunk under manifest key `key` and every chunk it imports,
- * but those the entry script loads already (index.html names it).
+ * but those index.html loads already (the entry script and the app's chunk it preloads).
  */
 function chunkPreloadTags(manifest: Manifest, key: string): string[] {
   const mark = (at: string, into: Set<string>) => {
@@ -39,11 +40,13 @@ function chunkPreloadTags(manifest: Manifest, key: string): string[] {
   const loaded = new Set<string>();
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (entry) mark(entry, loaded);
+  // The app's chunk, which the entry imports after the first paint: index.html preloads it already.
+  for (const app of entry ? (manifest[entry].dynamicImports ?? []) : []) mark(app, loaded);
   const route = new Set<string>();
   mark(key, route);
   return [...route]
     .filter((k) => !loaded.has(k))
-    .map((k) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[k].file)}" />`);
+    .map((k) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(manifest[k].file)}" />`);
 }
 
 /**

@@ -20,7 +20,10 @@ export async function renderHomePage(firstSearch) {
   globalThis.homeRenders = (globalThis.homeRenders ?? 0) + 1;
   await new Promise((resolve) => setTimeout(resolve, globalThis.renderDelayMs ?? 0));
   const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return '<ul>' + firstSearch.companies.map((c) => '<li data-testid="company-card">' + esc(c.name) + '</li>').join('') + '</ul><p>' + firstSearch.total + '</p>';
+  return {
+    head: '<style data-served-css="a1">.css-a1{color:red}</style>',
+    root: '<ul>' + firstSearch.companies.map((c) => '<li data-testid="company-card">' + esc(c.name) + '</li>').join('') + '</ul><p>' + firstSearch.total + '</p>',
+  };
 }`;
 
 declare global {
@@ -82,6 +85,8 @@ describe('home page rendered with its first search', () => {
     expect(html).toContain(
       '<div id="root"><ul><li data-testid="company-card">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</li></ul><p>42</p></div>',
     );
+    // The styles of that markup at the end of <head>, where the browser has them before it draws the page.
+    expect(html).toMatch(/<style data-served-css="a1">\.css-a1\{color:red\}<\/style><\/head>/);
     // One script element (the data), whose text cannot close it or open a comment.
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
@@ -144,6 +149,6 @@ describe('response encoding', () => {
   });
 
   it('injects nothing into a page without the empty root', () => {
-    expect(injectHome('<div id="app"></div>', '<p>x</p>', { companies: [], total: 0 })).toBe('<div id="app"></div>');
+    expect(injectHome('<div id="app"></div>', { head: '', root: '<p>x</p>' }, { companies: [], total: 0 })).toBe('<div id="app"></div>');
   });
 });

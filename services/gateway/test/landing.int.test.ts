@@ -24,7 +24,7 @@ const FAKE_ENTRY = `
 export async function renderPage(location, data) {
   const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const name = data.kind === 'company' ? data.company?.name : data.kind === 'city' ? data.data?.city : data.kind === 'state' ? data.summary?.name : undefined;
-  return '<main data-location="' + esc(location) + '"><h1>' + esc(name ?? 'Not Found') + '</h1></main>';
+  return { head: '<style data-served-css="m1">.css-m1{margin:0}</style>', root: '<main data-location="' + esc(location) + '"><h1>' + esc(name ?? 'Not Found') + '</h1></main>' };
 }`;
 
 const at = '2026-11-20T10:00:00.000Z';
@@ -187,6 +187,7 @@ describe('a company page', () => {
     const res = await get('/company/c-42');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><main data-location="/company/c-42"><h1>Ocean Limo</h1></main></div>');
+    expect(res.body).toContain('<style data-served-css="m1">.css-m1{margin:0}</style></head>');
     expect(pageDataOf(res.body)).toMatchObject({ kind: 'company', id: 'c-42', company: { name: 'Ocean Limo' } });
     expect(canonicalOf(res.body)).toBe('https://limo.example/company/c-42');
     expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
@@ -244,7 +245,8 @@ describe('a browser with a session from before the signed-in mark', () => {
 });
 
 describe("each page's screen code", () => {
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)"/g)].map((m) => m[1]);
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*)"/g)].map((m) => m[1]);
 
   it('is preloaded in the head, so a phone fetches it beside the entry script rather than after it', async () => {
     expect(preloads((await get('/company/c-42')).body)).toEqual(['/assets/CompanyPage-1.js']);

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { system } from '../theme';
+import { themeSystem } from '../theme';
 import { companyHue, CompanyImage, companyInitials } from './CompanyImage';
 
 describe('company image', () => {
@@ -23,7 +23,7 @@ describe('company image', () => {
 
   it('shows the initials tile without a picture, and the picture when there is one', () => {
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={themeSystem()}>
         <CompanyImage company={{ id: 'a', name: 'Royal Limousine', imageUrl: null }} />
         <CompanyImage company={{ id: 'b', name: 'Crown Cars', imageUrl: 'https://img.example/b.webp' }} />
       </ChakraProvider>,

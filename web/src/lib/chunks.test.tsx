@@ -3,8 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
-import { system } from '../theme';
-import { lazyWithReload, pageReload } from './chunks';
+import { themeSystem } from '../theme';
+import { lazyWithReload } from './chunks';
+import { pageReload } from './reload';
 
 // Issue 22, defect 7f: after a deploy, an open tab whose next screen's chunk was gone showed a blank page.
 const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/HomePage-old.js'));
@@ -12,7 +13,7 @@ const gone = () => Promise.reject(new TypeError('Failed to fetch dynamically imp
 function renderLazy(load: () => Promise<{ default: () => ReactElement }>) {
   const Screen = lazyWithReload(load);
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={themeSystem()}>
       <PageErrorBoundary>
         <Suspense fallback={<p>Loading page</p>}>
           <Screen />

@@ -1,10 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-/** Set in sessionStorage while a reload for a missing chunk is under way: at most one per tab. */
-const RELOADED_KEY = 'limo:chunk-reload';
-
-/** How the page reloads (replaced in tests: jsdom cannot reload). */
-export const pageReload = { reload: () => window.location.reload() };
+import { clearReloadGuard, reloadOnceForNewBuild } from './reload';
 
 /**
  * Whether `error` is a script chunk that failed to load: after a deploy, an open tab asks for chunk
@@ -13,14 +8,6 @@ export const pageReload = { reload: () => window.location.reload() };
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i.test(message);
-}
-
-/** Reloads the page to fetch the new build, once per tab session; false when that was tried already. */
-export function reloadOnceForNewBuild(): boolean {
-  if (typeof sessionStorage === 'undefined' || sessionStorage.getItem(RELOADED_KEY)) return false;
-  sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
-  pageReload.reload();
-  return true;
 }
 
 /**
@@ -34,8 +21,7 @@ export function lazyWithReload<P extends object>(
   return lazy(() =>
     load().then(
       (module) => {
-        // Not on the server: the home page is rendered there too (entry-server), with no sessionStorage.
-        if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(RELOADED_KEY);
+        clearReloadGuard();
         return module;
       },
       (error: unknown) => {

@@ -8,7 +8,7 @@ import { expect, vi } from 'vitest';
 import AppToaster from '../components/AppToaster';
 import { createQueryClient } from '../lib/api';
 import { toaster } from '../lib/toaster';
-import { system } from '../theme';
+import { themeSystem } from '../theme';
 
 /** A recorded call to the fake server. */
 export interface Call {
@@ -71,7 +71,7 @@ export function renderAt(ui: ReactElement, { route = '/', path = '*' }: { route?
   toaster.remove();
   const user = userEvent.setup();
   const result = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={themeSystem()}>
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>

@@ -1,6 +1,6 @@
 import { Box, Button, Fieldset, Flex, Grid, GridItem, Heading, HStack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { FormField } from '../../components/FormField';
 import { OptionSelect, type SelectOption } from '../../components/OptionSelect';
 import { PlaceInput } from '../../components/PlaceInput';
@@ -15,8 +15,9 @@ import {
 import { HeroBand } from '../../components/HeroBand';
 import { colorValue } from '../../theme';
 
-/** The filters' native checkboxes, in the brand's colour. */
-const CHECKBOX_STYLE = { width: 16, height: 16, accentColor: colorValue('brand.700') };
+let checkboxStyle: CSSProperties | undefined;
+/** The filters' native checkboxes, in the brand's colour (read from the theme once it is made: not while the page's code loads). */
+const CHECKBOX_STYLE = () => (checkboxStyle ??= { width: 16, height: 16, accentColor: colorValue('brand.700') });
 
 interface SelectFieldProps {
   label: string;
@@ -113,7 +114,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                         type="checkbox"
                         checked={draft.vehicleTypes.includes(type)}
                         onChange={(e) => toggleVehicle(type, e.target.checked)}
-                        style={CHECKBOX_STYLE}
+                        style={CHECKBOX_STYLE()}
                       />
                       {type}
                     </HStack>
@@ -133,7 +134,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                       name="verifiedOwner"
                       checked={draft.verifiedOwner}
                       onChange={(e) => set('verifiedOwner', e.target.checked)}
-                      style={CHECKBOX_STYLE}
+                      style={CHECKBOX_STYLE()}
                     />
                     <BadgeCheck size={16} aria-hidden="true" /> Verified Owners only
                   </HStack>
@@ -142,7 +143,7 @@ export function SearchHero({ initial, onSearch }: SearchHeroProps) {
                       type="checkbox"
                       checked={draft.licensedInsured}
                       onChange={(e) => set('licensedInsured', e.target.checked)}
-                      style={CHECKBOX_STYLE}
+                      style={CHECKBOX_STYLE()}
                     />
                     Licensed &amp; insured
                   </HStack>
