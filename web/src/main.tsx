@@ -15,5 +15,5 @@ function afterFirstPaint(): Promise<void> {
 
 // The app's code (start.tsx and what it imports: ~0.3 s of a phone's CPU to evaluate) runs after the
 // browser has shown the page the server rendered, not before: the browser downloads it meanwhile
-// (index.html preloads it: web/vite.config.ts, `preloadApp`). This entry is a few hundred bytes.
+// (index.html preloads it: web/vite.config.ts, `preloadApp`). This entry is ~1 KB brotli.
 void afterFirstPaint().then(() => import('./start'));
