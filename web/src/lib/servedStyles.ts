@@ -28,8 +28,8 @@ export function serverStyles(): AppStyles {
 }
 
 const styleTag = (attr: string, value: string, css: string) =>
-  // Rules never contain `</style`: Emotion serialises values the app wrote, and none holds markup.
-  `<style ${attr}="${value}">${css.replaceAll('</style', '<\\/style')}</style>`;
+  // A rule may carry a value from the data (an image's URL): `</style` in any case would end the element.
+  `<style ${attr}="${value}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 
 /**
  * On the server, after a render with `styles`: the <style> tags for <head>, the global rules first (in
