@@ -1,19 +1,13 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import type { FirstSearchPayload, PageData } from '@limo/contracts';
+import type { FirstSearchPayload, PageData, RenderedApp } from '@limo/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, AppRoutes } from './App';
 import { createQueryClient } from './lib/api';
 import { seedFirstSearch } from './lib/firstSearch';
 import { seedPageData } from './lib/landing';
 import { serverStyles, servedStyleTags } from './lib/servedStyles';
-
-/** A page rendered on the server: the <style> tags for its <head>, and the markup for `#root`. */
-export interface RenderedApp {
-  head: string;
-  root: string;
-}
 
 /** The app's markup at `location` with `queryClient`'s data, every text escaped by React, and its styles. */
 async function renderAt(location: string, queryClient: QueryClient): Promise<RenderedApp> {

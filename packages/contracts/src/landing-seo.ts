@@ -125,3 +125,12 @@ export type PageData =
   | { kind: 'state'; state: string; summary: StateSummary | null }
   | { kind: 'city'; state: string; city: string; page: number; data: CityPageData | null }
   | { kind: 'none' };
+
+/**
+ * A page the web app's server build rendered (web/src/entry-server.tsx), as the gateway inserts it: the
+ * <style> tags for its <head> and the markup of its `#root`.
+ */
+export interface RenderedApp {
+  head: string;
+  root: string;
+}

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { FIRST_SEARCH_QUERY, FIRST_SEARCH_SCRIPT_ID, scriptJsonText, TOTAL_COUNT_HEADER, type FirstSearchPayload } from '@limo/contracts';
+import {
+  FIRST_SEARCH_QUERY,
+  FIRST_SEARCH_SCRIPT_ID,
+  scriptJsonText,
+  TOTAL_COUNT_HEADER,
+  type FirstSearchPayload,
+  type RenderedApp,
+} from '@limo/contracts';
 import { internalCallHeaders, type Logger } from '@limo/platform';
 import { FIRST_SEARCH_PRELOAD_TAG } from './preload.js';
 
@@ -21,12 +28,6 @@ const DEFAULT_BUDGET_MS = 1000;
  * at most one per this interval; a visitor who finds the answer changed sooner gets the plain page.
  */
 const DEFAULT_MIN_RENDER_INTERVAL_MS = 5000;
-
-/** A page the web app's server build rendered: the <style> tags for <head>, and the markup of `#root`. */
-export interface RenderedApp {
-  head: string;
-  root: string;
-}
 
 interface ServerEntry {
   renderHomePage(firstSearch: FirstSearchPayload): Promise<RenderedApp>;

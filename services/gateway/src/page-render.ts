@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAGE_DATA_SCRIPT_ID, scriptJsonText, type PageData } from '@limo/contracts';
+import { PAGE_DATA_SCRIPT_ID, scriptJsonText, type PageData, type RenderedApp } from '@limo/contracts';
 import type { Logger } from '@limo/platform';
-import { HOME_SERVER_ENTRY, injectApp, type RenderedApp } from './home-render.js';
+import { HOME_SERVER_ENTRY, injectApp } from './home-render.js';
 
 interface ServerEntry {
   renderPage(location: string, data: PageData): Promise<RenderedApp>;
