@@ -38,8 +38,9 @@ const EVENT_BYTES = 700;
  *
  * Each batch names its source, the topic's incarnation (its topic id: a topic a broker lost and got
  * back starts again at offset 0) and partition, and says whether it is the source's first since the
- * member joined the group (after a start, a rebalance or a failed handler), the batch before it
- * perhaps handled in part by a process killed in the middle.
+ * member joined the group (after a start, a rebalance or a failed handler) or one that does not follow
+ * the batch before it (fetched again after a rejoin), the batch before it perhaps handled in part by a
+ * process killed in the middle.
  *
  * The consumer is supervised: when its stream fails (the brokers away past the client's retries, the
  * topic lost with a broker's data) or a handler fails, it is replaced by a new one after a doubling
@@ -48,8 +49,12 @@ const EVENT_BYTES = 700;
 export class KafkaBatchMember {
   private consumer: Consumer<string, string, string, string> | undefined;
   private stream: MessagesStream<string, string, string, string> | undefined;
-  /** Sources whose first batch since the member joined its group was handed over. */
-  private readonly complete = new Set<string>();
+  /**
+   * The offset of the last message handed over, by source, since the member joined its group. A
+   * batch that does not follow it is `resumed`: its source's first since the join, or fetched again
+   * from the committed offsets (a rejoin while messages fetched before it were still pending).
+   */
+  private readonly handed = new Map<string, number>();
   /** Fetched messages not handled yet, by partition ('<topic>:<partition>'). */
   private readonly pending = new Map<string, KafkaMessage[]>();
   private buffered = 0;
@@ -89,7 +94,7 @@ export class KafkaBatchMember {
     // A failed rejoin is told on the consumer's own 'error' event (no listener: an uncaught exception).
     consumer.on('error', (err: unknown) => this.consumer === consumer && this.failed(err));
     // Partitions may come back from another member that died in the middle of a batch.
-    consumer.on('consumer:group:join', () => this.complete.clear());
+    consumer.on('consumer:group:join', () => this.handed.clear());
     try {
       const stream = await consumer.consume({
         topics: [topic],
@@ -116,7 +121,7 @@ export class KafkaBatchMember {
     await this.writing?.catch(() => undefined);
     this.pending.clear();
     this.buffered = 0;
-    this.complete.clear();
+    this.handed.clear();
     await Promise.race([this.lastCommit, delay(COMMIT_WAIT_MS)]);
     await stream?.close().catch(() => undefined);
     await consumer
@@ -193,11 +198,11 @@ export class KafkaBatchMember {
     for (let start = 0; start < messages.length; start += this.options.maxEvents) {
       if (this.stopping.signal.aborted) return;
       const chunk = messages.slice(start, start + this.options.maxEvents);
-      const resumed = !this.complete.has(source);
-      await this.options.deliver({ source, resumed, messages: chunk });
-      this.complete.add(source);
-      // Committed in the background (the highest offset of the partition wins); awaited on stop.
       const last = chunk[chunk.length - 1];
+      const resumed = this.handed.get(source) !== Number(chunk[0].offset) - 1;
+      await this.options.deliver({ source, resumed, messages: chunk });
+      this.handed.set(source, Number(last.offset));
+      // Committed in the background (the highest offset of the partition wins); awaited on stop.
       this.lastCommit = Promise.resolve(last.commit()).catch((err: unknown) =>
         this.options.logger.warn({ source, err }, 'Kafka commit failed: the batch will be read again'),
       );

@@ -54,8 +54,10 @@ export interface EventBatch {
   source: string;
   /**
    * True for the first batch of this source since the member (re)joined its group (its start, a
-   * rebalance, or a restart after a failed handler): the batch before it may have been handled in
-   * part and not committed (a process killed in the middle), so the handler may complete it first.
+   * rebalance, or a restart after a failed handler), and for any batch that does not start right
+   * after the one handed over before it (events read again from the committed offsets): the batch
+   * before it may have been handled in part and not committed (a process killed in the middle), so
+   * the handler may complete it first. Delivery is at least once: only a resumed batch repeats events.
    */
   resumed: boolean;
   messages: BatchMessage[];
