@@ -24,4 +24,19 @@ describe('bundle weight of the built web app', () => {
       /GooglePlaceInput|QuoteDialog|CityQuotePage|LoginPage|MapLibreResultsMap|GoogleResultsMap|maplibre-gl|react-map-gl|react-google-maps|node_modules\/zod\/|react-hook-form|MobileMenu|AppToaster|toaster|recharts|stripe|lib\/client\/account|lib\/payments/;
     expect(modules.filter((m) => late.test(m))).toEqual([]);
   });
+
+  // A signed-out visitor's home page reads one answer (the maps config) and the location box's suggestions:
+  // their schemas come with zod alone, not with billing's, the companies' or the accounts' (~150 ms of a
+  // phone's main thread, measured in session 20).
+  it("reads the home page's first answers without the other pages' schemas", () => {
+    const first = new Set(initialChunks().map((c) => c.file));
+    const later = initialChunks('src/lib/responses/place.ts').filter((c) => !first.has(c.file));
+    const modules = later.flatMap((c) => c.sources);
+    expect(modules.some((m) => m.endsWith('src/api/maps-config.ts'))).toBe(true);
+    expect(
+      modules.filter((m) =>
+        /contracts\/src\/(api\/(billing|identity|quotes|analytics|directory\/(companies|reviews|places))|events\/\w+\.events)/.test(m),
+      ),
+    ).toEqual([]);
+  });
 });

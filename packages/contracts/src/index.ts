@@ -8,3 +8,4 @@ export * from './landing-seo.js';
 export * from './maps.js';
 export * from './session.js';
 export * from './business-hours.js';
+export * from './trip-dates.js';

@@ -500,13 +500,6 @@ export const mapStyleUrlSetting = z
   .transform((v) => v || DEFAULT_MAP_STYLE_URL)
   .refine((v) => /^https?:\/\/[^\s]+$/.test(v), { message: 'must be an http(s) URL of a MapLibre style JSON' });
 
-/**
- * `GET /api/config/maps-key`: the browser maps key, or null (the app then draws its map with MapLibre
- * GL on `mapStyleUrl` and suggests places from its offline geo routes).
- */
-export const mapsKeyConfigResponseSchema = z.object({ googleMapsApiKey: z.string().nullable(), mapStyleUrl: z.string() });
-export type MapsKeyConfigResponse = z.infer<typeof mapsKeyConfigResponseSchema>;
-
 /** Answer of `POST /api/webhooks/stripe`. */
 export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 

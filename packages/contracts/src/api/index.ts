@@ -3,6 +3,7 @@ export * from './identity.js';
 export * from './directory/index.js';
 export * from './quotes.js';
 export * from './billing.js';
+export * from './maps-config.js';
 export * from './billing-admin.js';
 export * from './analytics.js';
 export * from './analytics-fast.js';

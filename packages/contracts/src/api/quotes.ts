@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quoteTripFields } from '../events/quotes.events.js';
 import { errorResponseSchema, requiredString, requiredText } from './common.js';
+import { earliestTripDate, isCalendarDate, latestTripDate, MAX_TRIP_YEARS_AHEAD } from '../trip-dates.js';
 
 /** Public-side §3: the per-company quote dialog's service types, in the dialog's order. */
 export const QUOTE_SERVICE_TYPES = [
@@ -148,37 +149,6 @@ export function normalizeTripTime(input: string, stepMinutes: number): string | 
   return minutes % stepMinutes === 0 ? minutesLabel(minutes) : undefined;
 }
 
-/**
- * The time zone whose date decides "today" for a trip date. A visitor anywhere in the 50 states must
- * be able to pick their own today, so the server uses the US state time zone that is furthest behind:
- * Hawaii (UTC-10, no daylight saving). A date before today in Honolulu is in the past everywhere in
- * the states; a stricter zone (e.g. New York) would refuse a Californian's "today" every evening.
- */
-export const TRIP_DATE_TIME_ZONE = 'Pacific/Honolulu';
-
-/** How far ahead a trip may be booked. */
-export const MAX_TRIP_YEARS_AHEAD = 2;
-
-const honoluluDate = new Intl.DateTimeFormat('en-CA', { timeZone: TRIP_DATE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The earliest acceptable trip date (yyyy-MM-dd): today in {@link TRIP_DATE_TIME_ZONE}. */
-export function earliestTripDate(now: Date = new Date()): string {
-  return honoluluDate.format(now);
-}
-
-/** The latest acceptable trip date (yyyy-MM-dd): {@link MAX_TRIP_YEARS_AHEAD} years after the earliest. */
-export function latestTripDate(now: Date = new Date()): string {
-  const earliest = earliestTripDate(now);
-  return `${Number(earliest.slice(0, 4)) + MAX_TRIP_YEARS_AHEAD}${earliest.slice(4)}`;
-}
-
-/** Whether `value` is a real calendar date written yyyy-MM-dd (no 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** An optional free-text field: blank becomes undefined. */
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -236,7 +206,7 @@ const SPECIAL_REQUESTS_TOO_LONG = 'Special requests must be at most 2000 charact
 /**
  * Public-side §5: the per-company quote form plus `companyId`, with the spec's messages. Dropoff is
  * required only for {@link DROPOFF_REQUIRED_SERVICE_TYPES}; the trip date may not be before today in
- * {@link TRIP_DATE_TIME_ZONE}; the time is normalised to its 15-minute slot label ("1:15 PM").
+ * `TRIP_DATE_TIME_ZONE` (../trip-dates.ts); the time is normalised to its 15-minute slot label ("1:15 PM").
  */
 export const quoteRequestBodySchema = z
   .object({

@@ -1,20 +1,13 @@
 import { ApiError, apiRequest, type RequestOptions } from '../api';
-import type { Answer, ResponseName } from '../responses';
+import { check, schemaOf, type Answer, type ResponseName } from '../responses';
 
 // The typed client of the product's server: one function per route the web app calls, each answer
 // parsed with its route's schema from the contracts. A failed call, or an answer that breaks its
-// contract, is an ApiError. The schemas (and zod) load with the first call, not with the page.
-
-const loadResponses = () => import('../responses');
-
-/** The schema named `name` with the function that reads an answer with it, loaded on demand. */
-const loadSchema = async <N extends ResponseName>(name: N) => {
-  const { check, schemaOf } = await loadResponses();
-  return { check, schema: await schemaOf(name) };
-};
+// contract, is an ApiError. The schemas (and zod) load with the first call that needs them, not with
+// the page (see ../responses).
 
 /** `res`'s body read with the schema `name`; a body that does not match is an ApiError naming `call`. */
-export async function read<N extends ResponseName>(res: Response, name: N, call: string, schema = loadSchema(name)): Promise<Answer<N>> {
+export async function read<N extends ResponseName>(res: Response, name: N, call: string, schema = schemaOf(name)): Promise<Answer<N>> {
   const text = await res.text();
   let json: unknown;
   try {
@@ -22,8 +15,7 @@ export async function read<N extends ResponseName>(res: Response, name: N, call:
   } catch {
     throw ApiError.malformed(call, res.status, text, 'the body is not JSON');
   }
-  const loaded = await schema;
-  const checked = loaded.check(loaded.schema, json);
+  const checked = check(await schema, json);
   if (!checked.ok) throw ApiError.malformed(call, res.status, text, checked.problem);
   return checked.data;
 }
@@ -37,7 +29,7 @@ export async function send<N extends ResponseName>(
   options?: RequestOptions,
 ): Promise<Answer<N>> {
   // The schema starts loading with the call, so the answer does not wait for it.
-  const schema = loadSchema(name);
+  const schema = schemaOf(name);
   schema.catch(() => undefined);
   return read(await apiRequest(method, url, body, options), name, `${method} ${url}`, schema);
 }

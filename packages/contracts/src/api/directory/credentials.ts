@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyListingSchema } from '../../events/directory.events.js';
 import { requiredString } from '../common.js';
-import { earliestTripDate, isCalendarDate } from '../quotes.js';
+import { earliestTripDate, isCalendarDate } from '../../trip-dates.js';
 import { listParam } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
