@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@limo/platform';
 import type { CompaniesRepository } from '../repositories/companies.repository.js';
 import type { AnalyticsStore } from '@limo/analytics-store';
@@ -26,7 +27,8 @@ export async function seedDemoTraffic(
     const seen = ids.length;
     ids = await companies.someIds(200);
     if (ids.length >= 200 || (ids.length > 0 && ids.length === seen)) break;
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A stop ends the wait at once.
+    await delay(1_000, undefined, { signal }).catch(() => undefined);
   }
   if (ids.length === 0 || signal.aborted) return;
   const list = `[${ids.map((id) => `'${id.replace(/[^A-Za-z0-9_-]/g, '')}'`).join(', ')}]`;
