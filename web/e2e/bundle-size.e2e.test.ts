@@ -26,8 +26,8 @@ describe('bundle weight of the built web app', () => {
   });
 
   // A signed-out visitor's home page reads one answer (the maps config) and the location box's suggestions:
-  // their schemas come with zod alone, not with billing's, the companies' or the accounts' (~150 ms of a
-  // phone's main thread, measured in session 20).
+  // their schemas come with zod alone, not with billing's, the companies' or the accounts' (those were
+  // ~140 ms of a phone's main thread at CPU 4×; docs/performance.md, session 20).
   it("reads the home page's first answers without the other pages' schemas", () => {
     const first = new Set(initialChunks().map((c) => c.file));
     const later = initialChunks('src/lib/responses/place.ts').filter((c) => !first.has(c.file));
