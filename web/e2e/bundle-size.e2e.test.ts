@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOME_BUDGET_BROTLI_KB, initialChunks } from '../scripts/bundle-size';
@@ -38,5 +38,12 @@ describe('bundle weight of the built web app', () => {
         /contracts\/src\/(api\/(billing|identity|quotes|analytics|directory\/(companies|reviews|places))|events\/\w+\.events)/.test(m),
       ),
     ).toEqual([]);
+  });
+
+  // web/vite.config.ts, lazyChakraGlobals: Chakra's system computes its global styles on first use.
+  it("builds Chakra's system with its global styles computed on first use", () => {
+    const app = initialChunks().find((c) => c.sources.some((m) => m.endsWith('styled-system/system.js')));
+    expect(app, 'no chunk holds Chakra createSystem').toBeDefined();
+    expect(readFileSync(fileURLToPath(new URL(`../dist/${app!.file}`, import.meta.url)), 'utf8')).toContain('get _global()');
   });
 });

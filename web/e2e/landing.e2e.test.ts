@@ -105,6 +105,21 @@ describeInBrowser('landing pages, sitemap and robots.txt', () => {
     expect(problems).toEqual([]);
   });
 
+  // The build computes Chakra's global styles on first use (web/vite.config.ts, lazyChakraGlobals): a served
+  // page never needs them, a page the browser renders itself gets them when the app mounts.
+  it('a page rendered in the browser gets Chakra’s reset and theme variables', async () => {
+    const { page } = await e2e.session();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.locator('head style[data-served-global]').count()).toBe(0);
+    const styles = await page.evaluate(() => ({
+      gray50: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-gray-50').trim(),
+      background: getComputedStyle(document.body).backgroundColor,
+      margin: getComputedStyle(document.body).margin,
+    }));
+    expect(styles).toEqual({ gray50: '#fafafa', background: 'rgb(250, 250, 250)', margin: '0px' });
+  });
+
   it('unknown companies and cities answer 404 with the not-found screen', async () => {
     const { page } = await e2e.session(undefined, { javaScriptEnabled: false });
     for (const [path, heading] of [

@@ -212,7 +212,13 @@ let forServedPage: SystemContext | undefined;
  */
 export function themeSystemForServedPage(): SystemContext {
   const system = themeSystem();
-  return (forServedPage ??= { ...system, _config: { ...system._config, disableLayers: true }, _global: [] });
+  // Copied by descriptor: the build makes `_global` a getter computed on first read (web/vite.config.ts,
+  // lazyChakraGlobals), which a spread would call.
+  return (forServedPage ??= Object.defineProperties({} as SystemContext, {
+    ...Object.getOwnPropertyDescriptors(system),
+    _config: { value: { ...system._config, disableLayers: true }, enumerable: true },
+    _global: { value: [], enumerable: true },
+  }));
 }
 
 /** A colour token's value, for what takes a colour string instead of a style prop (charts, Stripe's card form). */
