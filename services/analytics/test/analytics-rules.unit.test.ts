@@ -86,6 +86,28 @@ describe('visitor ids', () => {
     );
     expect(await cache.get('analytics:salt:2026-05-01')).toEqual(expect.any(String));
   });
+
+  // A CI run once counted one visitor's burst of events as two visitors: concurrent first requests of
+  // the day each wrote a salt of their own and read it back before the other's write.
+  it('are the same for concurrent first requests of the day, on one instance and across instances', async () => {
+    const memory = new MemoryCache();
+    const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    // A cache whose every call takes a while, as Redis's do, so the requests interleave.
+    const slow = new Proxy(memory, {
+      get: (target, prop, receiver) => {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          await pause();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const day = new Date('2026-05-01T10:00:00Z');
+    const instances = [new VisitorIds(slow), new VisitorIds(slow), new VisitorIds(slow)];
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].visitorId('198.51.100.1', BROWSER_UA, day)));
+    expect(new Set(ids).size).toBe(1);
+  });
 });
 
 describe("an owner's figures", () => {

@@ -17,6 +17,8 @@ const sha256Hex = (salt: Buffer, text: string): string => hash('sha256', Buffer.
 export class VisitorIds {
   /** The salts read from the cache, re-read after a minute so every instance converges on the stored one. */
   private readonly local = new Map<string, { salt: Buffer; readAt: number }>();
+  /** The reads of the cache under way, by day. */
+  private readonly reading = new Map<string, Promise<Buffer>>();
 
   constructor(private readonly cache: Cache) {}
 
@@ -36,15 +38,26 @@ export class VisitorIds {
     return sha256Hex(salt, `client-ip\u0000${ip}`);
   }
 
-  private async saltOf(day: string): Promise<Buffer> {
+  private saltOf(day: string): Promise<Buffer> {
     const known = this.local.get(day);
-    if (known && Date.now() - known.readAt < 60_000) return known.salt;
+    if (known && Date.now() - known.readAt < 60_000) return Promise.resolve(known.salt);
+    // Concurrent requests of this instance share one read of the cache.
+    let reading = this.reading.get(day);
+    if (!reading) {
+      reading = this.readSalt(day).finally(() => this.reading.delete(day));
+      this.reading.set(day, reading);
+    }
+    return reading;
+  }
+
+  private async readSalt(day: string): Promise<Buffer> {
     const key = `analytics:salt:${day}`;
     let stored = await this.cache.get<string>(key);
     if (!stored) {
-      await this.cache.set(key, randomBytes(32).toString('base64'), SALT_TTL_MS);
-      // Two instances may race to create the day's salt: both use whichever was written last.
-      stored = (await this.cache.get<string>(key)) ?? '';
+      // Instances racing to create the day's salt: the first add wins, and every one uses the stored salt.
+      await this.cache.add(key, randomBytes(32).toString('base64'), SALT_TTL_MS);
+      stored = await this.cache.get<string>(key);
+      if (!stored) throw new Error(`the salt of ${day} could not be kept in the cache`);
     }
     const salt = Buffer.from(stored, 'base64');
     for (const old of this.local.keys()) if (old < day) this.local.delete(old);
