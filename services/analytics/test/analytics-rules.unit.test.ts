@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryCache } from '@limo/platform';
+import { slowCache } from '@limo/platform/testing';
 import { dailySeries, totalsOf } from '../src/domain/company-analytics.js';
 import { deviceFromUserAgent } from '../src/domain/device.js';
 import { VisitorIds } from '../src/domain/visitor.js';
@@ -90,19 +91,8 @@ describe('visitor ids', () => {
   // A CI run once counted one visitor's burst of events as two visitors: concurrent first requests of
   // the day each wrote a salt of their own and read it back before the other's write.
   it('are the same for concurrent first requests of the day, on one instance and across instances', async () => {
-    const memory = new MemoryCache();
-    const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     // A cache whose every call takes a while, as Redis's do, so the requests interleave.
-    const slow = new Proxy(memory, {
-      get: (target, prop, receiver) => {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return async (...args: unknown[]) => {
-          await pause();
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
+    const slow = slowCache(new MemoryCache());
     const day = new Date('2026-05-01T10:00:00Z');
     const instances = [new VisitorIds(slow), new VisitorIds(slow), new VisitorIds(slow)];
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 3].visitorId('198.51.100.1', BROWSER_UA, day)));

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
   keyDigest,
@@ -30,6 +31,11 @@ export interface SmtpMailerOptions {
 
 // How long an accepted key is remembered: far beyond any redelivery (leases, consumer retries).
 const SENT_KEY_TTL_MS = 7 * 24 * 3600 * 1000;
+/** A key being sent: longer than one send can take (the timeouts below add up to 40 s). */
+const SENDING = 'sending';
+const SENDING_CLAIM_TTL_MS = 60_000;
+/** How often an instance waiting for another's send of the same key looks for its record. */
+const SENDING_POLL_MS = 100;
 
 // Nodemailer waits two minutes for a dead server by default; a health check or a user waits less.
 // A pool of at most `maxConnections` connections bounds the mails in flight (the rest queue in
@@ -146,12 +152,30 @@ export class SmtpMailer implements Mailer {
     if (!key) return this.transmit(message);
     return oncePerKey(this.url, key, async () => {
       const recorded = `mail-sent:${keyDigest(key)}`;
-      const messageId = await this.sent?.get<string>(recorded);
-      if (messageId) return { messageId };
-      const accepted = await this.transmit(message, keyedMessageId(key));
+      const sent = this.sent;
+      if (!sent) return this.transmit(message, keyedMessageId(key));
+      // Claimed before it is sent, atomically: of two instances sending the key at once (a request and
+      // a webhook's consumer on two replicas), one sends and the other waits for its record.
+      const waitUntil = Date.now() + 2 * SENDING_CLAIM_TTL_MS;
+      for (;;) {
+        const state = await sent.get<string>(recorded);
+        if (state && state !== SENDING) return { messageId: state };
+        if (await sent.add(recorded, SENDING, SENDING_CLAIM_TTL_MS)) break;
+        if (Date.now() > waitUntil) throw new Error(`the mail ${keyDigest(key)} is still being sent by another instance`);
+        await delay(SENDING_POLL_MS);
+      }
+      let accepted: SentMail;
+      try {
+        accepted = await this.transmit(message, keyedMessageId(key));
+      } catch (err) {
+        // Not sent: the claim goes, so a retry (here or on another instance) sends it.
+        await sent.del(recorded).catch(() => undefined);
+        throw err;
+      }
       // Recorded the moment the server accepted it. A record that fails does not fail the send (a
-      // retry would send it again); only a crash in this instant resends it, under the same Message-ID.
-      await this.sent?.set(recorded, accepted.messageId, SENT_KEY_TTL_MS).catch(() => undefined);
+      // retry after the claim expires would send it again); only a crash in this instant resends it,
+      // under the same Message-ID.
+      await sent.set(recorded, accepted.messageId, SENT_KEY_TTL_MS).catch(() => undefined);
       return accepted;
     });
   }

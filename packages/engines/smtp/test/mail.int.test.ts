@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeMailContract, parseMail, type MailFixture, type ReceivedMail } from '@limo/platform/testing';
+import { keyDigest, MemoryCache } from '@limo/platform';
+import { describeMailContract, parseMail, slowCache, type MailFixture, type ReceivedMail } from '@limo/platform/testing';
 import { SmtpMailer } from '../src/smtp.mailer.js';
-import { startSmtpCatcher } from './support/smtp-catcher.js';
+import { REFUSED_DOMAIN, startSmtpCatcher } from './support/smtp-catcher.js';
 
 const FROM = 'LimoDirectory <noreply@limo.test>';
 
@@ -12,6 +13,30 @@ describe('SmtpMailer.create', () => {
     await expect(SmtpMailer.create({ url: 'smtp://127.0.0.1:1', from: FROM })).rejects.toThrow(
       /^SMTP unreachable at smtp:\/\/127\.0\.0\.1:1: /,
     );
+  });
+});
+
+// Two replicas owing the same mail at once (an owner's cancel answered by the request and by the
+// provider's webhook): the shared record lets one send it.
+describe('a keyed mail sent at once by two instances sharing the record of sent keys', () => {
+  it('reaches the SMTP server once, and both get its Message-ID', async () => {
+    const smtp = await startSmtpCatcher();
+    const sent = slowCache(new MemoryCache());
+    // Another URL for each (a pool option changed), so they do not share this process's in-flight sends.
+    const mailers = await Promise.all([smtp.url, `${smtp.url}?maxMessages=100`].map((url) => SmtpMailer.create({ url, from: FROM, sent })));
+    try {
+      const mail = { to: 'owner@example.com', subject: 'Subscription cancelled', text: 'Once.', idempotencyKey: 'cancel:sub-1' };
+      const answers = await Promise.all(mailers.flatMap((mailer) => [mailer.send(mail), mailer.send(mail)]));
+      expect(new Set(answers.map((a) => a.messageId)).size).toBe(1);
+      expect(smtp.messages.filter(({ raw }) => raw.includes('Subscription cancelled'))).toHaveLength(1);
+      // A refused send leaves no claim: the next try, on either instance, sends it.
+      const refused = { ...mail, to: `owner@${REFUSED_DOMAIN}`, subject: 'Receipt', idempotencyKey: 'receipt:1' };
+      await expect(mailers[0].send(refused)).rejects.toThrow(/rejected/);
+      expect(await sent.get(`mail-sent:${keyDigest('receipt:1')}`)).toBeUndefined();
+    } finally {
+      await Promise.all(mailers.map((m) => m.close()));
+      await smtp.close();
+    }
   });
 });
 

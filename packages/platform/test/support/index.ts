@@ -18,3 +18,4 @@ export * from './mime.js';
 export * from './killed-child.js';
 export * from './readiness.js';
 export * from './overload.js';
+export * from './slow-cache.js';

@@ -7,7 +7,13 @@ interface CaughtMail {
   raw: string;
 }
 
-/** An in-process SMTP server on a free port of 127.0.0.1 that keeps every message it is given. */
+/** Recipients the catcher refuses (550), for a send that fails. */
+export const REFUSED_DOMAIN = 'refused.example';
+
+/**
+ * An in-process SMTP server on a free port of 127.0.0.1 that keeps every message it is given and
+ * refuses recipients at {@link REFUSED_DOMAIN}.
+ */
 export interface SmtpCatcher {
   /** `smtp://127.0.0.1:<port>`, for SmtpMailer. */
   readonly url: string;
@@ -22,6 +28,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     disabledCommands: ['STARTTLS'],
     disableReverseLookup: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(
+        address.address.endsWith(`@${REFUSED_DOMAIN}`) ? Object.assign(new Error('No such user'), { responseCode: 550 }) : undefined,
+      );
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
