@@ -6,8 +6,8 @@ function defined<T extends object>(change: T): Partial<T> {
   return Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Optimistic write attempts (with jittered backoff) before answering 409. */
-const MAX_ATTEMPTS = 12;
+/** Optimistic write attempts (with jittered backoff) before answering 409, and its message. */
+const RETRY = { attempts: 12, conflictMessage: 'This company is being changed by someone else right now. Please try again in a moment.' };
 
 /**
  * Companies and the events they owe: every write stores its `company.*` event in the same document
@@ -63,35 +63,39 @@ export class CompaniesRepository {
    * leaves the company as it is. Returns the company after the write, or null if it does not exist.
    */
   async update(id: string, build: (current: CompanyDoc) => CompanyChange | null): Promise<CompanyDoc | null> {
-    return retryOptimistic(
-      async () => {
-        const current = await this.findById(id);
-        if (!current) return null;
-        const built = build(current);
-        const change = built ? defined(built) : {};
-        if (Object.keys(change).length === 0) return current;
-        const now = new Date().toISOString();
-        const next: CompanyDoc = { ...current, ...change, updatedAt: now, version: current.version + 1 };
-        const written = await this.companies.updateOne(
-          { _id: id, version: current.version },
-          { $set: { ...change, updatedAt: now, version: next.version } },
-          { events: [companyEvent('company.updated.v1', next, now)] },
-        );
-        if (!written) return LOST_RACE;
-        await this.onChange();
-        return written;
-      },
-      { attempts: MAX_ATTEMPTS, conflictMessage: 'This company is being changed by someone else right now. Please try again in a moment.' },
-    );
+    return retryOptimistic(async () => {
+      const current = await this.findById(id);
+      if (!current) return null;
+      const built = build(current);
+      const change = built ? defined(built) : {};
+      if (Object.keys(change).length === 0) return current;
+      const now = new Date().toISOString();
+      const next: CompanyDoc = { ...current, ...change, updatedAt: now, version: current.version + 1 };
+      const written = await this.companies.updateOne(
+        { _id: id, version: current.version },
+        { $set: { ...change, updatedAt: now, version: next.version } },
+        { events: [companyEvent('company.updated.v1', next, now)] },
+      );
+      if (!written) return LOST_RACE;
+      await this.onChange();
+      return written;
+    }, RETRY);
   }
 
-  /** Deletes the company owing `company.deleted.v1`; returns it, or null if it did not exist. */
+  /**
+   * Deletes the company owing `company.deleted.v1`, at the version it was read at (re-read and
+   * retried when a write got in between, so the deletion's event is always newer than the last
+   * update's and no read-model keeps the company); returns it, or null if it did not exist.
+   */
   async delete(id: string): Promise<CompanyDoc | null> {
-    const current = await this.findById(id);
-    if (!current) return null;
-    const event = companyDeletedEvent(current, new Date().toISOString());
-    const deleted = await this.companies.deleteOne({ _id: id }, { events: [event] });
-    if (deleted) await this.onChange();
-    return deleted;
+    return retryOptimistic(async () => {
+      const current = await this.findById(id);
+      if (!current) return null;
+      const event = companyDeletedEvent(current, new Date().toISOString());
+      const deleted = await this.companies.deleteOne({ _id: id, version: current.version }, { events: [event] });
+      if (!deleted) return (await this.findById(id)) ? LOST_RACE : null;
+      await this.onChange();
+      return deleted;
+    }, RETRY);
   }
 }
