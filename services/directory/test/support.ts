@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { claimApprovedV1, listingRegisteredV1, type ListingCompany } from '@limo/contracts';
 import { expect } from 'vitest';
-import type { EventEnvelope } from '@limo/platform';
+import type { BuiltService, EventEnvelope } from '@limo/platform';
 import { call, eventOf, startTestService, userOf, type ServiceHarness, type TestUser } from '@limo/platform/testing';
 import { createDirectoryService, type DirectoryOptions } from '../src/app.js';
+import type { DirectoryDeps } from '../src/deps.js';
 
 export { call, sharedHarness, sharedUser, userOf, type TestUser } from '@limo/platform/testing';
 export { png } from './images.js';
 
-/** A running directory on the embedded adapters. */
-export type Harness = ServiceHarness;
+/** A running directory on the embedded adapters, whose deps a test may read. */
+export type Harness = ServiceHarness<BuiltService<DirectoryDeps>>;
 
 /** Starts the directory on a fresh test context; demo data off unless `env` turns it on. */
 export function startDirectory(env: Record<string, string> = {}, options: DirectoryOptions = {}): Promise<Harness> {

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '@limo/contracts';
 import { waitFor } from '@limo/platform/testing';
 import { call, userOf, type TestUser } from '../support.js';
-import { dayAfter, listedWithCredentials, noonOf, startClockedDirectory, type ClockedHarness } from './credentials-support.js';
+import { dayAfter, listedWithCredentials, noonOf, startClockedDirectory } from './credentials-support.js';
+import type { Harness } from '../support.js';
 
 // The directory runs on a clock the test moves: the insured badge is judged on its day.
 let clock = new Date();
-let h: ClockedHarness;
+let h: Harness;
 let admin: TestUser;
 
 beforeAll(async () => {

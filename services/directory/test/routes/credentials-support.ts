@@ -1,14 +1,9 @@
 import type { Credentials, OwnerCompany } from '@limo/contracts';
-import type { BuiltService } from '@limo/platform';
-import { startTestService, type ServiceHarness } from '@limo/platform/testing';
-import { createDirectoryService } from '../../src/app.js';
-import type { DirectoryDeps } from '../../src/deps.js';
-import { call, multipart, ownerListing, png, type Harness, type TestUser } from '../support.js';
+import { call, multipart, ownerListing, png, startDirectory, type Harness, type TestUser } from '../support.js';
 
-/** A directory (as `startDirectory` starts it) whose deps the test reads, on the clock `now`. */
-export type ClockedHarness = ServiceHarness<BuiltService<DirectoryDeps>>;
-export function startClockedDirectory(now: () => Date = () => new Date()): Promise<ClockedHarness> {
-  return startTestService((ctx) => createDirectoryService(ctx, { now }), { SEED_DEMO_DATA: 'false', PUBLIC_URL: 'http://limo.test' });
+/** A directory (as `startDirectory` starts it) on the clock `now`. */
+export function startClockedDirectory(now: () => Date = () => new Date()): Promise<Harness> {
+  return startDirectory({}, { now });
 }
 
 /** A small but well-formed PDF (header, one empty page, trailer). */
