@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCreate, call, postReview, sharedHarness, sharedUser, startDirectory } from '../support.js';
 import { directoryEnvSchema } from '../../src/settings.js';
@@ -52,6 +53,22 @@ describe('POST /api/reviews: validation and anti-spam', () => {
     const again = await review({ rating: 5, reviewerName: 'lee', comment: 'Great   driver!' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already submitted this review. It will be visible once approved.');
+  });
+
+  it('stores one of the same review posted twice at once (a double click), and answers the other 409', async () => {
+    // Each write takes a moment to be visible, as MongoDB's over the network do.
+    const { reviews } = h.service.deps;
+    const submit = reviews.submit.bind(reviews);
+    reviews.submit = async (input) => {
+      await delay(50);
+      return submit(input);
+    };
+    const posts = await Promise.all([1, 2].map(() => review({ rating: 4, reviewerName: 'Kim', comment: 'On time, clean car' }))).finally(
+      () => (reviews.submit = submit),
+    );
+    expect(posts.map((p) => p.statusCode).sort()).toEqual([201, 409]);
+    const pending: Array<{ reviewerName: string }> = (await call(h, 'GET', '/api/admin/pending-reviews', admin)).json();
+    expect(pending.filter((r) => r.reviewerName === 'Kim')).toHaveLength(1);
   });
 
   it('answers a filled honeypot like a success and stores nothing', async () => {

@@ -2,21 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, reviewCreateBodySchema, reviewSchema } from '@limo/contracts';
-import { badRequest, conflict, DuplicateKeyError, enforceRateLimits, notFound } from '@limo/platform';
+import { badRequest, enforceRateLimits, notFound } from '@limo/platform';
 import type { DirectoryDeps } from '../../deps.js';
-import { reviewFingerprint, toReview } from '../../domain/review.js';
+import { toReview } from '../../domain/review.js';
 import { clientHashes, usableReviewLink } from '../../use-cases/review-links.js';
+import { submitReview } from '../../use-cases/review-submission.js';
 import { reviewFlagRoutes } from './flag/index.js';
 import { reviewLinkRoutes } from './links/index.js';
-
-const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * POST /api/reviews: anyone may post; the review waits for an admin (status pending). Through the
  * link mailed after a quote request (`reviewToken`) it is a verified customer's, named as in the quote.
  */
 export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { ctx, companies, reviews } = deps;
+  const { ctx, companies } = deps;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/reviews',
     {
@@ -62,12 +61,9 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
           reply: null,
         });
       }
-      const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
-      if (!link && (await reviews.findDuplicate(companyId, reviewFingerprint(reviewerName, comment ?? null), since))) {
-        throw conflict('You already submitted this review. It will be visible once approved.');
-      }
-      const review = await reviews
-        .submit({
+      const review = await submitReview(
+        deps,
+        {
           companyId,
           userId: request.user?.id ?? null,
           rating,
@@ -75,12 +71,9 @@ export async function reviewRoutes(app: FastifyInstance, deps: DirectoryDeps) {
           reviewerName,
           ...clientHashes(deps, request, reply),
           ...(link && { quoteId: link.quoteId }),
-        })
-        .catch((err: unknown) => {
-          // Two posts through one link at once: the unique quote id lets one through.
-          if (err instanceof DuplicateKeyError) throw conflict('This review link was already used');
-          throw err;
-        });
+        },
+        now,
+      );
       return reply.code(201).send(toReview(review));
     },
   );
