@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ServiceContext } from '@limo/platform';
+import { DuplicateKeyError, type ServiceContext } from '@limo/platform';
 import { hashPassword } from '../domain/passwords.js';
 import type { IdentitySettings } from '../settings.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
@@ -22,17 +22,39 @@ export async function ensureAdmin(ctx: ServiceContext, settings: IdentitySetting
     const username = (await users.findByUsername(settings.ADMIN_USERNAME))
       ? `${settings.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
       : settings.ADMIN_USERNAME;
-    await users.insert({ username, email: settings.ADMIN_EMAIL, passwordHash: await hashPassword(settings.ADMIN_PASSWORD), role: 'admin' });
+    const created = await insertOnce(
+      users.insert({ username, email: settings.ADMIN_EMAIL, passwordHash: await hashPassword(settings.ADMIN_PASSWORD), role: 'admin' }),
+    );
+    // Another replica starting at the same moment created it.
+    if (!created) return ensureAdmin(ctx, settings, users);
     logger.info({ email: settings.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
     return;
   }
   if ((await users.count({ role: 'admin' })) > 0) return;
   const email = 'admin@limodirectory.local';
   const password = randomBytes(12).toString('base64url');
-  await users.insert({ username: settings.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' });
+  // Another replica starting at the same moment may have generated it: its password is in its log and file.
+  if (
+    !(await insertOnce(
+      users.insert({ username: settings.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' }),
+    ))
+  ) {
+    return;
+  }
   await mkdir(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'admin-credentials.txt');
   await writeFile(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
   logger.warn({ email, file }, 'generated an admin account; its password is in the file');
   console.log(`\n  Admin account created: ${email} / ${password}  (also in ${file})\n`);
+}
+
+/** Whether the insert stored the account (false: one with its email or username exists already). */
+async function insertOnce(insert: Promise<unknown>): Promise<boolean> {
+  try {
+    await insert;
+    return true;
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) return false;
+    throw err;
+  }
 }
