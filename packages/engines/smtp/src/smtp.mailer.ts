@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
@@ -31,8 +32,8 @@ export interface SmtpMailerOptions {
 
 // How long an accepted key is remembered: far beyond any redelivery (leases, consumer retries).
 const SENT_KEY_TTL_MS = 7 * 24 * 3600 * 1000;
-/** A key being sent: longer than one send can take (the timeouts below add up to 40 s). */
-const SENDING = 'sending';
+/** A key being sent (with the sender's id): held longer than one send takes (the timeouts below add up to 40 s). */
+const SENDING = 'sending:';
 const SENDING_CLAIM_TTL_MS = 60_000;
 /** How often an instance waiting for another's send of the same key looks for its record. */
 const SENDING_POLL_MS = 100;
@@ -156,11 +157,12 @@ export class SmtpMailer implements Mailer {
       if (!sent) return this.transmit(message, keyedMessageId(key));
       // Claimed before it is sent, atomically: of two instances sending the key at once (a request and
       // a webhook's consumer on two replicas), one sends and the other waits for its record.
+      const claim = `${SENDING}${randomUUID()}`;
       const waitUntil = Date.now() + 2 * SENDING_CLAIM_TTL_MS;
       for (;;) {
         const state = await sent.get<string>(recorded);
-        if (state && state !== SENDING) return { messageId: state };
-        if (await sent.add(recorded, SENDING, SENDING_CLAIM_TTL_MS)) break;
+        if (state && !state.startsWith(SENDING)) return { messageId: state };
+        if (await sent.add(recorded, claim, SENDING_CLAIM_TTL_MS)) break;
         if (Date.now() > waitUntil) throw new Error(`the mail ${keyDigest(key)} is still being sent by another instance`);
         await delay(SENDING_POLL_MS);
       }
@@ -168,8 +170,8 @@ export class SmtpMailer implements Mailer {
       try {
         accepted = await this.transmit(message, keyedMessageId(key));
       } catch (err) {
-        // Not sent: the claim goes, so a retry (here or on another instance) sends it.
-        await sent.del(recorded).catch(() => undefined);
+        // Not sent: its claim goes (if still its own), so a retry here or on another instance sends it.
+        if ((await sent.get<string>(recorded).catch(() => undefined)) === claim) await sent.del(recorded).catch(() => undefined);
         throw err;
       }
       // Recorded the moment the server accepted it. A record that fails does not fail the send (a

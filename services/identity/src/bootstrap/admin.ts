@@ -13,33 +13,35 @@ import type { UsersRepository } from '../repositories/users.repository.js';
  */
 export async function ensureAdmin(ctx: ServiceContext, settings: IdentitySettings, users: UsersRepository): Promise<void> {
   const { config, logger } = ctx;
-  if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
-    const existing = await users.findByEmail(settings.ADMIN_EMAIL);
-    if (existing) {
-      if (existing.role !== 'admin') await users.setRole(existing._id, 'admin');
-      return;
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = settings;
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) {
+    // A second try when a replica starting at the same moment took the email or the username first.
+    for (let attempt = 1; ; attempt++) {
+      const existing = await users.findByEmail(ADMIN_EMAIL);
+      if (existing) {
+        if (existing.role !== 'admin') await users.setRole(existing._id, 'admin');
+        return;
+      }
+      const username = (await users.findByUsername(settings.ADMIN_USERNAME))
+        ? `${settings.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
+        : settings.ADMIN_USERNAME;
+      const passwordHash = await hashPassword(ADMIN_PASSWORD);
+      if (await insertOnce(users.insert({ username, email: ADMIN_EMAIL, passwordHash, role: 'admin' }))) break;
+      if (attempt === 3) throw new Error(`could not create the admin account ${ADMIN_EMAIL}: its email or username stays taken`);
     }
-    const username = (await users.findByUsername(settings.ADMIN_USERNAME))
-      ? `${settings.ADMIN_USERNAME}-${randomBytes(3).toString('hex')}`
-      : settings.ADMIN_USERNAME;
-    const created = await insertOnce(
-      users.insert({ username, email: settings.ADMIN_EMAIL, passwordHash: await hashPassword(settings.ADMIN_PASSWORD), role: 'admin' }),
-    );
-    // Another replica starting at the same moment created it.
-    if (!created) return ensureAdmin(ctx, settings, users);
-    logger.info({ email: settings.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
+    logger.info({ email: ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
     return;
   }
   if ((await users.count({ role: 'admin' })) > 0) return;
   const email = 'admin@limodirectory.local';
   const password = randomBytes(12).toString('base64url');
-  // Another replica starting at the same moment may have generated it: its password is in its log and file.
-  if (
-    !(await insertOnce(
-      users.insert({ username: settings.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: 'admin' }),
-    ))
-  ) {
-    return;
+  const passwordHash = await hashPassword(password);
+  if (!(await insertOnce(users.insert({ username: settings.ADMIN_USERNAME, email, passwordHash, role: 'admin' })))) {
+    // A replica starting at the same moment generated it: its password is in that replica's log and file.
+    if ((await users.count({ role: 'admin' })) > 0) return;
+    throw new Error(
+      `no admin account, and ${email} or the username ${settings.ADMIN_USERNAME} is taken: set ADMIN_EMAIL and ADMIN_PASSWORD`,
+    );
   }
   await mkdir(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'admin-credentials.txt');

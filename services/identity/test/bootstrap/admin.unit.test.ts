@@ -10,8 +10,9 @@ import type { IdentitySettings } from '../../src/settings.js';
 
 // Two identity replicas starting at once on an empty database (a first deploy): both start, one admin.
 describe('the admin account at start-up', () => {
-  const replicas = async (settings: Partial<IdentitySettings>) => {
+  const replicas = async (settings: Partial<IdentitySettings>, before?: (users: UsersRepository) => Promise<unknown>) => {
     const store = await NedbDocumentStore.create();
+    await before?.(await UsersRepository.create(store));
     const ctx = { config: { DATA_DIR: await mkdtemp(join(tmpdir(), 'limo-admin-')) }, logger: createLogger('silent') } as ServiceContext;
     const both = [await UsersRepository.create(store), await UsersRepository.create(store)];
     await Promise.all(both.map((users) => ensureAdmin(ctx, { ADMIN_USERNAME: 'admin', ...settings } as IdentitySettings, users)));
@@ -27,5 +28,13 @@ describe('the admin account at start-up', () => {
   it('is generated once when none is configured, by replicas starting together', async () => {
     const users = await replicas({});
     expect(await users.count({ role: 'admin' })).toBe(1);
+  });
+
+  it('stops the start-up with a clear message when none is configured and the username is taken by an owner', async () => {
+    const owner = (users: UsersRepository) =>
+      users.insert({ username: 'admin', email: 'owner@limo.test', passwordHash: 'x', role: 'business' });
+    await expect(replicas({}, owner)).rejects.toThrow(
+      /no admin account, and admin@limodirectory.local or the username admin is taken: set ADMIN_EMAIL/,
+    );
   });
 });

@@ -124,7 +124,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: DirectoryDe
         tags: ['admin'],
         summary: 'Delete a company for good, with its reviews, change requests, images and index entry',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(404) },
+        response: { 200: messageResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
