@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { CHANGE_REQUEST_STALE_MESSAGE, type ChangeRequest, type OwnerCompany } from '@limo/contracts';
 import { sharedHarness, sharedUser, waitFor } from '@limo/platform/testing';
@@ -102,5 +103,27 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
       subject: 'Your changes to Rejected Request Limo were not approved',
       says: 'Reason: That website is not yours',
     });
+  });
+
+  // Two admins on one request at once: approve applies the changes, then records the decision.
+  it('lets one of an approve and a reject at once decide; the other answers 409 and the listing matches the decision', async () => {
+    const { company, request } = await pendingChange('Two Admins Limo', { description: 'Decided once' });
+    const { edits } = h.service.deps;
+    const apply = edits.apply.bind(edits);
+    // The company write takes a moment, as MongoDB's over the network do.
+    edits.apply = async (...args) => {
+      await delay(100);
+      return apply(...args);
+    };
+    const [approve, reject] = await Promise.all([
+      call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin),
+      delay(20).then(() => call(h, 'POST', `/api/admin/change-requests/${request.id}/reject`, admin, {})),
+    ]).finally(() => (edits.apply = apply));
+    expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+    const decided = approve.statusCode === 200 ? 'approved' : 'rejected';
+    const queue = await call(h, 'GET', '/api/admin/change-requests?status=all', admin);
+    expect(queue.json<ChangeRequest[]>().find((c) => c.id === request.id)?.status).toBe(decided);
+    const live = await call(h, 'GET', `/api/companies/${company.id}`);
+    expect(live.json<{ description: string }>().description === 'Decided once').toBe(decided === 'approved');
   });
 });

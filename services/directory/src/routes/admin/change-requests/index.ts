@@ -19,14 +19,29 @@ const rejectBodySchema = z
   .object({ reason: z.string().trim().max(1000, 'The reason must be at most 1000 characters').optional() })
   .nullish();
 
+/** How long a decision in progress holds its request (a crashed one's claim runs out). */
+const DECISION_CLAIM_MS = 60_000;
+
 /**
  * The queue of unverified owners' edits: list (with the listing's live values), approve (applies
  * them, unless a field changed on the listing since: 409), reject. Admins only; the owner is mailed
  * the decision and every decision is audited.
  */
 export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryDeps) {
-  const { changeRequests, companies, edits, notices, audit } = deps;
+  const { ctx, changeRequests, companies, edits, notices, audit } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Approve applies the changes before it records the decision: a reject of the same request meanwhile
+  // (another admin, another replica) would be recorded over changes already live. One decision at a time.
+  const oneDecisionAtATime = async <T>(id: string, decide: () => Promise<T>): Promise<T> => {
+    const claim = `change-request-decision:${id}`;
+    if (!(await ctx.cache.add(claim, 1, DECISION_CLAIM_MS)))
+      throw conflict('This change request is being decided by another admin right now');
+    try {
+      return await decide();
+    } finally {
+      await ctx.cache.del(claim).catch(() => undefined);
+    }
+  };
 
   r.get(
     '/api/admin/change-requests',
@@ -59,29 +74,30 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         },
       },
     },
-    async (request) => {
-      const admin = request.user!;
-      const pending = await changeRequests.findById(request.params.id);
-      if (!pending) throw notFound('Change request not found');
-      if (pending.status !== 'pending') throw conflict(`This change request was already ${pending.status}`);
-      // The owner uploaded any image in it: checked as theirs, applied by the admin.
-      await edits.assertImagesUsable(pending.changes, { id: pending.userId, role: 'business' });
-      // Checked against the very copy the write applies to: a newer edit is never overwritten.
-      const company = await edits.apply(pending.companyId, pending.changes, {}, admin, (current) => {
-        if (isStale(pending, current)) throw conflict(CHANGE_REQUEST_STALE_MESSAGE);
-      });
-      if (!company) throw notFound('The company of this change request no longer exists');
-      const decided = await changeRequests.decide(pending._id, 'approved', admin.id);
-      if (!decided) throw conflict('This change request was decided meanwhile');
-      await audit.recordBy(
-        admin,
-        'change-request.approved',
-        { type: 'company', id: decided.companyId },
-        { changeRequestId: decided._id, fields: Object.keys(decided.changes) },
-      );
-      await notices.changeRequestDecided(decided, 'approved', null);
-      return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
-    },
+    async (request) =>
+      oneDecisionAtATime(request.params.id, async () => {
+        const admin = request.user!;
+        const pending = await changeRequests.findById(request.params.id);
+        if (!pending) throw notFound('Change request not found');
+        if (pending.status !== 'pending') throw conflict(`This change request was already ${pending.status}`);
+        // The owner uploaded any image in it: checked as theirs, applied by the admin.
+        await edits.assertImagesUsable(pending.changes, { id: pending.userId, role: 'business' });
+        // Checked against the very copy the write applies to: a newer edit is never overwritten.
+        const company = await edits.apply(pending.companyId, pending.changes, {}, admin, (current) => {
+          if (isStale(pending, current)) throw conflict(CHANGE_REQUEST_STALE_MESSAGE);
+        });
+        if (!company) throw notFound('The company of this change request no longer exists');
+        const decided = await changeRequests.decide(pending._id, 'approved', admin.id);
+        if (!decided) throw conflict('This change request was decided meanwhile');
+        await audit.recordBy(
+          admin,
+          'change-request.approved',
+          { type: 'company', id: decided.companyId },
+          { changeRequestId: decided._id, fields: Object.keys(decided.changes) },
+        );
+        await notices.changeRequestDecided(decided, 'approved', null);
+        return { message: 'Change request approved', changeRequest: toChangeRequest(decided), company: toOwnerCompany(company) };
+      }),
   );
 
   r.post(
@@ -98,21 +114,22 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
         },
       },
     },
-    async (request) => {
-      const admin = request.user!;
-      const reason = request.body?.reason || null;
-      const pending = await changeRequests.findById(request.params.id);
-      if (!pending) throw notFound('Change request not found');
-      const decided = await changeRequests.decide(pending._id, 'rejected', admin.id, reason);
-      if (!decided) throw conflict(`This change request was already ${pending.status}`);
-      await audit.recordBy(
-        admin,
-        'change-request.rejected',
-        { type: 'company', id: decided.companyId },
-        { changeRequestId: decided._id, reason },
-      );
-      await notices.changeRequestDecided(decided, 'rejected', reason);
-      return { message: 'Change request rejected', changeRequest: toChangeRequest(decided) };
-    },
+    async (request) =>
+      oneDecisionAtATime(request.params.id, async () => {
+        const admin = request.user!;
+        const reason = request.body?.reason || null;
+        const pending = await changeRequests.findById(request.params.id);
+        if (!pending) throw notFound('Change request not found');
+        const decided = await changeRequests.decide(pending._id, 'rejected', admin.id, reason);
+        if (!decided) throw conflict(`This change request was already ${pending.status}`);
+        await audit.recordBy(
+          admin,
+          'change-request.rejected',
+          { type: 'company', id: decided.companyId },
+          { changeRequestId: decided._id, reason },
+        );
+        await notices.changeRequestDecided(decided, 'rejected', reason);
+        return { message: 'Change request rejected', changeRequest: toChangeRequest(decided) };
+      }),
   );
 }
