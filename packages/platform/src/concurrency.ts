@@ -1,5 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
 import { HttpError } from './errors.js';
+import type { Cache } from './ports/cache.port.js';
 
 export interface OptimisticRetryOptions {
   /** Attempts before giving up. Default 10. */
@@ -61,5 +63,38 @@ export async function readSoon<T>(read: () => Promise<T | null>, options: ReadSo
     const left = deadline - performance.now();
     if (found !== null || left <= 0) return found;
     await delay(Math.min(options.everyMs ?? 100, left));
+  }
+}
+
+export interface ExclusiveOptions {
+  /** How long a holder keeps the key at the most: a crashed holder's claim runs out after it. */
+  ttlMs: number;
+  /** How long to wait for another holder to finish before the 409; 0 (the default): at once. */
+  waitMs?: number;
+  /** The 409's message when another holder keeps the key. */
+  conflictMessage: string;
+}
+
+/**
+ * Runs `work` while holding `key` in the shared cache (every replica's): one holder at a time, e.g.
+ * two admins deciding one request, a payer's double click on "Pay". Another holder means waiting up
+ * to `waitMs`, then a 409. The key goes when `work` ends (only if still this holder's).
+ */
+export async function exclusively<T>(
+  cache: Pick<Cache, 'add' | 'get' | 'del'>,
+  key: string,
+  options: ExclusiveOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  const holder = randomUUID();
+  const deadline = performance.now() + (options.waitMs ?? 0);
+  while (!(await cache.add(key, holder, options.ttlMs))) {
+    if (performance.now() >= deadline) throw new HttpError(409, options.conflictMessage);
+    await delay(25);
+  }
+  try {
+    return await work();
+  } finally {
+    if ((await cache.get<string>(key).catch(() => undefined)) === holder) await cache.del(key).catch(() => undefined);
   }
 }

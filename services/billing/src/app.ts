@@ -141,6 +141,7 @@ export const billingService = defineService.withOptions<Omit<BillingOptions, 'en
       readModels,
       listings,
       logger,
+      cache: ctx.cache,
       publicUrl: ctx.config.PUBLIC_URL,
       companyWaitMs: options.companyWaitMs,
       lookupCompany: options.lookupCompany ?? ((id: string) => lookupCompanyInDirectory(ctx.config, id)),

@@ -6,7 +6,7 @@ import {
   type CreatePaymentIntentResponse,
   type PaymentPurpose,
 } from '@limo/contracts';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, type SessionUser } from '@limo/platform';
+import { badRequest, conflict, exclusively, forbidden, HttpError, notFound, unauthorized, type SessionUser } from '@limo/platform';
 import type { PaymentDoc } from '../repositories/payments.repository.js';
 import { findCompany, MESSAGES, sha256, type UseCaseDeps } from './context.js';
 
@@ -84,6 +84,37 @@ export async function createPaymentIntent(
   const email = user?.email ?? target.claimerDetails?.email ?? metaEmail;
   const payerKey = user ? `user:${user.id}` : email ? `email:${email}` : null;
 
+  // A payer's double click (or two tabs) on one company: the second waits for the first's payment
+  // record and answers the same intent, never a second subscription.
+  const payer: Payer = { user, email, payerKey };
+  const run = () => startCheckout(d, target, body, payer);
+  if (!payerKey || !target.companyId) return run();
+  const key = `checkout:${sha256(`${payerKey}\u0000${target.companyId}\u0000${target.purpose}`)}`;
+  return exclusively(d.cache, key, CHECKOUT_CLAIM, run);
+}
+
+/** Who pays: the signed-in user, or the e-mail a visitor gave, and the key their open checkouts are found by. */
+interface Payer {
+  user: SessionUser | null;
+  email: string | null;
+  payerKey: string | null;
+}
+
+/** A payer's checkouts of one company run one at a time (a checkout asks the provider twice, ~1 s). */
+const CHECKOUT_CLAIM = {
+  ttlMs: 60_000,
+  waitMs: 20_000,
+  conflictMessage: 'A payment for this company is being prepared. Please try again in a moment.',
+};
+
+/** The payer's open checkout of the target answered again, or a new customer, subscription and payment record. */
+async function startCheckout(
+  d: UseCaseDeps,
+  target: CheckoutTarget,
+  body: CreatePaymentIntentBody,
+  { user, email, payerKey }: Payer,
+): Promise<CreatePaymentIntentResponse> {
+  const plan = CLAIM_PLAN;
   const provider = await d.registry.current();
   const open = payerKey && target.companyId ? await d.payments.findOpen(payerKey, target.companyId, target.purpose) : null;
   const start = async (checkoutId: string) => {

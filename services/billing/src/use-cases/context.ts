@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forbidden, HttpError, readSoon, type Logger, type SessionUser } from '@limo/platform';
+import { forbidden, HttpError, readSoon, type Cache, type Logger, type SessionUser } from '@limo/platform';
 import { LifecycleConflict } from '../domain/lifecycle.js';
 import type { PaymentsRegistry } from '../payments/payments.registry.js';
 import type { ClaimsRepository } from '../repositories/claims.repository.js';
@@ -19,6 +19,8 @@ export interface UseCaseDeps {
   readModels: ReadModels;
   listings: ListingsRepository;
   logger: Logger;
+  /** The shared cache (every replica's): a payer's checkouts of one company run one at a time. */
+  cache: Cache;
   publicUrl: string;
   /** How long a checkout waits for a company just listed to reach billing's read-model. */
   companyWaitMs?: number;

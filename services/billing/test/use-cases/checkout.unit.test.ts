@@ -149,6 +149,14 @@ describe('starting a checkout', () => {
     expect(eve.paymentIntentId).not.toBe(first.paymentIntentId);
   });
 
+  it('answers a double click on "Pay" (two checkouts of one payer at once) with one intent and one payment record', async () => {
+    const companyId = await w.company();
+    const dana = signedIn('dana');
+    const [first, second] = await Promise.all([checkout({ plan: 'claim', companyId }, dana), checkout({ plan: 'claim', companyId }, dana)]);
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    expect(await w.d.payments.list({ companyId })).toHaveLength(1);
+  });
+
   it('knows a signed-out payer by the claimer e-mail', async () => {
     const companyId = await w.company();
     const first = await checkout({ plan: 'claim', companyId, claimerDetails: claimer }, null);

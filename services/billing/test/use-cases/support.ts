@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NedbDocumentStore } from '@limo/engine-nedb';
-import { createLogger, type AdapterSwitch, type EventEnvelope, type MailMessage, type SessionUser } from '@limo/platform';
+import { createLogger, MemoryCache, type AdapterSwitch, type EventEnvelope, type MailMessage, type SessionUser } from '@limo/platform';
 import { outboxEvents, recordingMailer } from '@limo/platform/testing';
 import { businessListingBodySchema, type BusinessListingBody, type CreatePaymentIntentBody } from '@limo/contracts';
 import type { CardSetupPort, CardView, PaymentsProvider, SetupIntentView } from '../../src/payments/payments.port.js';
@@ -84,6 +84,7 @@ export async function billingWorld(): Promise<BillingWorld> {
     readModels,
     listings: await ListingsRepository.create(store),
     logger,
+    cache: new MemoryCache(),
     publicUrl: 'http://limo.test',
     companyWaitMs: 0,
     lookupCompany: async () => null,

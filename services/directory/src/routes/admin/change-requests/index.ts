@@ -9,7 +9,7 @@ import {
   idParamsSchema,
   ownerCompanySchema,
 } from '@limo/contracts';
-import { conflict, notFound } from '@limo/platform';
+import { conflict, exclusively, notFound } from '@limo/platform';
 import { toOwnerCompany } from '../../../domain/company-view.js';
 import type { DirectoryDeps } from '../../../deps.js';
 import { isStale, toChangeRequest, toQueuedChangeRequest } from '../../../domain/change-request.js';
@@ -32,16 +32,13 @@ export async function changeRequestRoutes(app: FastifyInstance, deps: DirectoryD
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Approve applies the changes before it records the decision: a reject of the same request meanwhile
   // (another admin, another replica) would be recorded over changes already live. One decision at a time.
-  const oneDecisionAtATime = async <T>(id: string, decide: () => Promise<T>): Promise<T> => {
-    const claim = `change-request-decision:${id}`;
-    if (!(await ctx.cache.add(claim, 1, DECISION_CLAIM_MS)))
-      throw conflict('This change request is being decided by another admin right now');
-    try {
-      return await decide();
-    } finally {
-      await ctx.cache.del(claim).catch(() => undefined);
-    }
-  };
+  const oneDecisionAtATime = <T>(id: string, decide: () => Promise<T>): Promise<T> =>
+    exclusively(
+      ctx.cache,
+      `change-request-decision:${id}`,
+      { ttlMs: DECISION_CLAIM_MS, conflictMessage: 'This change request is being decided by another admin right now' },
+      decide,
+    );
 
   r.get(
     '/api/admin/change-requests',
