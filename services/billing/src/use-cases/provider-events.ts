@@ -72,12 +72,15 @@ async function refreshSubscription(d: UseCaseDeps, id: string, event: ProviderEv
     return;
   }
   let fresh: SubscriptionState | null = null;
+  // The state read is as of the moment it was asked for: a change stored while the answer was on its
+  // way (an owner's cancel) is newer and stays.
+  const askedAt = new Date().toISOString();
   try {
     fresh = await (await d.registry.current()).retrieveSubscription(id);
   } catch (err) {
     d.logger.warn({ err, subscriptionId: id }, 'could not re-read the subscription; using the event');
   }
-  if (fresh) await d.subscriptions.applyProviderState(id, fresh, new Date().toISOString());
+  if (fresh) await d.subscriptions.applyProviderState(id, fresh, askedAt);
   else if (event.subscription) await d.subscriptions.applyProviderState(id, event.subscription, event.created);
   else if (event.invoice) {
     const status = event.type === 'invoice.paid' ? 'active' : 'past_due';

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardDeclinedError, type ProviderEvent } from '../../src/payments/payments.port.js';
 import { startCardSetup } from '../../src/use-cases/card-updates.js';
@@ -104,6 +105,22 @@ describe("the payment provider's events", () => {
       message: 'This subscription has already ended',
     });
     expect(await refusal(cancelSubscription(w.d, 'sub_unknown'))).toEqual({ status: 404, message: 'Subscription not found' });
+  });
+
+  it("keeps an owner's cancel when a webhook's re-read of the subscription, asked before it, answers after it", async () => {
+    const { subscriptionId } = await paidUpgrade(w, signedIn('dana'));
+    const [event] = await w.d.webhookEvents.events.find({ 'event.type': { $in: ['invoice.paid', 'customer.subscription.updated'] } });
+    const provider = await w.d.registry.current();
+    const retrieve = provider.retrieveSubscription.bind(provider);
+    // The provider answers the re-read as it was when asked (active), after the owner's cancel is stored.
+    provider.retrieveSubscription = async (id) => {
+      const asked = await retrieve(id);
+      await delay(5);
+      await cancelSubscription(w.d, subscriptionId);
+      return asked;
+    };
+    await handleProviderEvent(w.d, event._id).finally(() => (provider.retrieveSubscription = retrieve));
+    expect(await w.subscription(subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
   });
 
   it('cannot cancel a checkout whose subscription expired unpaid: there is nothing left to end', async () => {
