@@ -123,6 +123,7 @@ do_up() {
   ensure_jars
   ensure_java_maven
   engine_running && do_down
+  [[ "$PORT" != "$CONTROLLER_PORT" ]] || die "the broker and its controller need two ports, both are $PORT (LOCAL_KAFKA_PORT, LOCAL_KAFKA_CONTROLLER_PORT)"
   require_free_port "$PORT" "$CONTROLLER_PORT"
   if [[ "${LOCAL_KAFKA_KEEP_DATA:-}" == true && -f "$RUN_DIR/data/meta.properties" ]]; then
     log "starting again on the data in $RUN_DIR/data"

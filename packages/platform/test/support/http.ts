@@ -43,8 +43,24 @@ export class ApiClient {
   }
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
+/** The ports freePort gave this process. */
+const handedOut = new Set<number>();
+
+/** A TCP port nobody listens on right now, and not one freePort gave this process before. */
+export async function freePort(): Promise<number> {
+  // The system may give a port it gave before once that one is closed again: a caller asking twice
+  // (a broker's port and its controller's) would get one port for both.
+  for (let tries = 0; tries < 50; tries++) {
+    const port = await unusedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no port this process has not been given already');
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
