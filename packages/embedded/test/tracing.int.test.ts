@@ -31,9 +31,16 @@ describe('a trace across the gateway, the services and the events', () => {
       .find((s) => s.name === 'quotes POST /api/quote-requests' && s.attributes['http.response.status_code'] === 201);
     expect(quoteSpan, 'the quotes service span of the accepted quote').toBeDefined();
     const traceId = quoteSpan!.spanContext().traceId;
-    // The mails are sent by a consumer after the answer: wait until their spans are in.
+    // The mails are sent by a consumer after the answer: wait until its span (it ends last) and theirs are in.
     const deadline = Date.now() + 20_000;
-    while (!spansOf(traceId).some((s) => s.name.startsWith('mail send')) && Date.now() < deadline) {
+    const complete = () => {
+      const finished = spansOf(traceId);
+      return (
+        finished.some((s) => s.kind === SpanKind.CONSUMER && s.name === 'quotes.mail process quote.requested.v1') &&
+        finished.filter((s) => s.name.startsWith('mail send')).length >= 2
+      );
+    };
+    while (!complete() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const spans = spansOf(traceId);

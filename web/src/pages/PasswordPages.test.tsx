@@ -102,8 +102,9 @@ describe('/reset-password', () => {
     expect(await screen.findByRole('heading', { name: 'Password Reset Successful' })).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/reset-password')?.body).toEqual({ token: 'tok123', newPassword: 'secret123' });
     expect(currentLocation()).toBe(route);
-    await new Promise((r) => setTimeout(r, 2500));
+    // Still here well before the 3 seconds (a loaded machine may have taken a while to show the heading).
+    await new Promise((r) => setTimeout(r, 1500));
     expect(currentLocation()).toBe(route);
-    await waitFor(() => expect(currentLocation()).toBe('/login'), { timeout: 2000 });
+    await waitFor(() => expect(currentLocation()).toBe('/login'), { timeout: 3000 });
   });
 });
