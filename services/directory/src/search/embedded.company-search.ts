@@ -5,6 +5,9 @@ import { boundingBoxes, chord2OfMiles, milesOfChord2, unitVector } from './embed
 import { rangeInto } from './embedded/kd-range.js';
 import { ServedPlaces } from './embedded/served-places.js';
 import { WordIndex, type ColumnMap, type WordPostings } from './embedded/word-index.js';
+import { countPassing, firstPassing, MAX_RANKED_LIST, RankedLists, rankedKeys } from './embedded/ranked-lists.js';
+import { dayNumber, passes, queryFilter } from './embedded/filters.js';
+import { countsAsBits, MatchBits } from './embedded/match-bits.js';
 import {
   ALIVE,
   FEATURED,
@@ -17,9 +20,6 @@ import {
   topK,
   VERIFIED_OWNER,
 } from './embedded/ranking.js';
-
-/** Days since 1970-01-01 of a yyyy-MM-dd date (at least 1 for any date the index sees). */
-const dayNumber = (date: string): number => Math.max(1, Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000));
 
 /** What the last rebuild indexed; slots written since then are in `dirty` and checked one by one. */
 interface Snapshot {
@@ -40,10 +40,14 @@ interface Snapshot {
  *   and need no trigonometry per company;
  * - one typed-array column per filter, indexed by slot;
  * - a word index for text: a dictionary of words, each company's word ids in one pool, and posting
- *   lists (word → slots) in one array, with the words in alphabetical order for the last word's prefix.
+ *   lists (word → slots) in one array, with the words in alphabetical order for the last word's prefix;
+ * - a place's companies kept ranked for the next searches of that place (embedded/ranked-lists.ts):
+ *   a page is the first of that list to pass the filters, the total a count over the same companies
+ *   (as bitsets for large places, embedded/match-bits.ts).
  *
- * kdbush and the word index are static: a write only marks its slot dirty, queries check dirty slots
- * one by one, and the next search after enough writes rebuilds both in one batch. Totals are exact.
+ * kdbush, the word index, the ranked lists and the bitsets are of one snapshot: a write only marks its
+ * slot dirty, queries check dirty slots one by one, and the next search after enough writes rebuilds
+ * them in one batch. Totals are exact.
  */
 export class EmbeddedCompanySearch implements CompanySearchIndex {
   readonly scope = 'process';
@@ -92,10 +96,17 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   private textSlots = new Uint32Array(0);
   /** The tree positions (slots) in the current query's bounding box. */
   private boxSlots = new Uint32Array(0);
+  /** The snapshot's matches of recent queries' places, ranked (see ranked-lists.ts). */
+  private readonly ranked = new RankedLists();
+  /** Filters as bitsets, for counting the matches of large places. */
+  private readonly bits = new MatchBits();
+
+  /** `maxRankedList`: the most matches a place's ranked list may hold to be kept (0: none kept). */
+  private constructor(private readonly maxRankedList: number) {}
 
   /** An empty index. */
-  static create(): EmbeddedCompanySearch {
-    return new EmbeddedCompanySearch();
+  static create(options: { maxRankedList?: number } = {}): EmbeddedCompanySearch {
+    return new EmbeddedCompanySearch(options.maxRankedList ?? MAX_RANKED_LIST);
   }
 
   async upsert(docs: SearchDocument[]): Promise<void> {
@@ -119,37 +130,8 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   }
 
   async clear(): Promise<void> {
-    this.slotOf.clear();
-    this.versionOf.clear();
-    this.freeSlots.length = 0;
-    this.used = 0;
-    this.capacity = 0;
-    this.ids = [];
-    this.nameKeys = [];
-    this.states = [];
-    this.wordIndex = new WordIndex();
-    this.flags = new Uint8Array(0);
-    this.lat = new Float64Array(0);
-    this.lng = new Float64Array(0);
-    this.x = new Float64Array(0);
-    this.y = new Float64Array(0);
-    this.z = new Float64Array(0);
-    this.rating = new Float64Array(0);
-    this.reviewCount = new Float64Array(0);
-    this.insuredUntil = new Uint32Array(0);
-    this.price = new Uint8Array(0);
-    this.priceCodes.clear();
-    this.services.clear();
-    this.vehicleTypes.clear();
-    this.served.clear();
-    this.snapshot = undefined;
-    this.dirty.clear();
-    this.dirtyMark = new Uint8Array(0);
-    this.stamp = new Uint32Array(0);
-    this.matchSlots = new Uint32Array(0);
-    this.matchChords = new Float64Array(0);
-    this.textSlots = new Uint32Array(0);
-    this.boxSlots = new Uint32Array(0);
+    // Every column, map, snapshot and scratch array as an empty index has them.
+    Object.assign(this, new EmbeddedCompanySearch(this.maxRankedList));
   }
 
   async count(): Promise<number> {
@@ -173,14 +155,35 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const snapshot = this.freshSnapshot();
-    const accept = this.filter(query);
-    if (!accept) return { hits: [], total: 0 };
-    const total = this.collect(snapshot, query, accept);
+    const { flags, rating, states, price, insuredUntil, services, vehicleTypes, priceCodes, x, y, z, dirtyMark } = this;
+    // One object of one shape for every walk, so the filter's test stays monomorphic.
+    const columns = { flags, rating, states, price, insuredUntil, services, vehicleTypes, priceCodes, x, y, z, dirtyMark };
+    const walk = { ...columns, slots: this.matchSlots, chords: this.matchChords };
+    const filter = queryFilter(columns, query);
+    if (!filter) return { hits: [], total: 0 };
+    const accept = (slot: number): boolean => passes(filter, walk, slot);
     const from = (query.page - 1) * query.limit;
-    const to = Math.min(from + query.limit, MAX_RESULT_WINDOW, total);
+    const window = Math.min(from + query.limit, MAX_RESULT_WINDOW);
+    const keys = rankedKeys(query);
+    const ranked = this.ranked.get(snapshot, keys.ranked, () => this.rank(snapshot, query));
+    // Matches in the snapshot: the first `window` of the ranked list (they are the best), counted over
+    // the same slots in slot order; without a list (too many to keep), all of them. Then those written
+    // since, checked one by one.
+    let kept: number;
+    let total: number;
+    if (ranked) {
+      const members = this.ranked.get(snapshot, keys.place, () => ranked.slice().sort());
+      kept = firstPassing(ranked, walk, query.near, filter, window);
+      const size = snapshot.all.length;
+      const bits =
+        members && countsAsBits(members.length, size) && this.ranked.get(snapshot, `bits|${keys.place}`, () => MatchBits.of(members, size));
+      total = bits ? this.bits.count(snapshot, size, bits, query, filter, walk, this.dirty) : countPassing(members ?? ranked, walk, filter);
+    } else kept = total = this.collect(snapshot, query, accept, 'snapshot', 0);
+    const end = this.collect(snapshot, query, accept, 'dirty', kept);
+    total += end - kept;
+    const to = Math.min(window, total);
     if (from >= to) return { hits: [], total };
-    const { flags, rating, reviewCount, nameKeys, ids, matchSlots: slots, matchChords: chords } = this;
-    const order = topK(total, to, rankingComparator({ flags, rating, reviewCount, nameKeys, ids, slots, chords }, query));
+    const order = topK(end, to, this.comparator(query));
     const hits: SearchHit[] = [];
     for (let i = from; i < to; i++) {
       const id = this.ids[this.matchSlots[order[i]]];
@@ -188,6 +191,19 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       hits.push(Number.isFinite(chord2) ? { id, distanceMiles: milesOfChord2(chord2) } : { id });
     }
     return { hits, total };
+  }
+
+  private comparator(query: SearchQuery): (i: number, j: number) => number {
+    const { flags, rating, reviewCount, nameKeys, ids, matchSlots: slots, matchChords: chords } = this;
+    return rankingComparator({ flags, rating, reviewCount, nameKeys, ids, slots, chords }, query);
+  }
+
+  /** The snapshot's matches of `query`'s place, radius, state and words, in its order (null: too many to keep). */
+  private rank(snapshot: Snapshot, query: SearchQuery): Uint32Array | null {
+    const { flags } = this;
+    const count = this.collect(snapshot, query, (slot) => (flags[slot] & ALIVE) !== 0, 'snapshot', 0);
+    if (count > this.maxRankedList) return null;
+    return Uint32Array.from(topK(count, count, this.comparator(query)), (i) => this.matchSlots[i]);
   }
 
   private write(doc: SearchDocument): void {
@@ -268,7 +284,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
 
   /**
    * Replaces every per-slot column with `map(column, make)`, `make(n)` building an empty column of
-   * the same type. The scratch columns (dirty marks, stamps, matches) start empty.
+   * the same type. The scratch columns (stamps, matches) start empty.
    */
   private mapColumns(map: ColumnMap): void {
     this.flags = map(this.flags, (n) => new Uint8Array(n));
@@ -289,8 +305,9 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
           map(column, (n) => new Uint8Array(n)),
         );
     }
+    // Dirty marks move with their slots (a grow between rebuilds keeps them; the rebuild clears them).
+    this.dirtyMark = map(this.dirtyMark, (n) => new Uint8Array(n));
     const size = this.flags.length;
-    this.dirtyMark = new Uint8Array(size);
     this.stamp = new Uint32Array(size);
     this.epoch = 0;
     this.matchSlots = new Uint32Array(size);
@@ -359,48 +376,24 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       all,
       words: this.wordIndex.build(all),
     };
-    // Renumbering cleared every dirty mark; the dirty slots are all in the snapshot now.
+    // The dirty slots are all in the snapshot now.
+    this.dirtyMark.fill(0);
     this.dirty.clear();
   }
 
   /**
-   * The test every match passes besides geography and text, or null when a filter names a value no
-   * company has (nothing can match).
+   * Writes the matches of the query into `matchSlots` from `start` on, with the squared chord to
+   * `near` (when there is one) into `matchChords`; returns where they end. `part`: those the snapshot
+   * indexed, or those written since (the dirty slots, checked one by one).
    */
-  private filter(query: SearchQuery): ((slot: number) => boolean) | null {
-    const { flags, rating, states, price, insuredUntil } = this;
-    const service = query.service === undefined ? undefined : this.services.get(query.service);
-    if (query.service !== undefined && !service) return null;
-    const vehicles = (query.vehicleTypes ?? []).map((slug) => this.vehicleTypes.get(slug)).filter((c): c is Uint8Array => c !== undefined);
-    if (query.vehicleTypes?.length && vehicles.length === 0) return null;
-    const priceCode = query.priceRange === undefined ? 0 : (this.priceCodes.get(query.priceRange) ?? -1);
-    if (priceCode < 0) return null;
-    const { minRating, state, verifiedOwner, licensed, topRated } = query;
-    const insuredOn = query.insuredOn === undefined ? 0 : dayNumber(query.insuredOn);
-    // The flags every match must have, tested at once.
-    const mask = ALIVE | (verifiedOwner ? VERIFIED_OWNER : 0) | (licensed ? LICENSED : 0) | (topRated ? TOP_RATED : 0);
-    if (!insuredOn && !service && !priceCode && minRating === undefined && state === undefined && vehicles.length === 0)
-      return (slot) => (flags[slot] & mask) === mask;
-    return (slot) => {
-      if ((flags[slot] & mask) !== mask) return false;
-      if (insuredOn && !(insuredUntil[slot] >= insuredOn)) return false;
-      if (service && service[slot] === 0) return false;
-      if (priceCode && price[slot] !== priceCode) return false;
-      if (minRating !== undefined && !(rating[slot] >= minRating)) return false;
-      if (state !== undefined && states[slot] !== state) return false;
-      if (vehicles.length > 0) {
-        for (let v = 0; v < vehicles.length; v++) if (vehicles[v][slot] === 1) return true;
-        return false;
-      }
-      return true;
-    };
-  }
-
-  /**
-   * Writes every match of the query into `matchSlots`, with its squared chord to `near` (when there
-   * is one) into `matchChords`; returns how many.
-   */
-  private collect(snapshot: Snapshot, query: SearchQuery, accept: (slot: number) => boolean): number {
+  private collect(
+    snapshot: Snapshot,
+    query: SearchQuery,
+    accept: (slot: number) => boolean,
+    part: 'snapshot' | 'dirty',
+    start: number,
+  ): number {
+    if (part === 'dirty' && this.dirty.size === 0) return start;
     const { near, radiusMiles } = query;
     const { flags, x, y, z, dirtyMark, matchSlots, matchChords } = this;
     const [qx, qy, qz] = near ? unitVector(near.latitude, near.longitude) : [0, 0, 0];
@@ -410,7 +403,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const servers = new Set<number>();
     if (radius !== undefined && query.servedPlace !== undefined)
       for (const id of this.served.servers(query.servedPlace)) servers.add(this.slotOf.get(id)!);
-    let count = 0;
+    let count = start;
     const chord2To = (slot: number): number => {
       if (!near || !(flags[slot] & LOCATED)) return Infinity;
       const dx = x[slot] - qx;
@@ -445,6 +438,10 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const terms = query.text === undefined ? undefined : queryTerms(query.text);
     if (terms?.prefix !== undefined) {
       const groups = this.wordIndex.termGroups(snapshot.words, terms.exact, terms.prefix);
+      if (part === 'dirty') {
+        for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.wordIndex.hasAnyWord(slot, group.ids))) add(slot);
+        return count;
+      }
       const [found, length] = this.wordIndex.textMatches(groups, {
         dirtyMark,
         stamp: this.stamp,
@@ -452,7 +449,10 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
         nextEpoch: () => this.nextEpoch(),
       });
       addAll(found, length);
-      for (const slot of this.dirty) if (accept(slot) && groups.every((group) => this.wordIndex.hasAnyWord(slot, group.ids))) add(slot);
+      return count;
+    }
+    if (part === 'dirty') {
+      for (const slot of this.dirty) if (accept(slot)) add(slot);
       return count;
     }
 
@@ -488,7 +488,6 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
       const candidates = query.state === undefined ? snapshot.all : snapshot.byState.get(query.state);
       if (candidates) addAll(candidates, candidates.length);
     }
-    for (const slot of this.dirty) if (accept(slot)) add(slot);
     return count;
   }
 
