@@ -18,6 +18,8 @@ const big = {
 const small = [{ id: 'c1', name: 'Small Limo' }];
 /** While set, the services' claim search waits for it: requests that stay running. */
 let held: Promise<void> | undefined;
+/** Expensive requests the fake service holds right now. */
+let waiting = 0;
 
 beforeAll(async () => {
   for (const name of serviceNames) {
@@ -26,7 +28,12 @@ beforeAll(async () => {
       seenEncodings.push(request.headers['accept-encoding']);
     });
     app.get('/api/all-companies', async () => {
-      await held;
+      waiting++;
+      try {
+        await held;
+      } finally {
+        waiting--;
+      }
       return big;
     });
     app.get('/api/companies', async () => small);
@@ -159,7 +166,7 @@ describe('expensive requests running at once', () => {
       const heavy = (remoteAddress = address) => gateway.inject({ method: 'GET', url: '/api/all-companies', remoteAddress });
       const running = Array.from({ length: 4 }, () => heavy());
       // The four reach the service and wait there; the fifth is answered without waiting for them.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => waiting).toBe(4);
       const refused = await heavy();
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('1');
@@ -188,7 +195,7 @@ describe('expensive requests running at once', () => {
     try {
       const abandoned = new AbortController();
       const first = fetch(url, { signal: abandoned.signal }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => waiting).toBe(1);
       expect((await fetch(url)).status).toBe(429);
       abandoned.abort();
       await first;

@@ -65,7 +65,10 @@ export function delivery(t: EventBusContract): void {
     await barrier(t.bus, topic, [() => [...first.events, ...second.events]]);
 
     const handled = [...first.ids(), ...second.ids()];
-    expect(handled).toHaveLength(events.length);
+    // Every event, each at least once (a late rebalance may hand a partition's last events again), and
+    // not to every member (that would be each event twice).
+    expect(handled.length).toBeGreaterThanOrEqual(events.length);
+    expect(handled.length).toBeLessThan(2 * events.length);
     expect(new Set(handled)).toEqual(new Set(ids(events)));
     expect(first.ids().length).toBeGreaterThan(0);
     expect(second.ids().length).toBeGreaterThan(0);
