@@ -83,7 +83,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
   /** The places each company's service area covers. */
   private readonly served = new ServedPlaces();
 
-  private snapshot: Snapshot | undefined;
+  private snapshot: Snapshot | undefined = undefined;
   private readonly dirty = new Set<number>();
   private dirtyMark = new Uint8Array(0);
   /** Scratch marks for set intersections, valid where equal to `epoch`. */
@@ -165,7 +165,7 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const from = (query.page - 1) * query.limit;
     const window = Math.min(from + query.limit, MAX_RESULT_WINDOW);
     const keys = rankedKeys(query);
-    const ranked = this.ranked.get(snapshot, keys.ranked, () => this.rank(snapshot, query));
+    const ranked = this.maxRankedList > 0 ? this.ranked.get(snapshot, keys.ranked, () => this.rank(snapshot, query)) : null;
     // Matches in the snapshot: the first `window` of the ranked list (they are the best), counted over
     // the same slots in slot order; without a list (too many to keep), all of them. Then those written
     // since, checked one by one.

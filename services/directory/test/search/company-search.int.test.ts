@@ -42,12 +42,13 @@ describe('EmbeddedCompanySearch ranked lists', () => {
     { city: 'Orlando', state: 'FL', latitude: 28.54, longitude: -81.38 },
     { city: 'Austin', state: 'TX', latitude: 30.27, longitude: -97.74 },
   ];
+  const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
   const companies = (rnd: () => number, count: number, prefix: string) =>
     Array.from({ length: count }, (_, i) => {
-      const at = CITIES[Math.floor(rnd() * CITIES.length)];
+      const at = pick(rnd, CITIES);
       return searchDocument({
         id: `${prefix}${i}`,
-        name: `${['Elite', 'Royal', 'Star'][Math.floor(rnd() * 3)]} ${['Limo', 'Coach'][Math.floor(rnd() * 2)]}`,
+        name: `${pick(rnd, ['Elite', 'Royal', 'Star'])} ${pick(rnd, ['Limo', 'Coach'])}`,
         ...at,
         latitude: rnd() < 0.05 ? null : at.latitude + (rnd() - 0.5) * 0.8,
         longitude: at.longitude + (rnd() - 0.5) * 0.8,
@@ -56,22 +57,33 @@ describe('EmbeddedCompanySearch ranked lists', () => {
         featured: rnd() < 0.1,
         suspended: rnd() < 0.05,
         verifiedOwner: rnd() < 0.5,
-        priceRange: ['$', '$$', '$$$'][Math.floor(rnd() * 3)],
+        licensed: rnd() < 0.3,
+        topRated: rnd() < 0.2,
+        insuredUntil: pick(rnd, [null, '2025-01-31', '2026-12-31']),
+        services: [pick(rnd, ['wedding', 'airport', 'prom'])],
+        vehicleTypes: [pick(rnd, ['sedan', 'suv', 'party-bus']), pick(rnd, ['sedan', 'limousine'])],
+        priceRange: pick(rnd, ['$', '$$', '$$$']),
         servedPlaces: rnd() < 0.05 ? ['austin-tx'] : [],
       });
     });
+  const FILTERS = [
+    {},
+    { priceRange: '$$' },
+    { minRating: 3, verifiedOwner: true },
+    { service: 'wedding', vehicleTypes: ['suv', 'limousine'] },
+    { licensed: true, insuredOn: '2025-06-01' },
+    { topRated: true, vehicleTypes: ['party-bus'] },
+  ];
   const queries = CITIES.flatMap(({ state, latitude, longitude }) =>
     (['best-match', 'rating', 'distance'] as const).flatMap((sort) =>
       [
         { near: { latitude, longitude }, radiusMiles: 20, servedPlace: 'austin-tx' },
+        // A place of a few companies: counted one by one rather than as bitsets.
+        { near: { latitude, longitude }, radiusMiles: 3 },
         { near: { latitude, longitude }, state },
         { state },
         { text: 'elite li' },
-      ].flatMap((where) =>
-        [{}, { priceRange: '$$' }, { minRating: 3, verifiedOwner: true }].flatMap((filters) =>
-          [1, 2, 7].map((page) => ({ ...where, ...filters, sort, page, limit: 10 })),
-        ),
-      ),
+      ].flatMap((where) => FILTERS.flatMap((filters) => [1, 2, 7].map((page) => ({ ...where, ...filters, sort, page, limit: 10 })))),
     ),
   );
 
@@ -79,33 +91,41 @@ describe('EmbeddedCompanySearch ranked lists', () => {
     const rnd = seeded(7);
     const first = companies(rnd, 2_000, 'c');
     const changed = companies(rnd, 300, 'c').filter((_, i) => i % 2 === 0);
-    const added = companies(rnd, 100, 'new');
     const removed = Array.from({ length: 50 }, (_, i) => `c${i * 7 + 1}`);
+    const added = companies(rnd, 100, 'new');
+    // 300 writes, fewer than a rebuild takes: the lists stay, and the written slots are checked one by
+    // one. Half the new companies take the removed ones' slots, the rest take the index past its
+    // 2,048 slots (it grows between rebuilds).
+    const writes = async (index: EmbeddedCompanySearch) => {
+      await index.upsert(changed);
+      await index.remove(removed);
+      await index.upsert(added);
+    };
 
     const kept = EmbeddedCompanySearch.create();
     await kept.upsert(first);
-    // Every query once: each place's list is ranked and kept.
+    // Every query once before the writes: each place's lists are ranked and kept.
     for (const query of queries) await kept.search(query);
-    // Fewer writes than a rebuild takes: the lists stay, and the written slots are checked one by one.
-    // The 100 new companies take the index past its 2,048 slots: it grows between rebuilds.
-    await kept.upsert([...changed, ...added]);
-    await kept.remove(removed);
+    await writes(kept);
+    // Lists ranked while written slots wait for the next rebuild.
+    const late = EmbeddedCompanySearch.create();
+    await late.upsert(first);
+    await late.search(queries[0]);
+    await writes(late);
+    // Every search collects and ranks its own matches.
+    const unranked = EmbeddedCompanySearch.create({ maxRankedList: 0 });
+    await unranked.upsert(first);
+    await unranked.search(queries[0]);
+    await writes(unranked);
 
     const final = new Map([...first, ...changed, ...added].map((doc) => [doc.id, doc]));
     for (const id of removed) final.delete(id);
     const fresh = EmbeddedCompanySearch.create();
     await fresh.upsert([...final.values()]);
-    expect(queries.length).toBe(324);
-    // The same index, its lists never kept: each search collects and ranks its own matches.
-    const unranked = EmbeddedCompanySearch.create({ maxRankedList: 0 });
-    await unranked.upsert(first);
-    for (const query of queries.slice(0, 20)) await unranked.search(query);
-    await unranked.upsert([...changed, ...added]);
-    await unranked.remove(removed);
+    expect(queries.length).toBe(810);
     for (const query of queries) {
       const expected = await fresh.search(query);
-      expect(await kept.search(query), JSON.stringify(query)).toEqual(expected);
-      expect(await unranked.search(query), JSON.stringify(query)).toEqual(expected);
+      for (const index of [kept, late, unranked]) expect(await index.search(query), JSON.stringify(query)).toEqual(expected);
     }
   });
 });

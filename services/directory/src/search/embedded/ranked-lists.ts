@@ -33,11 +33,13 @@ const RANKED_LIST_TTL_MS = 60_000;
 export function rankedKeys(query: SearchQuery): { place: string; ranked: string } {
   const { near, radiusMiles, servedPlace, state, text, sort } = query;
   const order = sort === 'distance' && near ? 'distance' : sort === 'rating' ? 'rating' : 'best';
-  const where = near ? `${near.latitude},${near.longitude}` : '';
-  const served = radiusMiles === undefined ? '' : (servedPlace ?? '');
-  const place = `${where}|${radiusMiles ?? ''}|${served}|${state ?? ''}|${text ?? ''}`;
+  // JSON: an absent field (null) and an empty one ("") stay apart, and no value can run into the next.
+  const place = JSON.stringify([near?.latitude, near?.longitude, radiusMiles, radiusMiles === undefined ? null : servedPlace, state, text]);
   return { place: `in|${place}`, ranked: `${order}|${place}` };
 }
+
+/** What a kept list counts against MAX_RANKED_SLOTS: its slots, and 64 more for its entry and key (an empty or null list is not free). */
+const weight = (list: Uint32Array | null): number => (list?.length ?? 0) + 64;
 
 /** The lists, least recently used first; `null` marks a place whose list would be over its index's most. */
 export class RankedLists {
@@ -57,7 +59,7 @@ export class RankedLists {
     for (const [oldest, kept] of this.lists) {
       if (kept.at > now - RANKED_LIST_TTL_MS) break;
       this.lists.delete(oldest);
-      this.slots -= kept.list?.length ?? 0;
+      this.slots -= weight(kept.list);
     }
     const kept = this.lists.get(key);
     if (kept) {
@@ -69,7 +71,7 @@ export class RankedLists {
     if (this.slots >= MAX_RANKED_SLOTS) return null;
     const list = rank();
     this.lists.set(key, { list, at: now });
-    this.slots += list?.length ?? 0;
+    this.slots += weight(list);
     return list;
   }
 
