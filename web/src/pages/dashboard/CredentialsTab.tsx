@@ -56,7 +56,9 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     resolver: zodResolver(credentialsBodySchema),
     defaultValues: valuesOf(undefined),
   });
-  useEffect(() => reset(valuesOf(credentials.data)), [credentials.data, reset]);
+  // The stored credentials arriving (or refetched) fill the fields the owner has not typed in: a slow
+  // load never wipes what they are entering. Their own save resets the whole form to what was stored.
+  useEffect(() => reset(valuesOf(credentials.data), { keepDirtyValues: true }), [credentials.data, reset]);
 
   const stored = (next: Credentials) => {
     queryClient.setQueryData(queryKeys.myCompanies.credentials(company.id), next);
@@ -66,6 +68,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     mutationFn: (body: CredentialsBody) => client.saveCredentials(company.id, body),
     onSuccess: (next) => {
       stored(next);
+      reset(valuesOf(next));
       showToast({
         title: 'Credentials saved',
         description: next.hasCertificate ? 'Our team will verify them within 1-2 business days.' : 'Now upload your insurance certificate.',
@@ -80,6 +83,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     mutationFn: (file: File) => client.uploadCertificate(company.id, file),
     onSuccess: (next) => {
       stored(next);
+      reset(valuesOf(next));
       showToast({ title: 'Certificate uploaded', description: 'Our team will verify your credentials within 1-2 business days.' });
     },
     onError: (error) => showToast({ title: 'Upload failed', description: messageOf(error, 'Upload failed'), type: 'error' }),
