@@ -157,9 +157,9 @@ export class EmbeddedCompanySearch implements CompanySearchIndex {
     const snapshot = this.freshSnapshot();
     const { flags, rating, states, price, insuredUntil, services, vehicleTypes, priceCodes, x, y, z, dirtyMark } = this;
     // One object of one shape for every walk, so the filter's test stays monomorphic.
-    const columns = { flags, rating, states, price, insuredUntil, services, vehicleTypes, priceCodes, x, y, z, dirtyMark };
-    const walk = { ...columns, slots: this.matchSlots, chords: this.matchChords };
-    const filter = queryFilter(columns, query);
+    const { matchSlots: slots, matchChords: chords } = this;
+    const walk = { flags, rating, states, price, insuredUntil, services, vehicleTypes, priceCodes, x, y, z, dirtyMark, slots, chords };
+    const filter = queryFilter(walk, query);
     if (!filter) return { hits: [], total: 0 };
     const accept = (slot: number): boolean => passes(filter, walk, slot);
     const from = (query.page - 1) * query.limit;
