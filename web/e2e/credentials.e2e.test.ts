@@ -62,6 +62,7 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
 
     await page.goto('/dashboard?tab=credentials');
     await expect.poll(() => page.getByTestId('credentials-status').textContent()).toBe('Not sent');
+    await page.getByText('No certificate uploaded yet. Save your details first.').waitFor();
     // A wrong USDOT number is refused next to its field.
     await page.getByLabel('USDOT number').fill('123456789');
     await page.getByLabel('State or city permit number').fill('HC-TPA-0412');
@@ -73,6 +74,8 @@ describeInBrowser('credentials in the browser (issue 21)', () => {
     await page.getByRole('button', { name: 'Save credentials' }).click();
     await expectToast(page, 'Credentials saved');
     await expect.poll(() => page.getByTestId('credentials-status').textContent()).toBe('Pending verification');
+    // Saved: the hint no longer asks for the details.
+    await page.getByText('No certificate uploaded yet.', { exact: true }).waitFor();
 
     await page
       .getByLabel('Choose a certificate')

@@ -45,13 +45,16 @@ export const toChangeRequest = (doc: ChangeRequestDoc): ChangeRequest => ({
 
 /**
  * Whether a field of the request changed on the listing since the request was made (the listing's
- * value is no longer the one the owner saw): approving it would overwrite a newer edit.
+ * value is neither the one the owner saw nor the one they asked for): approving it would overwrite a
+ * newer edit. A listing that already holds the requested values is not stale: an approval that
+ * stopped after writing the changes and before recording its decision can be given again.
  */
 export function isStale(doc: ChangeRequestDoc, company: CompanyDoc): boolean {
   if (doc.baseVersion !== undefined && doc.baseVersion !== null && company.version === doc.baseVersion) return false;
-  return (Object.keys(doc.changes) as EditableField[]).some(
-    (field) => JSON.stringify(valueOf(company, field)) !== JSON.stringify(doc.previous[field] ?? null),
-  );
+  return (Object.keys(doc.changes) as EditableField[]).some((field) => {
+    const live = JSON.stringify(valueOf(company, field));
+    return live !== JSON.stringify(doc.previous[field] ?? null) && live !== JSON.stringify(doc.changes[field] ?? null);
+  });
 }
 
 /** The request for the admin queue: with the listing's live values beside the requested ones. */

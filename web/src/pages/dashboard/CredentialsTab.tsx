@@ -39,6 +39,9 @@ const valuesOf = (c: Credentials | null | undefined): CredentialsBodyInput => ({
  * Credentials (issue 21): the owner's USDOT or permit number and insurance, the insurance
  * certificate, and where the admins' check stands. Verified, they show as the Licensed and Insured badges.
  */
+/** Details are stored: a certificate can be uploaded. */
+const detailsSaved = (current: { status: string } | null | undefined): boolean => !!current && current.status !== 'none';
+
 export function CredentialsTab({ company }: { company: OwnerCompany }) {
   const queryClient = useQueryClient();
   const credentials = useQuery({
@@ -90,6 +93,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
   });
 
   const current = credentials.data;
+  const saved = detailsSaved(current);
   const status = STATUS[current?.status ?? 'none'];
   return (
     <Card.Root>
@@ -152,7 +156,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
               <FileText size={16} aria-hidden="true" /> View the uploaded certificate
             </Link>
           ) : (
-            <Text color="gray.700">No certificate uploaded yet. Save your details first.</Text>
+            <Text color="gray.700">{saved ? 'No certificate uploaded yet.' : 'No certificate uploaded yet. Save your details first.'}</Text>
           )}
           <Input
             ref={input}
@@ -166,12 +170,7 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
               if (file) upload.mutate(file);
             }}
           />
-          <Button
-            variant="outline"
-            alignSelf="start"
-            onClick={() => input.current?.click()}
-            disabled={!current || current.status === 'none' || upload.isPending}
-          >
+          <Button variant="outline" alignSelf="start" onClick={() => input.current?.click()} disabled={!saved || upload.isPending}>
             <Upload aria-hidden="true" /> {upload.isPending ? 'Uploading...' : 'Upload certificate'}
           </Button>
         </Stack>

@@ -83,6 +83,32 @@ describe('POST /api/admin/change-requests/{id}/approve never overwrites a newer 
     expect(reject.json().changeRequest).toMatchObject({ status: 'rejected', note: 'Superseded' });
   });
 
+  it('approves a request the listing already holds (an approval that wrote the changes and stopped before deciding)', async () => {
+    const { owner, company, request } = await pendingChange('Half Approved Limo', {
+      description: 'Written, not decided',
+      hourlyRateStart: 79,
+    });
+    // The state a crash between the write and the decision leaves: the listing has the changes, the request is pending.
+    const write = await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, {
+      description: 'Written, not decided',
+      hourlyRateStart: 79,
+    });
+    expect(write.statusCode).toBe(200);
+    const queued = (await call(h, 'GET', '/api/admin/change-requests', admin)).json<ChangeRequest[]>().find((r) => r.id === request.id);
+    expect(queued).toMatchObject({ status: 'pending', stale: false });
+
+    const res = await call(h, 'POST', `/api/admin/change-requests/${request.id}/approve`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      changeRequest: { status: 'approved' },
+      company: { description: 'Written, not decided', hourlyRateStart: 79 },
+    });
+    await expectMail(h, owner.email, 'change-request-approved', {
+      subject: 'Your changes to Half Approved Limo are live',
+      says: 'approved the changes',
+    });
+  });
+
   it('approves a request whose fields are untouched although the listing changed elsewhere, and mails the owner', async () => {
     const { owner, company, request } = await pendingChange('Untouched Fields Limo', { description: 'A better description' });
     await call(h, 'PUT', `/api/admin/companies/${company.id}`, admin, { phone: '(305) 555-0142' });
