@@ -4,14 +4,13 @@ import { ResponseTime } from './ResponseTime';
 import { VerifiedOwnerBadge } from './VerifiedOwnerBadge';
 import type { Company } from '@limo/contracts';
 import { Crown, MapPin, Phone } from 'lucide-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { track } from '../lib/analytics';
 import { companyPlace, DEFAULT_DESCRIPTION, DEFAULT_PRICE_RANGE, telHref } from '../lib/company';
 import { CompanyImage } from './CompanyImage';
+import { RequestQuoteButton } from './RequestQuoteButton';
 import { StarRating } from './StarRating';
-
-const QuoteDialog = lazy(() => import('./QuoteDialog'));
 
 /**
  * A company in the results (§2 "Company card"). `highlighted` while its marker is hovered on the map;
@@ -27,9 +26,6 @@ export const CompanyCard = memo(function CompanyCard({
   highlighted?: boolean;
   onActivate?(id: string | null): void;
 }) {
-  const [quoteOpen, setQuoteOpen] = useState(false);
-  // Once opened the dialog stays mounted, so closing animates and focus returns to the button.
-  const [quoteLoaded, setQuoteLoaded] = useState(false);
   const showRating = company.rating > 0 && company.reviewCount > 0;
 
   return (
@@ -111,17 +107,7 @@ export const CompanyCard = memo(function CompanyCard({
               </a>
             </Button>
           )}
-          <Button
-            colorPalette="brand"
-            size="sm"
-            flex="1 0 auto"
-            onClick={() => {
-              setQuoteLoaded(true);
-              setQuoteOpen(true);
-            }}
-          >
-            Request Quote
-          </Button>
+          <RequestQuoteButton company={company} size="sm" flex="1 0 auto" />
           <Button asChild variant="outline" size="sm" flex="1 0 auto">
             <RouterLink to={`/company/${encodeURIComponent(company.id)}`}>View Details</RouterLink>
           </Button>
@@ -132,11 +118,6 @@ export const CompanyCard = memo(function CompanyCard({
           </Button>
         )}
       </Card.Footer>
-      {quoteLoaded && (
-        <Suspense fallback={null}>
-          <QuoteDialog company={company} open={quoteOpen} onOpenChange={setQuoteOpen} />
-        </Suspense>
-      )}
     </Card.Root>
   );
 });

@@ -1,4 +1,4 @@
-import { Box, Card, Center, Heading, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, Tabs, Text } from '@chakra-ui/react';
 import {
   BadgeCheck,
   BarChart3,
@@ -29,7 +29,7 @@ import { ReviewsTab } from './admin/ReviewsTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SubscriptionsTab } from './admin/SubscriptionsTab';
 import { VerificationsTab } from './admin/VerificationsTab';
-import { LinkButton } from '../components/LinkButton';
+import { Gate } from '../components/Gate';
 import { PageLoading } from '../components/PageLoading';
 
 /** The tabs of §2.9 in their order, plus the change-requests queue (DESIGN: owners' edits reviewed by admins). */
@@ -86,19 +86,13 @@ export default function AdminPage() {
   }
   if (!allowed) {
     return (
-      <Center px="4" py="20">
-        <Card.Root maxW="md" textAlign="center" boxShadow="lg">
-          <Card.Body alignItems="center" gap="4" py="10">
-            <Heading as="h1" size="2xl">
-              Admin Access Required
-            </Heading>
-            <Text color="gray.700">Please log in with an admin account to see the admin dashboard.</Text>
-            <LinkButton to="/login" colorPalette="brand">
-              Go to Login
-            </LinkButton>
-          </Card.Body>
-        </Card.Root>
-      </Center>
+      <Gate
+        title="Admin Access Required"
+        text="Please log in with an admin account to see the admin dashboard."
+        action="Go to Login"
+        to="/login"
+        signIn={false}
+      />
     );
   }
 

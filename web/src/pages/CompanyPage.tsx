@@ -13,7 +13,7 @@ import {
   type CompanyDetail,
 } from '@limo/contracts';
 import { ArrowLeft, Crown, DollarSign, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { CompanyImage } from '../components/CompanyImage';
 import { StarRating } from '../components/StarRating';
@@ -27,8 +27,7 @@ import { DeferredReviewForm } from './company/DeferredReviewForm';
 import { BusinessHoursTable, CompanyGallery, FleetList, ServiceAreaText } from './company/ProfileDetails';
 import { LinkButton } from '../components/LinkButton';
 import { PageLoading } from '../components/PageLoading';
-
-const QuoteDialog = lazy(() => import('../components/QuoteDialog'));
+import { RequestQuoteButton } from '../components/RequestQuoteButton';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -94,8 +93,6 @@ export default function CompanyPage() {
   const { id } = useParams();
   const { pathname } = useLocation();
   const { data: company, isPending, isError } = useCompany(id);
-  const [quoteOpen, setQuoteOpen] = useState(false);
-  const [quoteLoaded, setQuoteLoaded] = useState(false);
 
   useDocumentMeta(company ? companyPageMeta(company) : company === null ? COMPANY_NOT_FOUND_META : pageMeta(pathname));
   // The page's URL only in the browser, after hydration: the server render must not read `window`.
@@ -195,15 +192,7 @@ export default function CompanyPage() {
                   </a>
                 </Button>
               )}
-              <Button
-                colorPalette="brand"
-                onClick={() => {
-                  setQuoteLoaded(true);
-                  setQuoteOpen(true);
-                }}
-              >
-                Request Quote
-              </Button>
+              <RequestQuoteButton company={company} />
             </Flex>
             {!company.claimed && !company.owned && (
               <Link asChild color="gold.700" fontWeight="medium">
@@ -297,12 +286,6 @@ export default function CompanyPage() {
           </Section>
         </Box>
       </Grid>
-
-      {quoteLoaded && (
-        <Suspense fallback={null}>
-          <QuoteDialog company={company} open={quoteOpen} onOpenChange={setQuoteOpen} />
-        </Suspense>
-      )}
     </Stack>
   );
 }

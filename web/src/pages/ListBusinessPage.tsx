@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { Gate } from '../components/Gate';
 import { FormField } from '../components/FormField';
-import { PriceRangeSelect, StateSelect } from '../components/CompanySelects';
+import { PriceRangeSelect } from '../components/CompanySelects';
+import { CityStateZipFields } from '../components/CityStateZipFields';
 import { FullAddressField } from '../components/AddressInput';
 import { VocabularyCheckboxes } from '../components/TermCheckboxes';
 import { messageOf } from '../lib/api';
@@ -105,17 +106,7 @@ function ListingFormCard() {
         <input type="hidden" {...register('address')} />
         <input type="hidden" {...register('latitude')} />
         <input type="hidden" {...register('longitude')} />
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <FormField label="City" error={err('city')}>
-            <Input {...register('city')} autoComplete="address-level2" />
-          </FormField>
-          <FormField label="State" error={err('state')}>
-            <StateSelect field={register('state')} />
-          </FormField>
-          <FormField label="ZIP Code" error={err('zipCode')}>
-            <Input {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />
-          </FormField>
-        </SimpleGrid>
+        <CityStateZipFields register={register} error={err} autoComplete="address" />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="Phone" error={err('phone')}>
             <Input type="tel" {...register('phone')} autoComplete="tel" />

@@ -98,12 +98,13 @@ export async function expectToast(title: string, description?: string | RegExp) 
 
 /**
  * Rejects through the dialog of the Reject button named `button`: confirming with `confirm` and no
- * reason says "Please give a reason" and sends nothing to `url`; then `reason` is typed and confirmed.
+ * reason says "Please give a reason" and sends nothing to `url`; then `reason` is typed and confirmed,
+ * the `toast` shows and `url` is sent `{ reason }`.
  */
 export async function rejectWithReason(
   user: UserEvent,
   calls: Call[],
-  { button, confirm, url, reason }: { button: string; confirm: string; url: string; reason: string },
+  { button, confirm, url, reason, toast }: { button: string; confirm: string; url: string; reason: string; toast: string },
 ) {
   await user.click(await screen.findByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog');
@@ -112,6 +113,8 @@ export async function rejectWithReason(
   expect(calls.some((c) => c.url === url)).toBe(false);
   await user.type(within(dialog).getByRole('textbox'), reason);
   await user.click(within(dialog).getByRole('button', { name: confirm }));
+  await expectToast(toast);
+  expect(calls.find((c) => c.url === url)?.body).toEqual({ reason });
 }
 
 /**

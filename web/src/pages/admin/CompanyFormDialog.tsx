@@ -13,7 +13,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
-import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
+import { PriceRangeSelect } from '../../components/CompanySelects';
+import { CityStateZipFields } from '../../components/CityStateZipFields';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { saveAdminCompany } from '../../lib/client/admin';
@@ -178,17 +179,7 @@ export function CompanyFormDialog({ company, open, onClose }: CompanyFormDialogP
               <FormField label="Address" error={err('address')}>
                 <Input {...register('address')} autoComplete="off" />
               </FormField>
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <FormField label="City" error={err('city')}>
-                  <Input {...register('city')} autoComplete="off" />
-                </FormField>
-                <FormField label="State" error={err('state')}>
-                  <StateSelect field={register('state')} />
-                </FormField>
-                <FormField label="ZIP Code" error={err('zipCode')}>
-                  <Input {...register('zipCode')} inputMode="numeric" autoComplete="off" />
-                </FormField>
-              </SimpleGrid>
+              <CityStateZipFields register={register} error={err} autoComplete="off" />
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
                 <FormField label="Price Range" error={err('priceRange')}>
                   <PriceRangeSelect field={register('priceRange')} />

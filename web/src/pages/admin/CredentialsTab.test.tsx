@@ -60,9 +60,8 @@ describe('admin Credentials tab (issue 21)', () => {
       confirm: 'Reject Credentials',
       url: `${QUEUE}/c9/reject`,
       reason: 'The certificate has expired',
+      toast: 'Credentials rejected',
     });
-    await expectToast('Credentials rejected');
-    expect(calls.find((c) => c.url === `${QUEUE}/c9/reject`)?.body).toEqual({ reason: 'The certificate has expired' });
   });
 
   it('says when nothing waits', async () => {

@@ -57,9 +57,8 @@ describe('admin Verifications tab', () => {
       confirm: 'Reject Listing',
       url: `${QUEUE}/c9/reject`,
       reason: 'The phone does not answer',
+      toast: 'Listing rejected',
     });
-    await expectToast('Listing rejected');
-    expect(calls.find((c) => c.url === `${QUEUE}/c9/reject`)?.body).toEqual({ reason: 'The phone does not answer' });
   });
 
   it('says when nothing waits', async () => {

@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField';
-import { PriceRangeSelect, StateSelect } from '../../components/CompanySelects';
+import { PriceRangeSelect } from '../../components/CompanySelects';
+import { CityStateZipFields } from '../../components/CityStateZipFields';
 import { VocabularyCheckboxes } from '../../components/TermCheckboxes';
 import { messageOf } from '../../lib/api';
 import { updateCompany } from '../../lib/client/account';
@@ -144,17 +145,7 @@ export function ProfileTab({
             <FormField label="Address" error={err('address')}>
               <Input readOnly={readOnly} {...register('address')} />
             </FormField>
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <FormField label="City" error={err('city')}>
-                <Input readOnly={readOnly} {...register('city')} />
-              </FormField>
-              <FormField label="State" error={err('state')}>
-                <StateSelect field={register('state')} disabled={readOnly} />
-              </FormField>
-              <FormField label="ZIP Code" error={err('zipCode')}>
-                <Input readOnly={readOnly} inputMode="numeric" {...register('zipCode')} />
-              </FormField>
-            </SimpleGrid>
+            <CityStateZipFields register={register} error={err} readOnly={readOnly} />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormField label="Price Range" error={err('priceRange')}>
                 <PriceRangeSelect field={register('priceRange')} disabled={readOnly} />
