@@ -339,6 +339,23 @@ describeInBrowser('public side in the browser', () => {
     }
   });
 
+  it("wraps a company's long e-mail in Quick Contact as text at 375 px (not one column per part)", async () => {
+    const { page } = await e2e.session({ width: 375, height: 812 });
+    const [company] = (await (await page.request.get('/api/companies?location=Miami%2C%20FL&limit=15')).json()) as Array<{
+      id: string;
+      email: string | null;
+    }>;
+    expect(company.email?.length ?? 0).toBeGreaterThan(30);
+    await page.goto(`/company/${company.id}`);
+    const email = page.getByTestId('quick-contact-email');
+    await email.scrollIntoViewIfNeeded();
+    const lineHeight = await email.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    // Text, it takes one or two lines; as a flexbox (Chakra's Link) each part was a column, a line each.
+    expect(await email.evaluate((el) => getComputedStyle(el).display)).not.toMatch(/flex/);
+    expect((await email.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 2);
+    await screenshot(page, 'company-quick-contact-375', false);
+  });
+
   it('has no serious or critical accessibility violations on /, a company page, /request-city-quote and /login', async () => {
     const { page } = await e2e.session();
     await page.goto('/');

@@ -142,5 +142,7 @@ describe('/company/{id}', () => {
     expect(email).toHaveTextContent('reservations@sunshine-limousines.example.com');
     expect(email.innerHTML.replace(/<\/?span>/g, '')).toBe('reservations@<wbr>sunshine-limousines<wbr>.example<wbr>.com');
     expect(email).toHaveAttribute('href', 'mailto:reservations@sunshine-limousines.example.com');
+    // Inline, so its parts wrap as one line of text (Chakra's Link is an inline flexbox: each part became a column).
+    expect(getComputedStyle(email).display).toBe('inline');
   });
 });

@@ -271,7 +271,7 @@ export default function CompanyPage() {
               {company.email && (
                 <HStack gap="2" minW="0">
                   <Mail size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-                  <Link href={`mailto:${company.email}`} color="brand.700" minW="0" data-testid="quick-contact-email">
+                  <Link href={`mailto:${company.email}`} color="brand.700" minW="0" display="inline" data-testid="quick-contact-email">
                     {emailBreakPoints(company.email).map((part, i) => (
                       <span key={i}>
                         {i > 0 && <wbr />}
