@@ -46,8 +46,9 @@ export function useQuoteMutations() {
   return { markContacted, remove };
 }
 
-/** "2 h 15 min", "3 days": a duration in minutes for people. */
+/** "under 1 min", "2 h 15 min", "3 days": a duration in whole minutes for people. */
 export function formatMinutes(minutes: number): string {
+  if (minutes < 1) return 'under 1 min';
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) {
     const h = Math.floor(minutes / 60);
