@@ -167,6 +167,13 @@ describe("an owner's change request", () => {
     expect(isStale(request({ baseVersion: null, previous: {} }), { ...listing, phone: null, services: [] })).toBe(true);
   });
 
+  it('is not stale where the listing already holds what it asks (an approval that stopped before deciding), field by field', () => {
+    const listing = company({ phone: '1', services: ['wedding'] });
+    expect(isStale(request({ baseVersion: 2 }), { ...listing, phone: '2', services: ['prom'] })).toBe(false);
+    expect(isStale(request({ baseVersion: 2 }), { ...listing, phone: '2' })).toBe(false);
+    expect(isStale(request({ baseVersion: 2 }), { ...listing, phone: '2', services: ['limo'] })).toBe(true);
+  });
+
   it('is not stale when made on the listing as it is now, even if its recorded values read differently', () => {
     // The same hours, their keys in another order: a request on the current version is fresh.
     const hours = { timezone: 'America/Chicago', days: [] } as unknown as CompanyDoc['hours'];
