@@ -35,13 +35,13 @@ const valuesOf = (c: Credentials | null | undefined): CredentialsBodyInput => ({
   insuranceExpiresOn: c?.insuranceExpiresOn ?? '',
 });
 
+/** Details are stored: a certificate can be uploaded. */
+const detailsSaved = (current: Credentials | null | undefined): boolean => !!current && current.status !== 'none';
+
 /**
  * Credentials (issue 21): the owner's USDOT or permit number and insurance, the insurance
  * certificate, and where the admins' check stands. Verified, they show as the Licensed and Insured badges.
  */
-/** Details are stored: a certificate can be uploaded. */
-const detailsSaved = (current: { status: string } | null | undefined): boolean => !!current && current.status !== 'none';
-
 export function CredentialsTab({ company }: { company: OwnerCompany }) {
   const queryClient = useQueryClient();
   const credentials = useQuery({
@@ -60,18 +60,19 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     defaultValues: valuesOf(undefined),
   });
   // The stored credentials arriving (or refetched) fill the fields the owner has not typed in: a slow
-  // load never wipes what they are entering. Their own save resets the whole form to what was stored.
+  // load never wipes what they are entering. Their own save or upload resets the whole form (`stored`).
   useEffect(() => reset(valuesOf(credentials.data), { keepDirtyValues: true }), [credentials.data, reset]);
 
+  // What the owner's save or upload stored: cached as the credentials, and the whole form reset to it.
   const stored = (next: Credentials) => {
     queryClient.setQueryData(queryKeys.myCompanies.credentials(company.id), next);
     void queryClient.invalidateQueries({ queryKey: queryKeys.myCompanies.all(), exact: true });
+    reset(valuesOf(next));
   };
   const save = useMutation({
     mutationFn: (body: CredentialsBody) => client.saveCredentials(company.id, body),
     onSuccess: (next) => {
       stored(next);
-      reset(valuesOf(next));
       showToast({
         title: 'Credentials saved',
         description: next.hasCertificate ? 'Our team will verify them within 1-2 business days.' : 'Now upload your insurance certificate.',
@@ -86,7 +87,6 @@ export function CredentialsTab({ company }: { company: OwnerCompany }) {
     mutationFn: (file: File) => client.uploadCertificate(company.id, file),
     onSuccess: (next) => {
       stored(next);
-      reset(valuesOf(next));
       showToast({ title: 'Certificate uploaded', description: 'Our team will verify your credentials within 1-2 business days.' });
     },
     onError: (error) => showToast({ title: 'Upload failed', description: messageOf(error, 'Upload failed'), type: 'error' }),
