@@ -31,3 +31,16 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+const tripDateFormats = {
+  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+  short: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }),
+};
+
+/**
+ * A trip date for people: "Saturday, June 13, 2026" (`long`) or "Sat, Jun 13, 2026" (`short`) for
+ * "2026-06-13". A calendar date, so no time zone shifts it; anything else is returned as it is.
+ */
+export function formatTripDate(value: string, style: keyof typeof tripDateFormats = 'long'): string {
+  return isCalendarDate(value) ? tripDateFormats[style].format(new Date(`${value}T00:00:00Z`)) : value;
+}

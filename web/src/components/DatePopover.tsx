@@ -1,16 +1,8 @@
 import { Button, DatePicker, Portal, parseDate, Text, useFieldContext } from '@chakra-ui/react';
 import { datePickerSlotRecipe } from '@chakra-ui/react/theme';
 import { CalendarDays } from 'lucide-react';
+import { formatTripDate } from '@limo/contracts';
 import { todayIso } from '../lib/forms';
-
-const longDate = (value: string) =>
-  parseDate(value).toDate('UTC').toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The names the journeys and screen readers know these controls by (Zag's say "Switch to previous month", "Choose …"). */
 const TRANSLATIONS = {
@@ -70,7 +62,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
             color={value ? 'gray.900' : 'gray.600'}
           >
             <CalendarDays aria-hidden="true" />
-            <span id={textId}>{value ? longDate(value) : 'Pick a date'}</span>
+            <span id={textId}>{value ? formatTripDate(value) : 'Pick a date'}</span>
           </Button>
         </DatePicker.Trigger>
       </DatePicker.Control>

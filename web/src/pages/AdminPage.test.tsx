@@ -378,6 +378,7 @@ describe('/admin guard (owner-admin §2.8)', () => {
 
   it('asks for quote requests 20 a page with the status and search filters', async () => {
     const { calls, user } = renderAdmin('quotes');
+    expect(await screen.findByText(/^Sun, Jun 1, 2025 at /)).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Filter by status'), 'contacted');
     await user.type(screen.getByLabelText('Search quote requests'), 'john');
     await waitFor(() =>

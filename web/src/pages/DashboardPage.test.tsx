@@ -131,6 +131,7 @@ describe('/dashboard', () => {
     expect(screen.getByTestId('quotes-total')).toHaveTextContent('17 requests, newest first');
     expect(screen.getByTestId('response-time')).toHaveTextContent('2 h 15 min');
     expect(within(first).getByLabelText('Lead state')).toHaveTextContent('Delivered Viewed — Contacted —');
+    expect(first).toHaveTextContent('Sunday, December 20, 2026 at 7:15 AM');
     expect(within(second).getByRole('button', { name: /Contacted/ })).toBeDisabled();
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: '2' })).toBeInTheDocument();
     expect(calls.find((c) => c.url.startsWith('/api/quote-requests?'))?.url).toMatch(/^\/api\/quote-requests\?companyId=[^&]+&page=1$/);

@@ -1,6 +1,7 @@
+import { formatTripDate } from '@limo/contracts';
 import { escapeHtml, mailButton, mailLayout, type MailMessage } from '@limo/platform';
 import type { CityRequestDoc } from '../domain/city-request.js';
-import { formatTripDate, oneLine } from './quote-details.js';
+import { oneLine } from './quote-details.js';
 
 /**
  * What an unclaimed listing chosen for a city-wide request gets instead of the request: that a

@@ -1,13 +1,6 @@
+import { formatTripDate } from '@limo/contracts';
 import { escapeHtml } from '@limo/platform';
 import type { QuoteDetails } from '../domain/quote.js';
-
-const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-
-/** "Saturday, June 13, 2026" for "2026-06-13" (a calendar date, so no time zone shifts it). */
-export function formatTripDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : longDate.format(parsed);
-}
 
 /** Text fit for a mail header: one line, no control characters, at most `max` characters. */
 export function oneLine(text: string, max = 120): string {

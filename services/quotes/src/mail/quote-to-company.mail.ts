@@ -1,6 +1,7 @@
+import { formatTripDate } from '@limo/contracts';
 import type { MailMessage } from '@limo/platform';
 import type { QuoteDoc } from '../domain/quote.js';
-import { formatTripDate, oneLine } from './quote-details.js';
+import { oneLine } from './quote-details.js';
 import { requestToCompanyMail } from './request-to-company.mail.js';
 
 const INTRO = 'A customer found you on LimoDirectory and asks for a quote:';

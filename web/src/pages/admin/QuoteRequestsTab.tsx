@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { ADMIN_QUOTES_PAGE_SIZE, QUOTE_STATUSES, type QuoteStatus } from '@limo/contracts';
+import { ADMIN_QUOTES_PAGE_SIZE, formatTripDate, QUOTE_STATUSES, type QuoteStatus } from '@limo/contracts';
 import { useEffect, useState } from 'react';
 import { OptionSelect } from '../../components/OptionSelect';
 import { Pagination } from '../home/Pagination';
@@ -79,7 +79,7 @@ export function QuoteRequestsTab() {
                         {q.passengerCount ? ` · ${q.passengerCount} passengers` : ''}
                       </Text>
                       <Text color="gray.700">
-                        {q.tripDate} at {q.tripTime}
+                        {formatTripDate(q.tripDate, 'short')} at {q.tripTime}
                       </Text>
                       <Text color="gray.700">
                         {q.pickupLocation}

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { OWNER_QUOTES_PAGE_SIZE, type QuoteRequest } from '@limo/contracts';
+import { formatTripDate, OWNER_QUOTES_PAGE_SIZE, type QuoteRequest } from '@limo/contracts';
 import { CheckCheck, Eye, MailCheck, Phone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api';
@@ -39,7 +39,7 @@ function QuoteCard({ quote, onContacted, onDelete, busy }: { quote: QuoteRequest
     ['Service', quote.serviceType],
     ['Vehicle', quote.vehicleType],
     ['Passengers', quote.passengerCount],
-    ['Trip', [quote.tripDate, quote.tripTime].filter(Boolean).join(' at ')],
+    ['Trip', [formatTripDate(quote.tripDate), quote.tripTime].filter(Boolean).join(' at ')],
     ['Pickup', quote.pickupLocation],
     ['Dropoff', quote.dropoffLocation],
   ];
