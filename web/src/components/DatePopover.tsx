@@ -91,7 +91,7 @@ export function DatePopover({ id, value, onChange, onBlur, invalid }: DatePopove
                               {/* Only this month's days, so each day's button has a name of its own. */}
                               {!picker.getDayTableCellState({ value: day }).outsideRange && (
                                 <DatePicker.TableCellTrigger
-                                  title={longDate(day.toString())}
+                                  title={formatTripDate(day.toString())}
                                   onClick={(e) => {
                                     if (day.toString() !== value) return;
                                     // Before the picker's own handler, which then leaves the click alone.
