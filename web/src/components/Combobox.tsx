@@ -1,5 +1,18 @@
-import { Box, Input, type InputProps } from '@chakra-ui/react';
-import { forwardRef, useEffect, useId, useRef, useState } from 'react';
+import {
+  Combobox as ChakraCombobox,
+  createListCollection,
+  Input,
+  mergeProps,
+  mergeRefs,
+  useComboboxContext,
+  useFieldContext,
+  type InputProps,
+} from '@chakra-ui/react';
+import { comboboxSlotRecipe } from '@chakra-ui/react/theme';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+
+// Loaded apart from the page (see PlaceInput): Chakra's Combobox with its positioning code is ~15 KB
+// the home page's first download does without.
 
 /** One suggestion of a combobox. */
 export interface ComboboxOption<T> {
@@ -8,7 +21,7 @@ export interface ComboboxOption<T> {
   value: T;
 }
 
-export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' | 'onSelect'> {
+export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' | 'onSelect' | 'defaultValue'> {
   value: string;
   onValueChange(text: string): void;
   /** Suggestions for the typed text; called after a short pause in typing. */
@@ -16,26 +29,43 @@ export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' 
   onPick(option: ComboboxOption<T>): void;
   /** Fewer characters than this show no suggestions. */
   minChars?: number;
+  /** Focus the input on mount with the caret here: the field it replaces had the focus. */
+  focusAt?: number | null;
+  ref?: Ref<HTMLInputElement>;
 }
 
 const DEBOUNCE_MS = 200;
 
 /**
- * A text input with a suggestion list (the WAI-ARIA combobox pattern): arrows move through the
- * suggestions, Enter picks one, Escape closes the list; typing freely is always allowed.
+ * A text input with suggestions (Chakra's Combobox, the WAI-ARIA combobox pattern): arrows move through
+ * the suggestions, Enter picks one, Escape closes the list; typing freely is always allowed, and Enter
+ * with no suggestion highlighted submits the form.
  */
-function ComboboxInner<T>(
-  { value, onValueChange, suggest, onPick, minChars = 2, onKeyDown, onBlur, ...inputProps }: ComboboxProps<T>,
-  ref: React.ForwardedRef<HTMLInputElement>,
-) {
-  const listId = useId();
+export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 2, focusAt, ref, ...inputProps }: ComboboxProps<T>) {
   const [options, setOptions] = useState<Array<ComboboxOption<T>>>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const typed = useRef(false);
+  // Text typed before the suggestions' code loaded counts as typed (see focusAt).
+  const typed = useRef(focusAt !== undefined && focusAt !== null);
+  const input = useRef<HTMLInputElement>(null);
+  // The list is "Suggestions", not a second element named by the field's label (Ark's default).
+  const listLabel = useId();
+  const control = useFieldContext()?.ids.control;
   // `suggest` is a fresh closure each render; the text is what should trigger a lookup.
   const suggestRef = useRef(suggest);
   suggestRef.current = suggest;
+  const collection = useMemo(
+    () => createListCollection({ items: options, itemToString: (o) => o.label, itemToValue: (o) => o.key }),
+    [options],
+  );
+
+  // Only on mount: the field it replaced had the focus then.
+  const focusOnMount = useRef(focusAt);
+  useLayoutEffect(() => {
+    const caret = focusOnMount.current;
+    if (caret === undefined || caret === null || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(caret, caret);
+  }, []);
 
   useEffect(() => {
     if (!typed.current || value.trim().length < minChars) {
@@ -50,8 +80,8 @@ function ComboboxInner<T>(
           // Text that already reads exactly like a suggestion needs no list over the next fields.
           const exact = found.some((o) => o.label.toLowerCase() === value.trim().toLowerCase());
           setOptions(found);
-          setActive(-1);
-          setOpen(found.length > 0 && !exact);
+          // Answers that arrive after the visitor moved on open nothing over the next field.
+          setOpen(found.length > 0 && !exact && document.activeElement === input.current);
         })
         .catch(() => {
           if (!controller.signal.aborted) setOptions([]);
@@ -63,100 +93,64 @@ function ComboboxInner<T>(
     };
   }, [value, minChars]);
 
-  const pick = (option: ComboboxOption<T>) => {
-    typed.current = false;
-    setOpen(false);
-    setOptions([]);
-    onPick(option);
-  };
-
-  const expanded = open && options.length > 0;
   return (
-    <Box position="relative" width="100%">
-      <Input
-        ref={ref}
-        {...inputProps}
-        value={value}
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        onChange={(e) => {
-          typed.current = true;
-          onValueChange(e.target.value);
-        }}
-        onKeyDown={(e) => {
-          if (expanded && e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((i) => (i + 1) % options.length);
-          } else if (expanded && e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (expanded && e.key === 'Enter' && active >= 0) {
-            e.preventDefault();
-            pick(options[active]);
-          } else if (e.key === 'Escape' && expanded) {
-            e.preventDefault();
-            setOpen(false);
-          }
-          onKeyDown?.(e);
-        }}
-        onBlur={(e) => {
-          setOpen(false);
-          onBlur?.(e);
-        }}
-      />
-      <Box
-        as="ul"
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!expanded}
-        position="absolute"
-        zIndex="dropdown"
-        top="100%"
-        left="0"
-        right="0"
-        mt="1"
-        bg="white"
-        borderWidth="1px"
-        rounded="md"
-        boxShadow="lg"
-        maxH="64"
-        overflowY="auto"
-        listStyleType="none"
-        py="1"
-      >
-        {options.map((option, i) => (
-          <Box
-            as="li"
-            key={option.key}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            px="3"
-            py="2"
-            cursor="pointer"
-            color="gray.800"
-            bg={i === active ? 'brand.50' : undefined}
-            _hover={{ bg: 'brand.50' }}
-            onMouseDown={(e) => {
-              // Keeps focus in the input so blur does not close the list before the pick.
-              e.preventDefault();
-              pick(option);
-            }}
-          >
-            {option.label}
-          </Box>
-        ))}
-      </Box>
-    </Box>
+    <ChakraCombobox.Root
+      // Its styles come with it, not in the theme every page downloads.
+      recipe={comboboxSlotRecipe}
+      ids={{ label: listLabel, input: control }}
+      width="100%"
+      collection={collection}
+      inputValue={value}
+      onInputValueChange={(details) => {
+        if (details.reason !== 'input-change') return;
+        typed.current = true;
+        onValueChange(details.inputValue);
+      }}
+      // Nothing stays selected: a pick writes its text, and the visitor may type on from there.
+      value={[]}
+      onValueChange={({ items: [picked] }) => {
+        if (!picked) return;
+        typed.current = false;
+        setOpen(false);
+        setOptions([]);
+        onPick(picked);
+      }}
+      open={open && options.length > 0}
+      onOpenChange={(details) => {
+        if (!details.open) setOpen(false);
+      }}
+      openOnChange={false}
+      allowCustomValue
+      selectionBehavior="preserve"
+      positioning={{ sameWidth: true, placement: 'bottom-start' }}
+      translations={{ triggerLabel: 'Suggestions' }}
+    >
+      <ChakraCombobox.Control>
+        <ComboboxInput ref={mergeRefs(ref, input)} autoComplete="off" {...inputProps} value={value} />
+      </ChakraCombobox.Control>
+      <ChakraCombobox.Positioner>
+        <ChakraCombobox.Content>
+          <span id={listLabel} hidden>
+            Suggestions
+          </span>
+          {options.map((option) => (
+            <ChakraCombobox.Item key={option.key} item={option} color="gray.800" cursor="pointer">
+              {option.label}
+            </ChakraCombobox.Item>
+          ))}
+        </ChakraCombobox.Content>
+      </ChakraCombobox.Positioner>
+    </ChakraCombobox.Root>
   );
 }
 
-/** See ComboboxInner. */
-export const Combobox = forwardRef(ComboboxInner) as <T>(
-  props: ComboboxProps<T> & { ref?: React.Ref<HTMLInputElement> },
-) => React.ReactElement;
+/**
+ * Chakra's Input with the combobox's attributes and handlers; React owns its text. (The combobox's own
+ * input takes its text as a default and sets it a render late: keystrokes then land on stale text.)
+ */
+function ComboboxInput({ ref, ...props }: InputProps & { ref?: Ref<HTMLInputElement> }) {
+  const comboboxProps: Record<string, unknown> = { ...useComboboxContext().getInputProps() };
+  delete comboboxProps.defaultValue;
+  // Handlers of both run (the combobox's and the form's).
+  return <Input ref={ref} {...mergeProps(comboboxProps, props as Record<string, unknown>)} />;
+}

@@ -39,6 +39,27 @@ afterEach(() => {
 });
 
 describe('place fields', () => {
+  it("stands in with a plain field until the suggestions' code is loaded, then hands over the text, focus and caret", async () => {
+    fakeServer(
+      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
+      on('GET', '/api/geo/cities', {
+        body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }],
+      }),
+    );
+    const { user } = renderAt(<Field onPlace={vi.fn()} />);
+    const standIn = screen.getByRole('textbox', { name: 'Pickup Location' });
+    await user.type(standIn, '12 Ocean Dr, Mia');
+    const field = await waitFor(() => {
+      const current = screen.getByRole('combobox', { name: 'Pickup Location' });
+      expect(current).toHaveAttribute('data-scope', 'combobox');
+      return current;
+    });
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('12 Ocean Dr, Mia');
+    expect(screen.getByTestId('value')).toHaveTextContent('12 Ocean Dr, Mia');
+    expect(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' })).toBeInTheDocument();
+  });
+
   it("with a key read at run time: Google's PlaceAutocompleteElement, its pick read through the current Places API", async () => {
     const legacy = vi.fn();
     vi.stubGlobal('google', {
@@ -93,7 +114,7 @@ describe('place fields', () => {
     );
     const onPlace = vi.fn();
     const { user } = renderAt(<Field onPlace={onPlace} />);
-    await user.type(screen.getByRole('combobox', { name: 'Pickup Location' }), '12 Ocean Dr, Mia');
+    await user.type(screen.getByLabelText('Pickup Location'), '12 Ocean Dr, Mia');
     await user.click(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' }));
     expect(onPlace).toHaveBeenCalledWith(expect.objectContaining({ city: 'Miami', state: 'FL', latitude: 25.7617 }));
     expect(screen.queryByTestId('google-place-autocomplete')).not.toBeInTheDocument();

@@ -1,10 +1,27 @@
-import type { InputProps } from '@chakra-ui/react';
-import { lazy, Suspense, type Ref } from 'react';
+import { Input, mergeRefs, type InputProps } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
+import { waitForIdle } from '../lib/idle';
 import { useMapsConfig } from '../lib/mapsConfig';
 import { suggestAddresses, suggestCities, type PickedAddress } from '../lib/places';
-import { Combobox, type ComboboxOption } from './Combobox';
+import type * as ComboboxExports from './Combobox';
+import type { ComboboxOption } from './Combobox';
 
 const GooglePlaceInput = lazy(() => import('./GooglePlaceInput'));
+
+type ComboboxModule = typeof ComboboxExports;
+let comboboxModule: ComboboxModule | undefined;
+let comboboxLoading: Promise<ComboboxModule> | undefined;
+/** The suggestions' code, once per page; a failed load is tried again by the next field. */
+function loadCombobox(): Promise<ComboboxModule> {
+  comboboxLoading ??= import('./Combobox').then(
+    (loaded) => (comboboxModule = loaded),
+    (error: unknown) => {
+      comboboxLoading = undefined;
+      throw error;
+    },
+  );
+  return comboboxLoading;
+}
 
 export interface PlaceInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   /** `city` suggests cities only; `address` suggests full addresses (§5). */
@@ -59,13 +76,59 @@ async function suggestCityPlaces(text: string, signal: AbortSignal): Promise<Arr
   }));
 }
 
-/** The gazetteer's suggestions (`GET /api/geo/cities`), the field of every visitor when no maps key is set. */
+/**
+ * The gazetteer's suggestions (`GET /api/geo/cities`), the field of every visitor when no maps key is
+ * set. The suggestions' code loads once the page is idle (or at the first focus): until then a plain
+ * input stands in, and hands its text, focus and caret over.
+ */
 function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputProps }: PlaceInputProps) {
   const city = kind === 'city';
+  const [loaded, setLoaded] = useState(comboboxModule);
+  const plain = useRef<HTMLInputElement>(null);
+  const focusAt = useRef<number | null>(null);
+  const load = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    let started = false;
+    load.current = () => {
+      if (started) return;
+      started = true;
+      loadCombobox()
+        .then((module) => {
+          if (!live) return;
+          const input = plain.current;
+          focusAt.current = input && document.activeElement === input ? (input.selectionStart ?? input.value.length) : null;
+          setLoaded(module);
+        })
+        .catch(() => undefined);
+    };
+    const cancel = waitForIdle(load.current, 3000);
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [loaded]);
+
+  if (!loaded)
+    return (
+      <Input
+        ref={mergeRefs(ref, plain)}
+        autoComplete="off"
+        {...inputProps}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        onFocus={(e) => {
+          load.current?.();
+          inputProps.onFocus?.(e);
+        }}
+      />
+    );
   return (
-    <Combobox
+    <loaded.Combobox
       ref={ref}
       {...inputProps}
+      focusAt={focusAt.current}
       value={value}
       onValueChange={onValueChange}
       suggest={city ? suggestCityPlaces : suggestAddresses}

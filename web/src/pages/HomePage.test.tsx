@@ -47,7 +47,8 @@ describe('home /', () => {
     const calls = visitorServer(on('GET', '/api/companies', { body: page(3), headers: { 'X-Total-Count': '3' } }));
     const { user } = renderAt(<HomePage />, { route: '/?page=2', path: '/' });
     await screen.findAllByTestId('company-card');
-    await user.type(screen.getByLabelText('Location'), 'Miami, FL');
+    // The suggestions' code loads once the page is idle, and the field becomes the combobox.
+    await user.type(await screen.findByRole('combobox', { name: 'Location' }), 'Miami, FL');
     await user.selectOptions(screen.getByLabelText('Service Type'), 'Airport Transfer');
     await user.selectOptions(screen.getByLabelText('Distance'), '50');
     await user.click(screen.getByRole('checkbox', { name: 'Party Bus' }));
