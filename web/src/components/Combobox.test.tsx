@@ -93,4 +93,20 @@ describe('combobox', () => {
     expect(location()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
+
+  it('opens the closed list again with the arrow keys, so Enter picks only what the visitor sees highlighted', async () => {
+    const onPick = vi.fn();
+    const onSubmit = vi.fn();
+    const { user } = renderAt(<Search onPick={onPick} onSubmit={onSubmit} />);
+    await user.type(location(), 'Miami');
+    await screen.findByRole('option', { name: 'Miami, FL' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toHaveAttribute('aria-expanded', 'false'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(location()).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByRole('option', { name: 'Miami, FL' })).toHaveAttribute('data-highlighted');
+    await user.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ label: 'Miami, FL' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

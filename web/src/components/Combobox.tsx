@@ -9,7 +9,7 @@ import {
   type InputProps,
 } from '@chakra-ui/react';
 import { comboboxSlotRecipe } from '@chakra-ui/react/theme';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 
 // Loaded apart from the page (see PlaceInput): Chakra's Combobox with its positioning code is ~15 KB
 // the home page's first download does without.
@@ -29,9 +29,16 @@ export interface ComboboxProps<T> extends Omit<InputProps, 'value' | 'onChange' 
   onPick(option: ComboboxOption<T>): void;
   /** Fewer characters than this show no suggestions. */
   minChars?: number;
-  /** Focus the input on mount with the caret here: the field it replaces had the focus. */
-  focusAt?: number | null;
+  /** What the field this one replaces on mount leaves it: its focus, selection and whether it was typed in. */
+  handover?: RefObject<Handover | null>;
   ref?: Ref<HTMLInputElement>;
+}
+
+/** A focused field's state when it is removed, for the field that takes its place. */
+export interface Handover {
+  selectionStart: number;
+  selectionEnd: number;
+  typed: boolean;
 }
 
 const DEBOUNCE_MS = 200;
@@ -41,11 +48,10 @@ const DEBOUNCE_MS = 200;
  * the suggestions, Enter picks one, Escape closes the list; typing freely is always allowed, and Enter
  * with no suggestion highlighted submits the form.
  */
-export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 2, focusAt, ref, ...inputProps }: ComboboxProps<T>) {
+export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 2, handover, ref, ...inputProps }: ComboboxProps<T>) {
   const [options, setOptions] = useState<Array<ComboboxOption<T>>>([]);
   const [open, setOpen] = useState(false);
-  // Text typed before the suggestions' code loaded counts as typed (see focusAt).
-  const typed = useRef(focusAt !== undefined && focusAt !== null);
+  const typed = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   // The list is "Suggestions", not a second element named by the field's label (Ark's default).
   const listLabel = useId();
@@ -58,14 +64,16 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
     [options],
   );
 
-  // Only on mount: the field it replaced had the focus then.
-  const focusOnMount = useRef(focusAt);
+  // On mount, after the field it replaces was removed (before the suggestions' lookup below): the
+  // visitor goes on in this one where they were, and what they typed there asks for suggestions.
   useLayoutEffect(() => {
-    const caret = focusOnMount.current;
-    if (caret === undefined || caret === null || !input.current) return;
+    const left = handover?.current;
+    if (!left || !input.current) return;
+    typed.current = left.typed;
     input.current.focus();
-    input.current.setSelectionRange(caret, caret);
-  }, []);
+    input.current.setSelectionRange(left.selectionStart, left.selectionEnd);
+    // Only on mount: `handover` is a ref object, read once.
+  }, [handover]);
 
   useEffect(() => {
     if (!typed.current || value.trim().length < minChars) {
@@ -116,9 +124,8 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
         onPick(picked);
       }}
       open={open && options.length > 0}
-      onOpenChange={(details) => {
-        if (!details.open) setOpen(false);
-      }}
+      // Arrow keys open a closed list again (so nothing is highlighted behind a closed one).
+      onOpenChange={(details) => setOpen(details.open)}
       openOnChange={false}
       allowCustomValue
       selectionBehavior="preserve"
@@ -126,7 +133,7 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
       translations={{ triggerLabel: 'Suggestions' }}
     >
       <ChakraCombobox.Control>
-        <ComboboxInput ref={mergeRefs(ref, input)} autoComplete="off" {...inputProps} value={value} />
+        <ComboboxInput ref={mergeRefs(ref, input)} {...inputProps} value={value} />
       </ChakraCombobox.Control>
       <ChakraCombobox.Positioner>
         <ChakraCombobox.Content>

@@ -60,6 +60,26 @@ describe('place fields', () => {
     expect(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' })).toBeInTheDocument();
   });
 
+  it('asks for no suggestions for text the visitor did not type, when the field only had the focus', async () => {
+    const calls = fakeServer(
+      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
+      on('GET', '/api/geo/cities', { body: [] }),
+    );
+    // A fresh module: the suggestions' code not loaded yet, as on a page's first field.
+    vi.resetModules();
+    const { PlaceInput: FreshPlaceInput } = await import('./PlaceInput');
+    function Prefilled() {
+      const [value, setValue] = useState('Miami');
+      return <FreshPlaceInput kind="city" aria-label="Location" value={value} onValueChange={setValue} />;
+    }
+    const { user } = renderAt(<Prefilled />);
+    await user.click(screen.getByRole('textbox', { name: 'Location' }));
+    const field = await screen.findByRole('combobox', { name: 'Location' });
+    expect(field).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.some((c) => c.url.startsWith('/api/geo/cities'))).toBe(false);
+  });
+
   it("with a key read at run time: Google's PlaceAutocompleteElement, its pick read through the current Places API", async () => {
     const legacy = vi.fn();
     vi.stubGlobal('google', {

@@ -4,9 +4,15 @@ import { waitForIdle } from '../lib/idle';
 import { useMapsConfig } from '../lib/mapsConfig';
 import { suggestAddresses, suggestCities, type PickedAddress } from '../lib/places';
 import type * as ComboboxExports from './Combobox';
-import type { ComboboxOption } from './Combobox';
+import type { ComboboxOption, Handover } from './Combobox';
 
 const GooglePlaceInput = lazy(() => import('./GooglePlaceInput'));
+
+/**
+ * How a place is typed: the suggestions replace the browser's own autofill (whose pick would bring no
+ * coordinates), and phones capitalise each word ("Fort Lauderdale") without correcting names.
+ */
+const PLACE_TEXT = { autoComplete: 'off', autoCapitalize: 'words', autoCorrect: 'off', spellCheck: false } as const;
 
 type ComboboxModule = typeof ComboboxExports;
 let comboboxModule: ComboboxModule | undefined;
@@ -84,8 +90,8 @@ async function suggestCityPlaces(text: string, signal: AbortSignal): Promise<Arr
 function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputProps }: PlaceInputProps) {
   const city = kind === 'city';
   const [loaded, setLoaded] = useState(comboboxModule);
-  const plain = useRef<HTMLInputElement>(null);
-  const focusAt = useRef<number | null>(null);
+  const handover = useRef<Handover | null>(null);
+  const typed = useRef(false);
   const load = useRef<() => void>(undefined);
   useEffect(() => {
     if (loaded) return;
@@ -96,10 +102,7 @@ function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputP
       started = true;
       loadCombobox()
         .then((module) => {
-          if (!live) return;
-          const input = plain.current;
-          focusAt.current = input && document.activeElement === input ? (input.selectionStart ?? input.value.length) : null;
-          setLoaded(module);
+          if (live) setLoaded(module);
         })
         .catch(() => undefined);
     };
@@ -110,14 +113,32 @@ function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputP
     };
   }, [loaded]);
 
+  // Read as the stand-in is removed (the commit that mounts the combobox), so no keystroke falls between.
+  const leave = (node: HTMLInputElement | null) => {
+    if (!node) return;
+    return () => {
+      handover.current =
+        document.activeElement === node
+          ? {
+              selectionStart: node.selectionStart ?? node.value.length,
+              selectionEnd: node.selectionEnd ?? node.value.length,
+              typed: typed.current,
+            }
+          : null;
+    };
+  };
+
   if (!loaded)
     return (
       <Input
-        ref={mergeRefs(ref, plain)}
-        autoComplete="off"
+        ref={mergeRefs(ref, leave)}
         {...inputProps}
+        {...PLACE_TEXT}
         value={value}
-        onChange={(e) => onValueChange(e.target.value)}
+        onChange={(e) => {
+          typed.current = true;
+          onValueChange(e.target.value);
+        }}
         onFocus={(e) => {
           load.current?.();
           inputProps.onFocus?.(e);
@@ -128,7 +149,8 @@ function OfflinePlaceInput({ kind, value, onValueChange, onPlace, ref, ...inputP
     <loaded.Combobox
       ref={ref}
       {...inputProps}
-      focusAt={focusAt.current}
+      {...PLACE_TEXT}
+      handover={handover}
       value={value}
       onValueChange={onValueChange}
       suggest={city ? suggestCityPlaces : suggestAddresses}
