@@ -56,6 +56,9 @@ export interface PaymentDoc {
   succeededAt: string | null;
 }
 
+/** What a payer's open checkout is found by: the company paid for, or the name of a listing not created yet. */
+export type CheckoutSubject = { companyId: string } | { companyId: null; listingName: string };
+
 /** What the ledger filters on. */
 /** The stored payment states each ledger status stands for. */
 const LEDGER_STATUSES: Record<LedgerStatus, string[]> = {
@@ -158,10 +161,10 @@ export class PaymentsRepository {
     return { payments, total };
   }
 
-  /** The payer's payment for that company and purpose that was not paid yet (reused, never a second one). */
-  async findOpen(payerKey: string, companyId: string, purpose: PaymentPurpose): Promise<PaymentDoc | null> {
+  /** The payer's payment for that company (or new listing) and purpose that was not paid yet (reused, never a second one). */
+  async findOpen(payerKey: string, subject: CheckoutSubject, purpose: PaymentPurpose): Promise<PaymentDoc | null> {
     const [open] = await this.payments.find(
-      { payerKey, companyId, purpose, status: { $in: ['created', 'open', 'requires_action', 'failed'] } },
+      { payerKey, ...subject, purpose, status: { $in: ['created', 'open', 'requires_action', 'failed'] } },
       { sort: { createdAt: -1, _id: 1 }, limit: 1 },
     );
     return open ?? null;

@@ -7,7 +7,7 @@ import {
   type PaymentPurpose,
 } from '@limo/contracts';
 import { badRequest, conflict, exclusively, forbidden, HttpError, notFound, unauthorized, type SessionUser } from '@limo/platform';
-import type { PaymentDoc } from '../repositories/payments.repository.js';
+import type { CheckoutSubject, PaymentDoc } from '../repositories/payments.repository.js';
 import { findCompany, MESSAGES, sha256, type UseCaseDeps } from './context.js';
 
 /** What a checkout is for, checked before any payment exists. */
@@ -88,9 +88,19 @@ export async function createPaymentIntent(
   // record and answers the same intent, never a second subscription.
   const payer: Payer = { user, email, payerKey };
   const run = () => startCheckout(d, target, body, payer);
-  if (!payerKey || !target.companyId) return run();
-  const key = `checkout:${sha256(`${payerKey}\u0000${target.companyId}\u0000${target.purpose}`)}`;
+  const subject = subjectOf(target);
+  if (!payerKey || !subject) return run();
+  const key = `checkout:${sha256(`${payerKey}\u0000${subject.companyId ?? `new:${subject.listingName}`}\u0000${target.purpose}`)}`;
   return exclusively(d.cache, key, CHECKOUT_CLAIM, run);
+}
+
+/**
+ * What one payer's checkouts are taken one at a time and answered again by: the company, or a new
+ * listing's name (the spec's listing flow pays before the company exists); none for a nameless one.
+ */
+function subjectOf(target: CheckoutTarget): CheckoutSubject | null {
+  if (target.companyId) return { companyId: target.companyId };
+  return target.purpose === 'business_listing' && target.customerName ? { companyId: null, listingName: target.customerName } : null;
 }
 
 /** Who pays: the signed-in user, or the e-mail a visitor gave, and the key their open checkouts are found by. */
@@ -116,7 +126,8 @@ async function startCheckout(
 ): Promise<CreatePaymentIntentResponse> {
   const plan = CLAIM_PLAN;
   const provider = await d.registry.current();
-  const open = payerKey && target.companyId ? await d.payments.findOpen(payerKey, target.companyId, target.purpose) : null;
+  const subject = subjectOf(target);
+  const open = payerKey && subject ? await d.payments.findOpen(payerKey, subject, target.purpose) : null;
   const start = async (checkoutId: string) => {
     const metadata = { checkoutId, purpose: target.purpose, plan: plan.id, companyId: target.companyId ?? '' };
     const customerId = await provider.createCustomer({

@@ -157,6 +157,24 @@ describe('starting a checkout', () => {
     expect(await w.d.payments.list({ companyId })).toHaveLength(1);
   });
 
+  it("answers a double click on a new listing's payment (the spec's flow: no company yet) with one intent, per listing name", async () => {
+    const listing = (companyName: string) => ({
+      plan: 'listing',
+      amount: 75,
+      metadata: { type: 'business_listing', companyName, email: 'desk@rocky.example' },
+    });
+    const [first, second] = await Promise.all([
+      checkout(listing('Rocky Mountain Rides'), null),
+      checkout(listing('Rocky Mountain Rides'), null),
+    ]);
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    expect(await w.d.payments.list({ purpose: 'business_listing' })).toHaveLength(1);
+    // Another listing of the same payer is another payment.
+    const other = await checkout(listing('Aspen Airport Cars'), null);
+    expect(other.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(await w.d.payments.list({ purpose: 'business_listing' })).toHaveLength(2);
+  });
+
   it('knows a signed-out payer by the claimer e-mail', async () => {
     const companyId = await w.company();
     const first = await checkout({ plan: 'claim', companyId, claimerDetails: claimer }, null);

@@ -70,7 +70,9 @@ describe('registering a paid listing', () => {
     });
     expect(await refusal(registerListing(w.d, listingForm(), dana, 'pi_unknown'))).toEqual({ status: 404, message: 'Payment not found' });
 
-    const unpaid = await createPaymentIntent(w.d, visitorCheckout, null, { warn: () => undefined });
+    // (Another listing: the same one's checkout would answer the paid intent again.)
+    const another = { ...visitorCheckout, metadata: { ...visitorCheckout.metadata, companyName: 'Dana Limos of Boulder' } };
+    const unpaid = await createPaymentIntent(w.d, another, null, { warn: () => undefined });
     expect(await refusal(registerListing(w.d, listingForm(), dana, unpaid.paymentIntentId))).toMatchObject({ status: 402 });
     expect(await w.d.listings.listings.count({})).toBe(0);
   });
