@@ -158,7 +158,7 @@ describe('starting a checkout', () => {
   });
 
   it("answers a double click on a new listing's payment (the spec's flow: no company yet) with one intent, per listing name", async () => {
-    const listing = (companyName: string) => ({
+    const listing = (companyName: string): CreatePaymentIntentBody => ({
       plan: 'listing',
       amount: 75,
       metadata: { type: 'business_listing', companyName, email: 'desk@rocky.example' },
