@@ -108,12 +108,9 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
       ids={{ label: listLabel, input: control }}
       width="100%"
       collection={collection}
-      inputValue={value}
-      onInputValueChange={(details) => {
-        if (details.reason !== 'input-change') return;
-        typed.current = true;
-        onValueChange(details.inputValue);
-      }}
+      // Only its first text: the combobox writes its text into the field from a render, which can lag the
+      // keys. React owns the text (ComboboxInput), updated in the input event.
+      defaultInputValue={value}
       // Nothing stays selected: a pick writes its text, and the visitor may type on from there.
       value={[]}
       onValueChange={({ items: [picked] }) => {
@@ -133,7 +130,17 @@ export function Combobox<T>({ value, onValueChange, suggest, onPick, minChars = 
       translations={{ triggerLabel: 'Suggestions' }}
     >
       <ChakraCombobox.Control>
-        <ComboboxInput ref={mergeRefs(ref, input)} {...inputProps} value={value} />
+        <ComboboxInput
+          ref={mergeRefs(ref, input)}
+          {...inputProps}
+          value={value}
+          // In the input event itself: a text React hears of later is put back to the old one when the
+          // event ends, and a key typed before the update lands on it (lost under load).
+          onChange={(e) => {
+            typed.current = true;
+            onValueChange(e.target.value);
+          }}
+        />
       </ChakraCombobox.Control>
       <ChakraCombobox.Positioner>
         <ChakraCombobox.Content>

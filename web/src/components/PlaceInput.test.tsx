@@ -39,47 +39,6 @@ afterEach(() => {
 });
 
 describe('place fields', () => {
-  it("stands in with a plain field until the suggestions' code is loaded, then hands over the text, focus and caret", async () => {
-    fakeServer(
-      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
-      on('GET', '/api/geo/cities', {
-        body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }],
-      }),
-    );
-    const { user } = renderAt(<Field onPlace={vi.fn()} />);
-    const standIn = screen.getByRole('textbox', { name: 'Pickup Location' });
-    await user.type(standIn, '12 Ocean Dr, Mia');
-    const field = await waitFor(() => {
-      const current = screen.getByRole('combobox', { name: 'Pickup Location' });
-      expect(current).toHaveAttribute('data-scope', 'combobox');
-      return current;
-    });
-    expect(field).toHaveFocus();
-    expect(field).toHaveValue('12 Ocean Dr, Mia');
-    expect(screen.getByTestId('value')).toHaveTextContent('12 Ocean Dr, Mia');
-    expect(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' })).toBeInTheDocument();
-  });
-
-  it('asks for no suggestions for text the visitor did not type, when the field only had the focus', async () => {
-    const calls = fakeServer(
-      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
-      on('GET', '/api/geo/cities', { body: [] }),
-    );
-    // A fresh module: the suggestions' code not loaded yet, as on a page's first field.
-    vi.resetModules();
-    const { PlaceInput: FreshPlaceInput } = await import('./PlaceInput');
-    function Prefilled() {
-      const [value, setValue] = useState('Miami');
-      return <FreshPlaceInput kind="city" aria-label="Location" value={value} onValueChange={setValue} />;
-    }
-    const { user } = renderAt(<Prefilled />);
-    await user.click(screen.getByRole('textbox', { name: 'Location' }));
-    const field = await screen.findByRole('combobox', { name: 'Location' });
-    expect(field).toHaveFocus();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(calls.some((c) => c.url.startsWith('/api/geo/cities'))).toBe(false);
-  });
-
   it("with a key read at run time: Google's PlaceAutocompleteElement, its pick read through the current Places API", async () => {
     const legacy = vi.fn();
     vi.stubGlobal('google', {
@@ -138,5 +97,59 @@ describe('place fields', () => {
     await user.click(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' }));
     expect(onPlace).toHaveBeenCalledWith(expect.objectContaining({ city: 'Miami', state: 'FL', latitude: 25.7617 }));
     expect(screen.queryByTestId('google-place-autocomplete')).not.toBeInTheDocument();
+  });
+
+  // Last: these two load the module registry afresh (the suggestions' code not loaded yet).
+  it("stands in with a plain field until the suggestions' code is loaded, then hands over the text, focus and caret", async () => {
+    fakeServer(
+      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
+      on('GET', '/api/geo/cities', {
+        body: [{ label: 'Miami, FL', city: 'Miami', state: 'FL', latitude: 25.7617, longitude: -80.1918, zipCode: '33128' }],
+      }),
+    );
+    // A fresh module: the suggestions' code not loaded yet, as on a page's first field.
+    vi.resetModules();
+    const { PlaceInput: FreshPlaceInput } = await import('./PlaceInput');
+    function FreshField() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <FreshPlaceInput kind="address" aria-label="Pickup Location" value={value} onValueChange={setValue} />
+          <output data-testid="value">{value}</output>
+        </>
+      );
+    }
+    const { user } = renderAt(<FreshField />);
+    const standIn = screen.getByRole('textbox', { name: 'Pickup Location' });
+    await user.type(standIn, '12 Ocean Dr, Mia');
+    const field = await waitFor(() => {
+      const current = screen.getByRole('combobox', { name: 'Pickup Location' });
+      expect(current).toHaveAttribute('data-scope', 'combobox');
+      return current;
+    });
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('12 Ocean Dr, Mia');
+    expect(screen.getByTestId('value')).toHaveTextContent('12 Ocean Dr, Mia');
+    expect(await screen.findByRole('option', { name: '12 Ocean Dr, Miami, FL 33128' })).toBeInTheDocument();
+  });
+
+  it('asks for no suggestions for text the visitor did not type, when the field only had the focus', async () => {
+    const calls = fakeServer(
+      on('GET', '/api/config/maps-key', { body: { googleMapsApiKey: null, mapStyleUrl: 'https://tiles.example/style.json' } }),
+      on('GET', '/api/geo/cities', { body: [] }),
+    );
+    // A fresh module: the suggestions' code not loaded yet, as on a page's first field.
+    vi.resetModules();
+    const { PlaceInput: FreshPlaceInput } = await import('./PlaceInput');
+    function Prefilled() {
+      const [value, setValue] = useState('Miami');
+      return <FreshPlaceInput kind="city" aria-label="Location" value={value} onValueChange={setValue} />;
+    }
+    const { user } = renderAt(<Prefilled />);
+    await user.click(screen.getByRole('textbox', { name: 'Location' }));
+    const field = await screen.findByRole('combobox', { name: 'Location' });
+    expect(field).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.some((c) => c.url.startsWith('/api/geo/cities'))).toBe(false);
   });
 });

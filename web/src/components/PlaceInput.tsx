@@ -18,7 +18,7 @@ type ComboboxModule = typeof ComboboxExports;
 let comboboxModule: ComboboxModule | undefined;
 let comboboxLoading: Promise<ComboboxModule> | undefined;
 /** The suggestions' code, once per page; a failed load is tried again by the next field. */
-function loadCombobox(): Promise<ComboboxModule> {
+export function loadCombobox(): Promise<ComboboxModule> {
   comboboxLoading ??= import('./Combobox').then(
     (loaded) => (comboboxModule = loaded),
     (error: unknown) => {

@@ -2,6 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { SIGNED_IN_COOKIE } from '@limo/contracts';
+import { loadCombobox } from '../components/PlaceInput';
+
+// The place fields' suggestions load when the page is idle (PlaceInput); loaded here, a test types into
+// the combobox itself, not into the plain field standing in for it, which could be swapped between the
+// test's lookup of the element and its first key. PlaceInput.test.tsx tests the hand-over on a fresh module.
+await loadCombobox();
 
 // findBy*/waitFor wait up to 5 s (default 1 s): a page renders late in jsdom when the CI machine is busy.
 configure({ asyncUtilTimeout: 5_000 });
