@@ -11,8 +11,8 @@ import {
 import { comboboxSlotRecipe } from '@chakra-ui/react/theme';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 
-// Loaded apart from the page (see PlaceInput): Chakra's Combobox with its positioning code is ~15 KB
-// the home page's first download does without.
+// Loaded apart from the page (see PlaceInput): Chakra's Combobox with its positioning code is ~11 KB
+// (brotli) the home page's first download does without.
 
 /** One suggestion of a combobox. */
 export interface ComboboxOption<T> {

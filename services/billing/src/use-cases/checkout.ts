@@ -87,8 +87,8 @@ export async function createPaymentIntent(
   // A payer's double click (or two tabs) on one company: the second waits for the first's payment
   // record and answers the same intent, never a second subscription.
   const payer: Payer = { user, email, payerKey };
-  const run = () => startCheckout(d, target, body, payer);
   const subject = subjectOf(target);
+  const run = () => startCheckout(d, target, subject, body, payer);
   if (!payerKey || !subject) return run();
   const key = `checkout:${sha256(`${payerKey}\u0000${subject.companyId ?? `new:${subject.listingName}`}\u0000${target.purpose}`)}`;
   return exclusively(d.cache, key, CHECKOUT_CLAIM, run);
@@ -121,12 +121,12 @@ const CHECKOUT_CLAIM = {
 async function startCheckout(
   d: UseCaseDeps,
   target: CheckoutTarget,
+  subject: CheckoutSubject | null,
   body: CreatePaymentIntentBody,
   { user, email, payerKey }: Payer,
 ): Promise<CreatePaymentIntentResponse> {
   const plan = CLAIM_PLAN;
   const provider = await d.registry.current();
-  const subject = subjectOf(target);
   const open = payerKey && subject ? await d.payments.findOpen(payerKey, subject, target.purpose) : null;
   const start = async (checkoutId: string) => {
     const metadata = { checkoutId, purpose: target.purpose, plan: plan.id, companyId: target.companyId ?? '' };
